@@ -1,0 +1,14 @@
+//===- OptMain.cpp - the mlir-opt driver for asyncpipe-opt ----------------===//
+#include "asyncpipe-c/Registration.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int asyncpipeOptMain(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  asyncpipeRegisterAllDialects(wrap(&registry));
+  asyncpipeRegisterUpstreamPasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "asyncpipe modular optimizer driver\n", registry));
+}

@@ -1,0 +1,55 @@
+//===- Registration.cpp - dialect and upstream registration ---------------===//
+#include "asyncpipe-c/Registration.h"
+
+#include "AsyncOp/AsyncOp.h"
+#include "AsyncPipe/AsyncPipe.h"
+#include "Par/Par.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+void asyncpipeRegisterDialects(MlirDialectRegistry registry) {
+  unwrap(registry)->insert<mlir::asyncpipe::AsyncPipeDialect,
+                           mlir::par::ParDialect,
+                           mlir::asyncop::AsyncOpDialect>();
+}
+
+void asyncpipeRegisterAllDialects(MlirDialectRegistry registry) {
+  mlir::DialectRegistry &r = *unwrap(registry);
+  mlir::registerAllDialects(r);
+  mlir::registerAllExtensions(r);
+  mlir::registerAllToLLVMIRTranslations(r);
+  asyncpipeRegisterDialects(registry);
+}
+
+void asyncpipeRegisterUpstreamPasses(void) {
+  static bool once = [] {
+    mlir::registerAllPasses();
+    return true;
+  }();
+  (void)once;
+}
+
+void asyncpipeEmitDiagnostic(MlirLocation loc, AsyncpipeSeverity severity,
+                             MlirStringRef message, MlirLocation noteLoc,
+                             MlirStringRef noteMessage) {
+  mlir::Location location = unwrap(loc);
+  mlir::InFlightDiagnostic diag = [&] {
+    switch (severity) {
+    case AsyncpipeWarning:
+      return mlir::emitWarning(location);
+    case AsyncpipeRemark:
+      return mlir::emitRemark(location);
+    case AsyncpipeError:
+      break;
+    }
+    return mlir::emitError(location);
+  }();
+  diag << unwrap(message);
+  if (noteMessage.data)
+    diag.attachNote(unwrap(noteLoc)) << unwrap(noteMessage);
+}

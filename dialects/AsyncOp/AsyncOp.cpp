@@ -1,0 +1,249 @@
+//===- AsyncOp.cpp - asyncop dialect --------------------------------------===//
+//
+// Local rules (types of one op, its single user) live in each op's verifier;
+// rules that need the wrapped computation's signature walk the whole chain
+// from the start, once the callee or region is known.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncOp/AsyncOp.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::asyncop;
+
+#include "AsyncOp/AsyncOpDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "AsyncOp/AsyncOpTypes.cpp.inc"
+
+void AsyncOpDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "AsyncOp/AsyncOpTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "AsyncOp/AsyncOpOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// HandleType: <(operands), (outputs), context>
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseTypeTuple(AsmParser &parser, SmallVectorImpl<Type> &types) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren, [&]() {
+    return parser.parseType(types.emplace_back());
+  });
+}
+
+Type HandleType::parse(AsmParser &parser) {
+  SmallVector<Type> operands, outputs;
+  Type context;
+  if (parser.parseLess() || parseTypeTuple(parser, operands) ||
+      parser.parseComma() || parseTypeTuple(parser, outputs) ||
+      parser.parseComma() || parser.parseType(context) || parser.parseGreater())
+    return Type();
+  return HandleType::get(parser.getContext(), operands, outputs, context);
+}
+
+void HandleType::print(AsmPrinter &printer) const {
+  printer << "<(" << getOperands() << "), (" << getOutputs() << "), "
+          << getContextType() << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Chain rules
+//===----------------------------------------------------------------------===//
+
+static std::string formatTypes(ArrayRef<Type> types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "(";
+  llvm::interleaveComma(types, os);
+  os << ")";
+  return text;
+}
+
+/// Every start and update has exactly one user: an update or a done that
+/// takes the handle as its handle operand.
+static LogicalResult verifySingleChainUser(Operation *op, Value handle) {
+  if (!handle.hasOneUse())
+    return op->emitOpError()
+           << "must have exactly one user, an asyncop.update or asyncop.done, "
+              "but its handle has "
+           << std::distance(handle.use_begin(), handle.use_end()) << " uses";
+  OpOperand &use = *handle.use_begin();
+  Operation *user = use.getOwner();
+  if (!isa<UpdateOp, DoneOp>(user) || use.getOperandNumber() != 0)
+  {
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "handle must be used by an asyncop.update or "
+                                 "asyncop.done, not by '"
+                              << user->getName() << "'";
+    diag.attachNote(user->getLoc()) << "used here";
+    return diag;
+  }
+  return success();
+}
+
+/// Checks a handle type against the wrapped computation's signature.
+static LogicalResult verifyHandleAgainstSignature(Operation *op,
+                                                  HandleType handle,
+                                                  ArrayRef<Type> params,
+                                                  ArrayRef<Type> results) {
+  ArrayRef<Type> bound = handle.getOperands();
+  if (bound.size() > params.size())
+    return op->emitOpError() << "binds " << bound.size()
+                             << " operands but the wrapped op takes "
+                             << params.size();
+  for (auto [index, type] : llvm::enumerate(bound))
+    if (type != params[index])
+      return op->emitOpError() << "binds operand #" << index << " of type "
+                               << type << " but the wrapped op's parameter #"
+                               << index << " has type " << params[index];
+  if (!handle.getOutputs().empty() && handle.getOutputs() != results)
+    return op->emitOpError()
+           << "binds outputs " << formatTypes(handle.getOutputs())
+           << " but the wrapped op yields " << formatTypes(results);
+  return success();
+}
+
+/// Walks start -> update* -> done, checking operand and output binding
+/// against the wrapped computation.
+static LogicalResult verifyChain(StartOp start, ArrayRef<Type> params,
+                                 ArrayRef<Type> results) {
+  Operation *op = start;
+  Value handle = start.getHandle();
+  while (true) {
+    if (failed(verifyHandleAgainstSignature(
+            op, cast<HandleType>(handle.getType()), params, results)))
+      return failure();
+    if (!handle.hasOneUse())
+      return success(); // reported by the op's own verifier
+    Operation *user = handle.use_begin()->getOwner();
+    if (auto update = dyn_cast<UpdateOp>(user)) {
+      op = update;
+      handle = update.getResult();
+      continue;
+    }
+    auto done = dyn_cast<DoneOp>(user);
+    if (!done)
+      return success(); // reported by the op's own verifier
+    auto last = cast<HandleType>(handle.getType());
+    if (last.getOperands().size() != params.size())
+      return done.emitOpError()
+             << "ends the async op with " << last.getOperands().size()
+             << " of its " << params.size()
+             << " operands bound; bind the rest with asyncop.update";
+    SmallVector<Type> outputs(done.getOutputs().getTypes());
+    if (ArrayRef<Type>(outputs) != results)
+      return done.emitOpError() << "yields " << formatTypes(outputs)
+                                << " but the wrapped op yields "
+                                << formatTypes(results);
+    return success();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// StartOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult StartOp::verify() {
+  bool hasRegion = !getBody().empty();
+  if (hasRegion == static_cast<bool>(getCallee()))
+    return emitOpError("wraps exactly one op: name a function with a callee "
+                       "symbol, or give a region, not both or neither");
+  SmallVector<Type> argTypes(getArgs().getTypes());
+  HandleType handle = getHandle().getType();
+  if (ArrayRef<Type>(argTypes) != handle.getOperands())
+    return emitOpError() << "binds operands " << formatTypes(argTypes)
+                         << " but its handle type records "
+                         << formatTypes(handle.getOperands());
+  return verifySingleChainUser(*this, getHandle());
+}
+
+LogicalResult StartOp::verifyRegions() {
+  if (getBody().empty())
+    return success();
+  Block &block = getBody().front();
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return emitOpError("region must end with asyncop.yield");
+  if (!llvm::hasSingleElement(block.without_terminator()))
+    return emitOpError("region must hold exactly one op besides "
+                       "asyncop.yield: the wrapped op");
+  Operation &wrapped = block.front();
+  for (Value operand : wrapped.getOperands())
+    if (!isa<BlockArgument>(operand) ||
+        cast<BlockArgument>(operand).getOwner() != &block)
+      return wrapped.emitOpError(
+          "wrapped by asyncop.start must take only the region's arguments as "
+          "operands");
+  if (yield.getValues() != ValueRange(wrapped.getResults()))
+    return yield.emitOpError("must yield exactly the wrapped op's results");
+  SmallVector<Type> params(block.getArgumentTypes());
+  SmallVector<Type> results(wrapped.getResultTypes());
+  return verifyChain(*this, params, results);
+}
+
+LogicalResult StartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  std::optional<StringRef> callee = getCallee();
+  if (!callee)
+    return success();
+  auto function = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getCalleeAttr());
+  if (!function)
+    return emitOpError() << "'@" << *callee
+                         << "' does not reference a function";
+  return verifyChain(*this, function.getArgumentTypes(),
+                     function.getResultTypes());
+}
+
+//===----------------------------------------------------------------------===//
+// UpdateOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult UpdateOp::verify() {
+  HandleType before = getHandle().getType(), after = getResult().getType();
+  SmallVector<Type> expected(before.getOperands());
+  llvm::append_range(expected, getArgs().getTypes());
+  if (after.getOperands() != ArrayRef<Type>(expected))
+    return emitOpError() << "binds operands in order: after binding "
+                         << formatTypes(SmallVector<Type>(getArgs().getTypes()))
+                         << " the handle's operands are "
+                         << formatTypes(expected) << ", not "
+                         << formatTypes(after.getOperands());
+  if (!before.getOutputs().empty() && before.getOutputs() != after.getOutputs())
+    return emitOpError() << "cannot change outputs bound earlier "
+                         << formatTypes(before.getOutputs());
+  if (before.getContextType() != after.getContextType())
+    return emitOpError() << "cannot change the context type from "
+                         << before.getContextType() << " to "
+                         << after.getContextType();
+  return verifySingleChainUser(*this, getResult());
+}
+
+//===----------------------------------------------------------------------===//
+// DoneOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DoneOp::verify() {
+  HandleType handle = getHandle().getType();
+  SmallVector<Type> outputs(getOutputs().getTypes());
+  if (!handle.getOutputs().empty() &&
+      handle.getOutputs() != ArrayRef<Type>(outputs))
+    return emitOpError() << "yields " << formatTypes(outputs)
+                         << " but the handle's bound outputs are "
+                         << formatTypes(handle.getOutputs());
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "AsyncOp/AsyncOpOps.cpp.inc"

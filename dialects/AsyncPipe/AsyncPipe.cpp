@@ -1,0 +1,259 @@
+//===- AsyncPipe.cpp - asyncpipe dialect ----------------------------------===//
+//
+// Verifiers encode the rules that the passes rely on: a token is committed
+// exactly once, counting-form async ops always know their queue, async scopes
+// hold no synchronization, and in-flight counts are never negative.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncPipe/AsyncPipe.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::asyncpipe;
+
+#include "AsyncPipe/AsyncPipeDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "AsyncPipe/AsyncPipeTypes.cpp.inc"
+
+void AsyncPipeDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "AsyncPipe/AsyncPipeTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "AsyncPipe/AsyncPipeOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directive: in-flight count (constant or index value)
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseInFlightCount(OpAsmParser &parser, IntegerAttr &count,
+                   std::optional<OpAsmParser::UnresolvedOperand> &dynamicCount) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult isOperand = parser.parseOptionalOperand(operand);
+  if (isOperand.has_value()) {
+    if (failed(*isOperand))
+      return failure();
+    dynamicCount = operand;
+    return success();
+  }
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  count = parser.getBuilder().getI64IntegerAttr(value);
+  return success();
+}
+
+static void printInFlightCount(OpAsmPrinter &printer, Operation *,
+                               IntegerAttr count, Value dynamicCount) {
+  if (dynamicCount)
+    printer << dynamicCount;
+  else if (count)
+    printer << count.getInt();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared rules for async operations
+//===----------------------------------------------------------------------===//
+
+/// The innermost asyncpipe scope enclosing `op`, looking no further than the
+/// closest isolated-from-above op.
+static Operation *getEnclosingScope(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<AsyncScopeOp, CommitQueueOp, CommitGroupOp>(parent))
+      return parent;
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+static LogicalResult verifyAsyncOpQueue(Operation *op, bool hasToken,
+                                        std::optional<int64_t> queue) {
+  Operation *scope = getEnclosingScope(op);
+  // async_scope rejects nested asyncpipe ops itself; nothing to add here.
+  if (scope && isa<AsyncScopeOp>(scope))
+    return success();
+  if (hasToken) {
+    if (queue)
+      return op->emitOpError(
+          "in token form takes its queue from the asyncpipe.commit_group that "
+          "commits its token; remove 'queue'");
+    if (scope && isa<CommitQueueOp>(scope))
+      return op->emitOpError("in token form cannot appear inside the "
+                             "counting-form asyncpipe.commit_queue");
+    if (scope && isa<CommitGroupOp>(scope))
+      return op->emitOpError(
+          "inside an asyncpipe.commit_group region must not yield a token: "
+          "the group token stands for it");
+    return success();
+  }
+  if (!scope) {
+    if (!queue)
+      return op->emitOpError(
+          "in counting form needs a 'queue' or an enclosing "
+          "asyncpipe.commit_queue or asyncpipe.commit_group");
+    return success();
+  }
+  int64_t scopeQueue = isa<CommitQueueOp>(scope)
+                           ? cast<CommitQueueOp>(scope).getQueue()
+                           : cast<CommitGroupOp>(scope).getQueue();
+  if (queue && *queue != scopeQueue)
+    return op->emitOpError() << "queue " << *queue
+                             << " differs from the enclosing commit's queue "
+                             << scopeQueue;
+  return success();
+}
+
+/// Commits cannot nest: a group cannot contain another group.
+static LogicalResult verifyNoNestedCommits(Operation *scope, Region &body) {
+  WalkResult result = body.walk([&](Operation *nested) {
+    if (isa<CommitQueueOp, CommitGroupOp, CommitOp>(nested)) {
+      nested->emitOpError() << "cannot be nested in '"
+                            << scope->getName() << "': groups do not nest";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CopyOp::verify() {
+  auto source = cast<MemRefType>(getSource().getType());
+  auto dest = cast<MemRefType>(getDest().getType());
+  if (source.getElementType() != dest.getElementType())
+    return emitOpError() << "source element type " << source.getElementType()
+                         << " differs from dest element type "
+                         << dest.getElementType();
+  if (source.getRank() != dest.getRank())
+    return emitOpError() << "source rank " << source.getRank()
+                         << " differs from dest rank " << dest.getRank();
+  for (int64_t d = 0, e = source.getRank(); d < e; ++d) {
+    int64_t s = source.getDimSize(d), t = dest.getDimSize(d);
+    if (ShapedType::isDynamic(s) || ShapedType::isDynamic(t))
+      continue;
+    if (getZeroFill()) {
+      if (s > t)
+        return emitOpError() << "source dimension " << d << " (" << s
+                             << ") exceeds dest dimension (" << t << ")";
+    } else if (s != t) {
+      return emitOpError() << "source dimension " << d << " (" << s
+                           << ") differs from dest dimension (" << t
+                           << "); use 'zero_fill' to copy a partial tile";
+    }
+  }
+  if (getZeroFill() && !dest.hasStaticShape())
+    return emitOpError("with 'zero_fill' needs a statically shaped dest");
+  return verifyAsyncOpQueue(*this, static_cast<bool>(getToken()), getQueue());
+}
+
+//===----------------------------------------------------------------------===//
+// AsyncScopeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncScopeOp::verify() {
+  WalkResult result = getBody().walk([&](Operation *nested) {
+    if (isa<AsyncPipeDialect>(nested->getDialect()) && !isa<YieldOp>(nested)) {
+      nested->emitOpError("cannot appear inside 'asyncpipe.async_scope': an "
+                          "async scope holds neither async ops nor "
+                          "synchronization");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return verifyAsyncOpQueue(*this, static_cast<bool>(getToken()), getQueue());
+}
+
+//===----------------------------------------------------------------------===//
+// CommitGroupOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CommitGroupOp::verify() {
+  bool hasBody =
+      !getBody().empty() && !getBody().front().without_terminator().empty();
+  if (!getTokens().empty() && hasBody)
+    return emitOpError("commits either tokens or the async ops of its "
+                       "region, not both");
+  llvm::SmallPtrSet<Value, 4> seen;
+  for (Value token : getTokens()) {
+    if (!seen.insert(token).second)
+      return emitOpError("commits the same token twice");
+    for (Operation *user : token.getUsers())
+      if (user != getOperation() && isa<CommitGroupOp>(user))
+        return emitOpError("commits a token that another "
+                           "asyncpipe.commit_group also commits")
+                   .attachNote(user->getLoc())
+               << "also committed here";
+  }
+  return success();
+}
+
+LogicalResult CommitGroupOp::verifyRegions() {
+  if (getBody().empty())
+    return success();
+  return verifyNoNestedCommits(*this, getBody());
+}
+
+//===----------------------------------------------------------------------===//
+// WaitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WaitOp::verify() {
+  if (getGroups().empty())
+    return emitOpError("needs at least one group to wait for");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CommitQueueOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CommitQueueOp::verifyRegions() {
+  return verifyNoNestedCommits(*this, getBody());
+}
+
+//===----------------------------------------------------------------------===//
+// WaitQueueOp
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> WaitQueueOp::getConstantCount() {
+  if (std::optional<int64_t> count = getCount())
+    return count;
+  APInt value;
+  if (getDynamicCount() && matchPattern(getDynamicCount(), m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+LogicalResult WaitQueueOp::verify() {
+  if (static_cast<bool>(getCount()) == static_cast<bool>(getDynamicCount()))
+    return emitOpError("needs exactly one in-flight count: a constant or an "
+                       "index value");
+  std::optional<int64_t> count = getConstantCount();
+  if (count && *count < 0)
+    return emitOpError() << "in-flight count must be non-negative, got "
+                         << *count;
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "AsyncPipe/AsyncPipeOps.cpp.inc"

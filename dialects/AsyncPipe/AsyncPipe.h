@@ -1,0 +1,20 @@
+//===- AsyncPipe.h - asyncpipe dialect --------------------------*- C++ -*-===//
+#ifndef ASYNCPIPE_DIALECT_ASYNCPIPE_H
+#define ASYNCPIPE_DIALECT_ASYNCPIPE_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "AsyncPipe/AsyncPipeDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "AsyncPipe/AsyncPipeTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "AsyncPipe/AsyncPipeOps.h.inc"
+
+#endif // ASYNCPIPE_DIALECT_ASYNCPIPE_H

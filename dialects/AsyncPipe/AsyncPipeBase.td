@@ -1,0 +1,74 @@
+//===- AsyncPipeBase.td - asyncpipe dialect and types -------*- tablegen -*-===//
+//
+// The `asyncpipe` dialect expresses asynchronous operations inside device
+// code and their two synchronization models (tvm-async-pipeline-rfc):
+//
+//  * explicit (token) form: async ops yield `!asyncpipe.token`s, which
+//    `asyncpipe.commit_group` commits to a queue as one group, yielding a
+//    `!asyncpipe.group`; `asyncpipe.wait` waits for *these* groups.
+//  * counting form: `asyncpipe.commit_queue` / `asyncpipe.commit` push groups
+//    on a queue; `asyncpipe.wait_queue q, N` blocks until at most N groups are
+//    still in flight on queue q (PTX `cp.async.wait_group N`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_BASE_TD
+#define ASYNCPIPE_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def AsyncPipe_Dialect : Dialect {
+  let name = "asyncpipe";
+  let cppNamespace = "::mlir::asyncpipe";
+  let summary = "Asynchronous operations and their synchronization in device code";
+  let description = [{
+    Async operations (`asyncpipe.copy`, `asyncpipe.async_scope`) run
+    asynchronously with respect to the issuing thread. Their completion is
+    observed in one of two forms.
+
+    **Token form.** Each async op yields a `!asyncpipe.token`.
+    `asyncpipe.commit_group` commits tokens (or the async ops of its region)
+    as one *group* to a queue and yields a `!asyncpipe.group`;
+    `asyncpipe.wait` blocks until the given groups have completed.
+
+    **Counting form.** `asyncpipe.commit_queue q { ... }` commits the async
+    ops of its region as one group to queue `q`; `asyncpipe.commit q` commits
+    every async op issued to `q` since the previous commit. Groups committed
+    to one queue complete in FIFO order. `asyncpipe.wait_queue q, N` blocks
+    until at most the `N` most recently committed groups of queue `q` are
+    still in flight. `N` is an in-flight count, not a finished count, so
+    `wait_queue q, 0` drains the queue.
+
+    Queues are non-negative integers. A backend maps logical queues onto its
+    hardware queues (PTX has a single `cp.async` group queue).
+  }];
+  let useDefaultTypePrinterParser = 1;
+}
+
+class AsyncPipe_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<AsyncPipe_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def AsyncPipe_TokenType : AsyncPipe_Type<"Token", "token"> {
+  let summary = "completion token of one async operation, not yet committed";
+  let description = [{
+    Yielded by an async op in token form. A token must be committed by
+    exactly one `asyncpipe.commit_group` before it can be waited on: the wait
+    ops take group tokens only, because hardware queues track groups.
+  }];
+}
+
+def AsyncPipe_GroupType : AsyncPipe_Type<"Group", "group"> {
+  let summary = "token of a group of async operations committed to a queue";
+  let description = [{
+    Yielded by `asyncpipe.commit_group`. It may flow through control flow
+    (e.g. `scf.for` iter_args) and is consumed by `asyncpipe.wait`.
+  }];
+}
+
+class AsyncPipe_Op<string mnemonic, list<Trait> traits = []>
+    : Op<AsyncPipe_Dialect, mnemonic, traits>;
+
+#endif // ASYNCPIPE_BASE_TD

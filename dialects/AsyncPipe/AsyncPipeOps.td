@@ -1,0 +1,207 @@
+//===- AsyncPipeOps.td - asyncpipe operations ----------------*- tablegen -*-===//
+
+#ifndef ASYNCPIPE_OPS_TD
+#define ASYNCPIPE_OPS_TD
+
+include "AsyncPipe/AsyncPipeBase.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+def AsyncPipe_Queue : ConfinedAttr<I64Attr, [IntNonNegative]>;
+
+//===----------------------------------------------------------------------===//
+// Async operations
+//===----------------------------------------------------------------------===//
+
+def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "asynchronous memref-to-memref copy (e.g. global to shared)";
+  let description = [{
+    Starts copying `source` into `dest` asynchronously. Both memrefs have the
+    same rank and element type. Without `zero_fill` their static shapes agree;
+    with `zero_fill`, `source` may be smaller than `dest` in any dimension (a
+    partial tile): the elements of `dest` outside the source extent are set
+    to zero, as `cp.async` does with its source-size operand.
+
+    In token form the op yields a `!asyncpipe.token` that a
+    `asyncpipe.commit_group` must commit. In counting form it yields nothing;
+    it is committed by its enclosing `asyncpipe.commit_queue`, or, outside
+    one, it names its `queue` and is committed by the next `asyncpipe.commit`
+    on that queue.
+
+    ```mlir
+    %t = asyncpipe.copy %g, %s : memref<4x8xf32> to memref<4x8xf32, 3> -> !asyncpipe.token
+    asyncpipe.copy %g, %s queue 0 : memref<4x8xf32> to memref<4x8xf32, 3>
+    asyncpipe.copy %part, %s zero_fill : memref<?x8xf32> to memref<4x8xf32, 3>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$source, AnyMemRef:$dest,
+                       UnitAttr:$zero_fill, OptionalAttr<AsyncPipe_Queue>:$queue);
+  let results = (outs Optional<AsyncPipe_TokenType>:$token);
+  let assemblyFormat = [{
+    $source `,` $dest (`zero_fill` $zero_fill^)? (`queue` $queue^)? attr-dict
+    `:` type($source) `to` type($dest) (`->` type($token)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def AsyncPipe_AsyncScopeOp : AsyncPipe_Op<"async_scope", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "a region executed asynchronously (async compute)";
+  let description = [{
+    The body runs asynchronously with respect to the issuing thread, as one
+    async operation (the seed's `async_scope`). It must not contain other
+    async operations or synchronization. Token form yields a
+    `!asyncpipe.token`; counting form follows the same queue rules as
+    `asyncpipe.copy`.
+
+    ```mlir
+    asyncpipe.commit_queue 0 {
+      asyncpipe.async_scope {
+        %v = memref.load %a[%i] : memref<16xf32>
+        memref.store %v, %b[%i] : memref<2xf32>
+      }
+    }
+    ```
+  }];
+  let arguments = (ins OptionalAttr<AsyncPipe_Queue>:$queue);
+  let results = (outs Optional<AsyncPipe_TokenType>:$token);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`queue` $queue^)? (`->` type($token)^)? $body attr-dict-with-keyword
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Token form
+//===----------------------------------------------------------------------===//
+
+def AsyncPipe_CommitGroupOp : AsyncPipe_Op<"commit_group", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    NoRegionArguments]> {
+  let summary = "commit async operations to a queue as one group (token form)";
+  let description = [{
+    Commits, as one group on `queue`, either the async operations whose
+    tokens are given, or the async operations of the region (which then do
+    not yield tokens), and yields the group's token. Each token is committed
+    exactly once. An empty group is legal: it takes a place in the queue's
+    FIFO order and completes at once.
+
+    ```mlir
+    %g = asyncpipe.commit_group queue 0 %t0, %t1
+    %h = asyncpipe.commit_group queue 1 {
+      asyncpipe.copy %a, %b : memref<4xf32> to memref<4xf32, 3>
+    }
+    ```
+  }];
+  let arguments = (ins AsyncPipe_Queue:$queue, Variadic<AsyncPipe_TokenType>:$tokens);
+  let results = (outs AsyncPipe_GroupType:$group);
+  let regions = (region MaxSizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `queue` $queue ($tokens^)? ($body^)? attr-dict-with-keyword
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def AsyncPipe_WaitOp : AsyncPipe_Op<"wait", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "block until the given groups have completed (token form)";
+  let description = [{
+    Blocks the issuing thread until every given group, and so every async
+    operation in it, has completed. `asyncpipe-token-to-count` turns it into
+    `asyncpipe.wait_queue` with the largest safe in-flight count.
+
+    ```mlir
+    asyncpipe.wait %g0, %g1
+    ```
+  }];
+  let arguments = (ins Variadic<AsyncPipe_GroupType>:$groups);
+  let assemblyFormat = "$groups attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Counting form
+//===----------------------------------------------------------------------===//
+
+def AsyncPipe_CommitQueueOp : AsyncPipe_Op<"commit_queue", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    NoRegionArguments]> {
+  let summary = "commit the async operations of the region to a queue (counting form)";
+  let description = [{
+    The seed's `async_commit_queue(i)` scope: the async operations of the
+    region (at any depth, outside nested `commit_queue`s, which are not
+    allowed) form one group committed to `queue` when the region ends. The
+    region may also hold synchronous ops and waits (a stage that is both an
+    async consumer and producer).
+
+    ```mlir
+    asyncpipe.commit_queue 1 {
+      asyncpipe.wait_queue 0, 1
+      asyncpipe.async_scope { ... }
+    }
+    ```
+  }];
+  let arguments = (ins AsyncPipe_Queue:$queue);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$queue $body attr-dict-with-keyword";
+  let hasRegionVerifier = 1;
+}
+
+def AsyncPipe_CommitOp : AsyncPipe_Op<"commit", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "commit point: close the open group of a queue (counting form)";
+  let description = [{
+    Commits, as one group on `queue`, every counting-form async operation
+    issued to that queue since the previous commit (PTX
+    `cp.async.commit_group`). With nothing issued, it commits an empty group.
+
+    ```mlir
+    asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+    asyncpipe.commit 0
+    ```
+  }];
+  let arguments = (ins AsyncPipe_Queue:$queue);
+  let assemblyFormat = "$queue attr-dict";
+}
+
+def AsyncPipe_WaitQueueOp : AsyncPipe_Op<"wait_queue", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "block until at most N groups are in flight on a queue";
+  let description = [{
+    The seed's `async_wait_queue(i, N)`: blocks until at most the `N` most
+    recently committed groups of `queue` are still in flight, so every older
+    group has completed. `N` is a constant attribute or an `index` value; it
+    is never negative (PTX requires a constant).
+
+    ```mlir
+    asyncpipe.wait_queue 0, 1
+    asyncpipe.wait_queue 0, %n
+    ```
+  }];
+  let arguments = (ins AsyncPipe_Queue:$queue,
+                       OptionalAttr<I64Attr>:$count,
+                       Optional<Index>:$dynamic_count);
+  let assemblyFormat = [{
+    $queue `,` custom<InFlightCount>($count, $dynamic_count) attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The constant in-flight count: the attribute, or the value of a constant
+    /// `dynamic_count` operand. std::nullopt when it is not known statically.
+    std::optional<int64_t> getConstantCount();
+  }];
+}
+
+def AsyncPipe_YieldOp : AsyncPipe_Op<"yield", [
+    Pure, Terminator,
+    ParentOneOf<["AsyncScopeOp", "CommitGroupOp", "CommitQueueOp"]>]> {
+  let summary = "terminator of asyncpipe regions";
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // ASYNCPIPE_OPS_TD

@@ -1,0 +1,78 @@
+//! asyncpipe's passes, written in Rust over melior.
+//!
+//! Each pass is one file and one [`PassDef`]; [`all`] lists them for
+//! registration. Analyses that several passes share live in their own
+//! modules, apart from the rewrites.
+
+pub mod diag;
+pub mod ir;
+pub mod optimize_waits;
+pub mod sync_state;
+
+use melior::ir::operation::{OperationLike, OperationRef};
+
+/// A pass failed; it has already emitted its diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassFailed;
+
+/// A textual pass option, as in `--asyncpipe-foo="name=value"`.
+pub struct OptionDef {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub default: &'static str,
+}
+
+/// A Rust pass as registered in MLIR's global pass registry.
+pub struct PassDef {
+    /// Command-line name (`--<argument>` and inside `--pass-pipeline`).
+    pub argument: &'static str,
+    pub description: &'static str,
+    /// The op the pass runs on (`builtin.module`, `func.func`), None for any.
+    pub anchor: Option<&'static str>,
+    pub options: &'static [OptionDef],
+    pub run: fn(OperationRef, &PassOptions) -> Result<(), PassFailed>,
+}
+
+/// The values of a pass's options for one run.
+pub struct PassOptions {
+    names: Vec<&'static str>,
+    values: Vec<String>,
+}
+
+impl PassOptions {
+    pub(crate) fn new(
+        def: &PassDef,
+        _op: OperationRef,
+        values: Vec<String>,
+    ) -> Result<Self, PassFailed> {
+        Ok(Self {
+            names: def.options.iter().map(|o| o.name).collect(),
+            values,
+        })
+    }
+
+    /// The raw value of option `name` (its default when not given).
+    pub fn get(&self, name: &str) -> &str {
+        let index = self
+            .names
+            .iter()
+            .position(|n| *n == name)
+            .unwrap_or_else(|| panic!("pass has no option '{name}'"));
+        &self.values[index]
+    }
+
+    /// Option `name` parsed as `T`; an error diagnostic at `op` if it does not parse.
+    pub fn parse<T: std::str::FromStr>(&self, op: OperationRef, name: &str) -> Result<T, PassFailed> {
+        let raw = self.get(name);
+        raw.trim().parse().map_err(|_| {
+            diag::error(op.location(), &format!("invalid value '{raw}' for pass option '{name}'"));
+            PassFailed
+        })
+    }
+}
+
+/// Every asyncpipe pass, in the order `--help` lists them.
+pub fn all() -> &'static [PassDef] {
+    static ALL: [PassDef; 1] = [optimize_waits::PASS];
+    &ALL
+}

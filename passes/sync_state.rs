@@ -1,0 +1,120 @@
+//! What an operation does to the async queues, for the analyses of the
+//! synchronization passes: commit a group, wait for an in-flight count, or
+//! something opaque (a call) after which nothing is known.
+//!
+//! asyncpipe's logical queues and the single `cp.async` group queue of the
+//! `nvgpu` dialect are distinct queues here.
+
+use super::ir;
+use melior::ir::operation::OperationRef;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A queue that groups are committed to and waited on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Queue {
+    /// An asyncpipe queue (`asyncpipe.commit q`, `asyncpipe.wait_queue q, N`).
+    Logical(i64),
+    /// PTX's cp.async group queue (`nvgpu.device_async_create_group`).
+    CpAsync,
+}
+
+impl fmt::Display for Queue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Queue::Logical(q) => write!(f, "queue {q}"),
+            Queue::CpAsync => f.write_str("the cp.async queue"),
+        }
+    }
+}
+
+/// The effect of one operation on the queues, ignoring its regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueEffect {
+    /// Commits one group to the queue (for region ops: when the region ends).
+    Commit(Queue),
+    /// Waits until at most `count` groups are in flight (None: not a constant).
+    Wait { queue: Queue, count: Option<i64> },
+    /// May commit or wait on any queue (calls).
+    Opaque,
+    /// No effect on any queue.
+    None,
+}
+
+/// Classifies `op`.
+pub fn effect(op: OperationRef) -> QueueEffect {
+    let name = ir::name(op);
+    let logical = || Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0));
+    match name.as_str() {
+        "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group" => {
+            QueueEffect::Commit(logical())
+        }
+        "asyncpipe.wait_queue" => QueueEffect::Wait {
+            queue: logical(),
+            count: constant_count(op),
+        },
+        "nvgpu.device_async_create_group" => QueueEffect::Commit(Queue::CpAsync),
+        "nvgpu.device_async_wait" => QueueEffect::Wait {
+            queue: Queue::CpAsync,
+            count: Some(ir::int_attr(op, "numGroups").unwrap_or(0)),
+        },
+        "func.call" | "func.call_indirect" | "llvm.call" => QueueEffect::Opaque,
+        _ => QueueEffect::None,
+    }
+}
+
+/// The in-flight count of an `asyncpipe.wait_queue`: its attribute, or its
+/// operand when an `arith.constant` defines it.
+fn constant_count(op: OperationRef) -> Option<i64> {
+    if let Some(count) = ir::int_attr(op, "count") {
+        return Some(count);
+    }
+    use melior::ir::operation::OperationLike;
+    use melior::ir::ValueLike;
+    let operand = op.operand(0).ok()?;
+    let defining = unsafe {
+        let raw = mlir_sys::mlirOpResultGetOwner(operand.to_raw());
+        if raw.ptr.is_null() || !mlir_sys::mlirValueIsAOpResult(operand.to_raw()) {
+            return None;
+        }
+        OperationRef::from_raw(raw)
+    };
+    if ir::name(defining) != "arith.constant" {
+        return None;
+    }
+    ir::int_attr(defining, "value")
+}
+
+/// Known upper bounds on the number of groups in flight per queue; a queue
+/// that is absent has no known bound.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InFlightBounds(BTreeMap<Queue, i64>);
+
+impl InFlightBounds {
+    pub fn get(&self, queue: Queue) -> Option<i64> {
+        self.0.get(&queue).copied()
+    }
+
+    /// After a wait for at most `count` groups on `queue`.
+    pub fn wait(&mut self, queue: Queue, count: i64) {
+        let bound = self.get(queue).map_or(count, |b| b.min(count));
+        self.0.insert(queue, bound);
+    }
+
+    /// After one more group is committed to `queue`.
+    pub fn commit(&mut self, queue: Queue) {
+        if let Some(bound) = self.0.get_mut(&queue) {
+            *bound += 1;
+        }
+    }
+
+    /// Forget the bound of `queue`.
+    pub fn forget(&mut self, queue: Queue) {
+        self.0.remove(&queue);
+    }
+
+    /// Forget every bound.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}

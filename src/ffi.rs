@@ -1,0 +1,57 @@
+//! Declarations of the C API that `cmake/` builds: dialect registration
+//! (`dialects/include/asyncpipe-c/`) and the shim in `cmake/shim/`.
+
+#![allow(non_snake_case, missing_docs)]
+
+use mlir_sys::{
+    MlirDialectHandle, MlirDialectRegistry, MlirLocation, MlirOperation, MlirPass, MlirStringRef,
+};
+use std::ffi::{c_char, c_int, c_void};
+
+/// Runs an external pass on `op`; `option_values` holds each declared
+/// option's current value, in declaration order. Returns false on failure.
+pub type RunPassFn = unsafe extern "C" fn(
+    user_data: *mut c_void,
+    op: MlirOperation,
+    option_values: *const MlirStringRef,
+    num_options: usize,
+) -> bool;
+
+/// Mirrors `AsyncpipeExternalPassInfo` in `asyncpipe-c/Registration.h`.
+#[repr(C)]
+pub struct ExternalPassInfo {
+    pub argument: *const c_char,
+    pub description: *const c_char,
+    pub anchor: *const c_char,
+    pub num_options: usize,
+    pub option_names: *const *const c_char,
+    pub option_descriptions: *const *const c_char,
+    pub option_defaults: *const *const c_char,
+    pub run: RunPassFn,
+    pub user_data: *mut c_void,
+}
+
+/// Mirrors `AsyncpipeSeverity`.
+pub const SEVERITY_ERROR: c_int = 0;
+pub const SEVERITY_WARNING: c_int = 1;
+pub const SEVERITY_REMARK: c_int = 2;
+
+unsafe extern "C" {
+    pub fn mlirGetDialectHandle__asyncpipe__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__par__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__asyncop__() -> MlirDialectHandle;
+
+    pub fn asyncpipeRegisterDialects(registry: MlirDialectRegistry);
+    pub fn asyncpipeRegisterAllDialects(registry: MlirDialectRegistry);
+    pub fn asyncpipeRegisterUpstreamPasses();
+    pub fn asyncpipeRegisterExternalPass(info: *const ExternalPassInfo);
+    pub fn asyncpipeCreateExternalPass(argument: MlirStringRef) -> MlirPass;
+    pub fn asyncpipeEmitDiagnostic(
+        loc: MlirLocation,
+        severity: c_int,
+        message: MlirStringRef,
+        note_loc: MlirLocation,
+        note_message: MlirStringRef,
+    );
+    pub fn asyncpipeOptMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
+}

@@ -1,0 +1,87 @@
+//! Puts asyncpipe's Rust passes into MLIR's global pass registry, through the
+//! C++ bridge in `cmake/shim/ExternalPass.cpp`, so that `asyncpipe-opt
+//! --asyncpipe-...`, `--pass-pipeline` and the library's pipelines all find
+//! them. A panic in a pass is caught here and becomes an error diagnostic at
+//! the operation the pass ran on: no unwinding crosses into C++.
+
+use crate::ffi;
+use crate::passes::{self, PassDef, PassFailed, PassOptions};
+use melior::ir::operation::{OperationLike, OperationRef};
+use mlir_sys::{MlirOperation, MlirStringRef};
+use std::ffi::{c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Once;
+
+/// Registers every upstream pass and every asyncpipe pass (idempotent).
+pub fn register_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        unsafe { ffi::asyncpipeRegisterUpstreamPasses() };
+        for def in passes::all() {
+            register(def);
+        }
+    });
+}
+
+fn register(def: &'static PassDef) {
+    // The C++ side copies every string, so these may be dropped afterwards.
+    let c = |s: &str| CString::new(s).expect("pass strings have no NUL");
+    let argument = c(def.argument);
+    let description = c(def.description);
+    let anchor = def.anchor.map(c);
+    let names: Vec<CString> = def.options.iter().map(|o| c(o.name)).collect();
+    let descriptions: Vec<CString> = def.options.iter().map(|o| c(o.description)).collect();
+    let defaults: Vec<CString> = def.options.iter().map(|o| c(o.default)).collect();
+    let pointers = |v: &[CString]| v.iter().map(|s| s.as_ptr()).collect::<Vec<_>>();
+    let (names_p, descriptions_p, defaults_p) =
+        (pointers(&names), pointers(&descriptions), pointers(&defaults));
+    let info = ffi::ExternalPassInfo {
+        argument: argument.as_ptr(),
+        description: description.as_ptr(),
+        anchor: anchor.as_ref().map_or(std::ptr::null(), |a| a.as_ptr()),
+        num_options: def.options.len(),
+        option_names: names_p.as_ptr(),
+        option_descriptions: descriptions_p.as_ptr(),
+        option_defaults: defaults_p.as_ptr(),
+        run: run_pass,
+        user_data: def as *const PassDef as *mut c_void,
+    };
+    unsafe { ffi::asyncpipeRegisterExternalPass(&info) };
+}
+
+unsafe extern "C" fn run_pass(
+    user_data: *mut c_void,
+    op: MlirOperation,
+    option_values: *const MlirStringRef,
+    num_options: usize,
+) -> bool {
+    let def = unsafe { &*(user_data as *const PassDef) };
+    let values: Vec<String> = (0..num_options)
+        .map(|i| {
+            let value = unsafe { *option_values.add(i) };
+            let bytes = unsafe { std::slice::from_raw_parts(value.data as *const u8, value.length) };
+            String::from_utf8_lossy(bytes).into_owned()
+        })
+        .collect();
+    let op = unsafe { OperationRef::from_raw(op) };
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let options = PassOptions::new(def, op, values);
+        options.and_then(|options| (def.run)(op, &options))
+    }));
+    match result {
+        Ok(Ok(())) => true,
+        Ok(Err(PassFailed)) => false,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            crate::passes::diag::error(
+                op.location(),
+                &format!("internal error in pass '{}': {message}", def.argument),
+            );
+            false
+        }
+    }
+}
