@@ -1,9 +1,11 @@
 //! [`Context`]: an MLIR context with every dialect and pass registered, whose
 //! operations report failures as [`Error`]s carrying MLIR's diagnostics.
 
-use crate::diagnostics::{Diagnostic, Error, Severity};
+use crate::diagnostics::{Diagnostic, Error};
 use crate::{dialects, registration};
-use melior::ir::{Module, Operation};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Location, Module, Operation};
 use melior::pass::PassManager;
 use melior::StringRef;
 use mlir_sys::{mlirOpPassManagerAddPipeline, mlirOperationCreateParse, MlirStringRef};
@@ -55,14 +57,14 @@ impl Context {
             return Err(self.failure());
         }
         let operation = unsafe { Operation::from_raw(raw) };
-        Module::from_operation(operation).ok_or_else(|| {
-            Error::Diagnostics(vec![Diagnostic {
-                severity: Severity::Error,
-                location: None,
-                message: format!("{filename}: expected a 'builtin.module' at the top level"),
-                notes: vec![],
-            }])
-        })
+        // A source with a single top-level op that is not a module parses to
+        // that op: wrap it, as mlir-opt does.
+        if operation.name().as_string_ref().as_str() == Ok("builtin.module") {
+            return Ok(Module::from_operation(operation).expect("checked to be a module"));
+        }
+        let module = Module::new(Location::new(&self.mlir, filename, 1, 1));
+        module.body().append_operation(operation);
+        Ok(module)
     }
 
     /// Reads and parses a file.

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what asyncpipe needs, only when it is missing (safe to rerun):
+# Debian's LLVM/MLIR 22, libclang 22 (for mlir-sys's bindgen), cmake, ninja.
+set -euo pipefail
+
+PACKAGES=(
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
+  libclang-22-dev libzstd-dev libz3-dev libxml2-dev zlib1g-dev cmake ninja-build
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null 2>&1 && [ -f "$HOME/.cargo/env" ]; then
+  # shellcheck disable=SC1091
+  . "$HOME/.cargo/env"
+fi
+command -v cargo >/dev/null 2>&1 || { echo "setup: error: cargo not found; install Rust with rustup" >&2; exit 1; }
+echo "setup: LLVM/MLIR 22, cmake, ninja and cargo are present"
