@@ -24,4 +24,5 @@ mod registration;
 
 pub use context::Context;
 pub use diagnostics::{Diagnostic, Error, Severity, SourceLocation};
-pub use registration::register_passes;
+pub use passes::{PassDef, PassFailed, PassOptions};
+pub use registration::{register_pass, register_passes};

@@ -18,12 +18,15 @@ pub fn register_passes() {
     ONCE.call_once(|| {
         unsafe { ffi::asyncpipeRegisterUpstreamPasses() };
         for def in passes::all() {
-            register(def);
+            register_pass(def);
         }
     });
 }
 
-fn register(def: &'static PassDef) {
+/// Registers one Rust pass in MLIR's global registry (asyncpipe's own are
+/// registered by [`register_passes`]); library users can add their own.
+/// Registering an argument that is already registered does nothing.
+pub fn register_pass(def: &'static PassDef) {
     // The C++ side copies every string, so these may be dropped afterwards.
     let c = |s: &str| CString::new(s).expect("pass strings have no NUL");
     let argument = c(def.argument);
