@@ -83,10 +83,11 @@ static LogicalResult verifySingleChainUser(Operation *op, Value handle) {
   Operation *user = use.getOwner();
   if (!isa<UpdateOp, DoneOp>(user) || use.getOperandNumber() != 0)
   {
-    InFlightDiagnostic diag = op->emitOpError()
-                              << "handle must be used by an asyncop.update or "
-                                 "asyncop.done, not by '"
-                              << user->getName() << "'";
+    InFlightDiagnostic diag =
+        op->emitOpError()
+        << "handle must be the handle operand (#0) of an asyncop.update or "
+           "asyncop.done, but is operand #"
+        << use.getOperandNumber() << " of '" << user->getName() << "'";
     diag.attachNote(user->getLoc()) << "used here";
     return diag;
   }

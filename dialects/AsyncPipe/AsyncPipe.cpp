@@ -81,8 +81,30 @@ static Operation *getEnclosingScope(Operation *op) {
   return nullptr;
 }
 
-static LogicalResult verifyAsyncOpQueue(Operation *op, bool hasToken,
+/// A token stands for one uncommitted async op: it is used only by
+/// asyncpipe.commit_group ops (the commit_group verifier rejects committing it
+/// twice), and at least once, since an uncommitted op can never be awaited.
+static LogicalResult verifyTokenUses(Operation *op, Value token) {
+  if (token.use_empty())
+    return op->emitOpError("yields a token that is never committed: commit it "
+                           "with asyncpipe.commit_group, or use the counting "
+                           "form");
+  for (OpOperand &use : token.getUses())
+    if (!isa<CommitGroupOp>(use.getOwner())) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "yields a token used by '" << use.getOwner()->getName()
+          << "'; a token may only be committed by asyncpipe.commit_group "
+             "(groups, not tokens, flow through control flow)";
+      diag.attachNote(use.getOwner()->getLoc()) << "used here";
+      return diag;
+    }
+  return success();
+}
+
+static LogicalResult verifyAsyncOpQueue(Operation *op, Value token,
                                         std::optional<int64_t> queue) {
+  bool hasToken = static_cast<bool>(token);
   Operation *scope = getEnclosingScope(op);
   // async_scope rejects nested asyncpipe ops itself; nothing to add here.
   if (scope && isa<AsyncScopeOp>(scope))
@@ -99,7 +121,7 @@ static LogicalResult verifyAsyncOpQueue(Operation *op, bool hasToken,
       return op->emitOpError(
           "inside an asyncpipe.commit_group region must not yield a token: "
           "the group token stands for it");
-    return success();
+    return verifyTokenUses(op, token);
   }
   if (!scope) {
     if (!queue)
@@ -161,7 +183,7 @@ LogicalResult CopyOp::verify() {
   }
   if (getZeroFill() && !dest.hasStaticShape())
     return emitOpError("with 'zero_fill' needs a statically shaped dest");
-  return verifyAsyncOpQueue(*this, static_cast<bool>(getToken()), getQueue());
+  return verifyAsyncOpQueue(*this, getToken(), getQueue());
 }
 
 //===----------------------------------------------------------------------===//
@@ -180,7 +202,7 @@ LogicalResult AsyncScopeOp::verify() {
   });
   if (result.wasInterrupted())
     return failure();
-  return verifyAsyncOpQueue(*this, static_cast<bool>(getToken()), getQueue());
+  return verifyAsyncOpQueue(*this, getToken(), getQueue());
 }
 
 //===----------------------------------------------------------------------===//

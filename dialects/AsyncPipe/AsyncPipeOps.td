@@ -48,7 +48,8 @@ def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [
 }
 
 def AsyncPipe_AsyncScopeOp : AsyncPipe_Op<"async_scope", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    NoRegionArguments]> {
   let summary = "a region executed asynchronously (async compute)";
   let description = [{
     The body runs asynchronously with respect to the issuing thread, as one
@@ -91,7 +92,7 @@ def AsyncPipe_CommitGroupOp : AsyncPipe_Op<"commit_group", [
     FIFO order and completes at once.
 
     ```mlir
-    %g = asyncpipe.commit_group queue 0 %t0, %t1
+    %g = asyncpipe.commit_group queue 0 (%t0, %t1)
     %h = asyncpipe.commit_group queue 1 {
       asyncpipe.copy %a, %b : memref<4xf32> to memref<4xf32, 3>
     }
@@ -101,7 +102,7 @@ def AsyncPipe_CommitGroupOp : AsyncPipe_Op<"commit_group", [
   let results = (outs AsyncPipe_GroupType:$group);
   let regions = (region MaxSizedRegion<1>:$body);
   let assemblyFormat = [{
-    `queue` $queue ($tokens^)? ($body^)? attr-dict-with-keyword
+    `queue` $queue (` ` `(` $tokens^ `)`)? ($body^)? attr-dict-with-keyword
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;

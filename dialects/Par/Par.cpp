@@ -8,6 +8,11 @@
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
+
+/// "1 entry", "2 entries".
+static std::string plural(int64_t n, StringRef one, StringRef many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many).str();
+}
 using namespace mlir::par;
 
 #include "Par/ParDialect.cpp.inc"
@@ -104,9 +109,11 @@ LogicalResult ForeachThreadOp::verify() {
     return emitOpError("needs at least one thread dimension");
   if (std::optional<ArrayAttr> mapping = getMapping())
     if (static_cast<int64_t>(mapping->size()) != getRank())
-      return emitOpError() << "mapping has " << mapping->size()
-                           << " entries but there are " << getRank()
-                           << " thread dimensions";
+      return emitOpError() << "mapping has "
+                           << plural(mapping->size(), "entry", "entries")
+                           << " but the op has "
+                           << plural(getRank(), "thread dimension",
+                                     "thread dimensions");
   return success();
 }
 
@@ -119,10 +126,11 @@ LogicalResult ForeachThreadOp::verifyRegions() {
                          << " index arguments, one thread id per dimension";
   SmallVector<ParallelInsertSliceOp> slices = getTerminator().getSlices();
   if (slices.size() != getNumResults())
-    return emitOpError() << "has " << getNumResults()
-                         << " results but its perform_concurrently inserts "
-                         << slices.size() << " slices; result #n is tied to "
-                         << "slice #n";
+    return emitOpError() << "has "
+                         << plural(getNumResults(), "result", "results")
+                         << " but its perform_concurrently inserts "
+                         << plural(slices.size(), "slice", "slices")
+                         << "; result #n is tied to slice #n";
   for (auto [index, slice] : llvm::enumerate(slices)) {
     Type resultType = getResult(index).getType();
     if (slice.getDestType() != resultType)
@@ -174,6 +182,7 @@ LogicalResult ParallelInsertSliceOp::verify() {
   ArrayRef<int64_t> sizes = getStaticSizes();
   ArrayRef<int64_t> shape = source.getShape();
   size_t s = 0;
+  bool matches = true;
   for (int64_t size : sizes) {
     if (s < shape.size() && shape[s] == size) {
       ++s;
@@ -181,9 +190,10 @@ LogicalResult ParallelInsertSliceOp::verify() {
     }
     if (size == 1)
       continue; // a dropped unit dimension
+    matches = false;
     break;
   }
-  if (s != shape.size()) {
+  if (!matches || s != shape.size()) {
     auto expected = RankedTensorType::get(sizes, dest.getElementType());
     return emitOpError() << "source type " << source
                          << " does not match the slice type " << expected

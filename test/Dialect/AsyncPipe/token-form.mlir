@@ -12,8 +12,8 @@ func.func @copy_commit_wait(%g: memref<4x8xf32>, %s: memref<4x8xf32, 3>) {
     %v = memref.load %g[%c0, %c0] : memref<4x8xf32>
     memref.store %v, %s[%c0, %c0] : memref<4x8xf32, 3>
   }
-  // CHECK: %[[G:.*]] = asyncpipe.commit_group queue 0 %[[T0]], %[[T1]]
-  %grp = asyncpipe.commit_group queue 0 %t0, %t1
+  // CHECK: %[[G:.*]] = asyncpipe.commit_group queue 0 (%[[T0]], %[[T1]])
+  %grp = asyncpipe.commit_group queue 0 (%t0, %t1)
   // CHECK: asyncpipe.wait %[[G]]
   asyncpipe.wait %grp
   return
