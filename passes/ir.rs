@@ -4,7 +4,7 @@ use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::RegionLike;
-use melior::ir::BlockRef;
+use melior::ir::{BlockRef, ValueLike};
 
 /// The operation's name, e.g. `asyncpipe.wait_queue`.
 pub fn name(op: OperationRef) -> String {
@@ -38,4 +38,34 @@ pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
 /// Erases `op` (it must have no uses left).
 pub fn erase(op: OperationRef) {
     unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
+}
+
+/// The op that defines `value`, None for a block argument.
+pub fn defining_op<'c, 'a, V: ValueLike<'c>>(value: V) -> Option<OperationRef<'c, 'a>> {
+    unsafe {
+        let raw = value.to_raw();
+        if !mlir_sys::mlirValueIsAOpResult(raw) {
+            return None;
+        }
+        Some(OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw)))
+    }
+}
+
+/// Every op nested under `root` (not `root` itself), in pre-order.
+pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut all = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        let mut children = Vec::new();
+        for block in blocks(op) {
+            children.extend(ops(block));
+        }
+        for child in children.into_iter().rev() {
+            stack.push(child);
+        }
+        if op != root {
+            all.push(op);
+        }
+    }
+    all
 }

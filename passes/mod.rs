@@ -5,9 +5,11 @@
 //! modules, apart from the rewrites.
 
 pub mod diag;
+pub mod in_flight;
 pub mod ir;
 pub mod optimize_waits;
 pub mod sync_state;
+pub mod token_to_count;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -73,6 +75,6 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 1] = [optimize_waits::PASS];
+    static ALL: [PassDef; 2] = [token_to_count::PASS, optimize_waits::PASS];
     &ALL
 }

@@ -70,15 +70,7 @@ fn constant_count(op: OperationRef) -> Option<i64> {
         return Some(count);
     }
     use melior::ir::operation::OperationLike;
-    use melior::ir::ValueLike;
-    let operand = op.operand(0).ok()?;
-    let defining = unsafe {
-        let raw = mlir_sys::mlirOpResultGetOwner(operand.to_raw());
-        if raw.ptr.is_null() || !mlir_sys::mlirValueIsAOpResult(operand.to_raw()) {
-            return None;
-        }
-        OperationRef::from_raw(raw)
-    };
+    let defining = ir::defining_op(op.operand(0).ok()?)?;
     if ir::name(defining) != "arith.constant" {
         return None;
     }

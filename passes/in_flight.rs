@@ -1,0 +1,524 @@
+//! In-flight distance analysis: for every token wait, how many groups are
+//! committed to the awaited group's hardware queue after it, at least, on
+//! every path that reaches the wait.
+//!
+//! Groups on one hardware queue complete in FIFO order. If at least `d` groups
+//! were committed to queue `H` after group `g` on every path to a wait, then
+//! "wait until at most `d` groups are in flight on `H`" completes `g`, and no
+//! larger count does on the path where exactly `d` were committed. So the
+//! largest safe count of a wait is the minimum, over its groups and over the
+//! paths reaching it, of that distance; this analysis computes it.
+//!
+//! The abstract state maps each group- or token-typed SSA value to its
+//! distance per hardware queue (a value may come from different queues on
+//! different paths). A commit adds one to every distance on its queue; joins
+//! take the minimum. Loops:
+//! - dynamic trip count (which may be zero), `scf.while`, and region ops the
+//!   analysis does not know: Kleene iteration of `H = min(H, body(H))` from
+//!   the entry state, which is exactly the minimum over every iteration count;
+//! - static trip count `T`: the iterations are simulated (exact), stopping
+//!   early at a steady state (`body(x) = x`) or when the state grows by the
+//!   same amount every iteration, which is then extrapolated to `T`
+//!   ("trip count times the per-iteration minimum"). Past a simulation budget
+//!   without either, the dynamic fixpoint is used: still safe.
+//!
+//! Assumptions at boundaries: a group or token that enters a function as an
+//! argument, or is returned by a call or an op the analysis does not know, was
+//! committed at an unknown point: its distance is 0. Calls are assumed to
+//! commit nothing; if they do commit, the true distances only grow, so the
+//! counts stay safe. Paths are taken as feasible (conditions are not
+//! evaluated).
+
+use super::ir;
+use super::sync_state::Queue;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockRef, RegionLike, Type, TypeLike, ValueLike};
+use std::collections::{BTreeMap, HashMap};
+
+/// How logical asyncpipe queues map onto hardware queues.
+#[derive(Clone, Debug, Default)]
+pub struct QueueMap {
+    /// All logical queues share one hardware queue (PTX's cp.async queue).
+    pub single: bool,
+}
+
+impl QueueMap {
+    pub fn hardware(&self, queue: Queue) -> Queue {
+        match queue {
+            Queue::Logical(_) if self.single => Queue::Logical(0),
+            other => other,
+        }
+    }
+}
+
+/// Why a value's commit point is unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnknownOrigin {
+    FunctionArgument,
+    CallResult,
+    OpaqueResult,
+}
+
+impl UnknownOrigin {
+    pub fn describe(self) -> &'static str {
+        match self {
+            UnknownOrigin::FunctionArgument => "a function argument (its commit point is unknown)",
+            UnknownOrigin::CallResult => "the result of a call (its commit point is unknown)",
+            UnknownOrigin::OpaqueResult => "the result of an op the analysis does not model",
+        }
+    }
+}
+
+/// What is known of one SSA value of group or token type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Distance {
+    /// Per hardware queue the group may be on: the minimum number of groups
+    /// committed to that queue after it.
+    pub queues: BTreeMap<Queue, i64>,
+    /// Set when, on some path, the value's commit point is unknown.
+    pub unknown: Option<UnknownOrigin>,
+    /// Set when, on some path, the value is an async op's token that no
+    /// group committed: the raw address of the producing op.
+    pub uncommitted: Option<usize>,
+}
+
+impl Distance {
+    fn group(queue: Queue) -> Self {
+        Self { queues: BTreeMap::from([(queue, 0)]), ..Self::default() }
+    }
+
+    fn join(&mut self, other: &Distance) {
+        for (queue, d) in &other.queues {
+            self.queues.entry(*queue).and_modify(|e| *e = (*e).min(*d)).or_insert(*d);
+        }
+        self.unknown = self.unknown.or(other.unknown);
+        self.uncommitted = self.uncommitted.or(other.uncommitted);
+    }
+}
+
+type Key = usize;
+
+/// The abstract state at one program point.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct State(BTreeMap<Key, Distance>);
+
+impl State {
+    fn get(&self, key: Key) -> Distance {
+        self.0.get(&key).cloned().unwrap_or_default()
+    }
+
+    fn set(&mut self, key: Key, value: Distance) {
+        self.0.insert(key, value);
+    }
+
+    fn commit(&mut self, queue: Queue) {
+        for distance in self.0.values_mut() {
+            if let Some(d) = distance.queues.get_mut(&queue) {
+                *d += 1;
+            }
+        }
+    }
+
+    fn join(&mut self, other: &State) {
+        for (key, value) in &other.0 {
+            match self.0.get_mut(key) {
+                Some(mine) => mine.join(value),
+                None => {
+                    self.0.insert(*key, value.clone());
+                }
+            }
+        }
+    }
+
+    /// `self - previous` per (value, queue) when both have the same shape.
+    fn delta(&self, previous: &State) -> Option<BTreeMap<(Key, Queue), i64>> {
+        if self.0.len() != previous.0.len() {
+            return None;
+        }
+        let mut delta = BTreeMap::new();
+        for ((k1, a), (k2, b)) in self.0.iter().zip(previous.0.iter()) {
+            if k1 != k2 || a.unknown != b.unknown || a.uncommitted != b.uncommitted || a.queues.len() != b.queues.len() {
+                return None;
+            }
+            for ((q1, d1), (q2, d2)) in a.queues.iter().zip(b.queues.iter()) {
+                if q1 != q2 {
+                    return None;
+                }
+                delta.insert((*k1, *q1), d1 - d2);
+            }
+        }
+        Some(delta)
+    }
+
+    fn advance(&mut self, delta: &BTreeMap<(Key, Queue), i64>, times: i64) {
+        for (key, distance) in self.0.iter_mut() {
+            for (queue, d) in distance.queues.iter_mut() {
+                *d += delta.get(&(*key, *queue)).copied().unwrap_or(0) * times;
+            }
+        }
+    }
+}
+
+/// What the analysis found for one wait.
+#[derive(Clone, Debug, Default)]
+pub struct WaitResult {
+    /// Per hardware queue, the largest safe in-flight count (min over paths
+    /// and over the awaited values on that queue).
+    pub counts: BTreeMap<Queue, i64>,
+    /// Some awaited value has an unknown commit point on some path.
+    pub unknown: Option<UnknownOrigin>,
+    /// Some awaited value is an uncommitted token on some path (raw op).
+    pub uncommitted: Option<usize>,
+}
+
+/// The results for every token wait under the analyzed op.
+#[derive(Debug, Default)]
+pub struct InFlight {
+    pub waits: HashMap<usize, WaitResult>,
+}
+
+impl InFlight {
+    /// The result for a wait op (None if the wait was unreachable).
+    pub fn wait(&self, op: OperationRef) -> Option<&WaitResult> {
+        self.waits.get(&(op.to_raw().ptr as usize))
+    }
+}
+
+/// Iterations simulated for a loop with a static trip count before falling
+/// back to the (safe) fixpoint.
+const SIMULATION_BUDGET: i64 = 512;
+
+/// Analyzes every function-like op under `root` (each body starts from an
+/// empty state).
+pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
+    let mut analysis = Analysis { queues, result: InFlight::default(), tracked_types: HashMap::new() };
+    analysis.analyze_isolated(root);
+    analysis.result
+}
+
+struct Analysis<'q> {
+    queues: &'q QueueMap,
+    result: InFlight,
+    tracked_types: HashMap<usize, bool>,
+}
+
+fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
+    value.to_raw().ptr as usize
+}
+
+impl Analysis<'_> {
+    /// Runs over the top-level ops and into function bodies.
+    fn analyze_isolated(&mut self, root: OperationRef) {
+        for block in ir::blocks(root) {
+            for op in ir::ops(block) {
+                let name = ir::name(op);
+                if name == "func.func" || name == "gpu.func" || name == "llvm.func" {
+                    if let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) {
+                        let mut state = State::default();
+                        for i in 0..entry.argument_count() {
+                            let argument = entry.argument(i).unwrap();
+                            if self.is_tracked(argument.r#type()) {
+                                state.set(raw_key(argument), unknown(UnknownOrigin::FunctionArgument));
+                            }
+                        }
+                        self.region_blocks(op, 0, &mut state);
+                    }
+                } else if op.region_count() > 0 {
+                    // builtin.module, gpu.module and other containers.
+                    self.analyze_isolated(op);
+                }
+            }
+        }
+    }
+
+    fn is_tracked(&mut self, ty: Type) -> bool {
+        let raw = ty.to_raw().ptr as usize;
+        *self.tracked_types.entry(raw).or_insert_with(|| {
+            let text = ty.to_string();
+            text == "!asyncpipe.group" || text == "!asyncpipe.token" || text == "!nvgpu.device.async.token"
+        })
+    }
+
+    /// Runs the blocks of region `index` of `op` in order. A multi-block
+    /// region is iterated to a fixpoint where every block starts from the join
+    /// of all states seen (safe for any control flow between them).
+    fn region_blocks(&mut self, op: OperationRef, index: usize, state: &mut State) {
+        let Ok(region) = op.region(index) else { return };
+        let blocks: Vec<BlockRef> = std::iter::successors(region.first_block(), |b| b.next_in_region()).collect();
+        match blocks.as_slice() {
+            [] => {}
+            [single] => self.block(*single, state),
+            _ => {
+                let mut join = state.clone();
+                loop {
+                    let before = join.clone();
+                    for block in &blocks {
+                        let mut s = join.clone();
+                        for i in 0..block.argument_count() {
+                            let argument = block.argument(i).unwrap();
+                            if block != &blocks[0] && self.is_tracked(argument.r#type()) {
+                                s.set(raw_key(argument), unknown(UnknownOrigin::OpaqueResult));
+                            }
+                        }
+                        self.block(*block, &mut s);
+                        join.join(&s);
+                    }
+                    if join == before {
+                        break;
+                    }
+                }
+                *state = join;
+            }
+        }
+    }
+
+    fn block(&mut self, block: BlockRef, state: &mut State) {
+        for op in ir::ops(block) {
+            self.op(op, state);
+        }
+    }
+
+    fn op(&mut self, op: OperationRef, state: &mut State) {
+        let name = ir::name(op);
+        match name.as_str() {
+            "asyncpipe.copy" | "asyncpipe.async_scope" | "nvgpu.device_async_copy" => {
+                if let Ok(result) = op.result(0) {
+                    let producer = op.to_raw().ptr as usize;
+                    state.set(raw_key(result), Distance { uncommitted: Some(producer), ..Distance::default() });
+                }
+                return; // async_scope bodies hold no synchronization
+            }
+            "asyncpipe.commit_group" => {
+                let queue = self.queues.hardware(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
+                state.commit(queue);
+                state.set(raw_key(op.result(0).unwrap()), Distance::group(queue));
+                return;
+            }
+            "nvgpu.device_async_create_group" => {
+                state.commit(Queue::CpAsync);
+                state.set(raw_key(op.result(0).unwrap()), Distance::group(Queue::CpAsync));
+                return;
+            }
+            "asyncpipe.commit" | "asyncpipe.commit_queue" => {
+                if name == "asyncpipe.commit_queue" {
+                    self.region_blocks(op, 0, state);
+                }
+                let queue = self.queues.hardware(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
+                state.commit(queue);
+                return;
+            }
+            "asyncpipe.wait" | "nvgpu.device_async_wait" => {
+                self.record_wait(op, state);
+                return;
+            }
+            "scf.for" => return self.for_loop(op, state),
+            "scf.if" => return self.if_op(op, state),
+            "scf.while" => return self.while_loop(op, state),
+            "func.func" | "gpu.func" => return, // analyzed on their own
+            _ => {}
+        }
+        if op.region_count() > 0 {
+            self.opaque_region_op(op, state);
+        }
+        let origin = if name == "func.call" || name == "func.call_indirect" || name == "llvm.call" {
+            UnknownOrigin::CallResult
+        } else {
+            UnknownOrigin::OpaqueResult
+        };
+        for result in op.results() {
+            if self.is_tracked(result.r#type()) {
+                state.set(raw_key(result), unknown(origin));
+            }
+        }
+    }
+
+    fn record_wait(&mut self, op: OperationRef, state: &State) {
+        let entry = self.result.waits.entry(op.to_raw().ptr as usize).or_default();
+        for operand in op.operands() {
+            let distance = state.get(raw_key(operand));
+            for (queue, d) in &distance.queues {
+                entry.counts.entry(*queue).and_modify(|c| *c = (*c).min(*d)).or_insert(*d);
+            }
+            entry.unknown = entry.unknown.or(distance.unknown);
+            entry.uncommitted = entry.uncommitted.or(distance.uncommitted);
+        }
+    }
+
+    fn yielded(&self, block: BlockRef, state: &State) -> Vec<Option<Distance>> {
+        let Some(terminator) = block.terminator() else { return vec![] };
+        terminator.operands().map(|v| state.0.get(&raw_key(v)).cloned()).collect()
+    }
+
+    fn bind(&mut self, state: &mut State, targets: Vec<Key>, values: &[Option<Distance>]) {
+        for (target, value) in targets.into_iter().zip(values) {
+            if let Some(value) = value {
+                state.set(target, value.clone());
+            }
+        }
+    }
+
+    fn for_loop(&mut self, op: OperationRef, state: &mut State) {
+        let body = op.region(0).unwrap().first_block().unwrap();
+        let inits: Vec<Option<Distance>> =
+            op.operands().skip(3).map(|v| state.0.get(&raw_key(v)).cloned()).collect();
+        let iter_args: Vec<Key> = (1..body.argument_count()).map(|i| raw_key(body.argument(i).unwrap())).collect();
+        let results: Vec<Key> = op.results().map(raw_key).collect();
+        let trip_count = static_trip_count(op);
+
+        let mut x = state.clone();
+        self.bind(&mut x, iter_args.clone(), &inits);
+        if trip_count == Some(0) {
+            self.bind(state, results, &inits);
+            return;
+        }
+        let iterate = |this: &mut Self, entry: &State| -> State {
+            let mut y = entry.clone();
+            this.block(body, &mut y);
+            let yielded = this.yielded(body, &y);
+            this.bind(&mut y, iter_args.clone(), &yielded);
+            y
+        };
+        let exit = match trip_count {
+            Some(t) => {
+                let mut previous: Option<(State, Option<BTreeMap<(Key, Queue), i64>>)> = None;
+                let mut k = 0;
+                let mut done = None;
+                while k < t.min(SIMULATION_BUDGET) {
+                    let y = iterate(self, &x);
+                    k += 1;
+                    if y == x {
+                        done = Some(y); // steady state: every later iteration is the same
+                        break;
+                    }
+                    let delta = y.delta(&x);
+                    if let (Some((_, Some(last))), Some(d)) = (&previous, &delta) {
+                        if last == d && k < t {
+                            // Growing by the same amount each iteration: the
+                            // waits inside saw their minimum already.
+                            let mut z = y.clone();
+                            z.advance(d, t - k);
+                            done = Some(z);
+                            break;
+                        }
+                    }
+                    previous = Some((x.clone(), delta));
+                    x = y;
+                }
+                match done {
+                    Some(exit) => exit,
+                    None if k == t => x,
+                    None => self.fixpoint(&x, &iterate),
+                }
+            }
+            None => self.fixpoint(&x, &iterate),
+        };
+        let values: Vec<Option<Distance>> = iter_args.iter().map(|k| exit.0.get(k).cloned()).collect();
+        *state = exit;
+        self.bind(state, results, &values);
+    }
+
+    /// Kleene iteration of `H = join(H, body(H))` from `entry`: the join over
+    /// every number of iterations, zero included.
+    fn fixpoint(&mut self, entry: &State, body: &dyn Fn(&mut Self, &State) -> State) -> State {
+        let mut h = entry.clone();
+        loop {
+            let y = body(self, &h);
+            let mut joined = h.clone();
+            joined.join(&y);
+            if joined == h {
+                return h;
+            }
+            h = joined;
+        }
+    }
+
+    fn if_op(&mut self, op: OperationRef, state: &mut State) {
+        let results: Vec<Key> = op.results().map(raw_key).collect();
+        let mut then_state = state.clone();
+        self.region_blocks(op, 0, &mut then_state);
+        let then_values = op.region(0).ok().and_then(|r| r.first_block()).map(|b| self.yielded(b, &then_state)).unwrap_or_default();
+        let mut else_state = state.clone();
+        let else_block = op.region(1).ok().and_then(|r| r.first_block());
+        self.region_blocks(op, 1, &mut else_state);
+        let else_values = else_block.map(|b| self.yielded(b, &else_state)).unwrap_or_default();
+        then_state.join(&else_state);
+        *state = then_state;
+        for (i, key) in results.into_iter().enumerate() {
+            let mut value: Option<Distance> = then_values.get(i).cloned().flatten();
+            if let Some(other) = else_values.get(i).cloned().flatten() {
+                match &mut value {
+                    Some(v) => v.join(&other),
+                    None => value = Some(other),
+                }
+            }
+            if let Some(value) = value {
+                state.set(key, value);
+            }
+        }
+    }
+
+    fn while_loop(&mut self, op: OperationRef, state: &mut State) {
+        let before = op.region(0).unwrap().first_block().unwrap();
+        let after = op.region(1).unwrap().first_block().unwrap();
+        let before_args: Vec<Key> = (0..before.argument_count()).map(|i| raw_key(before.argument(i).unwrap())).collect();
+        let after_args: Vec<Key> = (0..after.argument_count()).map(|i| raw_key(after.argument(i).unwrap())).collect();
+        let inits: Vec<Option<Distance>> = op.operands().map(|v| state.0.get(&raw_key(v)).cloned()).collect();
+        let mut h = state.clone();
+        self.bind(&mut h, before_args.clone(), &inits);
+        // One trip around: before, then after, back to before's arguments.
+        let around = |this: &mut Self, entry: &State| -> State {
+            let mut y = entry.clone();
+            this.block(before, &mut y);
+            let forwarded: Vec<Option<Distance>> = this.yielded(before, &y).into_iter().skip(1).collect();
+            this.bind(&mut y, after_args.clone(), &forwarded);
+            this.block(after, &mut y);
+            let back = this.yielded(after, &y);
+            this.bind(&mut y, before_args.clone(), &back);
+            y
+        };
+        let h = self.fixpoint(&h, &around);
+        let mut exit = h.clone();
+        self.block(before, &mut exit);
+        let forwarded: Vec<Option<Distance>> = self.yielded(before, &exit).into_iter().skip(1).collect();
+        let results: Vec<Key> = op.results().map(raw_key).collect();
+        *state = exit;
+        self.bind(state, results, &forwarded);
+    }
+
+    /// An op with regions the analysis does not know: its regions may run any
+    /// number of times, zero included.
+    fn opaque_region_op(&mut self, op: OperationRef, state: &mut State) {
+        let count = op.region_count();
+        let body = |this: &mut Self, entry: &State| -> State {
+            let mut y = entry.clone();
+            for index in 0..count {
+                this.region_blocks(op, index, &mut y);
+            }
+            y
+        };
+        *state = self.fixpoint(state, &body);
+    }
+}
+
+fn unknown(origin: UnknownOrigin) -> Distance {
+    Distance { unknown: Some(origin), ..Distance::default() }
+}
+
+/// `(ub - lb) / step` when all three are `arith.constant`s.
+pub fn static_trip_count(op: OperationRef) -> Option<i64> {
+    let constant = |index: usize| -> Option<i64> {
+        let value = op.operand(index).ok()?;
+        let defining = ir::defining_op(value)?;
+        if ir::name(defining) != "arith.constant" {
+            return None;
+        }
+        ir::int_attr(defining, "value")
+    };
+    let (lb, ub, step) = (constant(0)?, constant(1)?, constant(2)?);
+    if step <= 0 {
+        return None;
+    }
+    Some(if ub <= lb { 0 } else { (ub - lb + step - 1) / step })
+}
+

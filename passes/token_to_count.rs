@@ -1,0 +1,148 @@
+//! `asyncpipe-token-to-count`: gives every token wait the largest safe
+//! in-flight count (see [`super::in_flight`] for the analysis).
+//!
+//! - `asyncpipe.wait %g...` becomes one `asyncpipe.wait_queue q, N` per
+//!   hardware queue its groups may be on. With `single-hw-queue`, every
+//!   logical queue maps to queue 0, as on PTX, so counts include the other
+//!   queues' commits.
+//! - `nvgpu.device_async_wait` gets `numGroups = N`, so the result drops into
+//!   `--convert-nvgpu-to-nvvm`. A `numGroups` already present is kept when it
+//!   is at most N (safe) and is an error otherwise.
+//! - A wait on work that no group committed (an `nvgpu.device_async_copy`
+//!   token passed straight to a wait) is an error at the wait: no count covers
+//!   work that is not in the queue.
+//! - A count of 0 drains the queue; the pass says why at the wait (a remark).
+
+use super::in_flight::{self, InFlight, QueueMap, WaitResult};
+use super::sync_state::Queue;
+use super::{diag, ir, OptionDef, PassDef, PassFailed, PassOptions};
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::{Attribute, Identifier};
+use melior::ir::r#type::IntegerType;
+use melior::ir::attribute::AttributeLike;
+use melior::Context;
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-token-to-count",
+    description: "Turn token waits into counting waits with the largest safe in-flight count",
+    anchor: None,
+    options: &[OptionDef {
+        name: "single-hw-queue",
+        description: "Map every logical asyncpipe queue onto one hardware queue (PTX has a single cp.async group queue)",
+        default: "false",
+    }],
+    run,
+};
+
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let queues = QueueMap { single: options.parse::<bool>(root, "single-hw-queue")? };
+    let analysis = in_flight::analyze(root, &queues);
+    let waits: Vec<OperationRef> = ir::nested_ops(root)
+        .into_iter()
+        .filter(|op| matches!(ir::name(*op).as_str(), "asyncpipe.wait" | "nvgpu.device_async_wait"))
+        .collect();
+    let mut failed = false;
+    for wait in waits {
+        if convert(wait, &analysis).is_err() {
+            failed = true;
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+fn convert(wait: OperationRef, analysis: &InFlight) -> Result<(), PassFailed> {
+    // An unreachable wait (e.g. in a function nothing analyzes) keeps count 0.
+    let default = WaitResult::default();
+    let result = analysis.wait(wait).unwrap_or(&default);
+    if let Some(producer) = result.uncommitted {
+        let producer = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: producer as *mut _ }) };
+        diag::error_with_note(
+            wait.location(),
+            "waits on async work that no group committed: no in-flight count can cover it; commit it first",
+            producer.location(),
+            "the uncommitted async operation",
+        );
+        return Err(PassFailed);
+    }
+    if ir::name(wait) == "nvgpu.device_async_wait" {
+        let count = count_for(wait, result, Queue::CpAsync);
+        return set_num_groups(wait, count);
+    }
+    // asyncpipe.wait: one counting wait per hardware queue.
+    let context_ref = wait.context();
+    let context = unsafe { context_ref.to_ref() };
+    let block = wait.block().expect("a wait is in a block");
+    let queues: Vec<Queue> = result.counts.keys().copied().collect();
+    if queues.is_empty() {
+        diag::error(wait.location(), "cannot tell which queue the awaited groups are on (their commit point is unknown on every path)");
+        return Err(PassFailed);
+    }
+    for queue in queues {
+        let count = count_for(wait, result, queue);
+        let Queue::Logical(q) = queue else { unreachable!("asyncpipe groups are on logical queues") };
+        let new = OperationBuilder::new("asyncpipe.wait_queue", wait.location())
+            .add_attributes(&[
+                (Identifier::new(context, "queue"), i64_attr(context, q)),
+                (Identifier::new(context, "count"), i64_attr(context, count)),
+            ])
+            .build()
+            .expect("valid asyncpipe.wait_queue");
+        block.insert_operation_before(wait, new);
+    }
+    ir::erase(wait);
+    Ok(())
+}
+
+/// The count for `queue`, with a remark when it is 0.
+fn count_for(wait: OperationRef, result: &WaitResult, queue: Queue) -> i64 {
+    if let Some(origin) = result.unknown {
+        diag::remark(
+            wait.location(),
+            &format!("in-flight count 0 on {queue}: an awaited group is {}", origin.describe()),
+        );
+        return 0;
+    }
+    let count = result.counts.get(&queue).copied().unwrap_or(0);
+    if count == 0 {
+        diag::remark(
+            wait.location(),
+            &format!(
+                "in-flight count 0 on {queue}: on some path no group is committed to it after the awaited one, so no group may stay in flight"
+            ),
+        );
+    }
+    count
+}
+
+fn set_num_groups(wait: OperationRef, count: i64) -> Result<(), PassFailed> {
+    if let Some(existing) = ir::int_attr(wait, "numGroups") {
+        if existing > count {
+            diag::error(
+                wait.location(),
+                &format!(
+                    "numGroups = {existing} is unsafe: on some path only {count} group(s) are committed after the awaited one, so it may still be in flight"
+                ),
+            );
+            return Err(PassFailed);
+        }
+        return Ok(()); // safe (possibly stricter than needed): kept
+    }
+    let context_ref = wait.context();
+    let context = unsafe { context_ref.to_ref() };
+    let attribute = IntegerAttribute::new(IntegerType::new(context, 32).into(), count);
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(
+            wait.to_raw(),
+            melior::StringRef::new("numGroups").to_raw(),
+            attribute.to_raw(),
+        );
+    }
+    Ok(())
+}
+
+fn i64_attr(context: &Context, value: i64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
+}
+
