@@ -176,6 +176,8 @@ pub struct WaitResult {
 #[derive(Debug, Default)]
 pub struct InFlight {
     pub waits: HashMap<usize, WaitResult>,
+    /// Every hardware queue something commits to.
+    pub queues: std::collections::BTreeSet<Queue>,
 }
 
 impl InFlight {
@@ -291,11 +293,13 @@ impl Analysis<'_> {
             }
             "asyncpipe.commit_group" => {
                 let queue = self.queues.hardware(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
+                self.result.queues.insert(queue);
                 state.commit(queue);
                 state.set(raw_key(op.result(0).unwrap()), Distance::group(queue));
                 return;
             }
             "nvgpu.device_async_create_group" => {
+                self.result.queues.insert(Queue::CpAsync);
                 state.commit(Queue::CpAsync);
                 state.set(raw_key(op.result(0).unwrap()), Distance::group(Queue::CpAsync));
                 return;
@@ -305,6 +309,7 @@ impl Analysis<'_> {
                     self.region_blocks(op, 0, state);
                 }
                 let queue = self.queues.hardware(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
+                self.result.queues.insert(queue);
                 state.commit(queue);
                 return;
             }

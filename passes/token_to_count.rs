@@ -74,10 +74,16 @@ fn convert(wait: OperationRef, analysis: &InFlight) -> Result<(), PassFailed> {
     let context_ref = wait.context();
     let context = unsafe { context_ref.to_ref() };
     let block = wait.block().expect("a wait is in a block");
-    let queues: Vec<Queue> = result.counts.keys().copied().collect();
-    if queues.is_empty() {
-        diag::error(wait.location(), "cannot tell which queue the awaited groups are on (their commit point is unknown on every path)");
-        return Err(PassFailed);
+    let mut queues: Vec<Queue> = result.counts.keys().copied().collect();
+    if result.unknown.is_some() {
+        // A group of unknown origin may be on any queue: drain each one the
+        // code commits to.
+        queues.extend(analysis.queues.iter().filter(|q| matches!(q, Queue::Logical(_))));
+        queues.sort();
+        queues.dedup();
+        if queues.is_empty() {
+            queues.push(Queue::Logical(0));
+        }
     }
     for queue in queues {
         let count = count_for(wait, result, queue);
