@@ -29,6 +29,7 @@
 //! counts stay safe. Paths are taken as feasible (conditions are not
 //! evaluated).
 
+use super::const_eval::Bindings;
 use super::ir;
 use super::sync_state::Queue;
 use melior::ir::block::BlockLike;
@@ -194,7 +195,7 @@ const SIMULATION_BUDGET: i64 = 512;
 /// Analyzes every function-like op under `root` (each body starts from an
 /// empty state).
 pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
-    let mut analysis = Analysis { queues, result: InFlight::default(), tracked_types: HashMap::new() };
+    let mut analysis = Analysis { queues, result: InFlight::default(), tracked_types: HashMap::new(), bindings: Bindings::default() };
     analysis.analyze_isolated(root);
     analysis.result
 }
@@ -203,6 +204,8 @@ struct Analysis<'q> {
     queues: &'q QueueMap,
     result: InFlight,
     tracked_types: HashMap<usize, bool>,
+    /// Induction variables of the loop iterations being simulated.
+    bindings: Bindings,
 }
 
 fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
@@ -370,6 +373,12 @@ impl Analysis<'_> {
         let iter_args: Vec<Key> = (1..body.argument_count()).map(|i| raw_key(body.argument(i).unwrap())).collect();
         let results: Vec<Key> = op.results().map(raw_key).collect();
         let trip_count = static_trip_count(op);
+        let bounds = static_bounds(op);
+        let induction: melior::ir::Value = body.argument(0).unwrap().into();
+        let varies = match bounds {
+            Some((lb, _, _)) => self.depends_on_induction(body, induction, lb),
+            None => false,
+        };
 
         let mut x = state.clone();
         self.bind(&mut x, iter_args.clone(), &inits);
@@ -390,15 +399,21 @@ impl Analysis<'_> {
                 let mut k = 0;
                 let mut done = None;
                 while k < t.min(SIMULATION_BUDGET) {
+                    if let Some((lb, _, step)) = bounds {
+                        self.bindings.bind(induction, lb + k * step);
+                    }
                     let y = iterate(self, &x);
+                    self.bindings.unbind(induction);
                     k += 1;
-                    if y == x {
-                        done = Some(y); // steady state: every later iteration is the same
+                    // Steady state: every later iteration is the same, unless a
+                    // condition on the induction variable could change it.
+                    if y == x && !varies {
+                        done = Some(y);
                         break;
                     }
                     let delta = y.delta(&x);
                     if let (Some((_, Some(last))), Some(d)) = (&previous, &delta) {
-                        if last == d && k < t {
+                        if last == d && k < t && !varies {
                             // Growing by the same amount each iteration: the
                             // waits inside saw their minimum already.
                             let mut z = y.clone();
@@ -440,6 +455,17 @@ impl Analysis<'_> {
 
     fn if_op(&mut self, op: OperationRef, state: &mut State) {
         let results: Vec<Key> = op.results().map(raw_key).collect();
+        if let Some(condition) = op.operand(0).ok().and_then(|c| self.bindings.eval(c)) {
+            // Only the feasible branch (a condition constant in this iteration).
+            let index = if condition != 0 { 0 } else { 1 };
+            let block = op.region(index).ok().and_then(|r| r.first_block());
+            self.region_blocks(op, index, state);
+            if let Some(block) = block {
+                let values = self.yielded(block, state);
+                self.bind(state, results, &values);
+            }
+            return;
+        }
         let mut then_state = state.clone();
         self.region_blocks(op, 0, &mut then_state);
         let then_values = op.region(0).ok().and_then(|r| r.first_block()).map(|b| self.yielded(b, &then_state)).unwrap_or_default();
@@ -508,6 +534,40 @@ impl Analysis<'_> {
 
 fn unknown(origin: UnknownOrigin) -> Distance {
     Distance { unknown: Some(origin), ..Distance::default() }
+}
+
+impl Analysis<'_> {
+    /// Whether some `scf.if` under `body` has a condition that is constant
+    /// once the induction variable is known but not without it: then
+    /// iterations may take different branches, and two equal states in a row
+    /// do not make a steady state.
+    fn depends_on_induction(&mut self, body: BlockRef, induction: melior::ir::Value, value: i64) -> bool {
+        let conditions: Vec<melior::ir::Value> = body
+            .parent_operation()
+            .map(ir::nested_ops)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|op| ir::name(*op) == "scf.if")
+            .filter_map(|op| op.operand(0).ok())
+            .collect();
+        let unbound: Vec<bool> = conditions.iter().map(|c| self.bindings.eval(*c).is_some()).collect();
+        self.bindings.bind(induction, value);
+        let bound: Vec<bool> = conditions.iter().map(|c| self.bindings.eval(*c).is_some()).collect();
+        self.bindings.unbind(induction);
+        unbound.iter().zip(bound).any(|(u, b)| b && !u)
+    }
+}
+
+/// `(lb, ub, step)` when all three are `arith.constant`s.
+pub fn static_bounds(op: OperationRef) -> Option<(i64, i64, i64)> {
+    let constant = |index: usize| -> Option<i64> {
+        let defining = ir::defining_op(op.operand(index).ok()?)?;
+        if ir::name(defining) != "arith.constant" {
+            return None;
+        }
+        ir::int_attr(defining, "value")
+    };
+    Some((constant(0)?, constant(1)?, constant(2)?))
 }
 
 /// `(ub - lb) / step` when all three are `arith.constant`s.

@@ -1,6 +1,6 @@
 //! Small IR helpers that melior does not provide.
 
-use melior::ir::attribute::IntegerAttribute;
+use melior::ir::attribute::{AttributeLike, IntegerAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::RegionLike;
@@ -68,4 +68,13 @@ pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a
         }
     }
     all
+}
+
+/// A boolean attribute's value (`true`/`false` constants are `i1` integers).
+pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
+    let attribute = op.attribute(name).ok()?;
+    if unsafe { mlir_sys::mlirAttributeIsABool(attribute.to_raw()) } {
+        return Some(unsafe { mlir_sys::mlirBoolAttrGetValue(attribute.to_raw()) });
+    }
+    None
 }

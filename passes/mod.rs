@@ -4,6 +4,7 @@
 //! registration. Analyses that several passes share live in their own
 //! modules, apart from the rewrites.
 
+pub mod const_eval;
 pub mod diag;
 pub mod in_flight;
 pub mod ir;

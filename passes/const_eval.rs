@@ -1,0 +1,73 @@
+//! Evaluates index and integer SSA values that are constant at one point of
+//! an analysis: `arith.constant`s, and arithmetic on induction variables whose
+//! value is known while a loop with a static trip count is being simulated.
+//! Analyses use it to take only the feasible branch of an `scf.if`.
+
+use super::ir;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Value, ValueLike};
+use std::collections::HashMap;
+
+/// Known values of induction variables (raw value pointer -> value).
+#[derive(Clone, Debug, Default)]
+pub struct Bindings(HashMap<usize, i64>);
+
+impl Bindings {
+    pub fn bind(&mut self, value: Value, constant: i64) {
+        self.0.insert(value.to_raw().ptr as usize, constant);
+    }
+
+    pub fn unbind(&mut self, value: Value) {
+        self.0.remove(&(value.to_raw().ptr as usize));
+    }
+
+    /// The value of `value`, if it is constant given the bindings.
+    pub fn eval(&self, value: Value) -> Option<i64> {
+        self.eval_depth(value, 8)
+    }
+
+    fn eval_depth(&self, value: Value, depth: usize) -> Option<i64> {
+        if let Some(v) = self.0.get(&(value.to_raw().ptr as usize)) {
+            return Some(*v);
+        }
+        if depth == 0 {
+            return None;
+        }
+        let op = ir::defining_op(value)?;
+        let name = ir::name(op);
+        if name == "arith.constant" {
+            return ir::int_attr(op, "value").or_else(|| ir::bool_attr(op, "value").map(i64::from));
+        }
+        let operand = |i: usize| -> Option<i64> { self.eval_depth(op.operand(i).ok()?, depth - 1) };
+        match name.as_str() {
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => operand(0),
+            "arith.addi" => Some(operand(0)?.wrapping_add(operand(1)?)),
+            "arith.subi" => Some(operand(0)?.wrapping_sub(operand(1)?)),
+            "arith.muli" => Some(operand(0)?.wrapping_mul(operand(1)?)),
+            "arith.divui" | "arith.divsi" => operand(0)?.checked_div(operand(1)?),
+            "arith.remui" | "arith.remsi" => operand(0)?.checked_rem(operand(1)?),
+            "arith.andi" => Some(operand(0)? & operand(1)?),
+            "arith.ori" => Some(operand(0)? | operand(1)?),
+            "arith.xori" => Some(operand(0)? ^ operand(1)?),
+            "arith.cmpi" => {
+                let (a, b) = (operand(0)?, operand(1)?);
+                // arith::CmpIPredicate: eq ne slt sle sgt sge ult ule ugt uge
+                let result = match ir::int_attr(op, "predicate")? {
+                    0 => a == b,
+                    1 => a != b,
+                    2 => a < b,
+                    3 => a <= b,
+                    4 => a > b,
+                    5 => a >= b,
+                    6 => (a as u64) < (b as u64),
+                    7 => (a as u64) <= (b as u64),
+                    8 => (a as u64) > (b as u64),
+                    9 => (a as u64) >= (b as u64),
+                    _ => return None,
+                };
+                Some(i64::from(result))
+            }
+            _ => None,
+        }
+    }
+}
