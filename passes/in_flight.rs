@@ -213,28 +213,35 @@ fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
 }
 
 impl Analysis<'_> {
-    /// Runs over the top-level ops and into function bodies.
+    /// Runs into function bodies: `root` itself, or the functions under it.
     fn analyze_isolated(&mut self, root: OperationRef) {
+        if is_function(root) {
+            return self.function(root);
+        }
         for block in ir::blocks(root) {
             for op in ir::ops(block) {
-                let name = ir::name(op);
-                if name == "func.func" || name == "gpu.func" || name == "llvm.func" {
-                    if let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) {
-                        let mut state = State::default();
-                        for i in 0..entry.argument_count() {
-                            let argument = entry.argument(i).unwrap();
-                            if self.is_tracked(argument.r#type()) {
-                                state.set(raw_key(argument), unknown(UnknownOrigin::FunctionArgument));
-                            }
-                        }
-                        self.region_blocks(op, 0, &mut state);
-                    }
+                if is_function(op) {
+                    self.function(op);
                 } else if op.region_count() > 0 {
                     // builtin.module, gpu.module and other containers.
                     self.analyze_isolated(op);
                 }
             }
         }
+    }
+
+    /// A function body starts from an empty state; its group and token
+    /// arguments have unknown commit points.
+    fn function(&mut self, op: OperationRef) {
+        let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+        let mut state = State::default();
+        for i in 0..entry.argument_count() {
+            let argument = entry.argument(i).unwrap();
+            if self.is_tracked(argument.r#type()) {
+                state.set(raw_key(argument), unknown(UnknownOrigin::FunctionArgument));
+            }
+        }
+        self.region_blocks(op, 0, &mut state);
     }
 
     fn is_tracked(&mut self, ty: Type) -> bool {
@@ -530,6 +537,10 @@ impl Analysis<'_> {
         };
         *state = self.fixpoint(state, &body);
     }
+}
+
+fn is_function(op: OperationRef) -> bool {
+    matches!(ir::name(op).as_str(), "func.func" | "gpu.func" | "llvm.func")
 }
 
 fn unknown(origin: UnknownOrigin) -> Distance {

@@ -7,6 +7,7 @@
 pub mod const_eval;
 pub mod diag;
 pub mod in_flight;
+pub mod in_flight_bounds;
 pub mod ir;
 pub mod optimize_waits;
 pub mod sync_state;

@@ -109,4 +109,9 @@ impl InFlightBounds {
     pub fn clear(&mut self) {
         self.0.clear();
     }
+
+    /// The queues with a bound, and their bounds.
+    pub fn known(&self) -> impl Iterator<Item = (Queue, i64)> + '_ {
+        self.0.iter().map(|(q, b)| (*q, *b))
+    }
 }

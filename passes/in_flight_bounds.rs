@@ -1,0 +1,212 @@
+//! Upper bounds on the number of groups in flight per queue, on every path:
+//! the analysis behind `asyncpipe-optimize-waits`.
+//!
+//! A commit raises the bound of its queue by one; a wait for at most `N`
+//! lowers it to `N`; paths join with the maximum (a queue with no bound on
+//! some path has none). Loops with a static trip count are simulated, with
+//! conditions on the induction variable evaluated, until a steady state; other
+//! loops and unknown region ops iterate `H = join(entry, body(H))`, widening a
+//! bound that keeps growing to "none". Function bodies start with no bound,
+//! and a call forgets every bound (it may commit).
+//!
+//! The result, per wait, is the largest bound seen just before it over every
+//! visit: if that is at most the wait's count, the wait can never block.
+
+use super::const_eval::Bindings;
+use super::in_flight::{static_bounds, static_trip_count};
+use super::ir;
+use super::sync_state::{effect, InFlightBounds, QueueEffect};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockRef, RegionLike, Value};
+use std::collections::HashMap;
+
+/// Iterations simulated for a loop with a static trip count.
+const SIMULATION_BUDGET: i64 = 256;
+
+/// Per wait (raw op pointer): the largest bound before it on every visit;
+/// None when some visit had no bound.
+pub type WaitBounds = HashMap<usize, Option<i64>>;
+
+/// Analyzes every function under `root`.
+pub fn analyze(root: OperationRef) -> WaitBounds {
+    let mut analysis = Analysis { waits: HashMap::new(), bindings: Bindings::default() };
+    for op in std::iter::once(root).chain(ir::nested_ops(root)) {
+        if matches!(ir::name(op).as_str(), "func.func" | "gpu.func" | "llvm.func") {
+            let mut state = InFlightBounds::default();
+            analysis.regions(op, &mut state);
+        }
+    }
+    analysis.waits
+}
+
+struct Analysis {
+    waits: WaitBounds,
+    bindings: Bindings,
+}
+
+/// The join of two paths: the larger bound; none if either has none.
+fn join(a: &InFlightBounds, b: &InFlightBounds) -> InFlightBounds {
+    let mut joined = InFlightBounds::default();
+    for (queue, _) in a.known() {
+        if let (Some(x), Some(y)) = (a.get(queue), b.get(queue)) {
+            joined.wait(queue, x.max(y));
+        }
+    }
+    joined
+}
+
+/// `join`, but a bound that grew since `previous` is dropped (widening).
+fn widen(previous: &InFlightBounds, next: &InFlightBounds) -> InFlightBounds {
+    let joined = join(previous, next);
+    let mut widened = InFlightBounds::default();
+    for (queue, _) in joined.known() {
+        if let (Some(old), Some(new)) = (previous.get(queue), joined.get(queue)) {
+            if new <= old {
+                widened.wait(queue, new);
+            }
+        }
+    }
+    widened
+}
+
+impl Analysis {
+    fn regions(&mut self, op: OperationRef, state: &mut InFlightBounds) {
+        for region in op.regions() {
+            let mut block = region.first_block();
+            let multiple = block.and_then(|b| b.next_in_region()).is_some();
+            if multiple {
+                // An unstructured CFG: nothing is known at its blocks.
+                state.clear();
+            }
+            while let Some(b) = block {
+                if multiple {
+                    let mut s = InFlightBounds::default();
+                    self.block(b, &mut s);
+                } else {
+                    self.block(b, state);
+                }
+                block = b.next_in_region();
+            }
+            if multiple {
+                state.clear();
+            }
+        }
+    }
+
+    fn block(&mut self, block: BlockRef, state: &mut InFlightBounds) {
+        for op in ir::ops(block) {
+            self.op(op, state);
+        }
+    }
+
+    fn op(&mut self, op: OperationRef, state: &mut InFlightBounds) {
+        let name = ir::name(op);
+        match name.as_str() {
+            "scf.for" => return self.for_loop(op, state),
+            "scf.if" => return self.if_op(op, state),
+            "func.func" | "gpu.func" => return,
+            _ => {}
+        }
+        match effect(op) {
+            QueueEffect::Wait { queue, count } => {
+                let before = state.get(queue);
+                let seen = self.waits.entry(op.to_raw().ptr as usize).or_insert(before);
+                *seen = match (*seen, before) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    _ => None,
+                };
+                if let Some(count) = count {
+                    state.wait(queue, count);
+                }
+                return;
+            }
+            QueueEffect::Opaque => state.clear(),
+            _ => {}
+        }
+        if op.region_count() > 0 {
+            if matches!(name.as_str(), "asyncpipe.commit_queue" | "asyncpipe.commit_group" | "asyncpipe.async_scope" | "scf.execute_region") {
+                self.regions(op, state); // run once, in place
+            } else {
+                // Unknown region op (scf.while, scf.parallel, ...): its regions
+                // may run any number of times.
+                let entry = state.clone();
+                *state = fixpoint(&entry, |h| {
+                    let mut y = h.clone();
+                    self.regions(op, &mut y);
+                    y
+                });
+            }
+        }
+        if let QueueEffect::Commit(queue) = effect(op) {
+            state.commit(queue);
+        }
+    }
+
+    fn if_op(&mut self, op: OperationRef, state: &mut InFlightBounds) {
+        if let Some(condition) = op.operand(0).ok().and_then(|c| self.bindings.eval(c)) {
+            let index = if condition != 0 { 0 } else { 1 };
+            if let Ok(region) = op.region(index) {
+                if let Some(block) = region.first_block() {
+                    self.block(block, state);
+                }
+            }
+            return;
+        }
+        let mut then_state = state.clone();
+        if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
+            self.block(block, &mut then_state);
+        }
+        let mut else_state = state.clone();
+        if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
+            self.block(block, &mut else_state);
+        }
+        *state = join(&then_state, &else_state);
+    }
+
+    fn for_loop(&mut self, op: OperationRef, state: &mut InFlightBounds) {
+        let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+        let induction: Value = body.argument(0).unwrap().into();
+        if let (Some(trips), Some((lb, _, step))) = (static_trip_count(op), static_bounds(op)) {
+            if trips <= SIMULATION_BUDGET {
+                let mut x = state.clone();
+                for k in 0..trips {
+                    self.bindings.bind(induction, lb + k * step);
+                    self.block(body, &mut x);
+                    self.bindings.unbind(induction);
+                }
+                *state = x;
+                return;
+            }
+        }
+        // Zero or more iterations (a static trip count past the budget runs
+        // at least once, but "zero or more" is a safe over-approximation).
+        let entry = state.clone();
+        *state = fixpoint(&entry, |h| {
+            let mut y = h.clone();
+            self.block(body, &mut y);
+            y
+        });
+    }
+}
+
+/// Rounds of plain joins before a bound that still grows is dropped: enough
+/// for bounds that settle after a few iterations (a wait in the body).
+const ROUNDS_BEFORE_WIDENING: usize = 4;
+
+/// The least `H` above `entry` with `body(H)` below `H`: the state at the top
+/// of a loop that may run any number of times.
+fn fixpoint(entry: &InFlightBounds, mut body: impl FnMut(&InFlightBounds) -> InFlightBounds) -> InFlightBounds {
+    let mut h = entry.clone();
+    for round in 0.. {
+        let joined = join(entry, &body(&h));
+        let joined = join(&h, &joined);
+        let next = if round < ROUNDS_BEFORE_WIDENING { joined } else { widen(&h, &joined) };
+        if next == h {
+            return h;
+        }
+        h = next;
+    }
+    unreachable!()
+}
+
