@@ -78,3 +78,28 @@ pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
     }
     None
 }
+
+/// A `DenseI64ArrayAttr`'s elements, if `op` has one named `name`.
+pub fn dense_i64_attr(op: OperationRef, name: &str) -> Option<Vec<i64>> {
+    let attribute = op.attribute(name).ok()?.to_raw();
+    unsafe {
+        if !mlir_sys::mlirAttributeIsADenseI64Array(attribute) {
+            return None;
+        }
+        let count = mlir_sys::mlirDenseArrayGetNumElements(attribute);
+        Some((0..count).map(|i| mlir_sys::mlirDenseI64ArrayGetElement(attribute, i)).collect())
+    }
+}
+
+/// The ops that use `value`.
+pub fn users<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut users = Vec::new();
+    unsafe {
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+        while !use_.ptr.is_null() {
+            users.push(OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_)));
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+    }
+    users
+}

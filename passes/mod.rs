@@ -12,6 +12,7 @@ pub mod ir;
 pub mod optimize_waits;
 pub mod sync_state;
 pub mod token_to_count;
+pub mod verify_sync;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -77,6 +78,6 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 2] = [token_to_count::PASS, optimize_waits::PASS];
+    static ALL: [PassDef; 3] = [token_to_count::PASS, optimize_waits::PASS, verify_sync::PASS];
     &ALL
 }

@@ -2,6 +2,10 @@
 // count times the per-iteration commits), dynamic trip counts (which may be
 // zero), loop-carried groups, the seed's two-stage pipeline.
 // RUN: asyncpipe-opt %s --asyncpipe-token-to-count -verify-diagnostics | FileCheck %s
+// The converted program synchronizes every access to async results:
+// RUN: asyncpipe-opt %s --asyncpipe-token-to-count --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYNC --allow-empty
+// SYNC-NOT: may still be writing
+// SYNC-NOT: no group committed
 
 // The seed's first example in token form: B[(i+1)%2] is produced while
 // C[i] = B[i%2] + 1 consumes the group of the previous iteration.

@@ -1,0 +1,528 @@
+//! `asyncpipe-verify-sync`: proves, for counting-form IR, that no operation
+//! touches memory that an asynchronous operation may still be writing.
+//!
+//! The analysis tracks *pending writes*: each async op (`asyncpipe.copy`, the
+//! stores of an `asyncpipe.async_scope`, `nvgpu.device_async_copy`) adds one
+//! for the buffer it writes (its root allocation and, through
+//! `memref.subview`, the slice: offsets and sizes per dimension when they are
+//! known). A commit on its queue commits it; later commits on the queue count
+//! the groups after it; `wait_queue q, N` completes it once at least `N`
+//! groups were committed after it. Paths join by union, keeping the fewest
+//! groups after each write. Any other op that reads or writes a memref whose
+//! slice may overlap a pending write is an error there, with a note at the
+//! producer; so is a wait that names a queue with async work never committed
+//! to it (no count can complete it).
+//!
+//! Loops with constant bounds are simulated iteration by iteration with the
+//! induction variable bound, so multi-buffered slices such as
+//! `A_shared[(i + 3) % 4]` are exact, and so are conditions on it. A loop with
+//! a dynamic trip count is simulated from its constant lower bound until the
+//! state at the top of an iteration repeats one seen before (slot patterns are
+//! periodic); the state after it is the join over every iteration count. When
+//! that does not settle within a budget, the loop is analyzed with unknown
+//! slices, which may report a conflict that a finer analysis would rule out:
+//! the pass then says it could not prove the access safe.
+
+use super::const_eval::Bindings;
+use super::in_flight::static_bounds;
+use super::sync_state::Queue;
+use super::{diag, ir, PassDef, PassFailed, PassOptions};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockRef, RegionLike, Type, TypeLike, Value, ValueLike};
+use std::collections::{BTreeMap, HashMap};
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-verify-sync",
+    description: "Check that every access to asynchronously written memory follows a wait that covers its group",
+    anchor: None,
+    options: &[],
+    run,
+};
+
+/// Iterations simulated per loop before giving up on exact slices.
+const SIMULATION_BUDGET: usize = 256;
+
+fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    let mut checker = Checker { bindings: Bindings::default(), memref_types: HashMap::new(), error: None, exact: true };
+    let mut errors = Vec::new();
+    for op in std::iter::once(root).chain(ir::nested_ops(root)) {
+        if matches!(ir::name(op).as_str(), "func.func" | "gpu.func") {
+            let mut state = State::default();
+            checker.regions(op, &mut state);
+            errors.extend(checker.error.take());
+        }
+    }
+    if errors.is_empty() {
+        return Ok(());
+    }
+    for error in errors {
+        let access = unsafe { raw_op(error.access) };
+        let producer = unsafe { raw_op(error.producer) };
+        diag::error_with_note(access.location(), &error.message, producer.location(), &error.note);
+    }
+    Err(PassFailed)
+}
+
+unsafe fn raw_op<'c, 'a>(ptr: usize) -> OperationRef<'c, 'a> {
+    unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: ptr as *mut _ }) }
+}
+
+/// Per dimension, the first index and the extent (`(size - 1) * stride + 1`)
+/// of a slice, None where not known; and the strides (for loads and stores
+/// through the view). An empty list is the whole buffer.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Slice(Vec<(Option<i64>, Option<i64>)>, Vec<Option<i64>>);
+
+impl Slice {
+    fn whole() -> Self {
+        Slice(Vec::new(), Vec::new())
+    }
+
+    /// Whether two slices of one buffer may share an element.
+    fn overlaps(&self, other: &Slice) -> bool {
+        for ((o1, s1), (o2, s2)) in self.0.iter().zip(&other.0) {
+            if let (Some(o1), Some(s1), Some(o2), Some(s2)) = (o1, s1, o2, s2) {
+                if o1 + s1 <= *o2 || o2 + s2 <= *o1 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// One async write that may not have completed.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Write {
+    producer: usize,
+    queue: Queue,
+    base: usize,
+    slice: Slice,
+}
+
+/// Pending writes -> fewest groups committed to their queue after them
+/// (None: not committed yet on some path).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct State(BTreeMap<Write, Option<i64>>);
+
+impl State {
+    fn join(&mut self, other: &State) {
+        for (write, after) in &other.0 {
+            match self.0.get_mut(write) {
+                Some(mine) => *mine = min_after(*mine, *after),
+                None => {
+                    self.0.insert(write.clone(), *after);
+                }
+            }
+        }
+    }
+
+    fn commit(&mut self, queue: Queue) {
+        for (write, after) in self.0.iter_mut() {
+            if write.queue == queue {
+                *after = Some(after.map_or(0, |a| a + 1));
+            }
+        }
+    }
+
+    fn wait(&mut self, queue: Queue, count: i64) {
+        self.0.retain(|write, after| write.queue != queue || !after.is_some_and(|a| a >= count));
+    }
+}
+
+fn min_after(a: Option<i64>, b: Option<i64>) -> Option<i64> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        _ => None,
+    }
+}
+
+struct Error {
+    access: usize,
+    producer: usize,
+    message: String,
+    note: String,
+}
+
+struct Checker {
+    bindings: Bindings,
+    memref_types: HashMap<usize, bool>,
+    /// The first offending access of the function being checked, in
+    /// execution order.
+    error: Option<Error>,
+    /// False while analyzing a loop whose slices could not be made exact.
+    exact: bool,
+}
+
+impl Checker {
+    fn is_memref(&mut self, ty: Type) -> bool {
+        let key = ty.to_raw().ptr as usize;
+        *self.memref_types.entry(key).or_insert_with(|| unsafe { mlir_sys::mlirTypeIsAMemRef(ty.to_raw()) })
+    }
+
+    fn regions(&mut self, op: OperationRef, state: &mut State) {
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                self.block(b, state);
+                block = b.next_in_region();
+            }
+        }
+    }
+
+    fn block(&mut self, block: BlockRef, state: &mut State) {
+        for op in ir::ops(block) {
+            self.op(op, state);
+        }
+    }
+
+    fn logical(op: OperationRef) -> Queue {
+        Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0))
+    }
+
+    /// The queue an asyncpipe async op is issued to: its `queue`, or that of
+    /// the enclosing commit scope.
+    fn issue_queue(op: OperationRef) -> Queue {
+        if let Some(q) = ir::int_attr(op, "queue") {
+            return Queue::Logical(q);
+        }
+        // Token form: the commit_group that commits the token.
+        if let Ok(token) = op.result(0) {
+            if let Some(user) = ir::users(token.into()).into_iter().find(|u| ir::name(*u) == "asyncpipe.commit_group") {
+                return Self::logical(user);
+            }
+        }
+        let mut parent = op.parent_operation();
+        while let Some(p) = parent {
+            if matches!(ir::name(p).as_str(), "asyncpipe.commit_queue" | "asyncpipe.commit_group") {
+                return Self::logical(p);
+            }
+            parent = p.parent_operation();
+        }
+        Queue::Logical(0)
+    }
+
+    fn op(&mut self, op: OperationRef, state: &mut State) {
+        let name = ir::name(op);
+        match name.as_str() {
+            "asyncpipe.copy" => {
+                self.check_access(op, op.operand(0).unwrap(), state);
+                self.issue(op, op, op.operand(1).unwrap(), Self::issue_queue(op), state);
+            }
+            "nvgpu.device_async_copy" => {
+                // operands: dst, dstIndices..., src, srcIndices..., sizes
+                let dst = op.operand(0).unwrap();
+                for operand in op.operands().skip(1) {
+                    if self.is_memref(operand.r#type()) {
+                        self.check_access(op, operand, state);
+                    }
+                }
+                self.issue(op, op, dst, Queue::CpAsync, state);
+            }
+            "asyncpipe.async_scope" => {
+                // Its accesses happen after issue; check them against what is
+                // pending now, then every memref it writes becomes pending.
+                let queue = Self::issue_queue(op);
+                let mut written = Vec::new();
+                for nested in ir::nested_ops(op) {
+                    for operand in nested.operands() {
+                        if self.is_memref(operand.r#type()) && !is_view(nested) {
+                            self.check_access(nested, operand, state);
+                            if writes_operand(nested, operand) {
+                                written.push((nested, operand));
+                            }
+                        }
+                    }
+                }
+                for (writer, value) in written {
+                    self.issue(op, writer, value, queue, state);
+                }
+            }
+            "asyncpipe.commit_queue" => {
+                self.regions(op, state);
+                state.commit(Self::logical(op));
+            }
+            "asyncpipe.commit" => state.commit(Self::logical(op)),
+            "asyncpipe.commit_group" => {
+                self.regions(op, state);
+                state.commit(Self::logical(op));
+            }
+            "nvgpu.device_async_create_group" => state.commit(Queue::CpAsync),
+            "asyncpipe.wait_queue" => {
+                if let Some(count) = wait_count(op) {
+                    state.wait(Self::logical(op), count);
+                }
+            }
+            "nvgpu.device_async_wait" => {
+                // A wait names a group; a copy token is work no group holds.
+                if let Some(copy) = op.operand(0).ok().and_then(ir::defining_op) {
+                    if ir::name(copy) == "nvgpu.device_async_copy" {
+                        self.error.get_or_insert(Error {
+                            access: op.to_raw().ptr as usize,
+                            producer: copy.to_raw().ptr as usize,
+                            message: "waits on a copy that no group committed: no in-flight count can complete it".into(),
+                            note: "the uncommitted copy".into(),
+                        });
+                    }
+                }
+                state.wait(Queue::CpAsync, ir::int_attr(op, "numGroups").unwrap_or(0))
+            }
+            "scf.for" => self.for_loop(op, state),
+            "scf.if" => self.if_op(op, state),
+            "func.func" | "gpu.func" => {}
+            _ => {
+                if !is_view(op) {
+                    for operand in op.operands() {
+                        if self.is_memref(operand.r#type()) {
+                            self.check_access(op, operand, state);
+                        }
+                    }
+                }
+                if op.region_count() > 0 {
+                    self.unknown_loop(op, state);
+                }
+            }
+        }
+    }
+
+    fn issue(&mut self, producer: OperationRef, writer: OperationRef, dest: Value, queue: Queue, state: &mut State) {
+        let (base, slice) = self.accessed(writer, dest);
+        let write = Write { producer: producer.to_raw().ptr as usize, queue, base, slice };
+        state.0.insert(write, None);
+    }
+
+    fn check_access(&mut self, access: OperationRef, value: Value, state: &State) {
+        let (base, slice) = self.accessed(access, value);
+        for (write, after) in &state.0 {
+            if write.base != base || !write.slice.overlaps(&slice) {
+                continue;
+            }
+            if self.error.is_some() {
+                return;
+            }
+            let status = match after {
+                None => "before the group holding it is committed".to_string(),
+                Some(a) => format!(
+                    "while its group may be in flight: only {a} group(s) were committed after it and no wait on {} allowed at most that many",
+                    write.queue
+                ),
+            };
+            let proof = if self.exact { "" } else { " (the loop's slices could not be computed exactly; the access could not be proven safe)" };
+            self.error = Some(Error {
+                access: access.to_raw().ptr as usize,
+                producer: write.producer,
+                message: format!("accesses memory that an asynchronous operation may still be writing, {status}{proof}"),
+                note: "the asynchronous write".into(),
+            });
+        }
+    }
+
+    /// The root buffer and slice that `op` touches through `value`: the
+    /// view's slice, narrowed to one element for loads and stores with
+    /// known indices.
+    fn accessed(&self, op: OperationRef, value: Value) -> (usize, Slice) {
+        let (base, slice) = self.resolve(value);
+        let first_index = match ir::name(op).as_str() {
+            "memref.load" | "vector.load" => 1,
+            "memref.store" | "vector.store" => 2,
+            _ => return (base, slice),
+        };
+        if op.operand(first_index - 1).ok() != Some(value) {
+            return (base, slice);
+        }
+        let indices: Vec<Option<i64>> =
+            op.operands().skip(first_index).map(|i| self.bindings.eval(i)).collect();
+        let direct = ir::defining_op(value).is_none_or(|d| ir::name(d) != "memref.subview");
+        let element = if direct {
+            // A load or store on the root buffer itself.
+            Slice(indices.iter().map(|i| (*i, Some(1))).collect(), vec![Some(1); indices.len()])
+        } else if slice.0.len() == indices.len() && slice.1.iter().all(|s| *s == Some(1)) {
+            let count = indices.len();
+            Slice(
+                slice.0.iter().zip(indices).map(|((o, _), i)| (o.zip(i).map(|(o, i)| o + i), Some(1))).collect(),
+                vec![Some(1); count],
+            )
+        } else {
+            slice
+        };
+        (base, element)
+    }
+
+    /// The root buffer of a memref value and the slice of it that the value
+    /// covers, through `memref.subview`s (other view ops: whole buffer).
+    fn resolve(&self, value: Value) -> (usize, Slice) {
+        let mut current = value;
+        let mut slice = Slice::whole();
+        loop {
+            let Some(def) = ir::defining_op(current) else { break };
+            let name = ir::name(def);
+            if name == "memref.subview" && slice.0.is_empty() {
+                slice = self.subview_slice(def);
+                current = def.operand(0).unwrap();
+            } else if is_view(def) && def.operand_count() > 0 {
+                // Nested subviews or other views: keep the outermost known
+                // slice only when it is the first view (offsets compose).
+                if name == "memref.subview" {
+                    slice = Slice::whole();
+                }
+                current = def.operand(0).unwrap();
+            } else {
+                break;
+            }
+        }
+        (current.to_raw().ptr as usize, slice)
+    }
+
+    fn subview_slice(&self, subview: OperationRef) -> Slice {
+        let offsets = ir::dense_i64_attr(subview, "static_offsets").unwrap_or_default();
+        let sizes = ir::dense_i64_attr(subview, "static_sizes").unwrap_or_default();
+        // Dynamic entries (i64::MIN) take the next dynamic operand, in order:
+        // operand 0 is the source, then offsets, sizes, strides.
+        let mut operand = 1;
+        let mut resolve = |entries: &[i64]| -> Vec<Option<i64>> {
+            entries
+                .iter()
+                .map(|&e| {
+                    if e == i64::MIN {
+                        let value = subview.operand(operand).ok();
+                        operand += 1;
+                        value.and_then(|v| self.bindings.eval(v))
+                    } else {
+                        Some(e)
+                    }
+                })
+                .collect()
+        };
+        let offsets = resolve(&offsets);
+        let sizes = resolve(&sizes);
+        let strides = resolve(&ir::dense_i64_attr(subview, "static_strides").unwrap_or_default());
+        let extents = sizes
+            .iter()
+            .zip(&strides)
+            .map(|(size, stride)| size.zip(*stride).map(|(n, s)| if n == 0 { 0 } else { (n - 1) * s.abs() + 1 }))
+            .collect::<Vec<_>>();
+        Slice(offsets.into_iter().zip(extents).collect(), strides)
+    }
+
+    fn if_op(&mut self, op: OperationRef, state: &mut State) {
+        if let Some(condition) = op.operand(0).ok().and_then(|c| self.bindings.eval(c)) {
+            let index = if condition != 0 { 0 } else { 1 };
+            if let Some(block) = op.region(index).ok().and_then(|r| r.first_block()) {
+                self.block(block, state);
+            }
+            return;
+        }
+        let mut then_state = state.clone();
+        if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
+            self.block(block, &mut then_state);
+        }
+        let mut else_state = state.clone();
+        if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
+            self.block(block, &mut else_state);
+        }
+        then_state.join(&else_state);
+        *state = then_state;
+    }
+
+    fn for_loop(&mut self, op: OperationRef, state: &mut State) {
+        let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+        let induction: Value = body.argument(0).unwrap().into();
+        let lb = static_lower_and_step(op);
+        let upper = static_bounds(op).map(|(lb, ub, step)| if ub <= lb { 0 } else { ((ub - lb + step - 1) / step) as usize });
+        let Some((lb, step)) = lb else {
+            return self.unknown_loop(op, state);
+        };
+        let mut exits = state.clone(); // zero iterations, for a dynamic trip count
+        let mut seen: Vec<State> = Vec::new();
+        let mut x = state.clone();
+        for k in 0..SIMULATION_BUDGET {
+            if upper == Some(k) {
+                *state = x;
+                return;
+            }
+            if upper.is_none() {
+                if seen.contains(&x) {
+                    *state = exits; // every later iteration repeats an earlier one
+                    return;
+                }
+                seen.push(x.clone());
+            }
+            self.bindings.bind(induction, lb + k as i64 * step);
+            self.block(body, &mut x);
+            self.bindings.unbind(induction);
+            exits.join(&x);
+        }
+        // No steady state within the budget: analyze with unknown slices.
+        self.unknown_loop(op, state);
+    }
+
+    /// Regions that may run any number of times, with nothing known of the
+    /// values inside: iterate the union of pending writes to a fixpoint.
+    fn unknown_loop(&mut self, op: OperationRef, state: &mut State) {
+        let exact = self.exact;
+        self.exact = false;
+        let mut h = state.clone();
+        for _ in 0..64 {
+            let mut y = h.clone();
+            self.regions(op, &mut y);
+            let mut next = h.clone();
+            next.join(&y);
+            if next == h {
+                break;
+            }
+            h = next;
+        }
+        self.exact = exact;
+        *state = h;
+    }
+}
+
+fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {
+    let constant = |index: usize| -> Option<i64> {
+        let defining = ir::defining_op(op.operand(index).ok()?)?;
+        (ir::name(defining) == "arith.constant").then(|| ir::int_attr(defining, "value")).flatten()
+    };
+    Some((constant(0)?, constant(2)?))
+}
+
+fn wait_count(op: OperationRef) -> Option<i64> {
+    match super::sync_state::effect(op) {
+        super::sync_state::QueueEffect::Wait { count, .. } => count,
+        _ => None,
+    }
+}
+
+/// Ops that only make views of a memref (no access to its elements).
+fn is_view(op: OperationRef) -> bool {
+    matches!(
+        ir::name(op).as_str(),
+        "memref.subview"
+            | "memref.cast"
+            | "memref.reinterpret_cast"
+            | "memref.view"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.dim"
+            | "memref.extract_strided_metadata"
+            | "memref.extract_aligned_pointer_as_index"
+            | "memref.memory_space_cast"
+            | "memref.transpose"
+    )
+}
+
+/// Whether `op` writes through `operand` (for the stores of an async scope):
+/// memref.store's target, memref.copy's target, and the outputs of
+/// destination-style ops; unknown ops are taken to write every memref.
+fn writes_operand(op: OperationRef, operand: Value) -> bool {
+    let position = op.operands().position(|o| o == operand);
+    match (ir::name(op).as_str(), position) {
+        ("memref.load", _) | ("vector.load", _) | ("vector.transfer_read", _) => false,
+        ("memref.store", Some(p)) => p == 1,
+        ("vector.store", Some(p)) => p == 1,
+        ("vector.transfer_write", Some(p)) => p == 1,
+        ("memref.copy", Some(p)) => p == 1,
+        _ => true,
+    }
+}
+
