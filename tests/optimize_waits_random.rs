@@ -17,22 +17,11 @@ use asyncpipe::Context;
 use melior::ir::operation::OperationLike;
 use std::collections::HashSet;
 
+mod common;
+use common::{for_each_execution, Rng};
+
 const MAX_DYNAMIC_TRIPS: usize = 3;
 const EXECUTION_BUDGET: usize = 20_000;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 enum Stmt {
     Commit { queue: usize },
@@ -54,14 +43,14 @@ fn generate(rng: &mut Rng, depth: usize, in_loop: Option<usize>, budget: &mut us
             0..=2 => stmts.push(Stmt::Commit { queue: rng.below(2) }),
             3..=6 => stmts.push(Stmt::Wait { queue: rng.below(2), count: rng.below(4), line: 0 }),
             7..=8 if depth < 2 => {
-                let trips = if rng.below(2) == 0 { Some(rng.below(5)) } else { None };
+                let trips = if rng.chance(50) { Some(rng.below(5)) } else { None };
                 let body = generate(rng, depth + 1, Some(depth), budget);
                 stmts.push(Stmt::For { trips, body, depth });
             }
             _ if depth < 2 => {
                 let threshold = in_loop.and_then(|_| (rng.below(2) == 0).then(|| rng.below(3)));
                 let then = generate(rng, depth + 1, in_loop, budget);
-                let otherwise = if rng.below(2) == 0 { generate(rng, depth + 1, in_loop, budget) } else { vec![] };
+                let otherwise = if rng.chance(50) { generate(rng, depth + 1, in_loop, budget) } else { vec![] };
                 stmts.push(Stmt::If { threshold, then, otherwise });
             }
             _ => stmts.push(Stmt::Commit { queue: rng.below(2) }),
@@ -189,7 +178,7 @@ impl Execution<'_> {
 }
 
 fn check(context: &Context, seed: u64, index: usize) -> Result<(bool, usize), String> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E3779B97F4A7C15).wrapping_add((index as u64).wrapping_mul(0xBF58476D1CE4E5B9)) | 1);
+    let mut rng = Rng::for_program(seed, index);
     let mut budget = 14;
     let mut program = generate(&mut rng, 0, None, &mut budget);
     let mut printer = Printer { text: String::new(), line: 0, ivs: Vec::new() };
@@ -212,41 +201,26 @@ fn check(context: &Context, seed: u64, index: usize) -> Result<(bool, usize), St
     let total = source.matches("asyncpipe.wait_queue").count();
     let removed = total - kept.len();
 
-    let mut choices: Vec<usize> = Vec::new();
-    let mut executions = 0;
-    loop {
-        let mut execution =
-            Execution {
-            choices: &choices,
+    let mut violation = None;
+    let complete = for_each_execution(EXECUTION_BUDGET, |choices| {
+        let mut execution = Execution {
+            choices,
             taken: Vec::new(),
             kept: &kept,
-            in_flight: [0, 0],
+            // Function entry: the number in flight is unknown; start high.
+            in_flight: [100, 100],
             ivs: Vec::new(),
             pending: Vec::new(),
             violation: None,
         };
-        // Function entry: the number in flight is unknown; start high.
-        execution.in_flight = [100, 100];
         execution.run(&program);
-        if let Some(violation) = execution.violation {
-            return Err(format!("{violation}\n{source}\n{}", module.as_operation()));
-        }
-        executions += 1;
-        let taken = execution.taken;
-        let mut next: Vec<usize> = taken.iter().map(|(c, _)| *c).collect();
-        let mut advanced = false;
-        while let Some(last) = next.pop() {
-            if last + 1 < taken[next.len()].1 {
-                next.push(last + 1);
-                advanced = true;
-                break;
-            }
-        }
-        if !advanced || executions >= EXECUTION_BUDGET {
-            return Ok((advanced, removed));
-        }
-        choices = next;
+        violation = violation.take().or(execution.violation);
+        execution.taken
+    });
+    if let Some(violation) = violation {
+        return Err(format!("{violation}\n{source}\n{}", module.as_operation()));
     }
+    Ok((!complete, removed))
 }
 
 #[test]

@@ -23,26 +23,11 @@ use asyncpipe::Context;
 use melior::ir::operation::OperationLike;
 use std::collections::{BTreeMap, HashMap};
 
+mod common;
+use common::{for_each_execution, Rng};
+
 const MAX_DYNAMIC_TRIPS: usize = 3;
 const EXECUTION_BUDGET: usize = 20_000;
-
-/// A small deterministic generator (xorshift), so the test needs no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
 
 type Var = usize;
 
@@ -308,7 +293,7 @@ impl Execution<'_> {
 }
 
 fn check_program(context: &Context, seed: u64, index: usize) -> Result<bool, String> {
-    let mut rng = Rng(seed.wrapping_mul(6364136223846793005).wrapping_add((index as u64).wrapping_mul(1442695040888963407)) | 1);
+    let mut rng = Rng::for_program(seed, index);
     let queues = 1 + rng.below(2);
     let single = queues > 1 && rng.chance(50);
     let mut generator = Generator { rng, next_var: 0, queues, statements: 0 };
@@ -340,11 +325,10 @@ fn check_program(context: &Context, seed: u64, index: usize) -> Result<bool, Str
 
     let hw_queue = |q: usize| if single { 0 } else { q };
     let mut observed: HashMap<usize, BTreeMap<usize, i64>> = HashMap::new();
-    let mut choices: Vec<usize> = Vec::new();
-    let mut executions = 0;
-    loop {
+    let mut violation = None;
+    let complete = for_each_execution(EXECUTION_BUDGET, |choices| {
         let mut execution = Execution {
-            choices: &choices,
+            choices,
             taken: Vec::new(),
             hw_queue: &hw_queue,
             counts: &counts,
@@ -355,29 +339,14 @@ fn check_program(context: &Context, seed: u64, index: usize) -> Result<bool, Str
             violation: None,
         };
         execution.run(&program);
-        if let Some(violation) = execution.violation {
-            return Err(format!("unsafe count: {violation}\n{source}\n{}", module.as_operation()));
-        }
-        executions += 1;
-        // Next choice vector, odometer style over the choice points seen.
-        let taken = execution.taken;
-        let mut next: Vec<usize> = taken.iter().map(|(c, _)| *c).collect();
-        let mut advanced = false;
-        while let Some(last) = next.pop() {
-            let options = taken[next.len()].1;
-            if last + 1 < options {
-                next.push(last + 1);
-                advanced = true;
-                break;
-            }
-        }
-        if !advanced {
-            break;
-        }
-        choices = next;
-        if executions >= EXECUTION_BUDGET {
-            return Ok(false); // safety checked on a subset; exactness not claimed
-        }
+        violation = violation.take().or(execution.violation);
+        execution.taken
+    });
+    if let Some(violation) = violation {
+        return Err(format!("unsafe count: {violation}\n{source}\n{}", module.as_operation()));
+    }
+    if !complete {
+        return Ok(false); // safety checked on a subset; exactness not claimed
     }
     // Exactness: each count equals the smallest observed distance.
     for (line, per_queue) in &counts {

@@ -1,0 +1,51 @@
+//! Shared pieces of the randomized tests: a seeded generator and the
+//! enumeration of every execution of a program with choice points.
+
+/// A small deterministic generator (xorshift), so the tests need no crate.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A generator for program `index` of a run with `seed`.
+    pub fn for_program(seed: u64, index: usize) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add((index as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9)) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// Replays executions through a sequence of choice points, odometer style:
+/// `run` gets the choices to take (missing ones are 0) and returns the choices
+/// it took with the number of options each had. Returns whether every
+/// execution was enumerated within `budget`.
+pub fn for_each_execution(budget: usize, mut run: impl FnMut(&[usize]) -> Vec<(usize, usize)>) -> bool {
+    let mut choices: Vec<usize> = Vec::new();
+    for _ in 0..budget {
+        let taken = run(&choices);
+        let mut next: Vec<usize> = taken.iter().map(|(choice, _)| *choice).collect();
+        loop {
+            match next.pop() {
+                None => return true,
+                Some(last) if last + 1 < taken[next.len()].1 => {
+                    next.push(last + 1);
+                    break;
+                }
+                Some(_) => {}
+            }
+        }
+        choices = next;
+    }
+    false
+}
