@@ -10,6 +10,7 @@ pub mod in_flight;
 pub mod in_flight_bounds;
 pub mod ir;
 pub mod optimize_waits;
+pub mod rewrite;
 pub mod sync_state;
 pub mod token_to_count;
 pub mod verify_sync;

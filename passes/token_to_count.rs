@@ -12,6 +12,13 @@
 //!   token passed straight to a wait) is an error at the wait: no count covers
 //!   work that is not in the queue.
 //! - A count of 0 drains the queue; the pass says why at the wait (a remark).
+//!
+//! Once every wait counts, the group values serve no purpose: they are
+//! dropped from loops and branches and the commits take counting form (see
+//! [`counting_form`]), except where counting form cannot say the same thing,
+//! which stays in (valid) token form with a remark saying why.
+
+mod counting_form;
 
 use super::in_flight::{self, InFlight, QueueMap, WaitResult};
 use super::sync_state::Queue;
@@ -49,7 +56,18 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             failed = true;
         }
     }
-    if failed { Err(PassFailed) } else { Ok(()) }
+    if failed {
+        return Err(PassFailed);
+    }
+    // Functions first: converting one erases and rebuilds ops inside it.
+    let functions: Vec<OperationRef> = std::iter::once(root)
+        .chain(ir::nested_ops(root))
+        .filter(|op| matches!(ir::name(*op).as_str(), "func.func" | "gpu.func"))
+        .collect();
+    for function in functions {
+        counting_form::convert(function, &queues);
+    }
+    Ok(())
 }
 
 fn convert(wait: OperationRef, analysis: &InFlight) -> Result<(), PassFailed> {

@@ -1,0 +1,102 @@
+//! Structural rewrites that melior does not provide: rebuilding an op with
+//! fewer results (and, for loops, fewer loop-carried values), and recreating
+//! an op under another name while keeping its regions.
+
+use super::ir;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::{Attribute, Identifier, Region, RegionLike, Type, Value, ValueLike};
+
+/// Rebuilds `op` as a new op named `name` with `operands`, `results`,
+/// `attributes` and `regions` regions, taking over the bodies of the first
+/// `regions` regions of `op`. Uses of the kept results (`result_map[new] = old index`) move to
+/// the new op; the old op is erased, so its other results must be unused.
+pub fn rebuild<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    name: &str,
+    operands: &[Value<'c, 'a>],
+    results: &[(Type<'c>, usize)],
+    attributes: &[(&str, Attribute<'c>)],
+    regions: usize,
+) -> OperationRef<'c, 'a> {
+    let context = op.context();
+    let context = unsafe { context.to_ref() };
+    let named: Vec<(Identifier, Attribute)> =
+        attributes.iter().map(|(n, a)| (Identifier::new(context, n), *a)).collect();
+    let builder = OperationBuilder::new(name, op.location())
+        .add_operands(operands)
+        .add_results(&results.iter().map(|(t, _)| *t).collect::<Vec<_>>())
+        .add_attributes(&named);
+    let builder = match regions {
+        0 => builder,
+        1 => builder.add_regions([Region::new()]),
+        2 => builder.add_regions([Region::new(), Region::new()]),
+        n => panic!("rebuild supports ops with at most 2 regions, not {n}"),
+    };
+    let new = builder.build().expect("a well-formed rebuilt op");
+    let block = op.block().expect("op in a block");
+    let new = block.insert_operation_before(op, new);
+    for index in 0..regions.min(op.region_count()) {
+        unsafe {
+            mlir_sys::mlirRegionTakeBody(new.region(index).unwrap().to_raw(), op.region(index).unwrap().to_raw());
+        }
+    }
+    for (new_index, (_, old_index)) in results.iter().enumerate() {
+        let old: Value = op.result(*old_index).unwrap().into();
+        let replacement: Value = new.result(new_index).unwrap().into();
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), replacement.to_raw()) };
+    }
+    ir::erase(op);
+    new
+}
+
+/// The discardable and inherent attributes of `op`, to carry over.
+pub fn attributes<'c>(op: OperationRef<'c, '_>) -> Vec<(String, Attribute<'c>)> {
+    op.attributes().map(|(name, value)| (name.as_string_ref().as_str().unwrap_or_default().to_string(), value)).collect()
+}
+
+/// Removes operands `drop` (ascending indices) of `op` in place.
+pub fn drop_operands(op: OperationRef, drop: &[usize]) {
+    let kept: Vec<_> = op.operands().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, v)| v.to_raw()).collect();
+    unsafe { mlir_sys::mlirOperationSetOperands(op.to_raw(), kept.len() as isize, kept.as_ptr()) };
+}
+
+/// Rebuilds an `scf.for` without the loop-carried values at `drop` (indices
+/// into its iter_args, ascending). The body's yield must already have lost
+/// those operands, and their results and block arguments must be unused.
+pub fn drop_loop_carried<'c, 'a>(op: OperationRef<'c, 'a>, drop: &[usize]) -> OperationRef<'c, 'a> {
+    let body = op.region(0).unwrap().first_block().unwrap();
+    for index in drop.iter().rev() {
+        unsafe { mlir_sys::mlirBlockEraseArgument(body.to_raw(), (*index + 1) as u32) };
+    }
+    let operands: Vec<Value> = op
+        .operands()
+        .enumerate()
+        .filter(|(i, _)| *i < 3 || !drop.contains(&(i - 3)))
+        .map(|(_, v)| v)
+        .collect();
+    let results: Vec<(Type, usize)> = op
+        .results()
+        .enumerate()
+        .filter(|(i, _)| !drop.contains(i))
+        .map(|(i, r)| (r.r#type(), i))
+        .collect();
+    let attributes = attributes(op);
+    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    rebuild(op, "scf.for", &operands, &results, &named, 1)
+}
+
+/// Rebuilds an `scf.if` without the results at `drop` (ascending). Its yields
+/// must already have lost those operands, and the results must be unused.
+pub fn drop_if_results<'c, 'a>(op: OperationRef<'c, 'a>, drop: &[usize]) -> OperationRef<'c, 'a> {
+    let operands: Vec<Value> = op.operands().collect();
+    let results: Vec<(Type, usize)> = op
+        .results()
+        .enumerate()
+        .filter(|(i, _)| !drop.contains(i))
+        .map(|(i, r)| (r.r#type(), i))
+        .collect();
+    let attributes = attributes(op);
+    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    rebuild(op, "scf.if", &operands, &results, &named, 2)
+}
