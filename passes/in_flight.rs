@@ -308,6 +308,11 @@ impl Analysis<'_> {
                 state.set(raw_key(op.result(0).unwrap()), Distance::group(queue));
                 return;
             }
+            "asyncpipe.completed" => {
+                // Complete before anything: no queue can hold it in flight.
+                state.set(raw_key(op.result(0).unwrap()), Distance::default());
+                return;
+            }
             "nvgpu.device_async_create_group" => {
                 self.result.queues.insert(Queue::CpAsync);
                 state.commit(Queue::CpAsync);

@@ -5,6 +5,7 @@
 //! modules, apart from the rewrites.
 
 pub mod const_eval;
+pub mod count_to_token;
 pub mod diag;
 pub mod in_flight;
 pub mod in_flight_bounds;
@@ -79,6 +80,6 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 3] = [token_to_count::PASS, optimize_waits::PASS, verify_sync::PASS];
+    static ALL: [PassDef; 4] = [token_to_count::PASS, count_to_token::PASS, optimize_waits::PASS, verify_sync::PASS];
     &ALL
 }

@@ -42,6 +42,9 @@ pub fn rebuild<'c, 'a>(
         }
     }
     for (new_index, (_, old_index)) in results.iter().enumerate() {
+        if *old_index >= op.result_count() {
+            continue; // a new result: no uses to take over
+        }
         let old: Value = op.result(*old_index).unwrap().into();
         let replacement: Value = new.result(new_index).unwrap().into();
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), replacement.to_raw()) };
@@ -96,6 +99,75 @@ pub fn drop_if_results<'c, 'a>(op: OperationRef<'c, 'a>, drop: &[usize]) -> Oper
         .filter(|(i, _)| !drop.contains(i))
         .map(|(i, r)| (r.r#type(), i))
         .collect();
+    let attributes = attributes(op);
+    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    rebuild(op, "scf.if", &operands, &results, &named, 2)
+}
+
+/// Removes the else block of an `scf.if` without results when it only
+/// yields: it says nothing.
+pub fn drop_empty_else(op: OperationRef) {
+    if op.result_count() != 0 {
+        return;
+    }
+    if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
+        let only_yield = block.first_operation().is_some_and(|o| o.next_in_block().is_none() && o.operand_count() == 0);
+        if only_yield {
+            unsafe {
+                mlir_sys::mlirBlockDetach(block.to_raw());
+                mlir_sys::mlirBlockDestroy(block.to_raw());
+            }
+        }
+    }
+}
+
+/// Appends `values` to the operands of `op` in place.
+pub fn append_operands<'c, 'a>(op: OperationRef<'c, 'a>, values: &[Value<'c, 'a>]) {
+    let all: Vec<_> = op.operands().chain(values.iter().copied()).map(|v| v.to_raw()).collect();
+    unsafe { mlir_sys::mlirOperationSetOperands(op.to_raw(), all.len() as isize, all.as_ptr()) };
+}
+
+/// Rebuilds an `scf.for` with `inits` appended to its loop-carried values: the
+/// body gets one new block argument per init (returned, in order) and the op
+/// one new result per init. The caller appends the yielded values.
+pub fn add_loop_carried<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    inits: &[Value<'c, 'a>],
+) -> (OperationRef<'c, 'a>, Vec<Value<'c, 'a>>) {
+    let operands: Vec<Value> = op.operands().chain(inits.iter().copied()).collect();
+    let mut results: Vec<(Type, usize)> = op.results().enumerate().map(|(i, r)| (r.r#type(), i)).collect();
+    let attributes = attributes(op);
+    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let body = op.region(0).unwrap().first_block().unwrap();
+    let arguments: Vec<Value> = inits.iter().map(|v| body.add_argument(v.r#type(), v.location())).collect();
+    // New results have no uses to take over: index them past the old ones.
+    results.extend(inits.iter().enumerate().map(|(k, v)| (v.r#type(), usize::MAX - k)));
+    let new = rebuild(op, "scf.for", &operands, &results, &named, 1);
+    (new, arguments)
+}
+
+/// Rebuilds an `scf.if` with new results: `then_values` and `else_values`
+/// are appended to its yields (an else block is created if it has none).
+pub fn add_if_results<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    then_values: &[Value<'c, 'a>],
+    else_values: &[Value<'c, 'a>],
+) -> OperationRef<'c, 'a> {
+    let then_block = op.region(0).unwrap().first_block().unwrap();
+    append_operands(then_block.terminator().unwrap(), then_values);
+    let else_region = op.region(1).unwrap();
+    match else_region.first_block() {
+        Some(block) => append_operands(block.terminator().unwrap(), else_values),
+        None => {
+            let block = else_region.append_block(melior::ir::Block::new(&[]));
+            block.append_operation(
+                OperationBuilder::new("scf.yield", op.location()).add_operands(else_values).build().unwrap(),
+            );
+        }
+    }
+    let operands: Vec<Value> = op.operands().collect();
+    let mut results: Vec<(Type, usize)> = op.results().enumerate().map(|(i, r)| (r.r#type(), i)).collect();
+    results.extend(then_values.iter().enumerate().map(|(k, v)| (v.r#type(), usize::MAX - k)));
     let attributes = attributes(op);
     let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
     rebuild(op, "scf.if", &operands, &results, &named, 2)

@@ -12,7 +12,9 @@
 //!   complete, on every execution;
 //! - exactness: each count is the largest safe one: some execution has exactly
 //!   that many groups committed after an awaited one, so count + 1 would leave
-//!   it in flight.
+//!   it in flight;
+//! - round trip: `asyncpipe-count-to-token` then token-to-count gives back the
+//!   same counting form.
 //!
 //! CI runs a fixed seed and a bounded number of programs; a longer run:
 //!     ASYNCPIPE_RANDOM_PROGRAMS=5000 ASYNCPIPE_RANDOM_SEED=7 cargo test --release --test token_to_count_random -- --nocapture
@@ -321,6 +323,16 @@ fn check_program(context: &Context, seed: u64, index: usize) -> Result<bool, Str
             let queue = ir::int_attr(op, "queue").unwrap() as usize;
             counts.entry(line).or_default().push((queue, ir::int_attr(op, "count").unwrap()));
         }
+    }
+
+    // count -> token -> count reproduces the counting form.
+    let counted = module.as_operation().to_string();
+    let mut round = context.parse(&counted, "counted.mlir").map_err(|e| format!("{e}\n{counted}"))?;
+    context
+        .run_pipeline(&mut round, "builtin.module(asyncpipe-count-to-token,asyncpipe-token-to-count)")
+        .map_err(|e| format!("round trip: {e}\n{source}\n{counted}"))?;
+    if round.as_operation().to_string() != counted {
+        return Err(format!("count -> token -> count changed the program:\n{counted}\n{}", round.as_operation()));
     }
 
     let hw_queue = |q: usize| if single { 0 } else { q };

@@ -31,6 +31,8 @@ def AsyncPipe_Dialect : Dialect {
     `asyncpipe.commit_group` commits tokens (or the async ops of its region)
     as one *group* to a queue and yields a `!asyncpipe.group`;
     `asyncpipe.wait` blocks until the given groups have completed.
+    Groups of one queue complete in FIFO order in both forms: once a group has
+    completed, so has every group committed to its queue before it.
 
     **Counting form.** `asyncpipe.commit_queue q { ... }` commits the async
     ops of its region as one group to queue `q`; `asyncpipe.commit q` commits

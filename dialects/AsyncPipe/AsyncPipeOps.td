@@ -108,13 +108,32 @@ def AsyncPipe_CommitGroupOp : AsyncPipe_Op<"commit_group", [
   let hasRegionVerifier = 1;
 }
 
+def AsyncPipe_CompletedOp : AsyncPipe_Op<"completed", [Pure]> {
+  let summary = "a group that has already completed";
+  let description = [{
+    Stands for "no group yet": a group that completed before anything else
+    on any queue, so waiting for it returns at once. `asyncpipe-count-to-token`
+    uses it where fewer groups than a window of recent groups have been
+    committed (for example as the initial value of a loop-carried group).
+
+    ```mlir
+    %none = asyncpipe.completed
+    ```
+  }];
+  let results = (outs AsyncPipe_GroupType:$group);
+  let assemblyFormat = "attr-dict";
+}
+
 def AsyncPipe_WaitOp : AsyncPipe_Op<"wait", [
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "block until the given groups have completed (token form)";
   let description = [{
     Blocks the issuing thread until every given group, and so every async
-    operation in it, has completed. `asyncpipe-token-to-count` turns it into
-    `asyncpipe.wait_queue` with the largest safe in-flight count.
+    operation in it, has completed. Groups of one queue complete in FIFO
+    order, so every group committed to the same queue before a given group
+    has completed too. `asyncpipe-token-to-count` turns the wait into
+    `asyncpipe.wait_queue` with the largest safe in-flight count;
+    `asyncpipe-count-to-token` goes back.
 
     ```mlir
     asyncpipe.wait %g0, %g1

@@ -61,10 +61,18 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
             _ => {}
         }
     }
-    // 2 and 3. Commits take counting form.
+    // 2 and 3. Commits take counting form; placeholders go.
     for op in ir::nested_ops(function) {
-        if ir::name(op) == "asyncpipe.commit_group" {
-            convert_commit(op, queues);
+        match ir::name(op).as_str() {
+            "asyncpipe.commit_group" => convert_commit(op, queues),
+            "asyncpipe.completed" => ir::erase(op),
+            _ => {}
+        }
+    }
+    // Normal form: no empty else blocks.
+    for op in ir::nested_ops(function) {
+        if ir::name(op) == "scf.if" {
+            rewrite::drop_empty_else(op);
         }
     }
     // Queue numbers of the remaining counting-form ops become hardware queues.
@@ -88,7 +96,7 @@ fn group_positions<'c, 'a>(values: impl Iterator<Item = Value<'c, 'a>>) -> Vec<u
 /// An op through which a group leaves what this step can rewrite.
 fn boundary_use<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let name = ir::name(op);
-    let handled = matches!(name.as_str(), "scf.yield" | "scf.for" | "scf.if" | "asyncpipe.commit_group");
+    let handled = matches!(name.as_str(), "scf.yield" | "scf.for" | "scf.if" | "asyncpipe.commit_group" | "asyncpipe.completed");
     let carries_group = op.operands().any(is_group) || op.results().any(|r| is_group(r.into()));
     let argument_group = ir::blocks(op).iter().any(|b| {
         (0..b.argument_count()).any(|i| is_group(b.argument(i).unwrap().into())) && name != "scf.for"
@@ -120,8 +128,18 @@ fn set_queue(op: OperationRef, queue: i64) {
 fn convert_commit(commit: OperationRef, queues: &QueueMap) {
     let queue = hardware(commit, queues);
     let tokens: Vec<Value> = commit.operands().collect();
+    let region_empty = commit
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .is_none_or(|b| b.first_operation().is_none_or(|o| ir::name(o) == "asyncpipe.yield"));
+    if tokens.is_empty() && region_empty {
+        // An empty group: a plain commit point says the same.
+        rewrite::rebuild(commit, "asyncpipe.commit", &[], &[], &[("queue", queue_attr(commit, queue))], 0);
+        return;
+    }
     if tokens.is_empty() {
-        // Region form (possibly empty): the region's async ops form the group.
+        // Region form: the region's async ops form the group.
         let scope = rewrite::rebuild(commit, "asyncpipe.commit_queue", &[], &[], &[("queue", queue_attr(commit, queue))], 1);
         let region = scope.region(0).unwrap();
         if region.first_block().is_none() {

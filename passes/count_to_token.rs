@@ -1,0 +1,343 @@
+//! `asyncpipe-count-to-token`: recovers, for each counting wait, the group it
+//! completes, and rewrites the IR to token form (the seed's "speculative"
+//! direction).
+//!
+//! Groups of a queue complete in FIFO order, so `wait_queue q, N` (all but the
+//! `N` most recent groups of `q` complete) is the same as waiting for the
+//! `(N + 1)`-th most recent group of `q`. The pass walks each function keeping,
+//! per queue, a window of the last `D` group values (`D` is one more than the
+//! largest count that waits on the queue):
+//! - `commit_queue q { ... }` becomes `%g = commit_group queue q { ... }`, and
+//!   a commit point `commit q` becomes `%g = commit_group queue q (%t...)` over
+//!   the async ops issued to `q` since the previous commit in its block (they
+//!   get tokens); `%g` enters the window;
+//! - `wait_queue q, N` becomes `wait %w` for the window's entry `N`;
+//! - a loop that commits carries the window in iter_args (the seed's "circular
+//!   buffer of tokens"), and an `scf.if` whose branches leave different
+//!   windows yields the entries that differ.
+//!
+//! Window entries with no group yet are `asyncpipe.completed`: a function is
+//! assumed to start with no group in flight (true of kernels). A wait that
+//! only names such a placeholder completes nothing; the pass says so with a
+//! remark. Dynamic counts, and groups that would have to cross an
+//! `scf.while` or an unknown region op, are errors at the op.
+
+use super::{diag, ir, rewrite, PassDef, PassFailed, PassOptions};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{BlockRef, RegionLike, Value};
+use std::collections::BTreeMap;
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-count-to-token",
+    description: "Turn counting waits into token waits on the groups they complete",
+    anchor: None,
+    options: &[],
+    run,
+};
+
+/// The largest window carried through loops, per queue.
+const MAX_WINDOW: i64 = 64;
+
+fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    let functions: Vec<OperationRef> = std::iter::once(root)
+        .chain(ir::nested_ops(root))
+        .filter(|op| matches!(ir::name(*op).as_str(), "func.func" | "gpu.func"))
+        .collect();
+    let mut failed = false;
+    for function in functions {
+        failed |= convert_function(function).is_err();
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// Per queue, the most recent groups first; None: no group yet.
+type Window<'c, 'a> = BTreeMap<i64, Vec<Option<Value<'c, 'a>>>>;
+
+struct Converter<'c, 'a> {
+    depth: BTreeMap<i64, usize>,
+    entry: BlockRef<'c, 'a>,
+    completed: Option<Value<'c, 'a>>,
+    group_type: Option<Type<'c>>,
+    failed: bool,
+}
+
+fn convert_function(function: OperationRef) -> Result<(), PassFailed> {
+    let Some(entry) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let mut depth: BTreeMap<i64, usize> = BTreeMap::new();
+    let mut failed = false;
+    for op in ir::nested_ops(function) {
+        if ir::name(op) != "asyncpipe.wait_queue" {
+            continue;
+        }
+        let queue = ir::int_attr(op, "queue").unwrap_or(0);
+        match super::sync_state::effect(op) {
+            super::sync_state::QueueEffect::Wait { count: Some(count), .. } if count < MAX_WINDOW => {
+                let d = depth.entry(queue).or_insert(0);
+                *d = (*d).max(count as usize + 1);
+            }
+            super::sync_state::QueueEffect::Wait { count: Some(count), .. } => {
+                diag::error(
+                    op.location(),
+                    &format!("count-to-token: naming the group of a count of {count} would carry {} groups through loops; at most {MAX_WINDOW} are supported", count + 1),
+                );
+                failed = true;
+            }
+            _ => {
+                diag::error(op.location(), "count-to-token needs a constant in-flight count to know which group the wait completes");
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    let mut window: Window = depth.iter().map(|(q, d)| (*q, vec![None; *d])).collect();
+    let mut converter = Converter { depth, entry, completed: None, group_type: None, failed: false };
+    converter.block(entry, &mut window);
+    if converter.failed { Err(PassFailed) } else { Ok(()) }
+}
+
+impl<'c, 'a> Converter<'c, 'a> {
+    fn push(&self, window: &mut Window<'c, 'a>, queue: i64, group: Value<'c, 'a>) {
+        if let Some(entries) = window.get_mut(&queue) {
+            entries.insert(0, Some(group));
+            entries.truncate(self.depth[&queue]);
+        }
+    }
+
+    /// The value of a window entry, creating the function's placeholder
+    /// (`asyncpipe.completed`, at the top of the entry block) when needed.
+    fn materialize(&mut self, entry: Option<Value<'c, 'a>>, location: melior::ir::Location<'c>) -> Value<'c, 'a> {
+        if let Some(value) = entry {
+            return value;
+        }
+        if let Some(value) = self.completed {
+            return value;
+        }
+        let group = self.group_type(location);
+        let op = OperationBuilder::new("asyncpipe.completed", location).add_results(&[group]).build().unwrap();
+        let op = match self.entry.first_operation() {
+            Some(first) => self.entry.insert_operation_before(first, op),
+            None => self.entry.append_operation(op),
+        };
+        let value: Value = op.result(0).unwrap().into();
+        self.completed = Some(value);
+        value
+    }
+
+    fn group_type(&mut self, location: melior::ir::Location<'c>) -> Type<'c> {
+        *self.group_type.get_or_insert_with(|| {
+            let context = location.context();
+            Type::parse(unsafe { context.to_ref() }, "!asyncpipe.group").expect("the asyncpipe dialect is loaded")
+        })
+    }
+
+    fn block(&mut self, block: BlockRef<'c, 'a>, window: &mut Window<'c, 'a>) {
+        let ops: Vec<OperationRef> = ir::ops(block).collect();
+        for op in ops {
+            self.op(op, window);
+        }
+    }
+
+    fn op(&mut self, op: OperationRef<'c, 'a>, window: &mut Window<'c, 'a>) {
+        if self.failed {
+            return; // the function has an error: leave the rest as it is
+        }
+        let name = ir::name(op);
+        let queue = ir::int_attr(op, "queue").unwrap_or(0);
+        match name.as_str() {
+            "asyncpipe.commit_queue" => {
+                let group = self.group_type(op.location());
+                let attributes = rewrite::attributes(op);
+                let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+                let new = rewrite::rebuild(op, "asyncpipe.commit_group", &[], &[(group, usize::MAX)], &named, 1);
+                self.push(window, queue, new.result(0).unwrap().into());
+            }
+            "asyncpipe.commit" => {
+                if let Some(group) = self.commit_point(op, queue) {
+                    self.push(window, queue, group);
+                }
+            }
+            "asyncpipe.commit_group" => self.push(window, queue, op.result(0).unwrap().into()),
+            "asyncpipe.wait_queue" => {
+                let count = match super::sync_state::effect(op) {
+                    super::sync_state::QueueEffect::Wait { count: Some(count), .. } => count as usize,
+                    _ => return, // reported before the walk
+                };
+                let entry = window.get(&queue).and_then(|w| w.get(count)).copied().flatten();
+                if entry.is_none() {
+                    diag::remark(
+                        op.location(),
+                        "this wait completes no group committed in this function (a function is assumed to start with no group in flight)",
+                    );
+                }
+                let value = self.materialize(entry, op.location());
+                let block = op.block().unwrap();
+                block.insert_operation_before(
+                    op,
+                    OperationBuilder::new("asyncpipe.wait", op.location()).add_operands(&[value]).build().unwrap(),
+                );
+                ir::erase(op);
+            }
+            "scf.for" => self.for_loop(op, window),
+            "scf.if" => self.if_op(op, window),
+            _ if op.region_count() > 0 => {
+                if self.commits_or_waits(op) {
+                    diag::error(
+                        op.location(),
+                        &format!("count-to-token cannot carry groups through '{name}': commits and waits inside it must be in scf.for and scf.if"),
+                    );
+                    self.failed = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn commits_or_waits(&self, op: OperationRef) -> bool {
+        ir::nested_ops(op).into_iter().any(|o| {
+            matches!(ir::name(o).as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group" | "asyncpipe.wait_queue")
+        })
+    }
+
+    /// `commit q`: the async ops issued to `q` since the previous commit in
+    /// this block get tokens, and one `commit_group` commits them.
+    fn commit_point(&mut self, commit: OperationRef<'c, 'a>, queue: i64) -> Option<Value<'c, 'a>> {
+        let mut issued = Vec::new();
+        let before: Vec<OperationRef> = ir::ops(commit.block().unwrap()).take_while(|o| *o != commit).collect();
+        for op in before.into_iter().rev() {
+            let name = ir::name(op);
+            let same_queue = ir::int_attr(op, "queue") == Some(queue);
+            if same_queue && matches!(name.as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group") {
+                break;
+            }
+            if same_queue && matches!(name.as_str(), "asyncpipe.copy" | "asyncpipe.async_scope") && op.result_count() == 0 {
+                issued.push(op);
+            } else if ir::nested_ops(op).into_iter().any(|n| ir::int_attr(n, "queue") == Some(queue) && matches!(ir::name(n).as_str(), "asyncpipe.copy" | "asyncpipe.async_scope")) {
+                diag::error_with_note(
+                    commit.location(),
+                    &format!("count-to-token: async ops committed by this commit point are issued inside '{name}'; their group cannot be named"),
+                    op.location(),
+                    "issued in here",
+                );
+                self.failed = true;
+                return None;
+            }
+        }
+        issued.reverse();
+        let token_type = {
+            let context = commit.context();
+            Type::parse(unsafe { context.to_ref() }, "!asyncpipe.token").unwrap()
+        };
+        let mut tokens = Vec::new();
+        for op in issued {
+            let mut attributes = rewrite::attributes(op);
+            attributes.retain(|(n, _)| n != "queue");
+            let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+            let operands: Vec<Value> = op.operands().collect();
+            let regions = op.region_count();
+            let name = ir::name(op);
+            let new = rewrite::rebuild(op, &name, &operands, &[(token_type, usize::MAX)], &named, regions);
+            tokens.push(new.result(0).unwrap().into());
+        }
+        let group = self.group_type(commit.location());
+        let attributes = rewrite::attributes(commit);
+        let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+        let new = rewrite::rebuild(commit, "asyncpipe.commit_group", &tokens, &[(group, usize::MAX)], &named, 1);
+        // commit_group's optional region stays empty in token form.
+        Some(new.result(0).unwrap().into())
+    }
+
+    /// Queues that `op` commits to (at any depth).
+    fn committed_queues(&self, op: OperationRef) -> Vec<i64> {
+        let mut queues: Vec<i64> = ir::nested_ops(op)
+            .into_iter()
+            .filter(|o| matches!(ir::name(*o).as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group"))
+            .filter_map(|o| ir::int_attr(o, "queue"))
+            .filter(|q| self.depth.contains_key(q))
+            .collect();
+        queues.sort();
+        queues.dedup();
+        queues
+    }
+
+    fn for_loop(&mut self, op: OperationRef<'c, 'a>, window: &mut Window<'c, 'a>) {
+        let carried = self.committed_queues(op);
+        if carried.is_empty() {
+            // The window is the same on every iteration.
+            let body = op.region(0).unwrap().first_block().unwrap();
+            let mut inner = window.clone();
+            self.block(body, &mut inner);
+            return;
+        }
+        let location = op.location();
+        let mut inits = Vec::new();
+        for queue in &carried {
+            for entry in window[queue].clone() {
+                inits.push(self.materialize(entry, location));
+            }
+        }
+        let old_results = op.result_count();
+        let (new, arguments) = rewrite::add_loop_carried(op, &inits);
+        let body = new.region(0).unwrap().first_block().unwrap();
+        let mut inner = window.clone();
+        let mut k = 0;
+        for queue in &carried {
+            for slot in inner.get_mut(queue).unwrap().iter_mut() {
+                *slot = Some(arguments[k]);
+                k += 1;
+            }
+        }
+        self.block(body, &mut inner);
+        let mut yielded = Vec::new();
+        for queue in &carried {
+            for entry in inner[queue].clone() {
+                yielded.push(self.materialize(entry, location));
+            }
+        }
+        rewrite::append_operands(body.terminator().unwrap(), &yielded);
+        let mut k = old_results;
+        for queue in &carried {
+            for slot in window.get_mut(queue).unwrap().iter_mut() {
+                *slot = Some(new.result(k).unwrap().into());
+                k += 1;
+            }
+        }
+    }
+
+    fn if_op(&mut self, op: OperationRef<'c, 'a>, window: &mut Window<'c, 'a>) {
+        let mut then_window = window.clone();
+        if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
+            self.block(block, &mut then_window);
+        }
+        let mut else_window = window.clone();
+        if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
+            self.block(block, &mut else_window);
+        }
+        let location = op.location();
+        let mut differing = Vec::new();
+        let (mut then_values, mut else_values) = (Vec::new(), Vec::new());
+        for (queue, entries) in &then_window {
+            for (i, entry) in entries.iter().enumerate() {
+                let other = else_window[queue][i];
+                if *entry != other {
+                    differing.push((*queue, i));
+                    then_values.push(self.materialize(*entry, location));
+                    else_values.push(self.materialize(other, location));
+                }
+            }
+        }
+        if differing.is_empty() {
+            *window = then_window;
+            return;
+        }
+        let old_results = op.result_count();
+        let new = rewrite::add_if_results(op, &then_values, &else_values);
+        *window = then_window;
+        for (k, (queue, i)) in differing.into_iter().enumerate() {
+            window.get_mut(&queue).unwrap()[i] = Some(new.result(old_results + k).unwrap().into());
+        }
+    }
+}

@@ -1,0 +1,57 @@
+// What count-to-token cannot name: errors at the op.
+// RUN: asyncpipe-opt %s --split-input-file --asyncpipe-count-to-token -verify-diagnostics
+
+func.func @dynamic_count(%n: index) {
+  asyncpipe.commit 0
+  // expected-error @below {{count-to-token needs a constant in-flight count}}
+  asyncpipe.wait_queue 0, %n
+  return
+}
+
+// -----
+
+func.func @too_deep() {
+  asyncpipe.commit 0
+  // expected-error @below {{naming the group of a count of 100 would carry 101 groups through loops; at most 64 are supported}}
+  asyncpipe.wait_queue 0, 100
+  return
+}
+
+// -----
+
+func.func @through_while(%a: memref<4xf32>, %n: i32) {
+  %zero = arith.constant 0 : i32
+  // expected-error @below {{count-to-token cannot carry groups through 'scf.while'}}
+  %r = scf.while (%k = %zero) : (i32) -> i32 {
+    asyncpipe.commit 0
+    %more = arith.cmpi slt, %k, %n : i32
+    scf.condition(%more) %k : i32
+  } do {
+  ^bb0(%k2: i32):
+    asyncpipe.wait_queue 0, 0
+    scf.yield %k2 : i32
+  }
+  return
+}
+
+// -----
+
+func.func @issued_in_branch(%c: i1, %a: memref<4xf32>, %b: memref<4xf32, 3>) {
+  // expected-note @below {{issued in here}}
+  scf.if %c {
+    asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  }
+  // expected-error @below {{async ops committed by this commit point are issued inside 'scf.if'; their group cannot be named}}
+  asyncpipe.commit 0
+  asyncpipe.wait_queue 0, 0
+  return
+}
+
+// -----
+
+// A wait before anything was committed names no group (the placeholder).
+func.func @nothing_yet() {
+  // expected-remark @below {{this wait completes no group committed in this function}}
+  asyncpipe.wait_queue 0, 0
+  return
+}
