@@ -1,7 +1,7 @@
 //! Runs asyncpipe's wait optimization on a software-pipelined kernel through
-//! the library API, and prints what the pipeline synchronizes: the groups
-//! committed per queue and each wait with its in-flight count, before and
-//! after.
+//! the library API, proves the result's synchronization with verify-sync, and
+//! prints what the pipeline synchronizes: the groups committed per queue and
+//! each wait with its in-flight count, before and after.
 //!
 //!     cargo run --example pipeline -- examples/tvm_gemm_pipeline.mlir
 
@@ -25,7 +25,7 @@ fn run(path: &str) -> Result<(), asyncpipe::Error> {
     let mut module = context.parse_file(path)?;
     println!("== {path}");
     let before = summarize(&module);
-    context.run_pipeline(&mut module, "builtin.module(asyncpipe-optimize-waits)")?;
+    context.run_pipeline(&mut module, "builtin.module(asyncpipe-optimize-waits,asyncpipe-verify-sync)")?;
     let after = summarize(&module);
     println!(
         "asyncpipe-optimize-waits: {} waits before, {} after ({} implied by earlier waits)",
@@ -33,6 +33,7 @@ fn run(path: &str) -> Result<(), asyncpipe::Error> {
         after,
         before - after
     );
+    println!("asyncpipe-verify-sync: every access to asynchronously written memory is covered by a wait");
     println!("\n== optimized IR\n{}", module.as_operation());
     Ok(())
 }
