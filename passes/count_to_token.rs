@@ -150,9 +150,7 @@ impl<'c, 'a> Converter<'c, 'a> {
         match name.as_str() {
             "asyncpipe.commit_queue" => {
                 let group = self.group_type(op.location());
-                let attributes = rewrite::attributes(op);
-                let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-                let new = rewrite::rebuild(op, "asyncpipe.commit_group", &[], &[(group, usize::MAX)], &named, 1);
+                let new = rewrite::rebuild_keeping_attributes(op, "asyncpipe.commit_group", &[], &[(group, usize::MAX)], 1);
                 self.push(window, queue, new.result(0).unwrap().into());
             }
             "asyncpipe.commit" => {
@@ -243,9 +241,7 @@ impl<'c, 'a> Converter<'c, 'a> {
             tokens.push(new.result(0).unwrap().into());
         }
         let group = self.group_type(commit.location());
-        let attributes = rewrite::attributes(commit);
-        let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-        let new = rewrite::rebuild(commit, "asyncpipe.commit_group", &tokens, &[(group, usize::MAX)], &named, 1);
+        let new = rewrite::rebuild_keeping_attributes(commit, "asyncpipe.commit_group", &tokens, &[(group, usize::MAX)], 1);
         // commit_group's optional region stays empty in token form.
         Some(new.result(0).unwrap().into())
     }

@@ -53,6 +53,24 @@ pub fn rebuild<'c, 'a>(
     new
 }
 
+/// [`rebuild`], keeping every attribute of `op`.
+pub fn rebuild_keeping_attributes<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    name: &str,
+    operands: &[Value<'c, 'a>],
+    results: &[(Type<'c>, usize)],
+    regions: usize,
+) -> OperationRef<'c, 'a> {
+    let attributes = attributes(op);
+    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    rebuild(op, name, operands, results, &named, regions)
+}
+
+/// The results of `op` other than those at `drop`, as `rebuild` wants them.
+fn kept_results<'c>(op: OperationRef<'c, '_>, drop: &[usize]) -> Vec<(Type<'c>, usize)> {
+    op.results().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(i, r)| (r.r#type(), i)).collect()
+}
+
 /// The discardable and inherent attributes of `op`, to carry over.
 pub fn attributes<'c>(op: OperationRef<'c, '_>) -> Vec<(String, Attribute<'c>)> {
     op.attributes().map(|(name, value)| (name.as_string_ref().as_str().unwrap_or_default().to_string(), value)).collect()
@@ -78,30 +96,14 @@ pub fn drop_loop_carried<'c, 'a>(op: OperationRef<'c, 'a>, drop: &[usize]) -> Op
         .filter(|(i, _)| *i < 3 || !drop.contains(&(i - 3)))
         .map(|(_, v)| v)
         .collect();
-    let results: Vec<(Type, usize)> = op
-        .results()
-        .enumerate()
-        .filter(|(i, _)| !drop.contains(i))
-        .map(|(i, r)| (r.r#type(), i))
-        .collect();
-    let attributes = attributes(op);
-    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-    rebuild(op, "scf.for", &operands, &results, &named, 1)
+    rebuild_keeping_attributes(op, "scf.for", &operands, &kept_results(op, drop), 1)
 }
 
 /// Rebuilds an `scf.if` without the results at `drop` (ascending). Its yields
 /// must already have lost those operands, and the results must be unused.
 pub fn drop_if_results<'c, 'a>(op: OperationRef<'c, 'a>, drop: &[usize]) -> OperationRef<'c, 'a> {
     let operands: Vec<Value> = op.operands().collect();
-    let results: Vec<(Type, usize)> = op
-        .results()
-        .enumerate()
-        .filter(|(i, _)| !drop.contains(i))
-        .map(|(i, r)| (r.r#type(), i))
-        .collect();
-    let attributes = attributes(op);
-    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-    rebuild(op, "scf.if", &operands, &results, &named, 2)
+    rebuild_keeping_attributes(op, "scf.if", &operands, &kept_results(op, drop), 2)
 }
 
 /// Removes the else block of an `scf.if` without results when it only
@@ -135,14 +137,12 @@ pub fn add_loop_carried<'c, 'a>(
     inits: &[Value<'c, 'a>],
 ) -> (OperationRef<'c, 'a>, Vec<Value<'c, 'a>>) {
     let operands: Vec<Value> = op.operands().chain(inits.iter().copied()).collect();
-    let mut results: Vec<(Type, usize)> = op.results().enumerate().map(|(i, r)| (r.r#type(), i)).collect();
-    let attributes = attributes(op);
-    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let mut results = kept_results(op, &[]);
     let body = op.region(0).unwrap().first_block().unwrap();
     let arguments: Vec<Value> = inits.iter().map(|v| body.add_argument(v.r#type(), v.location())).collect();
     // New results have no uses to take over: index them past the old ones.
     results.extend(inits.iter().enumerate().map(|(k, v)| (v.r#type(), usize::MAX - k)));
-    let new = rebuild(op, "scf.for", &operands, &results, &named, 1);
+    let new = rebuild_keeping_attributes(op, "scf.for", &operands, &results, 1);
     (new, arguments)
 }
 
@@ -166,9 +166,7 @@ pub fn add_if_results<'c, 'a>(
         }
     }
     let operands: Vec<Value> = op.operands().collect();
-    let mut results: Vec<(Type, usize)> = op.results().enumerate().map(|(i, r)| (r.r#type(), i)).collect();
+    let mut results = kept_results(op, &[]);
     results.extend(then_values.iter().enumerate().map(|(k, v)| (v.r#type(), usize::MAX - k)));
-    let attributes = attributes(op);
-    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-    rebuild(op, "scf.if", &operands, &results, &named, 2)
+    rebuild_keeping_attributes(op, "scf.if", &operands, &results, 2)
 }
