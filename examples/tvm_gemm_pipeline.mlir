@@ -72,19 +72,21 @@ func.func @gemm(%A: memref<16x2048xf32>, %B: memref<2048x16xf32>,
   asyncpipe.wait_queue 0, 2
   linalg.matmul ins(%la0, %lb0 : memref<16x16xf32, strided<[16, 1], offset: ?>>, memref<16x16xf32, strided<[16, 1], offset: ?>>) outs(%C : memref<16x16xf32>)
   asyncpipe.wait_queue 0, 1
-  %s126 = memref.subview %A_shared[%c2, 0, 0] [1, 16, 16] [1, 1, 1] : memref<4x16x16xf32, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>, 3>
-  memref.copy %s126, %la0 : memref<16x16xf32, strided<[16, 1], offset: ?>, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>>
+  %sa126 = memref.subview %A_shared[%c2, 0, 0] [1, 16, 16] [1, 1, 1] : memref<4x16x16xf32, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>, 3>
+  memref.copy %sa126, %la0 : memref<16x16xf32, strided<[16, 1], offset: ?>, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>>
+  %sb126 = memref.subview %B_shared[%c2, 0, 0] [1, 16, 16] [1, 1, 1] : memref<4x16x16xf32, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>, 3>
+  memref.copy %sb126, %lb0 : memref<16x16xf32, strided<[16, 1], offset: ?>, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>>
   // i = 1: compute tile 126, load tile 127 from slot 3: counts 1 and 0.
   asyncpipe.wait_queue 0, 1
   linalg.matmul ins(%la0, %lb0 : memref<16x16xf32, strided<[16, 1], offset: ?>>, memref<16x16xf32, strided<[16, 1], offset: ?>>) outs(%C : memref<16x16xf32>)
   asyncpipe.wait_queue 0, 0
-  %s127 = memref.subview %A_shared[%c3, 0, 0] [1, 16, 16] [1, 1, 1] : memref<4x16x16xf32, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>, 3>
-  memref.copy %s127, %la0 : memref<16x16xf32, strided<[16, 1], offset: ?>, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>>
+  %sa127 = memref.subview %A_shared[%c3, 0, 0] [1, 16, 16] [1, 1, 1] : memref<4x16x16xf32, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>, 3>
+  memref.copy %sa127, %la0 : memref<16x16xf32, strided<[16, 1], offset: ?>, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>>
+  %sb127 = memref.subview %B_shared[%c3, 0, 0] [1, 16, 16] [1, 1, 1] : memref<4x16x16xf32, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>, 3>
+  memref.copy %sb127, %lb0 : memref<16x16xf32, strided<[16, 1], offset: ?>, 3> to memref<16x16xf32, strided<[16, 1], offset: ?>>
   // i = 2: compute tile 127: count 0.
   asyncpipe.wait_queue 0, 0
   linalg.matmul ins(%la0, %lb0 : memref<16x16xf32, strided<[16, 1], offset: ?>>, memref<16x16xf32, strided<[16, 1], offset: ?>>) outs(%C : memref<16x16xf32>)
-  memref.dealloc %A_shared : memref<4x16x16xf32, 3>
-  memref.dealloc %B_shared : memref<4x16x16xf32, 3>
   memref.dealloc %A_local : memref<2x16x16xf32>
   memref.dealloc %B_local : memref<2x16x16xf32>
   return

@@ -10,6 +10,7 @@ pub mod diag;
 pub mod in_flight;
 pub mod in_flight_bounds;
 pub mod ir;
+pub mod lower_sequential;
 pub mod optimize_waits;
 pub mod rewrite;
 pub mod sync_state;
@@ -80,6 +81,12 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 4] = [token_to_count::PASS, count_to_token::PASS, optimize_waits::PASS, verify_sync::PASS];
+    static ALL: [PassDef; 5] = [
+        token_to_count::PASS,
+        count_to_token::PASS,
+        optimize_waits::PASS,
+        verify_sync::PASS,
+        lower_sequential::PASS,
+    ];
     &ALL
 }

@@ -23,3 +23,17 @@ if not os.path.exists(os.path.join(bin_dir, "asyncpipe-opt")):
 
 config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%llvm_bin", llvm_bin))
+
+# CPU execution: upstream lowering to LLVM and mlir-runner with its runtime.
+config.substitutions.append((
+    "%lower-to-llvm",
+    "--convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf "
+    "--finalize-memref-to-llvm --convert-math-to-llvm --convert-func-to-llvm "
+    "--convert-arith-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts",
+))
+config.substitutions.append((
+    "%run-cpu",
+    f"mlir-runner -e main -entry-point-result=void "
+    f"-shared-libs={os.path.dirname(llvm_bin)}/lib/libmlir_runner_utils.so,"
+    f"{os.path.dirname(llvm_bin)}/lib/libmlir_c_runner_utils.so",
+))
