@@ -41,12 +41,8 @@ pub const PASS: PassDef = PassDef {
 const MAX_WINDOW: i64 = 64;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let functions: Vec<OperationRef> = std::iter::once(root)
-        .chain(ir::nested_ops(root))
-        .filter(|op| matches!(ir::name(*op).as_str(), "func.func" | "gpu.func"))
-        .collect();
     let mut failed = false;
-    for function in functions {
+    for function in ir::functions(root) {
         failed |= convert_function(function).is_err();
     }
     if failed { Err(PassFailed) } else { Ok(()) }

@@ -215,12 +215,12 @@ fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
 impl Analysis<'_> {
     /// Runs into function bodies: `root` itself, or the functions under it.
     fn analyze_isolated(&mut self, root: OperationRef) {
-        if is_function(root) {
+        if ir::is_function(root) {
             return self.function(root);
         }
         for block in ir::blocks(root) {
             for op in ir::ops(block) {
-                if is_function(op) {
+                if ir::is_function(op) {
                     self.function(op);
                 } else if op.region_count() > 0 {
                     // builtin.module, gpu.module and other containers.
@@ -542,10 +542,6 @@ impl Analysis<'_> {
         };
         *state = self.fixpoint(state, &body);
     }
-}
-
-fn is_function(op: OperationRef) -> bool {
-    matches!(ir::name(op).as_str(), "func.func" | "gpu.func" | "llvm.func")
 }
 
 fn unknown(origin: UnknownOrigin) -> Distance {

@@ -31,11 +31,9 @@ pub type WaitBounds = HashMap<usize, Option<i64>>;
 /// Analyzes every function under `root`.
 pub fn analyze(root: OperationRef) -> WaitBounds {
     let mut analysis = Analysis { waits: HashMap::new(), bindings: Bindings::default() };
-    for op in std::iter::once(root).chain(ir::nested_ops(root)) {
-        if matches!(ir::name(op).as_str(), "func.func" | "gpu.func" | "llvm.func") {
-            let mut state = InFlightBounds::default();
-            analysis.regions(op, &mut state);
-        }
+    for function in ir::functions(root) {
+        let mut state = InFlightBounds::default();
+        analysis.regions(function, &mut state);
     }
     analysis.waits
 }

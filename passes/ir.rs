@@ -103,3 +103,14 @@ pub fn users<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<OperationRef<'c, '
     }
     users
 }
+
+/// Whether `op` is a function whose body the analyses walk.
+pub fn is_function(op: OperationRef) -> bool {
+    matches!(name(op).as_str(), "func.func" | "gpu.func" | "llvm.func")
+}
+
+/// `root` if it is a function, and every function nested under it, in
+/// pre-order; collected up front, so rewriting one does not disturb the walk.
+pub fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    std::iter::once(root).chain(nested_ops(root)).filter(|op| is_function(*op)).collect()
+}

@@ -59,12 +59,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     if failed {
         return Err(PassFailed);
     }
-    // Functions first: converting one erases and rebuilds ops inside it.
-    let functions: Vec<OperationRef> = std::iter::once(root)
-        .chain(ir::nested_ops(root))
-        .filter(|op| matches!(ir::name(*op).as_str(), "func.func" | "gpu.func"))
-        .collect();
-    for function in functions {
+    for function in ir::functions(root) {
         counting_form::convert(function, &queues);
     }
     Ok(())

@@ -46,12 +46,10 @@ const SIMULATION_BUDGET: usize = 256;
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut checker = Checker { bindings: Bindings::default(), memref_types: HashMap::new(), error: None, exact: true };
     let mut errors = Vec::new();
-    for op in std::iter::once(root).chain(ir::nested_ops(root)) {
-        if matches!(ir::name(op).as_str(), "func.func" | "gpu.func") {
-            let mut state = State::default();
-            checker.regions(op, &mut state);
-            errors.extend(checker.error.take());
-        }
+    for function in ir::functions(root) {
+        let mut state = State::default();
+        checker.regions(function, &mut state);
+        errors.extend(checker.error.take());
     }
     if errors.is_empty() {
         return Ok(());
