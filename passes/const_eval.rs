@@ -4,8 +4,8 @@
 //! Analyses use it to take only the feasible branch of an `scf.if`.
 
 use super::ir;
-use melior::ir::operation::OperationLike;
-use melior::ir::{Value, ValueLike};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockRef, Value, ValueLike};
 use std::collections::HashMap;
 
 /// Known values of induction variables (raw value pointer -> value).
@@ -19,6 +19,13 @@ impl Bindings {
 
     pub fn unbind(&mut self, value: Value) {
         self.0.remove(&(value.to_raw().ptr as usize));
+    }
+
+    /// For an `scf.if` whose condition is constant given the bindings, the
+    /// index of the region that runs (0: then, 1: else).
+    pub fn taken_branch(&self, if_op: OperationRef) -> Option<usize> {
+        let condition = self.eval(if_op.operand(0).ok()?)?;
+        Some(if condition != 0 { 0 } else { 1 })
     }
 
     /// The value of `value`, if it is constant given the bindings.
@@ -70,4 +77,30 @@ impl Bindings {
             _ => None,
         }
     }
+}
+
+/// Runs an `scf.if` over an abstract state: the branch `taken` when the
+/// condition is known (see [`Bindings::taken_branch`]), otherwise both
+/// branches from the same state, joined with `join`.
+pub fn visit_if<'c, 'a, S: Clone>(
+    op: OperationRef<'c, 'a>,
+    taken: Option<usize>,
+    state: &mut S,
+    run: &mut dyn FnMut(BlockRef<'c, 'a>, &mut S),
+    join: impl FnOnce(&mut S, &S),
+) {
+    if let Some(index) = taken {
+        if let Some(block) = ir::region_entry(op, index) {
+            run(block, state);
+        }
+        return;
+    }
+    let mut else_state = state.clone();
+    if let Some(block) = ir::region_entry(op, 0) {
+        run(block, state);
+    }
+    if let Some(block) = ir::region_entry(op, 1) {
+        run(block, &mut else_state);
+    }
+    join(state, &else_state);
 }

@@ -467,9 +467,8 @@ impl Analysis<'_> {
 
     fn if_op(&mut self, op: OperationRef, state: &mut State) {
         let results: Vec<Key> = op.results().map(raw_key).collect();
-        if let Some(condition) = op.operand(0).ok().and_then(|c| self.bindings.eval(c)) {
+        if let Some(index) = self.bindings.taken_branch(op) {
             // Only the feasible branch (a condition constant in this iteration).
-            let index = if condition != 0 { 0 } else { 1 };
             let block = op.region(index).ok().and_then(|r| r.first_block());
             self.region_blocks(op, index, state);
             if let Some(block) = block {

@@ -12,7 +12,7 @@
 //! The result, per wait, is the largest bound seen just before it over every
 //! visit: if that is at most the wait's count, the wait can never block.
 
-use super::const_eval::Bindings;
+use super::const_eval::{visit_if, Bindings};
 use super::in_flight::{static_bounds, static_trip_count};
 use super::ir;
 use super::sync_state::{effect, InFlightBounds, QueueEffect};
@@ -142,24 +142,8 @@ impl Analysis {
     }
 
     fn if_op(&mut self, op: OperationRef, state: &mut InFlightBounds) {
-        if let Some(condition) = op.operand(0).ok().and_then(|c| self.bindings.eval(c)) {
-            let index = if condition != 0 { 0 } else { 1 };
-            if let Ok(region) = op.region(index) {
-                if let Some(block) = region.first_block() {
-                    self.block(block, state);
-                }
-            }
-            return;
-        }
-        let mut then_state = state.clone();
-        if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
-            self.block(block, &mut then_state);
-        }
-        let mut else_state = state.clone();
-        if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
-            self.block(block, &mut else_state);
-        }
-        *state = join(&then_state, &else_state);
+        let taken = self.bindings.taken_branch(op);
+        visit_if(op, taken, state, &mut |block, s| self.block(block, s), |a, b| *a = join(a, b));
     }
 
     fn for_loop(&mut self, op: OperationRef, state: &mut InFlightBounds) {

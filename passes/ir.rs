@@ -114,3 +114,8 @@ pub fn is_function(op: OperationRef) -> bool {
 pub fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     std::iter::once(root).chain(nested_ops(root)).filter(|op| is_function(*op)).collect()
 }
+
+/// The first block of region `index` of `op`, if any.
+pub fn region_entry<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Option<BlockRef<'c, 'a>> {
+    op.region(index).ok().and_then(|r| r.first_block())
+}

@@ -100,11 +100,6 @@ impl InFlightBounds {
         }
     }
 
-    /// Forget the bound of `queue`.
-    pub fn forget(&mut self, queue: Queue) {
-        self.0.remove(&queue);
-    }
-
     /// Forget every bound.
     pub fn clear(&mut self) {
         self.0.clear();

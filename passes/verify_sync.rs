@@ -23,7 +23,7 @@
 //! slices, which may report a conflict that a finer analysis would rule out:
 //! the pass then says it could not prove the access safe.
 
-use super::const_eval::Bindings;
+use super::const_eval::{visit_if, Bindings};
 use super::in_flight::static_bounds;
 use super::sync_state::Queue;
 use super::{diag, ir, PassDef, PassFailed, PassOptions};
@@ -404,23 +404,8 @@ impl Checker {
     }
 
     fn if_op(&mut self, op: OperationRef, state: &mut State) {
-        if let Some(condition) = op.operand(0).ok().and_then(|c| self.bindings.eval(c)) {
-            let index = if condition != 0 { 0 } else { 1 };
-            if let Some(block) = op.region(index).ok().and_then(|r| r.first_block()) {
-                self.block(block, state);
-            }
-            return;
-        }
-        let mut then_state = state.clone();
-        if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
-            self.block(block, &mut then_state);
-        }
-        let mut else_state = state.clone();
-        if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
-            self.block(block, &mut else_state);
-        }
-        then_state.join(&else_state);
-        *state = then_state;
+        let taken = self.bindings.taken_branch(op);
+        visit_if(op, taken, state, &mut |block, s| self.block(block, s), |a, b| a.join(b));
     }
 
     fn for_loop(&mut self, op: OperationRef, state: &mut State) {

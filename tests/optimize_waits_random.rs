@@ -18,7 +18,7 @@ use melior::ir::operation::OperationLike;
 use std::collections::HashSet;
 
 mod common;
-use common::{for_each_execution, Rng};
+use common::{for_each_execution, Lines, Rng};
 
 const MAX_DYNAMIC_TRIPS: usize = 3;
 const EXECUTION_BUDGET: usize = 20_000;
@@ -60,18 +60,14 @@ fn generate(rng: &mut Rng, depth: usize, in_loop: Option<usize>, budget: &mut us
 }
 
 struct Printer {
-    text: String,
-    line: usize,
+    lines: Lines,
     /// Induction variables of the enclosing loops, innermost last.
     ivs: Vec<String>,
 }
 
 impl Printer {
     fn emit(&mut self, indent: usize, s: &str) {
-        self.text.push_str(&"  ".repeat(indent));
-        self.text.push_str(s);
-        self.text.push('\n');
-        self.line += 1;
+        self.lines.emit(indent, s);
     }
 
     fn block(&mut self, stmts: &mut [Stmt], indent: usize) {
@@ -79,12 +75,12 @@ impl Printer {
             match stmt {
                 Stmt::Commit { queue } => self.emit(indent, &format!("asyncpipe.commit {queue}")),
                 Stmt::Wait { queue, count, line } => {
-                    *line = self.line + 1;
+                    *line = self.lines.line + 1;
                     self.emit(indent, &format!("asyncpipe.wait_queue {queue}, {count}"));
                 }
                 Stmt::For { trips, body, depth } => {
                     let ub = trips.map_or("%n".to_string(), |t| format!("%c{t}"));
-                    let iv = format!("%i{depth}_{}", self.line);
+                    let iv = format!("%i{depth}_{}", self.lines.line);
                     self.emit(indent, &format!("scf.for {iv} = %c0 to {ub} step %c1 {{"));
                     self.ivs.push(iv);
                     self.block(body, indent + 1);
@@ -94,7 +90,7 @@ impl Printer {
                 Stmt::If { threshold, then, otherwise } => {
                     let condition = match (threshold, self.ivs.last().cloned()) {
                         (Some(t), Some(iv)) => {
-                            let name = format!("%p{}", self.line);
+                            let name = format!("%p{}", self.lines.line);
                             self.emit(indent, &format!("{name} = arith.cmpi sge, {iv}, %c{t} : index"));
                             name
                         }
@@ -181,15 +177,11 @@ fn check(context: &Context, seed: u64, index: usize) -> Result<(bool, usize), St
     let mut rng = Rng::for_program(seed, index);
     let mut budget = 14;
     let mut program = generate(&mut rng, 0, None, &mut budget);
-    let mut printer = Printer { text: String::new(), line: 0, ivs: Vec::new() };
-    printer.emit(0, "func.func @f(%n: index, %cond: i1) {");
-    for c in 0..5 {
-        printer.emit(1, &format!("%c{c} = arith.constant {c} : index"));
-    }
+    let mut printer = Printer { lines: Lines::default(), ivs: Vec::new() };
+    printer.lines.open_function("%n: index, %cond: i1", 5);
     printer.block(&mut program, 1);
-    printer.emit(1, "return");
-    printer.emit(0, "}");
-    let source = printer.text;
+    printer.lines.close_function();
+    let source = printer.lines.text;
 
     let mut module = context.parse(&source, "random.mlir").map_err(|e| format!("{e}\n{source}"))?;
     context.run_pipeline(&mut module, "asyncpipe-optimize-waits").map_err(|e| format!("{e}\n{source}"))?;

@@ -26,7 +26,7 @@ use melior::ir::operation::OperationLike;
 use std::collections::{BTreeMap, HashMap};
 
 mod common;
-use common::{for_each_execution, Rng};
+use common::{for_each_execution, Lines, Rng};
 
 const MAX_DYNAMIC_TRIPS: usize = 3;
 const EXECUTION_BUDGET: usize = 20_000;
@@ -115,8 +115,7 @@ impl Generator {
 }
 
 struct Printer {
-    text: String,
-    line: usize,
+    lines: Lines,
     /// SSA names of loop and if results (`%r5#1`); others are `%g<var>`.
     names: HashMap<Var, String>,
 }
@@ -127,10 +126,7 @@ impl Printer {
     }
 
     fn emit(&mut self, indent: usize, s: &str) {
-        self.text.push_str(&"  ".repeat(indent));
-        self.text.push_str(s);
-        self.text.push('\n');
-        self.line += 1;
+        self.lines.emit(indent, s);
     }
 
     fn block(&mut self, stmts: &mut [Stmt], indent: usize) {
@@ -142,7 +138,7 @@ impl Printer {
                     self.emit(indent, "}");
                 }
                 Stmt::Wait { vars, line } => {
-                    *line = self.line + 1;
+                    *line = self.lines.line + 1;
                     let list: Vec<String> = vars.iter().map(|v| self.name(*v)).collect();
                     self.emit(indent, &format!("asyncpipe.wait {}", list.join(", ")));
                 }
@@ -153,7 +149,7 @@ impl Printer {
                     };
                     let groups = |n: usize| vec!["!asyncpipe.group"; n].join(", ");
                     let header = if inits.is_empty() {
-                        format!("scf.for %i{} = %c0 to {ub} step %c1 {{", self.line)
+                        format!("scf.for %i{} = %c0 to {ub} step %c1 {{", self.lines.line)
                     } else {
                         let args: Vec<String> =
                             iters.iter().zip(inits.iter()).map(|(i, v)| format!("%g{i} = {}", self.name(*v))).collect();
@@ -161,7 +157,7 @@ impl Printer {
                             "{}:{} = scf.for %i{} = %c0 to {ub} step %c1 iter_args({}) -> ({}) {{",
                             format_args!("%r{}", results[0]),
                             results.len(),
-                            self.line,
+                            self.lines.line,
                             args.join(", "),
                             groups(results.len())
                         )
@@ -302,15 +298,11 @@ fn check_program(context: &Context, seed: u64, index: usize) -> Result<bool, Str
     let mut visible = Vec::new();
     let mut program = generator.block(&mut visible, 0);
 
-    let mut printer = Printer { text: String::new(), line: 0, names: HashMap::new() };
-    printer.emit(0, "func.func @f(%a: memref<4xf32>, %b: memref<4xf32, 3>, %n: index, %cond: i1) {");
-    for c in 0..4 {
-        printer.emit(1, &format!("%c{c} = arith.constant {c} : index"));
-    }
+    let mut printer = Printer { lines: Lines::default(), names: HashMap::new() };
+    printer.lines.open_function("%a: memref<4xf32>, %b: memref<4xf32, 3>, %n: index, %cond: i1", 4);
     printer.block(&mut program, 1);
-    printer.emit(1, "return");
-    printer.emit(0, "}");
-    let source = printer.text;
+    printer.lines.close_function();
+    let source = printer.lines.text;
 
     let mut module = context.parse(&source, "random.mlir").map_err(|e| format!("{e}\n{source}"))?;
     let pipeline = format!("builtin.module(asyncpipe-token-to-count{{single-hw-queue={single}}})");

@@ -24,11 +24,32 @@ use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Attribute, RegionLike, Value, ValueLike};
+use melior::ir::{Attribute, RegionLike, Type, Value, ValueLike};
 
 pub fn convert(function: OperationRef, queues: &QueueMap) {
     let ops = ir::nested_ops(function);
-    if let Some(blocker) = ops.iter().find_map(|op| boundary_use(*op)) {
+    let has_groups = ops.iter().any(|op| matches!(ir::name(*op).as_str(), "asyncpipe.commit_group" | "asyncpipe.completed"));
+    if has_groups {
+        let context = function.context();
+        let group = Type::parse(unsafe { context.to_ref() }, "!asyncpipe.group").expect("the asyncpipe dialect is loaded");
+        leave_token_form(function, &ops, Groups(group), queues);
+    }
+    for op in ir::nested_ops(function) {
+        match ir::name(op).as_str() {
+            // Normal form: no empty else blocks.
+            "scf.if" => rewrite::drop_empty_else(op),
+            // Queue numbers of counting-form ops become hardware queues.
+            name if queues.single && name.starts_with("asyncpipe.") && ir::int_attr(op, "queue").is_some_and(|q| q != 0) => {
+                set_queue(op, 0)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Steps 1 to 3 for a function that commits groups.
+fn leave_token_form(function: OperationRef, ops: &[OperationRef], groups: Groups, queues: &QueueMap) {
+    if let Some(blocker) = ops.iter().find_map(|op| groups.boundary_use(*op)) {
         diag::remark(
             blocker.location(),
             "groups stay in token form in this function: a group value crosses the function boundary or an scf.while here",
@@ -36,9 +57,9 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
         return;
     }
     // 1. Groups leave control flow.
-    for op in &ops {
+    for op in ops {
         if ir::name(*op) == "scf.yield" {
-            let drop = group_positions(op.operands());
+            let drop = groups.positions(op.operands());
             if !drop.is_empty() {
                 rewrite::drop_operands(*op, &drop);
             }
@@ -47,13 +68,13 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
     for op in ops.iter().rev() {
         match ir::name(*op).as_str() {
             "scf.for" => {
-                let drop = group_positions(op.results().map(Into::into));
+                let drop = groups.positions(op.results().map(Into::into));
                 if !drop.is_empty() {
                     rewrite::drop_loop_carried(*op, &drop);
                 }
             }
             "scf.if" => {
-                let drop = group_positions(op.results().map(Into::into));
+                let drop = groups.positions(op.results().map(Into::into));
                 if !drop.is_empty() {
                     rewrite::drop_if_results(*op, &drop);
                 }
@@ -61,7 +82,8 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
             _ => {}
         }
     }
-    // 2 and 3. Commits take counting form; placeholders go.
+    // 2 and 3. Commits take counting form; placeholders go. Step 1 erased
+    // the loops and ifs it rebuilt, so the ops are collected again.
     for op in ir::nested_ops(function) {
         match ir::name(op).as_str() {
             "asyncpipe.commit_group" => convert_commit(op, queues),
@@ -69,39 +91,29 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
             _ => {}
         }
     }
-    // Normal form: no empty else blocks.
-    for op in ir::nested_ops(function) {
-        if ir::name(op) == "scf.if" {
-            rewrite::drop_empty_else(op);
-        }
+}
+
+/// Recognizes values of type `!asyncpipe.group` (compared by type, not by name).
+struct Groups<'c>(Type<'c>);
+
+impl<'c> Groups<'c> {
+    fn is_group(&self, value: Value<'c, '_>) -> bool {
+        value.r#type() == self.0
     }
-    // Queue numbers of the remaining counting-form ops become hardware queues.
-    if queues.single {
-        for op in ir::nested_ops(function) {
-            if ir::name(op).starts_with("asyncpipe.") && ir::int_attr(op, "queue").is_some_and(|q| q != 0) {
-                set_queue(op, 0);
-            }
-        }
+
+    fn positions<'a>(&self, values: impl Iterator<Item = Value<'c, 'a>>) -> Vec<usize> {
+        values.enumerate().filter(|(_, v)| self.is_group(*v)).map(|(i, _)| i).collect()
     }
-}
 
-fn is_group(value: Value) -> bool {
-    value.r#type().to_string() == "!asyncpipe.group"
-}
-
-fn group_positions<'c, 'a>(values: impl Iterator<Item = Value<'c, 'a>>) -> Vec<usize> {
-    values.enumerate().filter(|(_, v)| is_group(*v)).map(|(i, _)| i).collect()
-}
-
-/// An op through which a group leaves what this step can rewrite.
-fn boundary_use<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let name = ir::name(op);
-    let handled = matches!(name.as_str(), "scf.yield" | "scf.for" | "scf.if" | "asyncpipe.commit_group" | "asyncpipe.completed");
-    let carries_group = op.operands().any(is_group) || op.results().any(|r| is_group(r.into()));
-    let argument_group = ir::blocks(op).iter().any(|b| {
-        (0..b.argument_count()).any(|i| is_group(b.argument(i).unwrap().into())) && name != "scf.for"
-    });
-    ((carries_group && !handled) || argument_group).then_some(op)
+    /// An op through which a group leaves what this step can rewrite.
+    fn boundary_use<'a>(&self, op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+        let name = ir::name(op);
+        let handled = matches!(name.as_str(), "scf.yield" | "scf.for" | "scf.if" | "asyncpipe.commit_group" | "asyncpipe.completed");
+        let carries_group = op.operands().any(|v| self.is_group(v)) || op.results().any(|r| self.is_group(r.into()));
+        let argument_group = name != "scf.for"
+            && ir::blocks(op).iter().any(|b| (0..b.argument_count()).any(|i| self.is_group(b.argument(i).unwrap().into())));
+        ((carries_group && !handled) || argument_group).then_some(op)
+    }
 }
 
 fn hardware(op: OperationRef, queues: &QueueMap) -> i64 {

@@ -49,3 +49,33 @@ pub fn for_each_execution(budget: usize, mut run: impl FnMut(&[usize]) -> Vec<(u
     }
     false
 }
+
+/// MLIR text being generated, one line at a time, with the number of the
+/// last line written (tests map diagnostics and waits back to lines).
+#[derive(Default)]
+pub struct Lines {
+    pub text: String,
+    pub line: usize,
+}
+
+impl Lines {
+    pub fn emit(&mut self, indent: usize, s: &str) {
+        self.text.push_str(&"  ".repeat(indent));
+        self.text.push_str(s);
+        self.text.push('\n');
+        self.line += 1;
+    }
+
+    /// Opens `func.func @f(<params>)` and defines `%c0 .. %c<constants-1>`.
+    pub fn open_function(&mut self, params: &str, constants: usize) {
+        self.emit(0, &format!("func.func @f({params}) {{"));
+        for c in 0..constants {
+            self.emit(1, &format!("%c{c} = arith.constant {c} : index"));
+        }
+    }
+
+    pub fn close_function(&mut self) {
+        self.emit(1, "return");
+        self.emit(0, "}");
+    }
+}
