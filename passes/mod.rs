@@ -7,12 +7,14 @@
 pub mod const_eval;
 pub mod count_to_token;
 pub mod diag;
+pub mod effects;
 pub mod in_flight;
 pub mod in_flight_bounds;
 pub mod ir;
 pub mod lower_sequential;
 pub mod optimize_waits;
 pub mod rewrite;
+pub mod software_pipeline;
 pub mod sync_state;
 pub mod token_to_count;
 pub mod verify_sync;
@@ -81,7 +83,8 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 5] = [
+    static ALL: [PassDef; 6] = [
+        software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
         optimize_waits::PASS,

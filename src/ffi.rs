@@ -5,6 +5,7 @@
 
 use mlir_sys::{
     MlirDialectHandle, MlirDialectRegistry, MlirLocation, MlirOperation, MlirPass, MlirStringRef,
+    MlirValue,
 };
 use std::ffi::{c_char, c_int, c_void};
 
@@ -54,4 +55,26 @@ unsafe extern "C" {
         note_message: MlirStringRef,
     );
     pub fn asyncpipeOptMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
+
+    pub fn asyncpipeMemoryEffects(op: MlirOperation, f: EffectFn, user_data: *mut c_void) -> bool;
+    pub fn asyncpipeMultiBuffer(
+        alloc: MlirOperation,
+        loop_op: MlirOperation,
+        versions: std::ffi::c_uint,
+        apply: bool,
+        new_alloc: *mut MlirOperation,
+        why: MessageFn,
+        user_data: *mut c_void,
+    ) -> bool;
 }
+
+/// Mirrors `AsyncpipeEffectKind` in `asyncpipe-c/Transforms.h`.
+pub const EFFECT_READ: c_int = 0;
+pub const EFFECT_WRITE: c_int = 1;
+pub const EFFECT_ALLOCATE: c_int = 2;
+pub const EFFECT_FREE: c_int = 3;
+
+/// Receives one memory effect (`asyncpipeMemoryEffects`).
+pub type EffectFn = unsafe extern "C" fn(user_data: *mut c_void, kind: c_int, value: MlirValue);
+/// Receives a message (`asyncpipeMultiBuffer`'s reason).
+pub type MessageFn = unsafe extern "C" fn(user_data: *mut c_void, message: MlirStringRef);

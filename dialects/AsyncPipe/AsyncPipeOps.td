@@ -15,8 +15,7 @@ def AsyncPipe_Queue : ConfinedAttr<I64Attr, [IntNonNegative]>;
 // Async operations
 //===----------------------------------------------------------------------===//
 
-def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [
-    MemoryEffects<[MemRead, MemWrite]>]> {
+def AsyncPipe_CopyOp : AsyncPipe_Op<"copy"> {
   let summary = "asynchronous memref-to-memref copy (e.g. global to shared)";
   let description = [{
     Starts copying `source` into `dest` asynchronously. Both memrefs have the
@@ -37,7 +36,8 @@ def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [
     asyncpipe.copy %part, %s zero_fill : memref<?x8xf32> to memref<4x8xf32, 3>
     ```
   }];
-  let arguments = (ins AnyMemRef:$source, AnyMemRef:$dest,
+  let arguments = (ins Arg<AnyMemRef, "read", [MemRead]>:$source,
+                       Arg<AnyMemRef, "written", [MemWrite]>:$dest,
                        UnitAttr:$zero_fill, OptionalAttr<AsyncPipe_Queue>:$queue);
   let results = (outs Optional<AsyncPipe_TokenType>:$token);
   let assemblyFormat = [{

@@ -1,0 +1,162 @@
+//! Memory effects of an op and the buffers they touch.
+//!
+//! MLIR's C API has no access to `MemoryEffectOpInterface`; the shim's
+//! `asyncpipeMemoryEffects` reports them. A *root* is the buffer a memref
+//! value is a view of: following subviews, casts and reshapes back to an
+//! allocation, a block argument, or any op that is not a view.
+
+use crate::ffi;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Value, ValueLike};
+use mlir_sys::MlirValue;
+use std::ffi::{c_int, c_void};
+
+/// A buffer, identified by the value it starts from.
+pub type Root = usize;
+
+/// What an op does to memory.
+#[derive(Debug, Default, Clone)]
+pub struct Access {
+    /// Roots read and written; `None` in either means "any memory".
+    pub reads: Option<Vec<Root>>,
+    pub writes: Option<Vec<Root>>,
+}
+
+impl Access {
+    pub fn none() -> Self {
+        Self { reads: Some(Vec::new()), writes: Some(Vec::new()) }
+    }
+
+    pub fn writes_anything(&self) -> bool {
+        self.writes.as_ref().is_none_or(|w| !w.is_empty())
+    }
+
+    fn touches(set: &Option<Vec<Root>>, root: Root) -> bool {
+        set.as_ref().is_none_or(|s| s.contains(&root))
+    }
+
+    pub fn reads_root(&self, root: Root) -> bool {
+        Self::touches(&self.reads, root)
+    }
+
+    pub fn writes_root(&self, root: Root) -> bool {
+        Self::touches(&self.writes, root)
+    }
+
+    /// Adds `other`'s effects to these.
+    pub fn merge(&mut self, other: &Access) {
+        fn join(a: &mut Option<Vec<Root>>, b: &Option<Vec<Root>>) {
+            match (a.as_mut(), b) {
+                (Some(a), Some(b)) => {
+                    for r in b {
+                        if !a.contains(r) {
+                            a.push(*r);
+                        }
+                    }
+                }
+                _ => *a = None,
+            }
+        }
+        join(&mut self.reads, &other.reads);
+        join(&mut self.writes, &other.writes);
+    }
+
+    /// Whether the two accesses conflict on `root` (one of them writes it).
+    pub fn conflict_on(&self, other: &Access, root: Root) -> bool {
+        (self.writes_root(root) && (other.reads_root(root) || other.writes_root(root)))
+            || (other.writes_root(root) && self.reads_root(root))
+    }
+}
+
+/// The effects of `op` and everything nested in it. Effects on values
+/// defined inside `op` (allocations it makes itself) are left out; effects
+/// on no particular value, or unknown effects, make the set "any memory".
+pub fn access(op: OperationRef) -> Access {
+    struct Collect {
+        effects: Vec<(c_int, MlirValue)>,
+    }
+    unsafe extern "C" fn on_effect(user: *mut c_void, kind: c_int, value: MlirValue) {
+        let collect = unsafe { &mut *(user as *mut Collect) };
+        collect.effects.push((kind, value));
+    }
+    let mut collect = Collect { effects: Vec::new() };
+    let known =
+        unsafe { ffi::asyncpipeMemoryEffects(op.to_raw(), on_effect, &mut collect as *mut Collect as *mut c_void) };
+    if !known {
+        return Access { reads: None, writes: None };
+    }
+    let mut result = Access::none();
+    for (kind, raw) in collect.effects {
+        let slot = match kind {
+            ffi::EFFECT_READ => &mut result.reads,
+            ffi::EFFECT_WRITE => &mut result.writes,
+            _ => continue,
+        };
+        if raw.ptr.is_null() {
+            *slot = None;
+            continue;
+        }
+        let value = unsafe { Value::from_raw(raw) };
+        if defined_inside(value, op) {
+            continue;
+        }
+        let root = root(value);
+        if let Some(set) = slot {
+            if !set.contains(&root) {
+                set.push(root);
+            }
+        }
+    }
+    result
+}
+
+/// Whether `value` is defined by an op nested in `op` or by a block of one of its regions.
+fn defined_inside(value: Value, op: OperationRef) -> bool {
+    let mut owner = unsafe {
+        let raw = value.to_raw();
+        if mlir_sys::mlirValueIsAOpResult(raw) {
+            mlir_sys::mlirOpResultGetOwner(raw)
+        } else {
+            let block = mlir_sys::mlirBlockArgumentGetOwner(raw);
+            mlir_sys::mlirBlockGetParentOperation(block)
+        }
+    };
+    while !owner.ptr.is_null() {
+        if owner.ptr == op.to_raw().ptr {
+            return true;
+        }
+        owner = unsafe { mlir_sys::mlirOperationGetParentOperation(owner) };
+    }
+    false
+}
+
+/// The buffer `value` is a view of.
+pub fn root(value: Value) -> Root {
+    root_value(value).to_raw().ptr as usize
+}
+
+/// The value at the start of `value`'s chain of views.
+pub fn root_value<'c, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
+    let mut value = value;
+    loop {
+        let Some(op) = super::ir::defining_op::<_>(unsafe { Value::<'c, '_>::from_raw(value.to_raw()) }) else { break };
+        let op: OperationRef<'c, '_> = op;
+        let name = super::ir::name(op);
+        let is_view = matches!(
+            name.as_str(),
+            "memref.subview"
+                | "memref.cast"
+                | "memref.reinterpret_cast"
+                | "memref.expand_shape"
+                | "memref.collapse_shape"
+                | "memref.memory_space_cast"
+                | "memref.transpose"
+                | "memref.view"
+        );
+        if !is_view || op.operand_count() == 0 {
+            break;
+        }
+        value = unsafe { Value::from_raw(op.operand(0).expect("a view has a source").to_raw()) };
+    }
+    value
+}

@@ -1,0 +1,135 @@
+//! `asyncpipe-software-pipeline`: software pipelining with asynchronous
+//! stages (the seed's TIR software pipeline, on `scf.for`).
+//!
+//! The ops of an annotated loop carry `asyncpipe.stage` and
+//! `asyncpipe.order`; the loop carries `asyncpipe.async_stages`. Each loop
+//! becomes a prologue, a body loop and an epilogue (`emit`). Buffers written
+//! in one stage and used in a later one get one version per stage of
+//! distance (`schedule`, through the shim's multi-buffering). Async stages
+//! run in `commit_queue` regions and their consumers wait with the largest
+//! safe count, from a simulation of the emitted commits (`counts`).
+//!
+//! Loops are pipelined innermost first. An inner pipelined loop that is
+//! itself a statement of an enclosing annotated loop is wrapped in an
+//! `scf.execute_region` that keeps its stage and order, so the outer
+//! pipeline moves it as one op.
+
+#[path = "software_pipeline/counts.rs"]
+pub mod counts;
+#[path = "software_pipeline/emit.rs"]
+pub mod emit;
+#[path = "software_pipeline/schedule.rs"]
+pub mod schedule;
+
+use super::{diag, ir, PassDef, PassFailed, PassOptions};
+use emit::{constant_index, Emitter, Trip};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::{Block, Identifier, Region, RegionLike};
+use schedule::{ASYNC_STAGES, ORDER, STAGE};
+use std::collections::HashMap;
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-software-pipeline",
+    description: "Software-pipeline scf.for loops annotated with asyncpipe.stage/order/async_stages, with async stages and exact wait counts",
+    anchor: None,
+    options: &[],
+    run,
+};
+
+fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    // Innermost first: post-order over the annotated loops.
+    let mut loops: Vec<OperationRef> = ir::nested_ops(root)
+        .into_iter()
+        .filter(|op| op.attribute(ASYNC_STAGES).is_ok())
+        .collect();
+    loops.reverse();
+    let mut failed = false;
+    for loop_op in loops {
+        if pipeline(loop_op).is_err() {
+            failed = true;
+        }
+    }
+    if failed {
+        Err(PassFailed)
+    } else {
+        Ok(())
+    }
+}
+
+/// Pipelines one loop, or reports why not and leaves it untouched.
+fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
+    let plan = schedule::analyze(loop_op, &HashMap::new())?;
+    let trip = trip_count(loop_op);
+    if let Trip::Dynamic = trip {
+        if constant_index(loop_op.operand(2).unwrap()).is_some_and(|s| s <= 0) {
+            diag::error(loop_op.location(), "cannot pipeline a loop whose step is not positive");
+            return Err(PassFailed);
+        }
+    }
+    // The counts only depend on the items; check them before changing anything.
+    if let Err(message) = counts::compute(&plan.count_items, plan.last, static_trip(trip)) {
+        diag::error(loop_op.location(), &format!("internal error in the wait counts: {message}"));
+        return Err(PassFailed);
+    }
+    let mut known = HashMap::new();
+    for buffer in &plan.buffers {
+        let new = schedule::multi_buffer(buffer.alloc, loop_op, buffer.versions, true).map_err(|message| {
+            diag::error(buffer.alloc.location(), &format!("multi-buffering failed: {message}"));
+            PassFailed
+        })?;
+        let value: melior::ir::Value = new.result(0).unwrap().into();
+        known.insert(super::effects::root(value), buffer.versions);
+    }
+    drop(plan);
+    let plan = schedule::analyze(loop_op, &known)?;
+    let waits = counts::compute(&plan.count_items, plan.last, static_trip(trip)).map_err(|message| {
+        diag::error(loop_op.location(), &format!("internal error in the wait counts: {message}"));
+        PassFailed
+    })?;
+
+    // A statement of an enclosing pipeline stays one op: wrap it.
+    let at = if loop_op.attribute(STAGE).is_ok() {
+        let context = loop_op.context();
+        let context = unsafe { context.to_ref() };
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let mut attributes = Vec::new();
+        for name in [STAGE, ORDER] {
+            attributes.push((Identifier::new(context, name), loop_op.attribute(name).unwrap()));
+        }
+        let wrapper = OperationBuilder::new("scf.execute_region", loop_op.location())
+            .add_regions([region])
+            .add_attributes(&attributes)
+            .build()
+            .expect("an execute_region");
+        let block = loop_op.block().unwrap();
+        let wrapper = block.insert_operation_before(loop_op, wrapper);
+        let inner = ir::region_entry(wrapper, 0).unwrap();
+        let terminator = inner.append_operation(
+            OperationBuilder::new("scf.yield", loop_op.location()).build().expect("a yield"),
+        );
+        terminator.to_raw()
+    } else {
+        loop_op.to_raw()
+    };
+    Emitter::new(&plan, &waits, trip).emit(at);
+    drop(plan);
+    ir::erase(loop_op);
+    Ok(())
+}
+
+fn trip_count(loop_op: OperationRef) -> Trip {
+    let bound = |i| constant_index(loop_op.operand(i).unwrap());
+    match (bound(0), bound(1), bound(2)) {
+        (Some(lb), Some(ub), Some(step)) if step > 0 => Trip::Static(((ub - lb + step - 1).div_euclid(step)).max(0)),
+        _ => Trip::Dynamic,
+    }
+}
+
+fn static_trip(trip: Trip) -> Option<i64> {
+    match trip {
+        Trip::Static(n) => Some(n),
+        Trip::Dynamic => None,
+    }
+}

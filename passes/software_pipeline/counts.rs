@@ -1,0 +1,243 @@
+//! Exact wait counts for a pipelined loop, from a simulated trace.
+//!
+//! The emitted loop is a fixed skeleton: prologue steps `g = 0 .. L-1`, a
+//! body step repeated while every stage is active, and epilogue steps
+//! `e = 0 .. L-1` (`L` is the last stage). Each step runs the loop's items
+//! (synchronous ops and async groups) in order; an item of stage `s` in step
+//! `g` works on iteration `k = g - s` and is guarded by `0 <= k < N`.
+//!
+//! A wait before an item must complete the groups it needs: group instance
+//! `(G, k - distance)` on `G`'s queue. Queues complete in FIFO order, so the
+//! largest safe count is the number of groups committed to that queue after
+//! the needed one. The count of a wait site is the minimum over every time
+//! it runs: over all body iterations, and, for a trip count unknown at
+//! compile time, over every trip count (the skeleton's pattern repeats once
+//! `N > 2L`, so trip counts up to `2L + 3` cover every case).
+//!
+//! Waits already implied by earlier waits are then dropped, one at a time
+//! (dropping two at once could remove a pair that each relied on the other).
+
+use std::collections::{BTreeMap, HashMap};
+
+/// One item of a step: an async group or a synchronous op.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub stage: usize,
+    /// The queue it commits to, for an async group.
+    pub commits: Option<i64>,
+    pub needs: Vec<Need>,
+}
+
+/// Group instance `(item, k - distance)` must be complete before the item
+/// runs for iteration `k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Need {
+    pub group: usize,
+    pub distance: i64,
+}
+
+/// Where a step sits in the emitted code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Step {
+    Prologue(usize),
+    Body,
+    Epilogue(usize),
+}
+
+/// A wait: before `item` in `step`, on `queue`.
+pub type Site = (Step, usize, i64);
+
+/// The waits to emit: site -> count.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Waits {
+    pub counts: BTreeMap<Site, i64>,
+}
+
+impl Waits {
+    /// The waits before `item` in `step`, as (queue, count).
+    pub fn before(&self, step: Step, item: usize) -> Vec<(i64, i64)> {
+        self.counts
+            .range((step, item, i64::MIN)..=(step, item, i64::MAX))
+            .map(|((_, _, q), c)| (*q, *c))
+            .collect()
+    }
+}
+
+/// The trip counts to simulate: the known one, or every distinct pattern.
+pub fn trip_counts(known: Option<i64>, last: usize) -> Vec<i64> {
+    match known {
+        Some(n) => vec![n.max(0)],
+        None => (0..=2 * last as i64 + 3).collect(),
+    }
+}
+
+/// Calls `visit(step, item, k)` for every active item instance, in program order.
+pub fn trace(items: &[Item], last: usize, n: i64, mut visit: impl FnMut(Step, usize, i64)) {
+    let l = last as i64;
+    for g in 0..l {
+        for (index, item) in items.iter().enumerate() {
+            let k = g - item.stage as i64;
+            if k >= 0 && k < n {
+                visit(Step::Prologue(g as usize), index, k);
+            }
+        }
+    }
+    for g in l..n {
+        for (index, item) in items.iter().enumerate() {
+            visit(Step::Body, index, g - item.stage as i64);
+        }
+    }
+    for e in 0..l {
+        for (index, item) in items.iter().enumerate() {
+            let stage = item.stage as i64;
+            let k = n.max(l) + e - stage;
+            if stage > e && k < n {
+                visit(Step::Epilogue(e as usize), index, k);
+            }
+        }
+    }
+}
+
+/// Computes the exact waits. Fails with a message if a needed group is
+/// never committed before its consumer (a scheduling bug, not user error).
+pub fn compute(items: &[Item], last: usize, known_trip_count: Option<i64>) -> Result<Waits, String> {
+    let trips = trip_counts(known_trip_count, last);
+    let queue_of = |group: usize| items[group].commits.expect("a need names an async group");
+
+    // Phase 1: the largest safe count of every site.
+    let mut waits = Waits::default();
+    for &n in &trips {
+        let mut committed: HashMap<i64, Vec<(usize, i64)>> = HashMap::new();
+        let mut error = None;
+        trace(items, last, n, |step, index, k| {
+            let item = &items[index];
+            for need in &item.needs {
+                let wanted = k - need.distance;
+                if wanted < 0 {
+                    continue;
+                }
+                let queue = queue_of(need.group);
+                let list = committed.entry(queue).or_default();
+                match list.iter().rposition(|&(g, kk)| g == need.group && kk == wanted) {
+                    Some(position) => {
+                        let count = (list.len() - 1 - position) as i64;
+                        let entry = waits.counts.entry((step, index, queue)).or_insert(count);
+                        *entry = (*entry).min(count);
+                    }
+                    None => {
+                        error.get_or_insert(format!(
+                            "group {} of iteration {wanted} is not committed before item {index} of iteration {k}",
+                            need.group
+                        ));
+                    }
+                }
+            }
+            if let Some(queue) = item.commits {
+                committed.entry(queue).or_default().push((index, k));
+            }
+        });
+        if let Some(error) = error {
+            return Err(error);
+        }
+    }
+
+    // Phase 2: drop the waits that earlier kept waits already imply.
+    while let Some(site) = first_redundant(items, last, &trips, &waits) {
+        waits.counts.remove(&site);
+    }
+    Ok(waits)
+}
+
+/// A kept wait whose needs are complete every time it runs, if any.
+fn first_redundant(items: &[Item], last: usize, trips: &[i64], waits: &Waits) -> Option<Site> {
+    let mut needed: HashMap<Site, bool> = waits.counts.keys().map(|s| (*s, false)).collect();
+    for &n in trips {
+        let mut committed: HashMap<i64, Vec<(usize, i64)>> = HashMap::new();
+        let mut complete: HashMap<i64, usize> = HashMap::new();
+        trace(items, last, n, |step, index, k| {
+            let item = &items[index];
+            for need in &item.needs {
+                let wanted = k - need.distance;
+                if wanted < 0 {
+                    continue;
+                }
+                let queue = items[need.group].commits.unwrap();
+                let list = committed.entry(queue).or_default();
+                let position = list.iter().rposition(|&(g, kk)| g == need.group && kk == wanted).unwrap();
+                if position >= *complete.get(&queue).unwrap_or(&0) {
+                    needed.insert((step, index, queue), true);
+                }
+            }
+            for (queue, count) in waits.before(step, index) {
+                let total = committed.get(&queue).map_or(0, |l| l.len());
+                let done = total.saturating_sub(count as usize);
+                let entry = complete.entry(queue).or_insert(0);
+                *entry = (*entry).max(done);
+            }
+            if let Some(queue) = item.commits {
+                committed.entry(queue).or_default().push((index, k));
+            }
+        });
+    }
+    needed.into_iter().filter(|(_, n)| !n).map(|(s, _)| s).min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(stage: usize, queue: i64, needs: Vec<Need>) -> Item {
+        Item { stage, commits: Some(queue), needs }
+    }
+    fn sync(stage: usize, needs: Vec<Need>) -> Item {
+        Item { stage, commits: None, needs }
+    }
+    fn need(group: usize) -> Need {
+        Need { group, distance: 0 }
+    }
+
+    /// The seed's interleaved producers: A (stage 0), consumer (stage 3), B (stage 0).
+    #[test]
+    fn interleaved_count_is_five() {
+        let items = vec![group(0, 0, vec![]), sync(3, vec![need(0), need(2)]), group(0, 0, vec![])];
+        let waits = compute(&items, 3, Some(16)).unwrap();
+        assert_eq!(waits.before(Step::Body, 1), vec![(0, 5)]);
+        assert_eq!(waits.before(Step::Epilogue(0), 1), vec![(0, 3)]);
+        assert_eq!(waits.before(Step::Epilogue(1), 1), vec![(0, 1)]);
+        assert_eq!(waits.before(Step::Epilogue(2), 1), vec![(0, 0)]);
+    }
+
+    /// Two stages; the epilogue waits for the last group with count 0.
+    #[test]
+    fn two_stages() {
+        let items = vec![group(0, 0, vec![]), sync(1, vec![need(0)])];
+        let waits = compute(&items, 1, Some(8)).unwrap();
+        assert_eq!(waits.before(Step::Prologue(0), 1), vec![]);
+        assert_eq!(waits.before(Step::Body, 1), vec![(0, 1)]);
+        assert_eq!(waits.before(Step::Epilogue(0), 1), vec![(0, 0)]);
+    }
+
+    /// A dynamic trip count takes the minimum over trip counts.
+    #[test]
+    fn dynamic_trip_count_is_safe_for_all() {
+        let items = vec![group(0, 0, vec![]), sync(2, vec![need(0)])];
+        let waits = compute(&items, 2, None).unwrap();
+        assert_eq!(waits.before(Step::Body, 1), vec![(0, 2)]);
+        // Epilogue step 0 runs iteration max(N,2)-2: with N = 1 that is the
+        // only group, so the count must be 0 there (it is 1 for N >= 2);
+        // that wait completes everything, so step 1 needs none.
+        assert_eq!(waits.before(Step::Epilogue(0), 1), vec![(0, 0)]);
+        assert_eq!(waits.before(Step::Epilogue(1), 1), vec![]);
+    }
+
+    /// A later wait with a smaller count makes the earlier one redundant only
+    /// when it comes first.
+    #[test]
+    fn redundant_waits_are_dropped() {
+        // Two consumers of the same group in stage 1; the second needs nothing new.
+        let items = vec![group(0, 0, vec![]), sync(1, vec![need(0)]), sync(1, vec![need(0)])];
+        let waits = compute(&items, 1, Some(8)).unwrap();
+        assert_eq!(waits.before(Step::Body, 1), vec![(0, 1)]);
+        assert_eq!(waits.before(Step::Body, 2), vec![]);
+    }
+}

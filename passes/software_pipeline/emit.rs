@@ -1,0 +1,559 @@
+//! Emits the pipelined loop: prologue, body loop and epilogue, before the
+//! original loop, which is then erased.
+//!
+//! Each step clones the loop's items in `order`; an item of stage `s` works
+//! on iteration `k = g - s`. Helpers (unannotated ops) are recomputed before
+//! each clone that needs them. Values that cross stages are carried by the
+//! body loop's iter_args, `d` steps deep for a distance of `d` stages.
+//! Async groups become `commit_queue` regions (queue = first queue + stage),
+//! and every item is preceded by the waits `counts` computed for it.
+
+use super::counts::{Step, Waits};
+use super::schedule::{self, Schedule, Source, ORDER, STAGE};
+use crate::passes::ir;
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::operation::{Operation, OperationBuilder, OperationLike, OperationRef};
+use melior::ir::r#type::IntegerType;
+use melior::ir::r#type::TypeLike;
+use melior::ir::{Attribute, Block, Identifier, Location, Region, RegionLike, Type, Value, ValueLike};
+use melior::{Context, ContextRef, StringRef};
+use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
+use std::collections::{BTreeMap, HashMap};
+
+/// Where new ops go.
+#[derive(Clone, Copy)]
+enum Point {
+    Before(MlirOperation),
+    End(MlirBlock),
+}
+
+/// The trip count, known or computed at run time.
+#[derive(Clone, Copy)]
+pub enum Trip {
+    Static(i64),
+    Dynamic,
+}
+
+/// What the items of one step see: per active stage, the induction
+/// variable and the guard (None: always runs).
+struct StepContext {
+    step: Step,
+    ivs: HashMap<usize, MlirValue>,
+    guards: HashMap<usize, Option<MlirValue>>,
+}
+
+pub struct Emitter<'s, 'c, 'a> {
+    s: &'s Schedule<'c, 'a>,
+    waits: &'s Waits,
+    context: ContextRef<'c>,
+    location: Location<'c>,
+    index: HashMap<usize, Source>,
+    lb: MlirValue,
+    ub: MlirValue,
+    step: MlirValue,
+    lb_const: Option<i64>,
+    step_const: Option<i64>,
+    trip: Trip,
+    /// Run-time trip count N and max(N, L), for a dynamic trip count.
+    n: Option<MlirValue>,
+    n_or_last: Option<MlirValue>,
+    produced: HashMap<(Step, usize), MlirValue>,
+    carried: HashMap<(usize, usize), MlirValue>,
+    before_epilogue: HashMap<(usize, usize), MlirValue>,
+}
+
+fn raw_ptr(value: MlirValue) -> usize {
+    value.ptr as usize
+}
+
+impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
+    pub fn new(s: &'s Schedule<'c, 'a>, waits: &'s Waits, trip: Trip) -> Self {
+        let context = s.loop_op.context();
+        let mut index = HashMap::new();
+        for (i, stmt) in s.stmts.iter().enumerate() {
+            index.insert(stmt.op.to_raw().ptr as usize, Source::Stmt(i));
+        }
+        for (i, helper) in s.helpers.iter().enumerate() {
+            index.insert(helper.to_raw().ptr as usize, Source::Helper(i));
+        }
+        let operand = |i: usize| s.loop_op.operand(i).unwrap();
+        Self {
+            s,
+            waits,
+            context,
+            location: s.loop_op.location(),
+            index,
+            lb: operand(0).to_raw(),
+            ub: operand(1).to_raw(),
+            step: operand(2).to_raw(),
+            lb_const: constant_index(operand(0)),
+            step_const: constant_index(operand(2)),
+            trip,
+            n: None,
+            n_or_last: None,
+            produced: HashMap::new(),
+            carried: HashMap::new(),
+            before_epilogue: HashMap::new(),
+        }
+    }
+
+    /// Emits everything before `at` (the original loop or a wrapper's terminator).
+    pub fn emit(mut self, at: MlirOperation) {
+        let point = Point::Before(at);
+        let last = self.s.last;
+        if let Trip::Dynamic = self.trip {
+            let distance = self.op("arith.subi", &[self.ub, self.lb], &[self.index_type()], &[], point);
+            let n = self.op("arith.ceildivsi", &[distance, self.step], &[self.index_type()], &[], point);
+            let l = self.constant(last as i64, point);
+            self.n_or_last = Some(self.op("arith.maxsi", &[n, l], &[self.index_type()], &[], point));
+            self.n = Some(n);
+        }
+        for g in 0..last {
+            self.emit_step(Step::Prologue(g), point);
+        }
+        // Values carried from step to step by the body loop.
+        let mut depth: BTreeMap<usize, (usize, MlirType)> = BTreeMap::new();
+        for stmt in &self.s.stmts {
+            for &j in &stmt.uses {
+                let distance = stmt.stage - self.s.stmts[j].stage;
+                if distance == 0 {
+                    continue;
+                }
+                for result in self.s.stmts[j].op.results() {
+                    let value: Value = result.into();
+                    let entry = depth.entry(raw_ptr(value.to_raw())).or_insert((0, value.r#type().to_raw()));
+                    entry.0 = entry.0.max(distance);
+                }
+            }
+        }
+        let carried: Vec<(usize, usize, MlirType)> = depth
+            .iter()
+            .flat_map(|(v, (d, t))| (1..=*d).map(move |d| (*v, d, *t)))
+            .collect();
+        let mut inits = Vec::new();
+        for &(v, d, t) in &carried {
+            let init = match self.produced.get(&(Step::Prologue(last - d), v)) {
+                Some(value) => *value,
+                None => self.poison(t, point),
+            };
+            inits.push(init);
+        }
+        let has_body = match self.trip {
+            Trip::Static(n) => n > last as i64,
+            Trip::Dynamic => true,
+        };
+        if has_body {
+            let results = self.emit_body(&carried, &inits, point);
+            for (i, &(v, d, _)) in carried.iter().enumerate() {
+                self.before_epilogue.insert((v, d), results[i]);
+            }
+        } else {
+            for (i, &(v, d, _)) in carried.iter().enumerate() {
+                self.before_epilogue.insert((v, d), inits[i]);
+            }
+        }
+        for e in 0..last {
+            self.emit_step(Step::Epilogue(e), point);
+        }
+    }
+
+    fn emit_body(&mut self, carried: &[(usize, usize, MlirType)], inits: &[MlirValue], point: Point) -> Vec<MlirValue> {
+        let last = self.s.last as i64;
+        let lb = match (self.lb_const, self.step_const) {
+            (Some(lb), Some(step)) => self.constant(lb + last * step, point),
+            _ => {
+                let l = self.constant(last, point);
+                let offset = self.op("arith.muli", &[l, self.step], &[self.index_type()], &[], point);
+                self.op("arith.addi", &[self.lb, offset], &[self.index_type()], &[], point)
+            }
+        };
+        let types: Vec<MlirType> = carried.iter().map(|c| c.2).collect();
+        let mut arguments = vec![(self.index_type_melior(), self.location)];
+        arguments.extend(types.iter().map(|t| (unsafe { Type::from_raw(*t) }, self.location)));
+        let region = Region::new();
+        region.append_block(Block::new(&arguments));
+        let mut operands = vec![lb, self.ub, self.step];
+        operands.extend_from_slice(inits);
+        let for_op = self.insert(self.build("scf.for", &operands, &types, &[], vec![region]), point);
+        let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(for_op, 0)) };
+        self.carried.clear();
+        for (i, &(v, d, _)) in carried.iter().enumerate() {
+            self.carried.insert((v, d), unsafe { mlir_sys::mlirBlockGetArgument(block, (i + 1) as isize) });
+        }
+        let body_point = Point::End(block);
+        self.emit_step(Step::Body, body_point);
+        let yields: Vec<MlirValue> = carried
+            .iter()
+            .map(|&(v, d, _)| if d == 1 { self.produced[&(Step::Body, v)] } else { self.carried[&(v, d - 1)] })
+            .collect();
+        self.insert(self.build("scf.yield", &yields, &[], &[], vec![]), body_point);
+        (0..carried.len()).map(|i| unsafe { mlir_sys::mlirOperationGetResult(for_op, i as isize) }).collect()
+    }
+
+    /// Whether stage `stage` runs in `step`: Some(guard) (None: always), or None if never.
+    fn activity(&self, step: Step, stage: usize) -> Option<Option<i64>> {
+        let last = self.s.last as i64;
+        let s = stage as i64;
+        // The bound b such that the stage runs iff N > b.
+        let bound = match step {
+            Step::Body => return Some(None),
+            Step::Prologue(g) => {
+                let g = g as i64;
+                if s > g {
+                    return None;
+                }
+                g - s
+            }
+            Step::Epilogue(e) => {
+                let e = e as i64;
+                if s <= e {
+                    return None;
+                }
+                last + e - s
+            }
+        };
+        match self.trip {
+            Trip::Static(n) => (n > bound).then_some(None),
+            Trip::Dynamic => Some(Some(bound)),
+        }
+    }
+
+    fn emit_step(&mut self, step: Step, point: Point) {
+        let mut ctx = StepContext { step, ivs: HashMap::new(), guards: HashMap::new() };
+        for stage in 0..=self.s.last {
+            let Some(guard) = self.activity(step, stage) else { continue };
+            let guard = guard.map(|bound| {
+                let b = self.constant(bound, point);
+                self.op("arith.cmpi", &[self.n.unwrap(), b], &[self.i1()], &[("predicate", self.i64_attr(4))], point)
+            });
+            ctx.guards.insert(stage, guard);
+            if self.s.stage_uses_iv[stage] {
+                let iv = self.induction_variable(step, stage, point);
+                ctx.ivs.insert(stage, iv);
+            }
+        }
+        for item in 0..self.s.items.len() {
+            if ctx.guards.contains_key(&self.s.items[item].stage) {
+                self.emit_item(item, &ctx, point);
+            }
+        }
+    }
+
+    /// `lb + k * step` for the iteration stage `stage` runs in `step`.
+    fn induction_variable(&mut self, step: Step, stage: usize, point: Point) -> MlirValue {
+        let last = self.s.last as i64;
+        let s = stage as i64;
+        let k = match (step, self.trip) {
+            (Step::Body, _) => {
+                let iv0 = self.body_iv(point);
+                if s == 0 {
+                    return iv0;
+                }
+                let offset = match self.step_const {
+                    Some(step) => self.constant(s * step, point),
+                    None => {
+                        let c = self.constant(s, point);
+                        self.op("arith.muli", &[c, self.step], &[self.index_type()], &[], point)
+                    }
+                };
+                return self.op("arith.subi", &[iv0, offset], &[self.index_type()], &[], point);
+            }
+            (Step::Prologue(g), _) => Ok(g as i64 - s),
+            (Step::Epilogue(e), Trip::Static(n)) => Ok(n.max(last) + e as i64 - s),
+            (Step::Epilogue(e), Trip::Dynamic) => Err(e as i64 - s),
+        };
+        match (k, self.lb_const, self.step_const) {
+            (Ok(k), Some(lb), Some(step)) => self.constant(lb + k * step, point),
+            (k, _, _) => {
+                let k = match k {
+                    Ok(k) => self.constant(k, point),
+                    Err(offset) => {
+                        let c = self.constant(offset, point);
+                        self.op("arith.addi", &[self.n_or_last.unwrap(), c], &[self.index_type()], &[], point)
+                    }
+                };
+                let scaled = self.op("arith.muli", &[k, self.step], &[self.index_type()], &[], point);
+                self.op("arith.addi", &[self.lb, scaled], &[self.index_type()], &[], point)
+            }
+        }
+    }
+
+    /// The body loop's induction variable (the block argument of the block `point` is in).
+    fn body_iv(&self, point: Point) -> MlirValue {
+        let block = match point {
+            Point::End(block) => block,
+            Point::Before(op) => unsafe { mlir_sys::mlirOperationGetBlock(op) },
+        };
+        unsafe { mlir_sys::mlirBlockGetArgument(block, 0) }
+    }
+
+    fn emit_item(&mut self, item: usize, ctx: &StepContext, point: Point) {
+        let def = &self.s.items[item];
+        let guard = ctx.guards[&def.stage];
+        let waits = self.waits.before(ctx.step, item);
+        if def.is_group {
+            let inner = match guard {
+                Some(condition) => {
+                    let then = Region::new();
+                    then.append_block(Block::new(&[]));
+                    let if_op = self.insert(self.build("scf.if", &[condition], &[], &[], vec![then, Region::new()]), point);
+                    let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, 0)) };
+                    let terminator = self.insert(self.build("scf.yield", &[], &[], &[], vec![]), Point::End(block));
+                    Point::Before(terminator)
+                }
+                None => point,
+            };
+            let queue = self.s.queue(def.stage);
+            let group = self.region_op("asyncpipe.commit_queue", &[("queue", self.i64_attr(queue))], inner);
+            for (q, count) in waits {
+                self.wait(q, count, group);
+            }
+            let mut scope: Option<Point> = None;
+            for &m in &def.members {
+                if self.s.stmts[m].is_copy {
+                    scope = None;
+                    self.emit_stmt(m, ctx, group);
+                } else {
+                    let at = match scope {
+                        Some(at) => at,
+                        None => {
+                            let at = self.region_op("asyncpipe.async_scope", &[], group);
+                            scope = Some(at);
+                            at
+                        }
+                    };
+                    self.emit_stmt(m, ctx, at);
+                }
+            }
+            return;
+        }
+        let m = def.members[0];
+        match guard {
+            None => {
+                for (q, count) in waits {
+                    self.wait(q, count, point);
+                }
+                self.emit_stmt(m, ctx, point);
+            }
+            Some(condition) => {
+                let op = self.s.stmts[m].op;
+                let types: Vec<MlirType> = op.results().map(|r| Value::from(r).r#type().to_raw()).collect();
+                let then = Region::new();
+                then.append_block(Block::new(&[]));
+                let otherwise = Region::new();
+                if !types.is_empty() {
+                    otherwise.append_block(Block::new(&[]));
+                }
+                let if_op = self.insert(self.build("scf.if", &[condition], &types, &[], vec![then, otherwise]), point);
+                let then_block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, 0)) };
+                let inner = Point::End(then_block);
+                for (q, count) in waits {
+                    self.wait(q, count, inner);
+                }
+                let clone = self.emit_stmt(m, ctx, inner);
+                let results: Vec<MlirValue> =
+                    (0..types.len()).map(|i| unsafe { mlir_sys::mlirOperationGetResult(clone, i as isize) }).collect();
+                self.insert(self.build("scf.yield", &results, &[], &[], vec![]), inner);
+                if !types.is_empty() {
+                    let else_block =
+                        unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, 1)) };
+                    let poisons: Vec<MlirValue> = types.iter().map(|t| self.poison(*t, Point::End(else_block))).collect();
+                    self.insert(self.build("scf.yield", &poisons, &[], &[], vec![]), Point::End(else_block));
+                }
+                for (i, result) in op.results().enumerate() {
+                    let original: Value = result.into();
+                    let value = unsafe { mlir_sys::mlirOperationGetResult(if_op, i as isize) };
+                    self.produced.insert((ctx.step, raw_ptr(original.to_raw())), value);
+                }
+            }
+        }
+    }
+
+    /// Clones statement `m` for the iteration its stage runs in `ctx.step`.
+    fn emit_stmt(&mut self, m: usize, ctx: &StepContext, point: Point) -> MlirOperation {
+        let stmt = &self.s.stmts[m];
+        let op = stmt.op;
+        let stage = stmt.stage;
+        let mut map = HashMap::new();
+        self.materialize(op, stage, ctx, point, &mut map);
+        if stmt.is_async && stmt.is_copy {
+            // Inside its commit_queue: an asyncpipe.copy without a queue of its own.
+            let operands: Vec<MlirValue> = op
+                .operands()
+                .take(2)
+                .map(|v| map.get(&raw_ptr(v.to_raw())).copied().unwrap_or(v.to_raw()))
+                .collect();
+            let mut attributes = Vec::new();
+            if let Ok(zero_fill) = op.attribute("zero_fill") {
+                attributes.push(("zero_fill", zero_fill));
+            }
+            let copy = self.build("asyncpipe.copy", &operands, &[], &attributes, vec![]);
+            return self.insert(copy, point);
+        }
+        let clone = self.clone_op(op, &map, point);
+        unsafe {
+            for name in [STAGE, ORDER] {
+                mlir_sys::mlirOperationRemoveAttributeByName(clone, StringRef::new(name).to_raw());
+            }
+        }
+        for (i, result) in op.results().enumerate() {
+            let original: Value = result.into();
+            let value = unsafe { mlir_sys::mlirOperationGetResult(clone, i as isize) };
+            self.produced.insert((ctx.step, raw_ptr(original.to_raw())), value);
+        }
+        clone
+    }
+
+    /// Fills `map` with the new values of what `op` reads from the loop body,
+    /// recomputing helpers at `point`.
+    fn materialize(&mut self, op: OperationRef, stage: usize, ctx: &StepContext, point: Point, map: &mut HashMap<usize, MlirValue>) {
+        for (value, source) in schedule::sources(op, self.s.body, &self.index) {
+            let key = raw_ptr(value.to_raw());
+            if map.contains_key(&key) {
+                continue;
+            }
+            let new = match source {
+                Source::Iv => ctx.ivs[&stage],
+                Source::Stmt(j) => self.lookup(value, j, stage, ctx, point),
+                Source::Helper(h) => {
+                    let helper = self.s.helpers[h];
+                    self.materialize(helper, stage, ctx, point, map);
+                    let clone = self.clone_op(helper, map, point);
+                    for (i, result) in helper.results().enumerate() {
+                        let original: Value = result.into();
+                        map.insert(raw_ptr(original.to_raw()), unsafe { mlir_sys::mlirOperationGetResult(clone, i as isize) });
+                    }
+                    continue;
+                }
+            };
+            map.insert(key, new);
+        }
+    }
+
+    /// The value of statement `j`'s result `value` for the iteration that
+    /// stage `stage` runs in `ctx.step`.
+    fn lookup(&mut self, value: Value, j: usize, stage: usize, ctx: &StepContext, point: Point) -> MlirValue {
+        let v = raw_ptr(value.to_raw());
+        let distance = stage - self.s.stmts[j].stage;
+        let found = match ctx.step {
+            step if distance == 0 => self.produced.get(&(step, v)).copied(),
+            Step::Prologue(g) => self.produced.get(&(Step::Prologue(g - distance), v)).copied(),
+            Step::Body => self.carried.get(&(v, distance)).copied(),
+            Step::Epilogue(e) if e >= distance => self.produced.get(&(Step::Epilogue(e - distance), v)).copied(),
+            Step::Epilogue(e) => self.before_epilogue.get(&(v, distance - e)).copied(),
+        };
+        // Missing only where the producer never runs; so does this consumer.
+        found.unwrap_or_else(|| self.poison(value.r#type().to_raw(), point))
+    }
+
+    fn clone_op(&self, op: OperationRef, map: &HashMap<usize, MlirValue>, point: Point) -> MlirOperation {
+        let clone = unsafe { mlir_sys::mlirOperationClone(op.to_raw()) };
+        let clone_ref = unsafe { OperationRef::from_raw(clone) };
+        for inner in std::iter::once(clone_ref).chain(ir::nested_ops(clone_ref)) {
+            for i in 0..inner.operand_count() {
+                let operand = inner.operand(i).unwrap();
+                if let Some(new) = map.get(&raw_ptr(operand.to_raw())) {
+                    unsafe { mlir_sys::mlirOperationSetOperand(inner.to_raw(), i as isize, *new) };
+                }
+            }
+        }
+        self.insert_raw(clone, point)
+    }
+
+    fn wait(&mut self, queue: i64, count: i64, point: Point) {
+        let op = self.build("asyncpipe.wait_queue", &[], &[], &[("queue", self.i64_attr(queue)), ("count", self.i64_attr(count))], vec![]);
+        self.insert(op, point);
+    }
+
+    /// Creates a single-block region op ending in `asyncpipe.yield`; returns
+    /// the point before that terminator.
+    fn region_op(&mut self, name: &str, attributes: &[(&str, Attribute<'c>)], point: Point) -> Point {
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = self.insert(self.build(name, &[], &[], attributes, vec![region]), point);
+        let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0)) };
+        let terminator = self.insert(self.build("asyncpipe.yield", &[], &[], &[], vec![]), Point::End(block));
+        Point::Before(terminator)
+    }
+
+    fn build(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        results: &[MlirType],
+        attributes: &[(&str, Attribute<'c>)],
+        regions: Vec<Region<'c>>,
+    ) -> Operation<'c> {
+        let operands: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let results: Vec<Type> = results.iter().map(|t| unsafe { Type::from_raw(*t) }).collect();
+        let attributes: Vec<(Identifier, Attribute)> =
+            attributes.iter().map(|(n, a)| (Identifier::new(self.ctx(), n), *a)).collect();
+        OperationBuilder::new(name, self.location)
+            .add_operands(&operands)
+            .add_results(&results)
+            .add_attributes(&attributes)
+            .add_regions_vec(regions)
+            .build()
+            .expect("a well-formed op")
+    }
+
+    fn insert(&self, op: Operation<'c>, point: Point) -> MlirOperation {
+        self.insert_raw(op.into_raw(), point)
+    }
+
+    fn insert_raw(&self, op: MlirOperation, point: Point) -> MlirOperation {
+        unsafe {
+            match point {
+                Point::Before(before) => {
+                    mlir_sys::mlirBlockInsertOwnedOperationBefore(mlir_sys::mlirOperationGetBlock(before), before, op)
+                }
+                Point::End(block) => mlir_sys::mlirBlockAppendOwnedOperation(block, op),
+            }
+        }
+        op
+    }
+
+    fn op(&mut self, name: &str, operands: &[MlirValue], results: &[MlirType], attributes: &[(&str, Attribute<'c>)], point: Point) -> MlirValue {
+        let op = self.insert(self.build(name, operands, results, attributes, vec![]), point);
+        unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
+    }
+
+    fn constant(&mut self, value: i64, point: Point) -> MlirValue {
+        let attribute: Attribute = IntegerAttribute::new(self.index_type_melior(), value).into();
+        self.op("arith.constant", &[], &[self.index_type()], &[("value", attribute)], point)
+    }
+
+    fn poison(&mut self, ty: MlirType, point: Point) -> MlirValue {
+        self.op("ub.poison", &[], &[ty], &[], point)
+    }
+
+    fn ctx(&self) -> &'c Context {
+        // The context outlives every op of the module being rewritten.
+        unsafe { std::mem::transmute::<&Context, &'c Context>(self.context.to_ref()) }
+    }
+
+    fn index_type_melior(&self) -> Type<'c> {
+        Type::index(self.ctx())
+    }
+
+    fn index_type(&self) -> MlirType {
+        Type::index(self.ctx()).to_raw()
+    }
+
+    fn i1(&self) -> MlirType {
+        Type::from(IntegerType::new(self.ctx(), 1)).to_raw()
+    }
+
+    fn i64_attr(&self, value: i64) -> Attribute<'c> {
+        IntegerAttribute::new(IntegerType::new(self.ctx(), 64).into(), value).into()
+    }
+}
+
+/// The value of an `arith.constant` of index type, if `value` is one.
+pub fn constant_index(value: Value) -> Option<i64> {
+    let op = ir::defining_op(value)?;
+    if ir::name(op) != "arith.constant" {
+        return None;
+    }
+    ir::int_attr(op, "value")
+}
