@@ -29,7 +29,7 @@ config.substitutions.append((
     "%lower-to-llvm",
     "--convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf "
     "--finalize-memref-to-llvm --convert-math-to-llvm --convert-func-to-llvm "
-    "--convert-arith-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts",
+    "--convert-arith-to-llvm --convert-cf-to-llvm --convert-ub-to-llvm --reconcile-unrealized-casts",
 ))
 config.substitutions.append((
     "%run-cpu",

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Transforms/InliningUtils.h"
 #include "AsyncPipe/AsyncPipe.h"
 
 #include "mlir/IR/Builders.h"
@@ -23,7 +24,27 @@ using namespace mlir::asyncpipe;
 #define GET_TYPEDEF_CLASSES
 #include "AsyncPipe/AsyncPipeTypes.cpp.inc"
 
+namespace {
+/// asyncpipe's ops carry no state tied to their function: a call to a
+/// function using them can be inlined (queues are per thread, not per frame).
+struct AsyncPipeInlinerInterface : public mlir::DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(mlir::Operation *, mlir::Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(mlir::Region *, mlir::Region *, bool,
+                       mlir::IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(mlir::Operation *, mlir::Region *, bool,
+                       mlir::IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void AsyncPipeDialect::initialize() {
+  addInterfaces<AsyncPipeInlinerInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "AsyncPipe/AsyncPipeTypes.cpp.inc"

@@ -11,8 +11,9 @@
 //! largest safe count is the number of groups committed to that queue after
 //! the needed one. The count of a wait site is the minimum over every time
 //! it runs: over all body iterations, and, for a trip count unknown at
-//! compile time, over every trip count (the skeleton's pattern repeats once
-//! `N > 2L`, so trip counts up to `2L + 3` cover every case).
+//! compile time, over every trip count the pipelined form runs for (N > L;
+//! the pattern repeats once `N > 2L`, so trip counts up to `2L + 3` cover
+//! every case).
 //!
 //! Waits already implied by earlier waits are then dropped, one at a time
 //! (dropping two at once could remove a pair that each relied on the other).
@@ -67,7 +68,8 @@ impl Waits {
 pub fn trip_counts(known: Option<i64>, last: usize) -> Vec<i64> {
     match known {
         Some(n) => vec![n.max(0)],
-        None => (0..=2 * last as i64 + 3).collect(),
+        // The pipelined form of a run-time trip count runs only when N > L.
+        None => (last as i64 + 1..=2 * last as i64 + 3).collect(),
     }
 }
 
@@ -224,11 +226,9 @@ mod tests {
         let items = vec![group(0, 0, vec![]), sync(2, vec![need(0)])];
         let waits = compute(&items, 2, None).unwrap();
         assert_eq!(waits.before(Step::Body, 1), vec![(0, 2)]);
-        // Epilogue step 0 runs iteration max(N,2)-2: with N = 1 that is the
-        // only group, so the count must be 0 there (it is 1 for N >= 2);
-        // that wait completes everything, so step 1 needs none.
-        assert_eq!(waits.before(Step::Epilogue(0), 1), vec![(0, 0)]);
-        assert_eq!(waits.before(Step::Epilogue(1), 1), vec![]);
+        // The pipelined form runs for N > 2 only: the counts of a long loop.
+        assert_eq!(waits.before(Step::Epilogue(0), 1), vec![(0, 1)]);
+        assert_eq!(waits.before(Step::Epilogue(1), 1), vec![(0, 0)]);
     }
 
     /// A later wait with a smaller count makes the earlier one redundant only

@@ -34,12 +34,12 @@ pub enum Trip {
     Dynamic,
 }
 
-/// What the items of one step see: per active stage, the induction
-/// variable and the guard (None: always runs).
+/// What the items of one step see: the active stages and their induction
+/// variables.
 struct StepContext {
     step: Step,
+    active: Vec<bool>,
     ivs: HashMap<usize, MlirValue>,
-    guards: HashMap<usize, Option<MlirValue>>,
 }
 
 pub struct Emitter<'s, 'c, 'a> {
@@ -54,9 +54,8 @@ pub struct Emitter<'s, 'c, 'a> {
     lb_const: Option<i64>,
     step_const: Option<i64>,
     trip: Trip,
-    /// Run-time trip count N and max(N, L), for a dynamic trip count.
+    /// The run-time trip count N, for a dynamic trip count.
     n: Option<MlirValue>,
-    n_or_last: Option<MlirValue>,
     produced: HashMap<(Step, usize), MlirValue>,
     carried: HashMap<(usize, usize), MlirValue>,
     before_epilogue: HashMap<(usize, usize), MlirValue>,
@@ -90,23 +89,36 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             step_const: constant_index(operand(2)),
             trip,
             n: None,
-            n_or_last: None,
             produced: HashMap::new(),
             carried: HashMap::new(),
             before_epilogue: HashMap::new(),
         }
     }
 
-    /// Emits everything before `at` (the original loop or a wrapper's terminator).
+    /// Emits everything before `at` (the original loop or a wrapper's
+    /// terminator). With a run-time trip count N, the pipelined form runs
+    /// when N > L (so every prologue and epilogue op runs, and the counts are
+    /// those of a long loop); otherwise the original loop runs, without its
+    /// annotations, synchronously.
     pub fn emit(mut self, at: MlirOperation) {
-        let point = Point::Before(at);
+        let mut point = Point::Before(at);
         let last = self.s.last;
         if let Trip::Dynamic = self.trip {
             let distance = self.op("arith.subi", &[self.ub, self.lb], &[self.index_type()], &[], point);
             let n = self.op("arith.ceildivsi", &[distance, self.step], &[self.index_type()], &[], point);
             let l = self.constant(last as i64, point);
-            self.n_or_last = Some(self.op("arith.maxsi", &[n, l], &[self.index_type()], &[], point));
+            let long = self.op("arith.cmpi", &[n, l], &[self.i1()], &[("predicate", self.i64_attr(4))], point);
             self.n = Some(n);
+            let (then, otherwise) = (Region::new(), Region::new());
+            then.append_block(Block::new(&[]));
+            otherwise.append_block(Block::new(&[]));
+            let if_op = self.insert(self.build("scf.if", &[long], &[], &[], vec![then, otherwise]), point);
+            let block = |i| unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, i)) };
+            let (then_block, else_block) = (block(0), block(1));
+            let fallback = self.clone_op(self.s.loop_op, &HashMap::new(), Point::End(else_block));
+            strip_annotations(fallback);
+            self.insert(self.build("scf.yield", &[], &[], &[], vec![]), Point::End(else_block));
+            point = Point::Before(self.insert(self.build("scf.yield", &[], &[], &[], vec![]), Point::End(then_block)));
         }
         for g in 0..last {
             self.emit_step(Step::Prologue(g), point);
@@ -132,11 +144,9 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             .collect();
         let mut inits = Vec::new();
         for &(v, d, t) in &carried {
-            let init = match self.produced.get(&(Step::Prologue(last - d), v)) {
-                Some(value) => *value,
-                None => self.poison(t, point),
-            };
-            inits.push(init);
+            // Missing only for a static trip count with no body loop.
+            let init = self.produced.get(&(Step::Prologue(last - d), v)).copied();
+            inits.push(init.unwrap_or_else(|| self.poison(t, point)));
         }
         let has_body = match self.trip {
             Trip::Static(n) => n > last as i64,
@@ -190,50 +200,33 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         (0..carried.len()).map(|i| unsafe { mlir_sys::mlirOperationGetResult(for_op, i as isize) }).collect()
     }
 
-    /// Whether stage `stage` runs in `step`: Some(guard) (None: always), or None if never.
-    fn activity(&self, step: Step, stage: usize) -> Option<Option<i64>> {
+    /// Whether stage `stage` runs in `step` (the pipelined form of a
+    /// run-time trip count only runs when N > L, where all of them do).
+    fn active(&self, step: Step, stage: usize) -> bool {
         let last = self.s.last as i64;
         let s = stage as i64;
-        // The bound b such that the stage runs iff N > b.
-        let bound = match step {
-            Step::Body => return Some(None),
-            Step::Prologue(g) => {
-                let g = g as i64;
-                if s > g {
-                    return None;
-                }
-                g - s
-            }
-            Step::Epilogue(e) => {
-                let e = e as i64;
-                if s <= e {
-                    return None;
-                }
-                last + e - s
-            }
+        let n = match self.trip {
+            Trip::Static(n) => n,
+            Trip::Dynamic => i64::MAX,
         };
-        match self.trip {
-            Trip::Static(n) => (n > bound).then_some(None),
-            Trip::Dynamic => Some(Some(bound)),
+        match step {
+            Step::Body => true,
+            Step::Prologue(g) => s <= g as i64 && (g as i64 - s) < n,
+            Step::Epilogue(e) => s > e as i64 && last + e as i64 - s < n,
         }
     }
 
     fn emit_step(&mut self, step: Step, point: Point) {
-        let mut ctx = StepContext { step, ivs: HashMap::new(), guards: HashMap::new() };
+        let active: Vec<bool> = (0..=self.s.last).map(|stage| self.active(step, stage)).collect();
+        let mut ctx = StepContext { step, active, ivs: HashMap::new() };
         for stage in 0..=self.s.last {
-            let Some(guard) = self.activity(step, stage) else { continue };
-            let guard = guard.map(|bound| {
-                let b = self.constant(bound, point);
-                self.op("arith.cmpi", &[self.n.unwrap(), b], &[self.i1()], &[("predicate", self.i64_attr(4))], point)
-            });
-            ctx.guards.insert(stage, guard);
-            if self.s.stage_uses_iv[stage] {
+            if ctx.active[stage] && self.s.stage_uses_iv[stage] {
                 let iv = self.induction_variable(step, stage, point);
                 ctx.ivs.insert(stage, iv);
             }
         }
         for item in 0..self.s.items.len() {
-            if ctx.guards.contains_key(&self.s.items[item].stage) {
+            if ctx.active[self.s.items[item].stage] {
                 self.emit_item(item, &ctx, point);
             }
         }
@@ -269,7 +262,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                     Ok(k) => self.constant(k, point),
                     Err(offset) => {
                         let c = self.constant(offset, point);
-                        self.op("arith.addi", &[self.n_or_last.unwrap(), c], &[self.index_type()], &[], point)
+                        self.op("arith.addi", &[self.n.unwrap(), c], &[self.index_type()], &[], point)
                     }
                 };
                 let scaled = self.op("arith.muli", &[k, self.step], &[self.index_type()], &[], point);
@@ -289,82 +282,31 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
 
     fn emit_item(&mut self, item: usize, ctx: &StepContext, point: Point) {
         let def = &self.s.items[item];
-        let guard = ctx.guards[&def.stage];
         let waits = self.waits.before(ctx.step, item);
-        if def.is_group {
-            let inner = match guard {
-                Some(condition) => {
-                    let then = Region::new();
-                    then.append_block(Block::new(&[]));
-                    let if_op = self.insert(self.build("scf.if", &[condition], &[], &[], vec![then, Region::new()]), point);
-                    let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, 0)) };
-                    let terminator = self.insert(self.build("scf.yield", &[], &[], &[], vec![]), Point::End(block));
-                    Point::Before(terminator)
-                }
-                None => point,
-            };
-            let queue = self.s.queue(def.stage);
-            let group = self.region_op("asyncpipe.commit_queue", &[("queue", self.i64_attr(queue))], inner);
+        if !def.is_group {
             for (q, count) in waits {
-                self.wait(q, count, group);
+                self.wait(q, count, point);
             }
-            let mut scope: Option<Point> = None;
-            for &m in &def.members {
-                if self.s.stmts[m].is_copy {
-                    scope = None;
-                    self.emit_stmt(m, ctx, group);
-                } else {
-                    let at = match scope {
-                        Some(at) => at,
-                        None => {
-                            let at = self.region_op("asyncpipe.async_scope", &[], group);
-                            scope = Some(at);
-                            at
-                        }
-                    };
-                    self.emit_stmt(m, ctx, at);
-                }
-            }
+            self.emit_stmt(def.members[0], ctx, point);
             return;
         }
-        let m = def.members[0];
-        match guard {
-            None => {
-                for (q, count) in waits {
-                    self.wait(q, count, point);
-                }
-                self.emit_stmt(m, ctx, point);
-            }
-            Some(condition) => {
-                let op = self.s.stmts[m].op;
-                let types: Vec<MlirType> = op.results().map(|r| Value::from(r).r#type().to_raw()).collect();
-                let then = Region::new();
-                then.append_block(Block::new(&[]));
-                let otherwise = Region::new();
-                if !types.is_empty() {
-                    otherwise.append_block(Block::new(&[]));
-                }
-                let if_op = self.insert(self.build("scf.if", &[condition], &types, &[], vec![then, otherwise]), point);
-                let then_block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, 0)) };
-                let inner = Point::End(then_block);
-                for (q, count) in waits {
-                    self.wait(q, count, inner);
-                }
-                let clone = self.emit_stmt(m, ctx, inner);
-                let results: Vec<MlirValue> =
-                    (0..types.len()).map(|i| unsafe { mlir_sys::mlirOperationGetResult(clone, i as isize) }).collect();
-                self.insert(self.build("scf.yield", &results, &[], &[], vec![]), inner);
-                if !types.is_empty() {
-                    let else_block =
-                        unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, 1)) };
-                    let poisons: Vec<MlirValue> = types.iter().map(|t| self.poison(*t, Point::End(else_block))).collect();
-                    self.insert(self.build("scf.yield", &poisons, &[], &[], vec![]), Point::End(else_block));
-                }
-                for (i, result) in op.results().enumerate() {
-                    let original: Value = result.into();
-                    let value = unsafe { mlir_sys::mlirOperationGetResult(if_op, i as isize) };
-                    self.produced.insert((ctx.step, raw_ptr(original.to_raw())), value);
-                }
+        let queue = self.s.queue(def.stage);
+        let group = self.region_op("asyncpipe.commit_queue", &[("queue", self.i64_attr(queue))], point);
+        for (q, count) in waits {
+            self.wait(q, count, group);
+        }
+        // Copies go in directly; runs of other ops share an async_scope.
+        let mut scope: Option<Point> = None;
+        for &m in &def.members {
+            if self.s.stmts[m].is_copy {
+                scope = None;
+                self.emit_stmt(m, ctx, group);
+            } else {
+                let at = match scope {
+                    Some(at) => at,
+                    None => *scope.insert(self.region_op("asyncpipe.async_scope", &[], group)),
+                };
+                self.emit_stmt(m, ctx, at);
             }
         }
     }
@@ -442,7 +384,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             Step::Epilogue(e) if e >= distance => self.produced.get(&(Step::Epilogue(e - distance), v)).copied(),
             Step::Epilogue(e) => self.before_epilogue.get(&(v, distance - e)).copied(),
         };
-        // Missing only where the producer never runs; so does this consumer.
+        // Missing only where the producer never runs (a static trip count
+        // shorter than the stages); then neither does this consumer.
         found.unwrap_or_else(|| self.poison(value.r#type().to_raw(), point))
     }
 
@@ -556,4 +499,19 @@ pub fn constant_index(value: Value) -> Option<i64> {
         return None;
     }
     ir::int_attr(op, "value")
+}
+
+/// Removes the pipelining annotations from a copy of the original loop.
+fn strip_annotations(loop_op: MlirOperation) {
+    unsafe {
+        mlir_sys::mlirOperationRemoveAttributeByName(loop_op, StringRef::new(schedule::ASYNC_STAGES).to_raw());
+        let body = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(loop_op, 0));
+        let mut op = mlir_sys::mlirBlockGetFirstOperation(body);
+        while !op.ptr.is_null() {
+            for name in [STAGE, ORDER] {
+                mlir_sys::mlirOperationRemoveAttributeByName(op, StringRef::new(name).to_raw());
+            }
+            op = mlir_sys::mlirOperationGetNextInBlock(op);
+        }
+    }
 }

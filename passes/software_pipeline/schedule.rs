@@ -385,6 +385,16 @@ pub fn analyze<'c, 'a>(
             );
             return Err(PassFailed);
         }
+        // Only allocations can take versions; other buffers (function
+        // arguments, like the seed's output D[i]) are taken to be indexed by
+        // the iteration, as TVM does.
+        let value = root_values[&root];
+        if ir::defining_op(value).is_none_or(|op| {
+            !matches!(ir::name(op).as_str(), "memref.alloc" | "memref.alloca")
+        }) {
+            versions.insert(root, 1);
+            continue;
+        }
         let base = stmts[first].stage;
         let count = touchers
             .iter()
@@ -396,7 +406,6 @@ pub fn analyze<'c, 'a>(
             .max()
             .unwrap();
         versions.insert(root, count);
-        let value = root_values[&root];
         let alloc = ir::defining_op(value);
         let reason = match alloc {
             None => Some("it is not allocated by memref.alloc or memref.alloca".to_string()),

@@ -1,0 +1,48 @@
+// A trip count N known only at run time: the pipelined form runs when
+// N > L (L = 2, the last stage), so every prologue and epilogue op runs and
+// the counts are those of a long loop (body 2, epilogue 1 then 0); the
+// original loop, without its annotations, runs otherwise. The harness runs
+// N = 64 and N = 3; verify-sync checks instances with N = 1, 3, 4, 64.
+// RUN: asyncpipe-opt %s --asyncpipe-software-pipeline --canonicalize | FileCheck %s
+// RUN: sed -e 's/func.func @kernel/func.func private @kernel/' %s | cat - %S/../../Execution/Inputs/instantiate.mlir | asyncpipe-opt --asyncpipe-software-pipeline --inline --canonicalize --asyncpipe-verify-sync | FileCheck %s --check-prefix=INSTANCES
+// RUN: sed -e 's/@kernel/@reference/' -e 's/asyncpipe.async_stages/unpipelined/' %s > %t.ref.mlir
+// RUN: cat %s %t.ref.mlir %S/../../Execution/Inputs/compare-main.mlir | asyncpipe-opt --asyncpipe-software-pipeline --asyncpipe-lower-sequential %lower-to-llvm | %run-cpu | FileCheck %s --check-prefix=EXEC
+
+// EXEC: data =
+// EXEC-NEXT: [0, -20]
+// EXEC: data =
+// EXEC-NEXT: [0, -3]
+
+// INSTANCES-NOT: func.func private @kernel
+// INSTANCES-COUNT-4: func.func @trip_
+
+// CHECK-LABEL: func.func @kernel
+// CHECK: %[[LONG:.*]] = arith.cmpi sgt, %arg2, %c2
+// CHECK: scf.if %[[LONG]] {
+// CHECK-COUNT-2: asyncpipe.commit_queue 0
+// CHECK:   scf.for
+// CHECK:     asyncpipe.commit_queue 0
+// CHECK:     asyncpipe.wait_queue 0, 2
+// CHECK:     memref.copy
+// CHECK:   }
+// CHECK:   asyncpipe.wait_queue 0, 1
+// CHECK:   memref.copy
+// CHECK:   asyncpipe.wait_queue 0, 0
+// CHECK:   memref.copy
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK-NOT: asyncpipe
+// CHECK: return
+func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() : memref<8xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %src = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src, %buf {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32>
+    %dst = memref.subview %out[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %buf, %dst {asyncpipe.stage = 2, asyncpipe.order = 1} : memref<8xf32> to memref<8xf32, strided<[1], offset: ?>>
+  } {asyncpipe.async_stages = array<i64: 0>}
+  memref.dealloc %buf : memref<8xf32>
+  return
+}
