@@ -11,7 +11,7 @@
 // EXEC: data =
 // EXEC-NEXT: [0, -20]
 // EXEC: data =
-// EXEC-NEXT: [0, -3]
+// EXEC-NEXT: [0, -11]
 
 // INSTANCES-NOT: func.func private @kernel
 // INSTANCES-COUNT-4: func.func @trip_
