@@ -96,11 +96,13 @@ pub fn access(op: OperationRef) -> Access {
             *slot = None;
             continue;
         }
-        let value = unsafe { Value::from_raw(raw) };
+        // A view made inside `op` of an outside buffer touches that buffer;
+        // only buffers `op` allocates itself are its own business.
+        let value = root_value(unsafe { Value::from_raw(raw) });
         if defined_inside(value, op) {
             continue;
         }
-        let root = root(value);
+        let root = value.to_raw().ptr as usize;
         if let Some(set) = slot {
             if !set.contains(&root) {
                 set.push(root);

@@ -350,24 +350,30 @@ impl Checker {
     /// The root buffer of a memref value and the slice of it that the value
     /// covers, through `memref.subview`s (other view ops: whole buffer).
     fn resolve(&self, value: Value) -> (usize, Slice) {
+        // The slice is that of the subview applied to the root buffer: a
+        // subview of a subview covers part of it, so it is a sound bound in
+        // the root's coordinates (e.g. a version of a multi-buffer, then a
+        // tile of it). Through more than one subview, element accesses only
+        // know that bound (strides unknown).
         let mut current = value;
         let mut slice = Slice::whole();
+        let mut subviews = 0;
         loop {
             let Some(def) = ir::defining_op(current) else { break };
             let name = ir::name(def);
-            if name == "memref.subview" && slice.0.is_empty() {
+            if name == "memref.subview" {
                 slice = self.subview_slice(def);
+                subviews += 1;
                 current = def.operand(0).unwrap();
             } else if is_view(def) && def.operand_count() > 0 {
-                // Nested subviews or other views: keep the outermost known
-                // slice only when it is the first view (offsets compose).
-                if name == "memref.subview" {
-                    slice = Slice::whole();
-                }
                 current = def.operand(0).unwrap();
             } else {
                 break;
             }
+        }
+        if subviews > 1 {
+            let count = slice.1.len();
+            slice.1 = vec![None; count];
         }
         (current.to_raw().ptr as usize, slice)
     }

@@ -107,9 +107,8 @@ bool asyncpipeMultiBuffer(MlirOperation allocRaw, MlirOperation loopRaw,
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
     if (!loop->isAncestor(user)) {
-      if (isa<memref::DeallocOp>(user) &&
-          user->getBlock() == loop->getBlock() && loop->isBeforeInBlock(user))
-        continue;
+      if (isa<memref::DeallocOp>(user))
+        continue; // frees the new allocation instead
       return fail("it is used outside the loop by '" +
                   user->getName().getStringRef().str() + "'");
     }
