@@ -269,12 +269,6 @@ pub fn analyze<'c, 'a>(
     }
     for stmt in &mut stmts {
         stmt.is_async = async_stages.contains(&stmt.stage);
-        if stmt.is_async && stmt.access.writes.is_none() {
-            return Err(fail(
-                stmt.op,
-                "op of an async stage has unknown memory effects: what it writes must be known to wait for it",
-            ));
-        }
     }
     for stmt in &stmts {
         if !stmt.is_async {
@@ -291,6 +285,15 @@ pub fn analyze<'c, 'a>(
                 "this one",
             );
             return Err(PassFailed);
+        }
+    }
+
+    for stmt in &stmts {
+        if stmt.is_async && stmt.access.writes.is_none() {
+            return Err(fail(
+                stmt.op,
+                "op of an async stage has unknown memory effects: what it writes must be known to wait for it",
+            ));
         }
     }
 
