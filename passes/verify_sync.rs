@@ -500,18 +500,10 @@ fn is_view(op: OperationRef) -> bool {
     )
 }
 
-/// Whether `op` writes through `operand` (for the stores of an async scope):
-/// memref.store's target, memref.copy's target, and the outputs of
-/// destination-style ops; unknown ops are taken to write every memref.
+/// Whether `op` writes through `operand` (for the stores of an async scope),
+/// from its memory effects (e.g. a linalg op writes its outs, not its ins);
+/// ops with unknown effects are taken to write every memref.
 fn writes_operand(op: OperationRef, operand: Value) -> bool {
-    let position = op.operands().position(|o| o == operand);
-    match (ir::name(op).as_str(), position) {
-        ("memref.load", _) | ("vector.load", _) | ("vector.transfer_read", _) => false,
-        ("memref.store", Some(p)) => p == 1,
-        ("vector.store", Some(p)) => p == 1,
-        ("vector.transfer_write", Some(p)) => p == 1,
-        ("memref.copy", Some(p)) => p == 1,
-        _ => true,
-    }
+    let access = super::effects::access(op);
+    access.writes_root(super::effects::root(operand))
 }
-
