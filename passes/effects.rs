@@ -143,22 +143,29 @@ pub fn root_value<'c, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
     loop {
         let Some(op) = super::ir::defining_op::<_>(unsafe { Value::<'c, '_>::from_raw(value.to_raw()) }) else { break };
         let op: OperationRef<'c, '_> = op;
-        let name = super::ir::name(op);
-        let is_view = matches!(
-            name.as_str(),
-            "memref.subview"
-                | "memref.cast"
-                | "memref.reinterpret_cast"
-                | "memref.expand_shape"
-                | "memref.collapse_shape"
-                | "memref.memory_space_cast"
-                | "memref.transpose"
-                | "memref.view"
-        );
-        if !is_view || op.operand_count() == 0 {
+        if !is_view(op) || op.operand_count() == 0 {
             break;
         }
         value = unsafe { Value::from_raw(op.operand(0).expect("a view has a source").to_raw()) };
     }
     value
+}
+
+/// Ops that only make views of a memref (operand 0) or read its metadata,
+/// without touching its elements.
+pub fn is_view(op: OperationRef) -> bool {
+    matches!(
+        super::ir::name(op).as_str(),
+        "memref.subview"
+            | "memref.cast"
+            | "memref.reinterpret_cast"
+            | "memref.view"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.dim"
+            | "memref.extract_strided_metadata"
+            | "memref.extract_aligned_pointer_as_index"
+            | "memref.memory_space_cast"
+            | "memref.transpose"
+    )
 }

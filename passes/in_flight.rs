@@ -384,8 +384,8 @@ impl Analysis<'_> {
             op.operands().skip(3).map(|v| state.0.get(&raw_key(v)).cloned()).collect();
         let iter_args: Vec<Key> = (1..body.argument_count()).map(|i| raw_key(body.argument(i).unwrap())).collect();
         let results: Vec<Key> = op.results().map(raw_key).collect();
-        let trip_count = static_trip_count(op);
-        let bounds = static_bounds(op);
+        let trip_count = ir::static_trip_count(op);
+        let bounds = ir::static_bounds(op);
         let induction: melior::ir::Value = body.argument(0).unwrap().into();
         let varies = match bounds {
             Some((lb, _, _)) => self.depends_on_induction(body, induction, lb),
@@ -569,32 +569,4 @@ impl Analysis<'_> {
     }
 }
 
-/// `(lb, ub, step)` when all three are `arith.constant`s.
-pub fn static_bounds(op: OperationRef) -> Option<(i64, i64, i64)> {
-    let constant = |index: usize| -> Option<i64> {
-        let defining = ir::defining_op(op.operand(index).ok()?)?;
-        if ir::name(defining) != "arith.constant" {
-            return None;
-        }
-        ir::int_attr(defining, "value")
-    };
-    Some((constant(0)?, constant(1)?, constant(2)?))
-}
-
-/// `(ub - lb) / step` when all three are `arith.constant`s.
-pub fn static_trip_count(op: OperationRef) -> Option<i64> {
-    let constant = |index: usize| -> Option<i64> {
-        let value = op.operand(index).ok()?;
-        let defining = ir::defining_op(value)?;
-        if ir::name(defining) != "arith.constant" {
-            return None;
-        }
-        ir::int_attr(defining, "value")
-    };
-    let (lb, ub, step) = (constant(0)?, constant(1)?, constant(2)?);
-    if step <= 0 {
-        return None;
-    }
-    Some(if ub <= lb { 0 } else { (ub - lb + step - 1) / step })
-}
 

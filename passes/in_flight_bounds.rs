@@ -13,7 +13,6 @@
 //! visit: if that is at most the wait's count, the wait can never block.
 
 use super::const_eval::{visit_if, Bindings};
-use super::in_flight::{static_bounds, static_trip_count};
 use super::ir;
 use super::sync_state::{effect, InFlightBounds, QueueEffect};
 use melior::ir::block::BlockLike;
@@ -149,7 +148,7 @@ impl Analysis {
     fn for_loop(&mut self, op: OperationRef, state: &mut InFlightBounds) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
-        if let (Some(trips), Some((lb, _, step))) = (static_trip_count(op), static_bounds(op)) {
+        if let (Some(trips), Some((lb, _, step))) = (ir::static_trip_count(op), ir::static_bounds(op)) {
             if trips <= SIMULATION_BUDGET {
                 let mut x = state.clone();
                 for k in 0..trips {

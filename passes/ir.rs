@@ -119,3 +119,28 @@ pub fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>
 pub fn region_entry<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Option<BlockRef<'c, 'a>> {
     op.region(index).ok().and_then(|r| r.first_block())
 }
+
+/// The value of an integer `arith.constant`, if one defines `value`.
+pub fn constant_int<'c, V: ValueLike<'c>>(value: V) -> Option<i64> {
+    let defining: OperationRef = defining_op(value)?;
+    if name(defining) != "arith.constant" {
+        return None;
+    }
+    int_attr(defining, "value")
+}
+
+/// `(lb, ub, step)` of a loop when all three are `arith.constant`s.
+pub fn static_bounds(op: OperationRef) -> Option<(i64, i64, i64)> {
+    let constant = |index: usize| constant_int(op.operand(index).ok()?);
+    Some((constant(0)?, constant(1)?, constant(2)?))
+}
+
+/// The trip count `ceil((ub - lb) / step)` (0 if `ub <= lb`) of a loop with
+/// constant bounds and a positive step.
+pub fn static_trip_count(op: OperationRef) -> Option<i64> {
+    let (lb, ub, step) = static_bounds(op)?;
+    if step <= 0 {
+        return None;
+    }
+    Some(if ub <= lb { 0 } else { (ub - lb + step - 1) / step })
+}

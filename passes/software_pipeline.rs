@@ -22,7 +22,7 @@ pub mod emit;
 pub mod schedule;
 
 use super::{diag, ir, PassDef, PassFailed, PassOptions};
-use emit::{constant_index, Emitter, Trip};
+use emit::{Emitter, Trip};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::{Block, Identifier, Region, RegionLike};
@@ -62,16 +62,18 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
     let plan = schedule::analyze(loop_op, &HashMap::new())?;
     let trip = trip_count(loop_op);
     if let Trip::Dynamic = trip {
-        if constant_index(loop_op.operand(2).unwrap()).is_some_and(|s| s <= 0) {
+        if ir::constant_int(loop_op.operand(2).unwrap()).is_some_and(|s| s <= 0) {
             diag::error(loop_op.location(), "cannot pipeline a loop whose step is not positive");
             return Err(PassFailed);
         }
     }
-    // The counts only depend on the items; check them before changing anything.
-    if let Err(message) = counts::compute(&plan.count_items, plan.last, static_trip(trip)) {
-        diag::error(loop_op.location(), &format!("internal error in the wait counts: {message}"));
-        return Err(PassFailed);
-    }
+    let internal = |message: &str| {
+        diag::error(loop_op.location(), &format!("internal error in the software pipeliner: {message}"));
+        PassFailed
+    };
+    // The counts only depend on the items: compute them before changing anything.
+    let waits = counts::compute(&plan.items, plan.last, static_trip(trip)).map_err(|m| internal(&m))?;
+    let items = plan.items.clone();
     let mut known = HashMap::new();
     for buffer in &plan.buffers {
         let new = schedule::multi_buffer(buffer.alloc, loop_op, buffer.versions, true).map_err(|message| {
@@ -82,11 +84,12 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
         known.insert(super::effects::root(value), buffer.versions);
     }
     drop(plan);
+    // Multi-buffering made new helpers (version subviews); the statements,
+    // and so the items and their waits, are the same.
     let plan = schedule::analyze(loop_op, &known)?;
-    let waits = counts::compute(&plan.count_items, plan.last, static_trip(trip)).map_err(|message| {
-        diag::error(loop_op.location(), &format!("internal error in the wait counts: {message}"));
-        PassFailed
-    })?;
+    if plan.items != items {
+        return Err(internal("multi-buffering changed the schedule"));
+    }
 
     // A statement of an enclosing pipeline stays one op: wrap it.
     let at = if loop_op.attribute(STAGE).is_ok() {
@@ -120,11 +123,7 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
 }
 
 fn trip_count(loop_op: OperationRef) -> Trip {
-    let bound = |i| constant_index(loop_op.operand(i).unwrap());
-    match (bound(0), bound(1), bound(2)) {
-        (Some(lb), Some(ub), Some(step)) if step > 0 => Trip::Static(((ub - lb + step - 1).div_euclid(step)).max(0)),
-        _ => Trip::Dynamic,
-    }
+    ir::static_trip_count(loop_op).map_or(Trip::Dynamic, Trip::Static)
 }
 
 fn static_trip(trip: Trip) -> Option<i64> {

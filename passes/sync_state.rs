@@ -70,11 +70,7 @@ fn constant_count(op: OperationRef) -> Option<i64> {
         return Some(count);
     }
     use melior::ir::operation::OperationLike;
-    let defining = ir::defining_op(op.operand(0).ok()?)?;
-    if ir::name(defining) != "arith.constant" {
-        return None;
-    }
-    ir::int_attr(defining, "value")
+    ir::constant_int(op.operand(0).ok()?)
 }
 
 /// Known upper bounds on the number of groups in flight per queue; a queue

@@ -24,9 +24,8 @@
 //! the pass then says it could not prove the access safe.
 
 use super::const_eval::{visit_if, Bindings};
-use super::in_flight::static_bounds;
 use super::sync_state::Queue;
-use super::{diag, ir, PassDef, PassFailed, PassOptions};
+use super::{diag, effects, ir, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, TypeLike, Value, ValueLike};
@@ -225,7 +224,7 @@ impl Checker {
                 let mut written = Vec::new();
                 for nested in ir::nested_ops(op) {
                     for operand in nested.operands() {
-                        if self.is_memref(operand.r#type()) && !is_view(nested) {
+                        if self.is_memref(operand.r#type()) && !effects::is_view(nested) {
                             self.check_access(nested, operand, state);
                             if writes_operand(nested, operand) {
                                 written.push((nested, operand));
@@ -270,7 +269,7 @@ impl Checker {
             "scf.if" => self.if_op(op, state),
             "func.func" | "gpu.func" => {}
             _ => {
-                if !is_view(op) {
+                if !effects::is_view(op) {
                     for operand in op.operands() {
                         if self.is_memref(operand.r#type()) {
                             self.check_access(op, operand, state);
@@ -365,7 +364,7 @@ impl Checker {
                 slice = self.subview_slice(def);
                 subviews += 1;
                 current = def.operand(0).unwrap();
-            } else if is_view(def) && def.operand_count() > 0 {
+            } else if effects::is_view(def) && def.operand_count() > 0 {
                 current = def.operand(0).unwrap();
             } else {
                 break;
@@ -418,7 +417,7 @@ impl Checker {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
         let lb = static_lower_and_step(op);
-        let upper = static_bounds(op).map(|(lb, ub, step)| if ub <= lb { 0 } else { ((ub - lb + step - 1) / step) as usize });
+        let upper = ir::static_trip_count(op).map(|trips| trips as usize);
         let Some((lb, step)) = lb else {
             return self.unknown_loop(op, state);
         };
@@ -468,11 +467,7 @@ impl Checker {
 }
 
 fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {
-    let constant = |index: usize| -> Option<i64> {
-        let defining = ir::defining_op(op.operand(index).ok()?)?;
-        (ir::name(defining) == "arith.constant").then(|| ir::int_attr(defining, "value")).flatten()
-    };
-    Some((constant(0)?, constant(2)?))
+    Some((ir::constant_int(op.operand(0).ok()?)?, ir::constant_int(op.operand(2).ok()?)?))
 }
 
 fn wait_count(op: OperationRef) -> Option<i64> {
@@ -482,28 +477,9 @@ fn wait_count(op: OperationRef) -> Option<i64> {
     }
 }
 
-/// Ops that only make views of a memref (no access to its elements).
-fn is_view(op: OperationRef) -> bool {
-    matches!(
-        ir::name(op).as_str(),
-        "memref.subview"
-            | "memref.cast"
-            | "memref.reinterpret_cast"
-            | "memref.view"
-            | "memref.expand_shape"
-            | "memref.collapse_shape"
-            | "memref.dim"
-            | "memref.extract_strided_metadata"
-            | "memref.extract_aligned_pointer_as_index"
-            | "memref.memory_space_cast"
-            | "memref.transpose"
-    )
-}
-
 /// Whether `op` writes through `operand` (for the stores of an async scope),
 /// from its memory effects (e.g. a linalg op writes its outs, not its ins);
 /// ops with unknown effects are taken to write every memref.
 fn writes_operand(op: OperationRef, operand: Value) -> bool {
-    let access = super::effects::access(op);
-    access.writes_root(super::effects::root(operand))
+    effects::access(op).writes_root(effects::root(operand))
 }

@@ -21,7 +21,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 /// One item of a step: an async group or a synchronous op.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
     pub stage: usize,
     /// The queue it commits to, for an async group.
@@ -100,47 +100,62 @@ pub fn trace(items: &[Item], last: usize, n: i64, mut visit: impl FnMut(Step, us
     }
 }
 
+/// A need of one item instance, resolved in a simulated run: the queue and
+/// the position of the needed group among that queue's commits (None if it
+/// was never committed).
+struct Resolved {
+    queue: i64,
+    position: Option<usize>,
+}
+
+/// Simulates the emitted code for trip count `n`, calling `visit(step,
+/// item, needs, committed)` before each active item instance commits its own
+/// group; `committed(queue)` is the number of groups committed so far.
+fn replay(items: &[Item], last: usize, n: i64, mut visit: impl FnMut(Step, usize, &[Resolved], &dyn Fn(i64) -> usize)) {
+    let mut committed: HashMap<i64, Vec<(usize, i64)>> = HashMap::new();
+    trace(items, last, n, |step, index, k| {
+        let item = &items[index];
+        let needs: Vec<Resolved> = item
+            .needs
+            .iter()
+            .filter(|need| k >= need.distance)
+            .map(|need| {
+                let queue = items[need.group].commits.expect("a need names an async group");
+                let wanted = k - need.distance;
+                let list = committed.get(&queue).map_or(&[][..], |l| l.as_slice());
+                Resolved { queue, position: list.iter().rposition(|&(g, kk)| g == need.group && kk == wanted) }
+            })
+            .collect();
+        visit(step, index, &needs, &|queue| committed.get(&queue).map_or(0, |l| l.len()));
+        if let Some(queue) = item.commits {
+            committed.entry(queue).or_default().push((index, k));
+        }
+    });
+}
+
 /// Computes the exact waits. Fails with a message if a needed group is
 /// never committed before its consumer (a scheduling bug, not user error).
 pub fn compute(items: &[Item], last: usize, known_trip_count: Option<i64>) -> Result<Waits, String> {
     let trips = trip_counts(known_trip_count, last);
-    let queue_of = |group: usize| items[group].commits.expect("a need names an async group");
 
     // Phase 1: the largest safe count of every site.
     let mut waits = Waits::default();
+    let mut error = None;
     for &n in &trips {
-        let mut committed: HashMap<i64, Vec<(usize, i64)>> = HashMap::new();
-        let mut error = None;
-        trace(items, last, n, |step, index, k| {
-            let item = &items[index];
-            for need in &item.needs {
-                let wanted = k - need.distance;
-                if wanted < 0 {
+        replay(items, last, n, |step, index, needs, committed| {
+            for need in needs {
+                let Some(position) = need.position else {
+                    error.get_or_insert(format!("item {index} in {step:?} needs a group that is not committed before it"));
                     continue;
-                }
-                let queue = queue_of(need.group);
-                let list = committed.entry(queue).or_default();
-                match list.iter().rposition(|&(g, kk)| g == need.group && kk == wanted) {
-                    Some(position) => {
-                        let count = (list.len() - 1 - position) as i64;
-                        let entry = waits.counts.entry((step, index, queue)).or_insert(count);
-                        *entry = (*entry).min(count);
-                    }
-                    None => {
-                        error.get_or_insert(format!(
-                            "group {} of iteration {wanted} is not committed before item {index} of iteration {k}",
-                            need.group
-                        ));
-                    }
-                }
-            }
-            if let Some(queue) = item.commits {
-                committed.entry(queue).or_default().push((index, k));
+                };
+                let count = (committed(need.queue) - 1 - position) as i64;
+                let entry = waits.counts.entry((step, index, need.queue)).or_insert(count);
+                *entry = (*entry).min(count);
             }
         });
-        if let Some(error) = error {
-            return Err(error);
-        }
+    }
+    if let Some(error) = error {
+        return Err(error);
     }
 
     // Phase 2: drop the waits that earlier kept waits already imply.
@@ -154,30 +169,18 @@ pub fn compute(items: &[Item], last: usize, known_trip_count: Option<i64>) -> Re
 fn first_redundant(items: &[Item], last: usize, trips: &[i64], waits: &Waits) -> Option<Site> {
     let mut needed: HashMap<Site, bool> = waits.counts.keys().map(|s| (*s, false)).collect();
     for &n in trips {
-        let mut committed: HashMap<i64, Vec<(usize, i64)>> = HashMap::new();
+        // Per queue, how many of its first groups are known complete.
         let mut complete: HashMap<i64, usize> = HashMap::new();
-        trace(items, last, n, |step, index, k| {
-            let item = &items[index];
-            for need in &item.needs {
-                let wanted = k - need.distance;
-                if wanted < 0 {
-                    continue;
-                }
-                let queue = items[need.group].commits.unwrap();
-                let list = committed.entry(queue).or_default();
-                let position = list.iter().rposition(|&(g, kk)| g == need.group && kk == wanted).unwrap();
-                if position >= *complete.get(&queue).unwrap_or(&0) {
-                    needed.insert((step, index, queue), true);
+        replay(items, last, n, |step, index, needs, committed| {
+            for need in needs {
+                let position = need.position.expect("phase 1 found every group");
+                if position >= *complete.get(&need.queue).unwrap_or(&0) {
+                    needed.insert((step, index, need.queue), true);
                 }
             }
             for (queue, count) in waits.before(step, index) {
-                let total = committed.get(&queue).map_or(0, |l| l.len());
-                let done = total.saturating_sub(count as usize);
                 let entry = complete.entry(queue).or_insert(0);
-                *entry = (*entry).max(done);
-            }
-            if let Some(queue) = item.commits {
-                committed.entry(queue).or_default().push((index, k));
+                *entry = (*entry).max(committed(queue).saturating_sub(count as usize));
             }
         });
     }

@@ -47,7 +47,9 @@ pub struct Emitter<'s, 'c, 'a> {
     waits: &'s Waits,
     context: ContextRef<'c>,
     location: Location<'c>,
-    index: HashMap<usize, Source>,
+    /// What each statement and helper reads from the loop body, by raw
+    /// pointer: computed once, used by every clone.
+    sources: HashMap<usize, Vec<(MlirValue, Source)>>,
     lb: MlirValue,
     ub: MlirValue,
     step: MlirValue,
@@ -68,25 +70,28 @@ fn raw_ptr(value: MlirValue) -> usize {
 impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     pub fn new(s: &'s Schedule<'c, 'a>, waits: &'s Waits, trip: Trip) -> Self {
         let context = s.loop_op.context();
-        let mut index = HashMap::new();
-        for (i, stmt) in s.stmts.iter().enumerate() {
-            index.insert(stmt.op.to_raw().ptr as usize, Source::Stmt(i));
-        }
-        for (i, helper) in s.helpers.iter().enumerate() {
-            index.insert(helper.to_raw().ptr as usize, Source::Helper(i));
-        }
+        let sources = s
+            .stmts
+            .iter()
+            .map(|stmt| stmt.op)
+            .chain(s.helpers.iter().copied())
+            .map(|op| {
+                let read = schedule::sources(op, s.body, &s.index);
+                (op.to_raw().ptr as usize, read.into_iter().map(|(v, source)| (v.to_raw(), source)).collect())
+            })
+            .collect();
         let operand = |i: usize| s.loop_op.operand(i).unwrap();
         Self {
             s,
             waits,
             context,
             location: s.loop_op.location(),
-            index,
+            sources,
             lb: operand(0).to_raw(),
             ub: operand(1).to_raw(),
             step: operand(2).to_raw(),
-            lb_const: constant_index(operand(0)),
-            step_const: constant_index(operand(2)),
+            lb_const: ir::constant_int(operand(0)),
+            step_const: ir::constant_int(operand(2)),
             trip,
             n: None,
             produced: HashMap::new(),
@@ -281,23 +286,22 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     fn emit_item(&mut self, item: usize, ctx: &StepContext, point: Point) {
-        let def = &self.s.items[item];
+        let members = &self.s.members[item];
         let waits = self.waits.before(ctx.step, item);
-        if !def.is_group {
+        let Some(queue) = self.s.items[item].commits else {
             for (q, count) in waits {
                 self.wait(q, count, point);
             }
-            self.emit_stmt(def.members[0], ctx, point);
+            self.emit_stmt(members[0], ctx, point);
             return;
-        }
-        let queue = self.s.queue(def.stage);
+        };
         let group = self.region_op("asyncpipe.commit_queue", &[("queue", self.i64_attr(queue))], point);
         for (q, count) in waits {
             self.wait(q, count, group);
         }
         // Copies go in directly; runs of other ops share an async_scope.
         let mut scope: Option<Point> = None;
-        for &m in &def.members {
+        for &m in members {
             if self.s.stmts[m].is_copy {
                 scope = None;
                 self.emit_stmt(m, ctx, group);
@@ -349,8 +353,9 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     /// Fills `map` with the new values of what `op` reads from the loop body,
     /// recomputing helpers at `point`.
     fn materialize(&mut self, op: OperationRef, stage: usize, ctx: &StepContext, point: Point, map: &mut HashMap<usize, MlirValue>) {
-        for (value, source) in schedule::sources(op, self.s.body, &self.index) {
-            let key = raw_ptr(value.to_raw());
+        for (raw, source) in self.sources[&(op.to_raw().ptr as usize)].clone() {
+            let value = unsafe { Value::from_raw(raw) };
+            let key = raw_ptr(raw);
             if map.contains_key(&key) {
                 continue;
             }
@@ -490,15 +495,6 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     fn i64_attr(&self, value: i64) -> Attribute<'c> {
         IntegerAttribute::new(IntegerType::new(self.ctx(), 64).into(), value).into()
     }
-}
-
-/// The value of an `arith.constant` of index type, if `value` is one.
-pub fn constant_index(value: Value) -> Option<i64> {
-    let op = ir::defining_op(value)?;
-    if ir::name(op) != "arith.constant" {
-        return None;
-    }
-    ir::int_attr(op, "value")
 }
 
 /// Removes the pipelining annotations from a copy of the original loop.

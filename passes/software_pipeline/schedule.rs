@@ -12,7 +12,7 @@ use crate::passes::PassFailed;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Value, ValueLike};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 pub const STAGE: &str = "asyncpipe.stage";
 pub const ORDER: &str = "asyncpipe.order";
@@ -43,13 +43,6 @@ pub struct Stmt<'c, 'a> {
     pub access: Access,
 }
 
-/// One item of a step: a synchronous statement, or an async group.
-pub struct ItemDef {
-    pub stage: usize,
-    pub members: Vec<usize>,
-    pub is_group: bool,
-}
-
 /// A buffer to multi-buffer.
 pub struct Versioned<'c, 'a> {
     pub alloc: OperationRef<'c, 'a>,
@@ -60,27 +53,20 @@ pub struct Schedule<'c, 'a> {
     pub loop_op: OperationRef<'c, 'a>,
     pub body: BlockRef<'c, 'a>,
     pub stmts: Vec<Stmt<'c, 'a>>,
-    /// Statements by `order`.
-    pub by_order: Vec<usize>,
-    /// Top-level body ops without annotations, by raw pointer.
+    /// Top-level body ops without annotations.
     pub helpers: Vec<OperationRef<'c, 'a>>,
+    /// Every top-level body op (by raw pointer) as a statement or a helper.
+    pub index: HashMap<usize, Source>,
     /// The last stage (`L`).
     pub last: usize,
-    pub async_stages: BTreeSet<usize>,
-    pub first_queue: i64,
-    pub items: Vec<ItemDef>,
-    pub item_of: Vec<usize>,
-    /// The items as the count simulation sees them.
-    pub count_items: Vec<Item>,
+    /// The items of a step, in order: a synchronous statement, or an async
+    /// group (`commits` is its queue); what they wait for.
+    pub items: Vec<Item>,
+    /// The statements of each item, in order.
+    pub members: Vec<Vec<usize>>,
     pub buffers: Vec<Versioned<'c, 'a>>,
     /// Whether some op of each stage reads the induction variable.
     pub stage_uses_iv: Vec<bool>,
-}
-
-impl<'c, 'a> Schedule<'c, 'a> {
-    pub fn queue(&self, stage: usize) -> i64 {
-        self.first_queue + stage as i64
-    }
 }
 
 /// Classifies the values from the loop body that `op` (and ops nested in
@@ -299,37 +285,24 @@ pub fn analyze<'c, 'a>(
 
     // SSA uses must not go back in the schedule.
     for stmt in &stmts {
-        for &j in &stmt.uses {
-            let def = &stmts[j];
-            if def.stage > stmt.stage {
-                diag::error_with_note(
-                    stmt.op.location(),
-                    &format!(
-                        "op in stage {} uses a value defined in a later stage ({})",
-                        stmt.stage, def.stage
-                    ),
-                    def.op.location(),
-                    "defined here",
-                );
-                return Err(PassFailed);
-            }
-            if def.stage == stmt.stage && def.order > stmt.order {
-                diag::error_with_note(
-                    stmt.op.location(),
-                    &format!(
-                        "op with asyncpipe.order {} uses a value defined by an op ordered after it ({}) in the same stage",
-                        stmt.order, def.order
-                    ),
-                    def.op.location(),
-                    "defined here",
-                );
-                return Err(PassFailed);
-            }
+        for def in stmt.uses.iter().map(|&j| &stmts[j]) {
+            let message = if def.stage > stmt.stage {
+                format!("op in stage {} uses a value defined in a later stage ({})", stmt.stage, def.stage)
+            } else if def.stage == stmt.stage && def.order > stmt.order {
+                format!(
+                    "op with asyncpipe.order {} uses a value defined by an op ordered after it ({}) in the same stage",
+                    stmt.order, def.order
+                )
+            } else {
+                continue;
+            };
+            diag::error_with_note(stmt.op.location(), &message, def.op.location(), "defined here");
+            return Err(PassFailed);
         }
     }
 
     // Buffers: every root some statement writes.
-    let mut roots: BTreeMap<Root, ()> = BTreeMap::new();
+    let mut roots: BTreeSet<Root> = BTreeSet::new();
     let mut root_values: HashMap<Root, Value> = HashMap::new();
     for stmt in &stmts {
         for op in std::iter::once(stmt.op).chain(ir::nested_ops(stmt.op)) {
@@ -340,13 +313,13 @@ pub fn analyze<'c, 'a>(
         }
         if let Some(writes) = &stmt.access.writes {
             for r in writes {
-                roots.insert(*r, ());
+                roots.insert(*r);
             }
         }
     }
     let mut versions: HashMap<Root, u32> = HashMap::new();
     let mut buffers = Vec::new();
-    for &root in roots.keys() {
+    for &root in &roots {
         let mut touchers: Vec<usize> = (0..stmts.len())
             .filter(|&i| stmts[i].access.reads_root(root) || stmts[i].access.writes_root(root))
             .collect();
@@ -431,7 +404,7 @@ pub fn analyze<'c, 'a>(
     // with, in the same iteration (if they run first) and `versions`
     // iterations back (the last use of the same version).
     let mut needs: Vec<BTreeSet<(usize, i64)>> = vec![BTreeSet::new(); stmts.len()];
-    for &root in roots.keys() {
+    for &root in &roots {
         let v = versions[&root] as i64;
         for (a, producer) in stmts.iter().enumerate() {
             if !producer.is_async {
@@ -454,36 +427,34 @@ pub fn analyze<'c, 'a>(
     // in order, split where a member waits for an earlier member.
     let mut by_order: Vec<usize> = (0..stmts.len()).collect();
     by_order.sort_by_key(|&i| stmts[i].order);
-    let mut items: Vec<ItemDef> = Vec::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
     let mut item_of = vec![usize::MAX; stmts.len()];
     for &i in &by_order {
         let stmt = &stmts[i];
         let joins = stmt.is_async
-            && items.last().is_some_and(|item| {
-                item.is_group
-                    && item.stage == stmt.stage
-                    && !item.members.iter().any(|m| needs[i].contains(&(*m, 0)))
+            && members.last().is_some_and(|group| {
+                let first = &stmts[group[0]];
+                first.is_async && first.stage == stmt.stage && !group.iter().any(|m| needs[i].contains(&(*m, 0)))
             });
         if joins {
-            items.last_mut().unwrap().members.push(i);
+            members.last_mut().unwrap().push(i);
         } else {
-            items.push(ItemDef { stage: stmt.stage, members: vec![i], is_group: stmt.is_async });
+            members.push(vec![i]);
         }
-        item_of[i] = items.len() - 1;
+        item_of[i] = members.len() - 1;
     }
 
     // Results of async statements are only usable inside their async scope.
-    for stmt in &stmts {
+    for (i, stmt) in stmts.iter().enumerate() {
         for &j in &stmt.uses {
             let def = &stmts[j];
             if !def.is_async {
                 continue;
             }
-            let same_scope = item_of[j] == item_of[stmts.iter().position(|s| s.op == stmt.op).unwrap()]
+            let same_scope = item_of[j] == item_of[i]
                 && !stmt.is_copy
                 && !def.is_copy
-                && !items[item_of[j]]
-                    .members
+                && !members[item_of[j]]
                     .iter()
                     .any(|&m| stmts[m].is_copy && stmts[m].order > def.order && stmts[m].order < stmt.order);
             if !same_scope {
@@ -498,12 +469,13 @@ pub fn analyze<'c, 'a>(
         }
     }
 
-    let first_queue = first_queue(loop_op, last);
-    let count_items = items
+    let first_queue = first_queue(loop_op);
+    let items = members
         .iter()
-        .map(|item| {
+        .map(|group| {
+            let first = &stmts[group[0]];
             let mut item_needs: Vec<Need> = Vec::new();
-            for &m in &item.members {
+            for &m in group {
                 for &(producer, distance) in &needs[m] {
                     let need = Need { group: item_of[producer], distance };
                     if !item_needs.contains(&need) {
@@ -512,45 +484,31 @@ pub fn analyze<'c, 'a>(
                 }
             }
             Item {
-                stage: item.stage,
-                commits: item.is_group.then(|| first_queue + item.stage as i64),
+                stage: first.stage,
+                commits: first.is_async.then(|| first_queue + first.stage as i64),
                 needs: item_needs,
             }
         })
         .collect();
 
-    Ok(Schedule {
-        loop_op,
-        body,
-        stmts,
-        by_order,
-        helpers,
-        last,
-        async_stages,
-        first_queue,
-        items,
-        item_of,
-        count_items,
-        buffers,
-        stage_uses_iv,
-    })
+    Ok(Schedule { loop_op, body, stmts, helpers, index, last, items, members, buffers, stage_uses_iv })
 }
 
 /// The first queue of a loop: `asyncpipe.first_queue` if given; inside
 /// another annotated loop, the queue after the enclosing loop's last one (so
 /// nested pipelines never share a queue); else 0.
-fn first_queue(loop_op: OperationRef, _last: usize) -> i64 {
+fn first_queue(loop_op: OperationRef) -> i64 {
     if let Some(q) = ir::int_attr(loop_op, FIRST_QUEUE) {
         return q;
     }
     let mut parent = loop_op.parent_operation();
     while let Some(op) = parent {
-        if let Some(stages) = ir::dense_i64_attr(op, ASYNC_STAGES) {
-            let stmts_last = ir::region_entry(op, 0)
-                .map(|b| ir::ops(b).filter_map(|o| ir::int_attr(o, STAGE)).max().unwrap_or(0))
+        if op.attribute(ASYNC_STAGES).is_ok() {
+            // Async stages are stages of the loop: its queues end at its last stage.
+            let outer_last = ir::region_entry(op, 0)
+                .and_then(|b| ir::ops(b).filter_map(|o| ir::int_attr(o, STAGE)).max())
                 .unwrap_or(0);
-            let outer_last = stages.iter().copied().max().unwrap_or(-1).max(stmts_last);
-            return first_queue(op, 0) + outer_last + 1;
+            return first_queue(op) + outer_last + 1;
         }
         parent = op.parent_operation();
     }

@@ -32,7 +32,6 @@ func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index) {
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %buf = memref.alloc() : memref<8xf32>
-  %tmp = memref.alloc() : memref<8xf32>
   scf.for %i = %c0 to %c64 step %c1 {
     %src = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
     memref.copy %src, %buf {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32>
@@ -41,6 +40,5 @@ func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index) {
     linalg.add {asyncpipe.stage = 1, asyncpipe.order = 2} ins(%buf, %dst : memref<8xf32>, memref<8xf32, strided<[1], offset: ?>>) outs(%dst : memref<8xf32, strided<[1], offset: ?>>)
   } {asyncpipe.async_stages = array<i64: 0>}
   memref.dealloc %buf : memref<8xf32>
-  memref.dealloc %tmp : memref<8xf32>
   return
 }
