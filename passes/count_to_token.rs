@@ -41,6 +41,11 @@ pub const PASS: PassDef = PassDef {
 const MAX_WINDOW: i64 = 64;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    convert(root)
+}
+
+/// Converts every function at or under `root` to token form.
+pub fn convert(root: OperationRef) -> Result<(), PassFailed> {
     let mut failed = false;
     for function in ir::functions(root) {
         failed |= convert_function(function).is_err();

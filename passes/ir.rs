@@ -91,6 +91,18 @@ pub fn dense_i64_attr(op: OperationRef, name: &str) -> Option<Vec<i64>> {
     }
 }
 
+/// A `DenseI32ArrayAttr`'s elements (e.g. `operandSegmentSizes`), if `op` has one named `name`.
+pub fn dense_i32_attr(op: OperationRef, name: &str) -> Option<Vec<i32>> {
+    let attribute = op.attribute(name).ok()?.to_raw();
+    unsafe {
+        if !mlir_sys::mlirAttributeIsADenseI32Array(attribute) {
+            return None;
+        }
+        let count = mlir_sys::mlirDenseArrayGetNumElements(attribute);
+        Some((0..count).map(|i| mlir_sys::mlirDenseI32ArrayGetElement(attribute, i)).collect())
+    }
+}
+
 /// The ops that use `value`.
 pub fn users<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut users = Vec::new();

@@ -8,12 +8,19 @@
 //! `asyncpipe-verify-sync` proves statically):
 //! - `asyncpipe.copy %src, %dst` becomes `memref.copy`;
 //! - `asyncpipe.async_scope` and `asyncpipe.commit_queue` are inlined;
-//! - commits and counting waits disappear.
+//! - commits and counting waits disappear;
+//! - upstream cp.async ops too: `nvgpu.device_async_copy` becomes a loop of
+//!   loads and stores of its elements (zeroes past `srcElements`), and
+//!   `nvgpu.device_async_create_group` / `nvgpu.device_async_wait` go away
+//!   (a group token still used, say by a loop, becomes `ub.poison`).
 //!
 //! It expects counting form (run `asyncpipe-token-to-count` first): a token,
 //! group or `zero_fill` copy left in the input is an error at the op.
 
+use super::builder::{Builder, Point};
 use super::{diag, ir, PassDef, PassFailed, PassOptions};
+use melior::ir::r#type::TypeLike;
+use melior::ir::{Block, Type, ValueLike};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value};
@@ -54,7 +61,12 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
                 ir::erase(op);
             }
             "asyncpipe.async_scope" | "asyncpipe.commit_queue" => inline_body(op),
-            "asyncpipe.commit" | "asyncpipe.wait_queue" => ir::erase(op),
+            "asyncpipe.commit" | "asyncpipe.wait_queue" | "nvgpu.device_async_wait" => ir::erase(op),
+            "nvgpu.device_async_copy" => {
+                cp_async(op);
+                poison_and_erase(op);
+            }
+            "nvgpu.device_async_create_group" => poison_and_erase(op),
             _ => {}
         }
     }
@@ -72,6 +84,79 @@ fn inline_body(op: OperationRef) {
             }
             unsafe { mlir_sys::mlirOperationMoveBefore(nested.to_raw(), op.to_raw()) };
         }
+    }
+    ir::erase(op);
+}
+
+/// The elements of one `nvgpu.device_async_copy`, copied in a loop:
+/// `dst[..., j + e] = e < srcElements ? src[..., i + e] : 0`.
+fn cp_async(op: OperationRef) {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op.to_raw());
+    let segments = ir::dense_i32_attr(op, "operandSegmentSizes").expect("nvgpu.device_async_copy has segments");
+    let operands: Vec<mlir_sys::MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let (dst_rank, src_rank) = (segments[1] as usize, segments[3] as usize);
+    let dst = operands[0];
+    let dst_index = &operands[1..1 + dst_rank];
+    let src = operands[1 + dst_rank];
+    let src_index = &operands[2 + dst_rank..2 + dst_rank + src_rank];
+    let src_elements = (segments[4] == 1).then(|| operands[2 + dst_rank + src_rank]);
+    let count = ir::int_attr(op, "dstElements").expect("dstElements");
+    let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(Value::from_raw(dst).r#type().to_raw()) };
+    let zero_text = if unsafe { mlir_sys::mlirTypeIsAFloat(element) } { "0.0" } else { "0" };
+    let element_text = unsafe { Type::from_raw(element) }.to_string();
+
+    let lower = b.index_constant(0, at);
+    let upper = b.index_constant(count, at);
+    let step = b.index_constant(1, at);
+    let region = melior::ir::Region::new();
+    let body = region.append_block(Block::new(&[(Type::index(b.ctx()), b.location)]));
+    let (body_raw, e) = (body.to_raw(), body.argument(0).unwrap().to_raw());
+    b.insert(b.build("scf.for", &[lower, upper, step], &[], &[], vec![region]), at);
+    let end = b.op("scf.yield", &[], &[], &[], Point::End(body_raw));
+    let inner = Point::Before(end);
+    let shifted = |index: &[mlir_sys::MlirValue]| {
+        let mut index = index.to_vec();
+        if let Some(last) = index.last_mut() {
+            *last = b.index_binary("arith.addi", *last, e, inner);
+        }
+        index
+    };
+    let mut load_operands = vec![src];
+    load_operands.extend(shifted(src_index));
+    let load = |point: Point| b.value("memref.load", &load_operands, element, &[], point);
+    let value = match src_elements {
+        None => load(inner),
+        Some(n) => {
+            let predicate = b.int_attr(64, 2); // slt
+            let reads = b.value("arith.cmpi", &[e, n], b.i1_type(), &[("predicate", predicate)], inner);
+            let (then_region, else_region) = (melior::ir::Region::new(), melior::ir::Region::new());
+            let then_block = then_region.append_block(Block::new(&[])).to_raw();
+            let else_block = else_region.append_block(Block::new(&[])).to_raw();
+            let if_op = b.insert(b.build("scf.if", &[reads], &[element], &[], vec![then_region, else_region]), inner);
+            let then_end = Point::End(then_block);
+            let loaded = load(then_end);
+            b.op("scf.yield", &[loaded], &[], &[], then_end);
+            let zero = b.parse_attr(&format!("{zero_text} : {element_text}"));
+            let else_end = Point::End(else_block);
+            let zero = b.value("arith.constant", &[], element, &[("value", zero)], else_end);
+            b.op("scf.yield", &[zero], &[], &[], else_end);
+            unsafe { mlir_sys::mlirOperationGetResult(if_op, 0) }
+        }
+    };
+    let mut store_operands = vec![value, dst];
+    store_operands.extend(shifted(dst_index));
+    b.op("memref.store", &store_operands, &[], &[], inner);
+}
+
+/// Replaces the op's token result (if still used) by `ub.poison` and erases it.
+fn poison_and_erase(op: OperationRef) {
+    let result = op.result(0).unwrap();
+    if !ir::users(result.into()).is_empty() {
+        let b = Builder::new(op.context(), op.location());
+        let poison = b.parse_attr("#ub.poison");
+        let value = b.value("ub.poison", &[], result.r#type().to_raw(), &[("value", poison)], Point::Before(op.to_raw()));
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
     }
     ir::erase(op);
 }

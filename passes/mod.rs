@@ -4,6 +4,7 @@
 //! registration. Analyses that several passes share live in their own
 //! modules, apart from the rewrites.
 
+pub mod builder;
 pub mod const_eval;
 pub mod count_to_token;
 pub mod diag;
@@ -16,8 +17,10 @@ pub mod optimize_waits;
 pub mod rewrite;
 pub mod software_pipeline;
 pub mod sync_state;
+pub mod to_nvgpu;
 pub mod token_to_count;
 pub mod verify_sync;
+pub mod workgroup_attributions;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -83,13 +86,15 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 6] = [
+    static ALL: [PassDef; 8] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
         optimize_waits::PASS,
         verify_sync::PASS,
         lower_sequential::PASS,
+        workgroup_attributions::PASS,
+        to_nvgpu::PASS,
     ];
     &ALL
 }

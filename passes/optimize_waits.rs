@@ -29,6 +29,12 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    optimize(root);
+    Ok(())
+}
+
+/// Removes the waits that can never block and merges adjacent ones under `root`.
+pub fn optimize(root: OperationRef) {
     let bounds = in_flight_bounds::analyze(root);
     let mut redundant: HashSet<usize> = HashSet::new();
     let mut order: Vec<OperationRef> = Vec::new();
@@ -51,7 +57,6 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     for op in order {
         ir::erase(op);
     }
-    Ok(())
 }
 
 /// Drops the looser of two waits on one queue separated only by waits.

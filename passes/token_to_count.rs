@@ -45,14 +45,20 @@ pub const PASS: PassDef = PassDef {
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let queues = QueueMap { single: options.parse::<bool>(root, "single-hw-queue")? };
-    let analysis = in_flight::analyze(root, &queues);
+    convert(root, &queues, true)
+}
+
+/// Converts every token wait at or under `root`; with `remarks`, says at each
+/// wait of count 0 why it drains its queue.
+pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(), PassFailed> {
+    let analysis = in_flight::analyze(root, queues);
     let waits: Vec<OperationRef> = ir::nested_ops(root)
         .into_iter()
         .filter(|op| matches!(ir::name(*op).as_str(), "asyncpipe.wait" | "nvgpu.device_async_wait"))
         .collect();
     let mut failed = false;
     for wait in waits {
-        if convert(wait, &analysis).is_err() {
+        if convert_wait(wait, &analysis, remarks).is_err() {
             failed = true;
         }
     }
@@ -60,12 +66,12 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     for function in ir::functions(root) {
-        counting_form::convert(function, &queues);
+        counting_form::convert(function, queues);
     }
     Ok(())
 }
 
-fn convert(wait: OperationRef, analysis: &InFlight) -> Result<(), PassFailed> {
+fn convert_wait(wait: OperationRef, analysis: &InFlight, remarks: bool) -> Result<(), PassFailed> {
     // An unreachable wait (e.g. in a function nothing analyzes) keeps count 0.
     let default = WaitResult::default();
     let result = analysis.wait(wait).unwrap_or(&default);
@@ -80,7 +86,7 @@ fn convert(wait: OperationRef, analysis: &InFlight) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     if ir::name(wait) == "nvgpu.device_async_wait" {
-        let count = count_for(wait, result, Queue::CpAsync);
+        let count = count_for(wait, result, Queue::CpAsync, remarks);
         return set_num_groups(wait, count);
     }
     // asyncpipe.wait: one counting wait per hardware queue.
@@ -99,7 +105,7 @@ fn convert(wait: OperationRef, analysis: &InFlight) -> Result<(), PassFailed> {
         }
     }
     for queue in queues {
-        let count = count_for(wait, result, queue);
+        let count = count_for(wait, result, queue, remarks);
         let Queue::Logical(q) = queue else { unreachable!("asyncpipe groups are on logical queues") };
         let new = OperationBuilder::new("asyncpipe.wait_queue", wait.location())
             .add_attributes(&[
@@ -115,16 +121,18 @@ fn convert(wait: OperationRef, analysis: &InFlight) -> Result<(), PassFailed> {
 }
 
 /// The count for `queue`, with a remark when it is 0.
-fn count_for(wait: OperationRef, result: &WaitResult, queue: Queue) -> i64 {
+fn count_for(wait: OperationRef, result: &WaitResult, queue: Queue, remarks: bool) -> i64 {
     if let Some(origin) = result.unknown {
-        diag::remark(
-            wait.location(),
-            &format!("in-flight count 0 on {queue}: an awaited group is {}", origin.describe()),
-        );
+        if remarks {
+            diag::remark(
+                wait.location(),
+                &format!("in-flight count 0 on {queue}: an awaited group is {}", origin.describe()),
+            );
+        }
         return 0;
     }
     let count = result.counts.get(&queue).copied().unwrap_or(0);
-    if count == 0 {
+    if count == 0 && remarks {
         diag::remark(
             wait.location(),
             &format!(

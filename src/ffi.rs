@@ -45,6 +45,7 @@ unsafe extern "C" {
     pub fn asyncpipeRegisterDialects(registry: MlirDialectRegistry);
     pub fn asyncpipeRegisterAllDialects(registry: MlirDialectRegistry);
     pub fn asyncpipeRegisterUpstreamPasses();
+    pub fn asyncpipeRegisterPipelines();
     pub fn asyncpipeRegisterExternalPass(info: *const ExternalPassInfo);
     pub fn asyncpipeCreateExternalPass(argument: MlirStringRef) -> MlirPass;
     pub fn asyncpipeEmitDiagnostic(

@@ -12,7 +12,8 @@ use std::ffi::{c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Once;
 
-/// Registers every upstream pass and every asyncpipe pass (idempotent).
+/// Registers every upstream pass, every asyncpipe pass and asyncpipe's
+/// pipelines (`asyncpipe-to-ptx`) (idempotent).
 pub fn register_passes() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
@@ -20,6 +21,7 @@ pub fn register_passes() {
         for def in passes::all() {
             register_pass(def);
         }
+        unsafe { ffi::asyncpipeRegisterPipelines() };
     });
 }
 

@@ -31,6 +31,11 @@ asyncpipeRegisterAllDialects(MlirDialectRegistry registry);
 /// Registers every upstream pass and pipeline in the global registry.
 MLIR_CAPI_EXPORTED void asyncpipeRegisterUpstreamPasses(void);
 
+/// Registers asyncpipe's C++ passes and its pass pipelines (asyncpipe-to-ptx,
+/// asyncpipe-attach-nvvm-target). The pipelines name asyncpipe's Rust passes,
+/// which must be registered before a pipeline is built.
+MLIR_CAPI_EXPORTED void asyncpipeRegisterPipelines(void);
+
 /// Runs one pass implemented outside C++ on `op`. `optionValues` holds the
 /// current textual value of each declared option, in declaration order.
 /// Returns false when the pass failed (it has emitted its diagnostics).

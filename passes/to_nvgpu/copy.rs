@@ -1,0 +1,359 @@
+//! How one `asyncpipe.copy` becomes `nvgpu.device_async_copy` ops.
+//!
+//! `cp.async` moves 4, 8 or 16 contiguous bytes from global to shared memory
+//! per instruction. A copy of a tile is cut into chunks along its innermost
+//! dimension: the chunk is the largest of 16, 8 and 4 bytes that divides a
+//! row and keeps every chunk aligned, as far as the memref types tell (static
+//! offsets and strides are checked; a dynamic offset or stride is taken to be
+//! a multiple of the chunk, which is what `cp.async` itself requires of its
+//! addresses). Small static tiles are unrolled, so that the group that commits
+//! them names their tokens; larger or dynamic ones become `scf.for` nests.
+//!
+//! With `zero_fill` the source may be smaller than the destination (a
+//! partial tile): each chunk reads only the source elements that exist
+//! (`srcElements`, PTX's src-size) and `cp.async` zeroes the rest. Chunks
+//! wholly outside the source read nothing, from index 0, so no address
+//! outside the source is ever formed.
+
+use crate::passes::builder::{Builder, Point};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::TypeLike;
+use melior::ir::{Block, Region, RegionLike, Type, ValueLike};
+use melior::ir::block::BlockLike;
+use mlir_sys::{MlirType, MlirValue};
+
+/// Static tiles of at most this many chunks are unrolled.
+const UNROLL_LIMIT: i64 = 32;
+
+/// `ShapedType::kDynamic`.
+const DYNAMIC: i64 = i64::MIN;
+
+/// What the lowering needs to know about one copy, checked up front.
+pub struct CopyPlan {
+    /// The destination's shape (the tile); `DYNAMIC` where not static.
+    shape: Vec<i64>,
+    /// The source's shape, for partial tiles.
+    source_shape: Vec<i64>,
+    /// Elements per `cp.async`.
+    pub chunk: i64,
+    /// Bytes per `cp.async`.
+    pub chunk_bytes: i64,
+    zero_fill: bool,
+}
+
+/// Where a memref lives, for cp.async's purposes.
+enum Space {
+    Global,
+    Workgroup,
+    Other(String),
+}
+
+fn memory_space(memref: MlirType) -> Space {
+    unsafe {
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref);
+        if space.ptr.is_null() {
+            return Space::Global;
+        }
+        if mlir_sys::mlirAttributeIsAInteger(space) {
+            return match mlir_sys::mlirIntegerAttrGetValueInt(space) {
+                0 | 1 => Space::Global,
+                3 => Space::Workgroup,
+                n => Space::Other(n.to_string()),
+            };
+        }
+        let text = melior::ir::Attribute::from_raw(space).to_string();
+        match text.as_str() {
+            "#gpu.address_space<global>" => Space::Global,
+            "#gpu.address_space<workgroup>" => Space::Workgroup,
+            _ => Space::Other(text),
+        }
+    }
+}
+
+/// Bytes of one element, if cp.async can move it (a scalar of whole bytes
+/// that fits a 16-byte chunk).
+fn element_bytes(element: MlirType) -> Option<i64> {
+    unsafe {
+        let bits = if mlir_sys::mlirTypeIsAInteger(element) {
+            mlir_sys::mlirIntegerTypeGetWidth(element) as i64
+        } else if mlir_sys::mlirTypeIsAFloat(element) {
+            mlir_sys::mlirFloatTypeGetWidth(element) as i64
+        } else {
+            return None;
+        };
+        (bits % 8 == 0 && matches!(bits / 8, 1 | 2 | 4 | 8 | 16)).then_some(bits / 8)
+    }
+}
+
+fn shape(memref: MlirType) -> Vec<i64> {
+    unsafe {
+        let rank = mlir_sys::mlirShapedTypeGetRank(memref);
+        (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(memref, d as isize)).collect()
+    }
+}
+
+fn strides_and_offset(memref: MlirType) -> Option<(Vec<i64>, i64)> {
+    let rank = shape(memref).len();
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    let ok = unsafe { mlir_sys::mlirMemRefTypeGetStridesAndOffset(memref, strides.as_mut_ptr(), &mut offset) };
+    (ok.value != 0).then_some((strides, offset))
+}
+
+fn type_text(ty: MlirType) -> String {
+    unsafe { Type::from_raw(ty) }.to_string()
+}
+
+/// Checks that cp.async can perform `copy` and chooses its chunks; the error
+/// says why not.
+pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
+    let source = copy.operand(0).unwrap().r#type().to_raw();
+    let dest = copy.operand(1).unwrap().r#type().to_raw();
+    match memory_space(source) {
+        Space::Global => {}
+        Space::Workgroup => {
+            return Err("cp.async reads global memory, but the source is in workgroup (shared) memory".into())
+        }
+        Space::Other(space) => {
+            return Err(format!("cp.async reads global memory, but the source is in memory space {space}"))
+        }
+    }
+    match memory_space(dest) {
+        Space::Workgroup => {}
+        Space::Global => {
+            return Err("cp.async writes workgroup (shared) memory, but the destination is in global memory".into())
+        }
+        Space::Other(space) => {
+            return Err(format!(
+                "cp.async writes workgroup (shared) memory, but the destination is in memory space {space}"
+            ))
+        }
+    }
+    let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
+    let e = element_bytes(element).ok_or_else(|| {
+        format!("cp.async copies whole bytes of integer or float elements, not {}", type_text(element))
+    })?;
+    let mut layouts = Vec::new();
+    for (what, ty) in [("source", source), ("destination", dest)] {
+        let (strides, offset) =
+            strides_and_offset(ty).ok_or_else(|| format!("the {what} has a layout that is not strided"))?;
+        if let Some(&inner) = strides.last() {
+            if inner != 1 {
+                let shown = if inner == DYNAMIC { "?".to_string() } else { inner.to_string() };
+                return Err(format!(
+                    "cp.async copies contiguous bytes, but the innermost dimension of the {what} has stride {shown}"
+                ));
+            }
+        }
+        layouts.push((what, strides, offset));
+    }
+    let tile = shape(dest);
+    let row = tile.last().copied().unwrap_or(1);
+    let candidates = [16i64, 8, 4].into_iter().filter(|&c| c <= max_bytes && c >= e && c % e == 0);
+    let chunk_bytes = if row == DYNAMIC {
+        candidates.filter(|&c| c == e).max().ok_or_else(|| {
+            format!(
+                "the innermost extent of the destination is dynamic and its elements are {e} bytes: cp.async needs rows \
+                 of whole {}-byte chunks; make the innermost extent static",
+                4.max(e)
+            )
+        })?
+    } else {
+        let row_bytes = row * e;
+        let aligned = |c: i64| {
+            layouts.iter().all(|(_, strides, offset)| {
+                let ok = |v: i64| v == DYNAMIC || (v * e) % c == 0;
+                ok(*offset) && strides.iter().rev().skip(1).all(|&s| ok(s))
+            })
+        };
+        let mut fits = candidates.filter(|&c| row_bytes % c == 0);
+        match fits.clone().find(|&c| aligned(c)) {
+            Some(c) => c,
+            None if fits.next().is_none() => {
+                return Err(format!(
+                    "a row of the tile is {row} x {} = {row_bytes} bytes, but cp.async copies 4, 8 or 16 bytes at a time{}",
+                    type_text(element),
+                    if max_bytes < 16 { format!(" (at most {max_bytes} here)") } else { String::new() }
+                ))
+            }
+            None => {
+                let (what, _, _) = layouts.iter().find(|(_, strides, offset)| {
+                    let ok = |v: i64| v == DYNAMIC || (v * e) % 4 == 0;
+                    !(ok(*offset) && strides.iter().rev().skip(1).all(|&s| ok(s)))
+                }).unwrap_or(&layouts[0]);
+                return Err(format!(
+                    "the rows of the {what} are not 4-byte aligned (static offset or stride), but every cp.async \
+                     address must be aligned to its size"
+                ));
+            }
+        }
+    };
+    Ok(CopyPlan {
+        shape: tile,
+        source_shape: shape(source),
+        chunk: chunk_bytes / e,
+        chunk_bytes,
+        zero_fill: copy.attribute("zero_fill").is_ok(),
+    })
+}
+
+/// The value of one dimension: a constant, or `memref.dim` of `memref`.
+fn extent(b: &Builder, memref: MlirValue, static_size: i64, dim: usize, point: Point) -> MlirValue {
+    if static_size != DYNAMIC {
+        return b.index_constant(static_size, point);
+    }
+    let index = b.index_constant(dim as i64, point);
+    b.value("memref.dim", &[memref, index], b.index_type(), &[], point)
+}
+
+/// Emits the chunks of `copy` before it; returns the tokens of the chunks
+/// emitted straight before it (not inside loops), for the group's operands.
+pub fn emit(copy: OperationRef, plan: &CopyPlan, bypass_l1: bool, b: &Builder) -> Vec<MlirValue> {
+    let source = copy.operand(0).unwrap().to_raw();
+    let dest = copy.operand(1).unwrap().to_raw();
+    let point = Point::Before(copy.to_raw());
+    let rank = plan.shape.len();
+    // Loop extents: the outer dimensions, then chunks of the innermost one.
+    let mut dims: Vec<i64> = plan.shape.clone();
+    if rank == 0 {
+        dims.push(1);
+    }
+    let static_count = dims.iter().all(|&d| d != DYNAMIC).then(|| {
+        let row = *dims.last().unwrap();
+        dims[..dims.len() - 1].iter().product::<i64>() * (row / plan.chunk)
+    });
+    let shared = Shared::new(plan, source, b, point);
+    let mut constants: std::collections::HashMap<i64, MlirValue> = std::collections::HashMap::new();
+    let mut tokens = Vec::new();
+    match static_count {
+        Some(count) if count <= UNROLL_LIMIT => {
+            let row = *dims.last().unwrap();
+            for flat in 0..count {
+                // The chunk's position: outer indices, then the element offset.
+                let mut rest = flat;
+                let mut index = vec![0i64; dims.len()];
+                index[dims.len() - 1] = (rest % (row / plan.chunk)) * plan.chunk;
+                rest /= row / plan.chunk;
+                for d in (0..dims.len() - 1).rev() {
+                    index[d] = rest % dims[d];
+                    rest /= dims[d];
+                }
+                let values: Vec<MlirValue> =
+                    index.iter().map(|&i| *constants.entry(i).or_insert_with(|| b.index_constant(i, point))).collect();
+                tokens.push(chunk(plan, &shared, source, dest, &values[..rank], bypass_l1, b, point));
+            }
+        }
+        _ => {
+            // An scf.for nest: one loop per dimension, the innermost stepping by a chunk.
+            let mut ivs = Vec::new();
+            let mut at = point;
+            for (d, &size) in dims.iter().enumerate() {
+                let zero = b.index_constant(0, at);
+                let upper = if rank == 0 { b.index_constant(1, at) } else { extent(b, dest, size, d, at) };
+                let step = b.index_constant(if d + 1 == dims.len() { plan.chunk } else { 1 }, at);
+                let region = Region::new();
+                let index_type = unsafe { Type::from_raw(b.index_type()) };
+                let body = region.append_block(Block::new(&[(index_type, b.location)]));
+                let body_raw = body.to_raw();
+                let iv = body.argument(0).unwrap().to_raw();
+                b.insert(b.build("scf.for", &[zero, upper, step], &[], &[], vec![region]), at);
+                let yield_op = b.op("scf.yield", &[], &[], &[], Point::End(body_raw));
+                at = Point::Before(yield_op);
+                ivs.push(iv);
+            }
+            chunk(plan, &shared, source, dest, &ivs[..rank], bypass_l1, b, at);
+        }
+    }
+    tokens
+}
+
+/// Values every chunk of one copy uses, made once before the copy.
+struct Shared {
+    zero: MlirValue,
+    /// Elements per chunk.
+    k: MlirValue,
+    /// Per dimension, the source's extent where a chunk may fall outside it.
+    partial: Vec<Option<MlirValue>>,
+}
+
+impl Shared {
+    fn new(plan: &CopyPlan, source: MlirValue, b: &Builder, point: Point) -> Self {
+        let rank = plan.shape.len();
+        let partial = (0..rank)
+            .map(|d| {
+                let s = plan.source_shape[d];
+                let may_be_outside = s == DYNAMIC || plan.shape[d] == DYNAMIC || s < plan.shape[d];
+                (plan.zero_fill && may_be_outside).then(|| extent(b, source, s, d, point))
+            })
+            .collect();
+        Self { zero: b.index_constant(0, point), k: b.index_constant(plan.chunk, point), partial }
+    }
+}
+
+/// One `nvgpu.device_async_copy` of the chunk at `index` of the tile.
+#[allow(clippy::too_many_arguments)]
+fn chunk(
+    plan: &CopyPlan,
+    shared: &Shared,
+    source: MlirValue,
+    dest: MlirValue,
+    index: &[MlirValue],
+    bypass_l1: bool,
+    b: &Builder,
+    point: Point,
+) -> MlirValue {
+    let rank = index.len();
+    let mut source_index = index.to_vec();
+    let mut source_elements = None;
+    if rank > 0 && shared.partial.iter().any(Option::is_some) {
+        let cmp = |lhs: MlirValue, rhs: MlirValue, predicate: i64| {
+            b.value("arith.cmpi", &[lhs, rhs], b.i1_type(), &[("predicate", b.int_attr(64, predicate))], point)
+        };
+        const SLT: i64 = 2;
+        const SGT: i64 = 4;
+        let zero = shared.zero;
+        // Whether the chunk's row exists in the source.
+        let mut inside = None;
+        for d in 0..rank - 1 {
+            if let Some(size) = shared.partial[d] {
+                let lt = cmp(index[d], size, SLT);
+                inside = Some(match inside {
+                    None => lt,
+                    Some(all) => b.value("arith.andi", &[all, lt], b.i1_type(), &[], point),
+                });
+            }
+        }
+        let last = rank - 1;
+        // How many of its elements do: clamp(size - offset, 0, k).
+        let mut count = shared.k;
+        if let Some(size) = shared.partial[last] {
+            let left = b.index_binary("arith.subi", size, index[last], point);
+            let at_most = b.index_binary("arith.minsi", left, shared.k, point);
+            count = b.index_binary("arith.maxsi", at_most, zero, point);
+        }
+        if let Some(inside) = inside {
+            count = b.value("arith.select", &[inside, count, zero], b.index_type(), &[], point);
+            for d in 0..last {
+                source_index[d] = b.value("arith.select", &[inside, index[d], zero], b.index_type(), &[], point);
+            }
+        }
+        let reads = cmp(count, zero, SGT);
+        source_index[last] = b.value("arith.select", &[reads, index[last], zero], b.index_type(), &[], point);
+        source_elements = Some(count);
+    }
+    let mut operands = vec![dest];
+    operands.extend_from_slice(index);
+    operands.push(source);
+    operands.extend_from_slice(&source_index);
+    operands.extend(source_elements);
+    let segments = format!("array<i32: 1, {rank}, 1, {rank}, {}>", source_elements.is_some() as i32);
+    let mut attributes = vec![
+        ("dstElements", b.parse_attr(&format!("{} : index", plan.chunk))),
+        ("operandSegmentSizes", b.parse_attr(&segments)),
+    ];
+    if bypass_l1 && plan.chunk_bytes == 16 {
+        attributes.push(("bypassL1", b.parse_attr("unit")));
+    }
+    let token = b.parse_type("!nvgpu.device.async.token");
+    b.value("nvgpu.device_async_copy", &operands, token, &attributes, point)
+}

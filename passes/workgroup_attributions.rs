@@ -1,0 +1,129 @@
+//! `asyncpipe-workgroup-attributions`: workgroup-memory allocations at the
+//! top of a `gpu.func` become its workgroup attributions.
+//!
+//! asyncpipe's passes (the pipeliner's multi-buffering above all) work on
+//! `memref.alloc`s; a kernel's shared memory is a workgroup attribution of
+//! its `gpu.func`, one buffer per thread block. An allocation of workgroup
+//! memory (address space 3 or `#gpu.address_space<workgroup>`) in the entry
+//! block of a `gpu.func` means that buffer. Upstream `convert-gpu-to-nvvm`
+//! would otherwise put it on each thread's stack. The attribution is
+//! 16-byte aligned, so that 16-byte `cp.async` copies into it are legal, and
+//! the allocation's `memref.dealloc`s go away with it.
+//!
+//! An allocation inside control flow, or with a dynamic size, cannot be a
+//! workgroup buffer: that is an error at the allocation.
+
+use super::{diag, ir, PassDef, PassFailed, PassOptions};
+use melior::ir::attribute::AttributeLike;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::TypeLike;
+use melior::ir::{Attribute, ValueLike};
+use melior::StringRef;
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-workgroup-attributions",
+    description: "Turn workgroup-memory allocations at the top of gpu.func kernels into 16-byte aligned workgroup attributions",
+    anchor: None,
+    options: &[],
+    run,
+};
+
+/// cp.async's largest copy.
+const ALIGNMENT: i64 = 16;
+
+fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    let mut failed = false;
+    for function in ir::functions(root).into_iter().filter(|f| ir::name(*f) == "gpu.func") {
+        failed |= convert(function).is_err();
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+fn is_workgroup(memref: mlir_sys::MlirType) -> bool {
+    unsafe {
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref);
+        if space.ptr.is_null() {
+            return false;
+        }
+        if mlir_sys::mlirAttributeIsAInteger(space) {
+            return mlir_sys::mlirIntegerAttrGetValueInt(space) == 3;
+        }
+        Attribute::from_raw(space).to_string() == "#gpu.address_space<workgroup>"
+    }
+}
+
+fn convert(function: OperationRef) -> Result<(), PassFailed> {
+    let entry = ir::region_entry(function, 0).expect("a gpu.func has a body");
+    let mut failed = false;
+    let mut allocs = Vec::new();
+    for op in ir::nested_ops(function) {
+        if !matches!(ir::name(op).as_str(), "memref.alloc" | "memref.alloca") {
+            continue;
+        }
+        let ty = op.result(0).unwrap().r#type().to_raw();
+        if !unsafe { mlir_sys::mlirTypeIsAMemRef(ty) } || !is_workgroup(ty) {
+            continue;
+        }
+        if op.block() != Some(entry) {
+            diag::error(
+                op.location(),
+                "a workgroup buffer is allocated once per thread block: allocate it in the entry block of the \
+                 gpu.func, not inside control flow",
+            );
+            failed = true;
+        } else if op.operand_count() > 0 {
+            diag::error(op.location(), "a workgroup buffer needs a static size: this allocation has dynamic sizes");
+            failed = true;
+        } else {
+            allocs.push(op);
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    if allocs.is_empty() {
+        return Ok(());
+    }
+    let context = function.context();
+    let context = unsafe { context.to_ref() };
+    let raw = function.to_raw();
+    let inputs = unsafe {
+        let ty = mlir_sys::mlirTypeAttrGetValue(function.attribute("function_type").unwrap().to_raw());
+        mlir_sys::mlirFunctionTypeGetNumInputs(ty) as i64
+    };
+    let existing = ir::int_attr(function, "workgroup_attributions").unwrap_or(0);
+    // One dictionary per attribution: keep the existing ones.
+    let mut dictionaries: Vec<String> = match function.attribute("workgroup_attrib_attrs") {
+        Ok(array) => {
+            let array = array.to_raw();
+            (0..unsafe { mlir_sys::mlirArrayAttrGetNumElements(array) })
+                .map(|i| unsafe { Attribute::from_raw(mlir_sys::mlirArrayAttrGetElement(array, i)) }.to_string())
+                .collect()
+        }
+        Err(_) => vec!["{}".to_string(); existing as usize],
+    };
+    for (i, alloc) in allocs.iter().enumerate() {
+        let result = alloc.result(0).unwrap();
+        let position = (inputs + existing + i as i64) as isize;
+        let argument = unsafe {
+            mlir_sys::mlirBlockInsertArgument(entry.to_raw(), position, result.r#type().to_raw(), alloc.location().to_raw())
+        };
+        let alignment = ir::int_attr(*alloc, "alignment").unwrap_or(0).max(ALIGNMENT);
+        dictionaries.push(format!("{{llvm.align = {alignment} : i64}}"));
+        for user in ir::users(result.into()) {
+            if ir::name(user) == "memref.dealloc" {
+                ir::erase(user);
+            }
+        }
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), argument) };
+        ir::erase(*alloc);
+    }
+    let count = Attribute::parse(context, &format!("{} : i64", existing + allocs.len() as i64)).unwrap();
+    let attrs = Attribute::parse(context, &format!("[{}]", dictionaries.join(", "))).unwrap();
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(raw, StringRef::new("workgroup_attributions").to_raw(), count.to_raw());
+        mlir_sys::mlirOperationSetAttributeByName(raw, StringRef::new("workgroup_attrib_attrs").to_raw(), attrs.to_raw());
+    }
+    Ok(())
+}
