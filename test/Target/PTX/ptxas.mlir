@@ -1,0 +1,76 @@
+// ptxas accepts the PTX of asyncpipe-to-ptx for sm_80 and sm_90: the main
+// example, partial tiles and narrow element types, and an upstream nvgpu
+// kernel.
+// REQUIRES: ptxas
+// RUN: asyncpipe-opt %examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx > %t.dot80.ptx
+// RUN: %ptxas -arch=sm_80 %t.dot80.ptx -o %t.dot80.cubin
+// RUN: asyncpipe-opt %examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_90 | %extract-ptx > %t.dot90.ptx
+// RUN: %ptxas -arch=sm_90 %t.dot90.ptx -o %t.dot90.cubin
+// RUN: asyncpipe-opt %s --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx > %t.k80.ptx
+// RUN: %ptxas -arch=sm_80 %t.k80.ptx -o %t.k80.cubin
+// RUN: asyncpipe-opt %s --asyncpipe-to-ptx=chip=sm_90 | %extract-ptx > %t.k90.ptx
+// RUN: %ptxas -arch=sm_90 %t.k90.ptx -o %t.k90.cubin
+// RUN: FileCheck %s --input-file %t.k80.ptx
+
+// CHECK: .entry partial_tiles
+// CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
+// CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4;
+// CHECK: cp.async.wait_group 1;
+// CHECK: .entry upstream
+// CHECK: cp.async.wait_group 1;
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @partial_tiles(%a: memref<?x?xf32>, %h: memref<64x4xf16>, %b: memref<64x4xi8>, %out: memref<64xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %tid = gpu.thread_id x
+      %sa = memref.alloc() : memref<4x8xf32, 3>
+      %sh = memref.alloc() : memref<4xf16, 3>
+      %sb = memref.alloc() : memref<4xi8, 3>
+      %rows = memref.dim %a, %c0 : memref<?x?xf32>
+      %base = arith.muli %tid, %c8 : index
+      %part = memref.subview %a[%tid, 0] [%rows, 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
+      asyncpipe.copy %part, %sa zero_fill queue 0 : memref<?x8xf32, strided<[?, 1], offset: ?>> to memref<4x8xf32, 3>
+      asyncpipe.commit 0
+      %hrow = memref.subview %h[%tid, 0] [1, 4] [1, 1] : memref<64x4xf16> to memref<4xf16, strided<[1], offset: ?>>
+      %brow = memref.subview %b[%tid, 0] [1, 4] [1, 1] : memref<64x4xi8> to memref<4xi8, strided<[1], offset: ?>>
+      asyncpipe.commit_queue 0 {
+        asyncpipe.copy %hrow, %sh : memref<4xf16, strided<[1], offset: ?>> to memref<4xf16, 3>
+        asyncpipe.copy %brow, %sb : memref<4xi8, strided<[1], offset: ?>> to memref<4xi8, 3>
+      }
+      asyncpipe.wait_queue 0, 1
+      %v = memref.load %sa[%c0, %c0] : memref<4x8xf32, 3>
+      asyncpipe.wait_queue 0, 0
+      %x = memref.load %sh[%c0] : memref<4xf16, 3>
+      %y = memref.load %sb[%c0] : memref<4xi8, 3>
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.sitofp %y : i8 to f32
+      %s = arith.addf %v, %xf : f32
+      %t = arith.addf %s, %yf : f32
+      memref.store %t, %out[%tid] : memref<64xf32>
+      gpu.return
+    }
+    gpu.func @upstream(%src: memref<4096xf32>, %out: memref<4096xf32>) workgroup(%dst: memref<2x128xf32, 3>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c64 = arith.constant 64 : index
+      %t0 = nvgpu.device_async_copy %src[%c0], %dst[%c0, %c0], 4 : memref<4096xf32> to memref<2x128xf32, 3>
+      %g0 = nvgpu.device_async_create_group %t0
+      %last = scf.for %i = %c0 to %c64 step %c1 iter_args(%prev = %g0) -> (!nvgpu.device.async.token) {
+        %i1 = arith.addi %i, %c1 : index
+        %slot = arith.remui %i1, %c2 : index
+        %t = nvgpu.device_async_copy %src[%i1], %dst[%slot, %c0], 4 : memref<4096xf32> to memref<2x128xf32, 3>
+        %g = nvgpu.device_async_create_group %t
+        nvgpu.device_async_wait %prev
+        %cur = arith.remui %i, %c2 : index
+        %v = memref.load %dst[%cur, %c0] : memref<2x128xf32, 3>
+        memref.store %v, %out[%i] : memref<4096xf32>
+        scf.yield %g : !nvgpu.device.async.token
+      }
+      nvgpu.device_async_wait %last
+      gpu.return
+    }
+  }
+}
