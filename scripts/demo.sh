@@ -1,12 +1,29 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds, runs the example in
-# examples/ through the library API (wait optimization, proof of its
-# synchronization), then runs the kernel on the CPU against linalg.matmul.
+# The main job: installs what is missing, builds, then
+# 1. takes the GPU kernel examples/stream_dot.mlir from its annotated scf.for
+#    through the software pipeliner, token-to-count on the single cp.async
+#    queue and asyncpipe-to-ptx, writing target/ptx/stream_dot.sm_{80,90}.ptx
+#    and a summary (stages, groups, waits and counts; ptxas when installed);
+# 2. runs that kernel on the CPU through the same nvgpu lowering, against its
+#    unpipelined form;
+# 3. runs the seed's GEMM pipeline through wait optimization and verify-sync
+#    and on the CPU against linalg.matmul.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
-cargo build --bin asyncpipe-opt --example pipeline
+cargo build --bin asyncpipe-opt --example stream_dot --example pipeline
+
+echo
+echo "=== 1. examples/stream_dot.mlir: annotated loop to PTX"
+cargo run --quiet --example stream_dot -- examples/stream_dot.mlir --out target/ptx --chips sm_80,sm_90
+
+echo
+echo "=== 2. the same kernel on the CPU (cp.async run as loads and stores) against its unpipelined form"
+/usr/lib/llvm-22/bin/lit -v test/Execution/stream-dot-cpu.mlir | grep -E "^(PASS|FAIL)"
+
+echo
+echo "=== 3. the seed's GEMM pipeline"
 cargo run --quiet --example pipeline -- examples/tvm_gemm_pipeline.mlir
 
 echo

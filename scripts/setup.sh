@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what asyncpipe needs, only when it is missing (safe to rerun):
-# Debian's LLVM/MLIR 22, libclang 22 (for mlir-sys's bindgen), cmake, ninja.
+# Debian's LLVM/MLIR 22, libclang 22 (for mlir-sys's bindgen), cmake, ninja,
+# and ptxas (PyPI's nvidia-cuda-nvcc-cu12, under .tools/cuda) to check PTX.
 set -euo pipefail
 
 PACKAGES=(
@@ -29,3 +30,18 @@ if ! command -v cargo >/dev/null 2>&1 && [ -f "$HOME/.cargo/env" ]; then
 fi
 command -v cargo >/dev/null 2>&1 || { echo "setup: error: cargo not found; install Rust with rustup" >&2; exit 1; }
 echo "setup: LLVM/MLIR 22, cmake, ninja and cargo are present"
+
+# ptxas checks the PTX that asyncpipe-to-ptx emits; no GPU is needed. Without
+# it, the PTX assembly tests are reported as skipped (lit: UNSUPPORTED).
+root="$(cd "$(dirname "$0")/.." && pwd)"
+ptxas="$root/.tools/cuda/nvidia/cuda_nvcc/bin/ptxas"
+if [ ! -x "$ptxas" ]; then
+  echo "setup: installing ptxas (PyPI nvidia-cuda-nvcc-cu12) under .tools/cuda"
+  if ! python3 -m pip install --quiet --disable-pip-version-check --target "$root/.tools/cuda" \
+      "nvidia-cuda-nvcc-cu12>=12.4" 2>"$root/.tools-pip.log"; then
+    echo "setup: warning: could not install ptxas (see .tools-pip.log): PTX assembly tests will be skipped" >&2
+  fi
+fi
+if [ -x "$ptxas" ]; then
+  echo "setup: ptxas present: $("$ptxas" --version | tail -1)"
+fi

@@ -57,6 +57,11 @@ unsafe extern "C" {
     );
     pub fn asyncpipeOptMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
 
+    // Upstream's GPU C API (not in mlir-sys's bindings).
+    pub fn mlirAttributeIsAGPUObjectAttr(attr: mlir_sys::MlirAttribute) -> bool;
+    pub fn mlirGPUObjectAttrGetTarget(attr: mlir_sys::MlirAttribute) -> mlir_sys::MlirAttribute;
+    pub fn mlirGPUObjectAttrGetObject(attr: mlir_sys::MlirAttribute) -> MlirStringRef;
+
     pub fn asyncpipeMemoryEffects(op: MlirOperation, f: EffectFn, user_data: *mut c_void) -> bool;
     pub fn asyncpipeMultiBuffer(
         alloc: MlirOperation,

@@ -20,6 +20,7 @@ pub mod dialects;
 pub mod ffi;
 #[path = "../passes/mod.rs"]
 pub mod passes;
+pub mod ptx;
 mod registration;
 
 pub use context::Context;

@@ -1,0 +1,218 @@
+//! The main job: a GPU kernel from its annotated `scf.for` to PTX.
+//!
+//! Takes `examples/stream_dot.mlir` (a streaming dot product whose loop is
+//! annotated with pipeline stages) through the library API:
+//!
+//! 1. `asyncpipe-software-pipeline`: prologue, steady state and epilogue,
+//!    multi-buffered shared memory, exact waits per logical queue;
+//! 2. `asyncpipe-count-to-token` + `asyncpipe-token-to-count` with
+//!    `single-hw-queue` (+ `asyncpipe-optimize-waits`): the counts recomputed
+//!    for PTX's single cp.async queue, proven by `asyncpipe-verify-sync`;
+//! 3. `asyncpipe-to-ptx` for each chip: a `.ptx` file, whose
+//!    `cp.async.wait_group` counts are checked against the computed ones and
+//!    which `ptxas` assembles when it is installed.
+//!
+//! It prints the stages, the groups and each wait with its count.
+//!
+//!     cargo run --example stream_dot -- [INPUT] [--out DIR] [--chips sm_80,sm_90]
+
+use asyncpipe::passes::sync_state::{self, QueueEffect};
+use asyncpipe::passes::{ir, software_pipeline};
+use asyncpipe::{diagnostics::source_location, Context};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::TypeLike;
+use melior::ir::{Module, ValueLike};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn main() {
+    let mut input = "examples/stream_dot.mlir".to_string();
+    let mut out = PathBuf::from("target/ptx");
+    let mut chips = vec!["sm_80".to_string(), "sm_90".to_string()];
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--out" => out = args.next().map(PathBuf::from).unwrap_or(out),
+            "--chips" => chips = args.next().unwrap_or_default().split(',').map(str::to_string).collect(),
+            _ => input = arg,
+        }
+    }
+    if let Err(error) = run(&input, &out, &chips) {
+        eprintln!("error: {error}");
+        std::process::exit(1);
+    }
+}
+
+fn run(input: &str, out: &Path, chips: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let context = Context::new();
+    let mut module = context.parse_file(input)?;
+    println!("== {input}");
+    describe_stages(&module);
+
+    println!("\n== asyncpipe-software-pipeline");
+    context.run_pipeline(&mut module, "asyncpipe-software-pipeline,canonicalize")?;
+    describe_buffers(&module);
+    describe_sync(&module);
+
+    println!("\n== asyncpipe-count-to-token, asyncpipe-token-to-count{{single-hw-queue=true}}, asyncpipe-optimize-waits");
+    context.run_pipeline(
+        &mut module,
+        "asyncpipe-count-to-token,asyncpipe-token-to-count{single-hw-queue=true},asyncpipe-optimize-waits,asyncpipe-verify-sync,canonicalize",
+    )?;
+    println!("every logical queue now counts on PTX's single cp.async queue (proven by asyncpipe-verify-sync):");
+    let computed = describe_sync(&module);
+    let hardware_ir = module.as_operation().to_string();
+
+    std::fs::create_dir_all(out)?;
+    let stem = Path::new(input).file_stem().and_then(|s| s.to_str()).unwrap_or("kernel");
+    for chip in chips {
+        println!("\n== asyncpipe-to-ptx{{chip={chip}}}");
+        let mut module = context.parse(&hardware_ir, input)?;
+        context.run_pipeline(&mut module, &format!("asyncpipe-to-ptx{{chip={chip}}}"))?;
+        for object in asyncpipe::ptx::objects(&module) {
+            let ptx = String::from_utf8_lossy(&object.contents).into_owned();
+            let path = out.join(format!("{stem}.{chip}.ptx"));
+            std::fs::write(&path, &ptx)?;
+            println!("{}: {} ({}, {} lines)", object.binary, path.display(), object.target, ptx.lines().count());
+            check_ptx(&ptx, &computed)?;
+            assemble(&path, chip);
+        }
+    }
+    Ok(())
+}
+
+/// The annotated loops: their stages, which are async, and what each runs.
+fn describe_stages(module: &Module) {
+    for op in ir::nested_ops(module.as_operation()) {
+        let Some(async_stages) = ir::dense_i64_attr(op, software_pipeline::schedule::ASYNC_STAGES) else { continue };
+        let line = source_location(op.location()).map_or(0, |l| l.line);
+        let mut stages: BTreeMap<i64, Vec<(i64, String)>> = BTreeMap::new();
+        for block in ir::blocks(op) {
+            for nested in ir::ops(block) {
+                if let Some(stage) = ir::int_attr(nested, software_pipeline::schedule::STAGE) {
+                    let order = ir::int_attr(nested, software_pipeline::schedule::ORDER).unwrap_or(0);
+                    let at = source_location(nested.location()).map_or(0, |l| l.line);
+                    stages.entry(stage).or_default().push((order, format!("{} (line {at}, order {order})", ir::name(nested))));
+                }
+            }
+        }
+        let count = stages.keys().max().map_or(0, |s| s + 1);
+        println!("scf.for at line {line}: {count} stages, async stages {async_stages:?} (queue = stage)");
+        for (stage, mut ops) in stages {
+            ops.sort();
+            let kind = if async_stages.contains(&stage) { "async" } else { "sync" };
+            let ops: Vec<String> = ops.into_iter().map(|(_, text)| text).collect();
+            println!("  stage {stage} ({kind}): {}", ops.join(", "));
+        }
+    }
+}
+
+/// The shared-memory buffers and how many versions the pipeliner gave them.
+fn describe_buffers(module: &Module) {
+    for op in ir::nested_ops(module.as_operation()) {
+        if ir::name(op) != "memref.alloc" {
+            continue;
+        }
+        let ty = op.result(0).unwrap().r#type();
+        let shape: Vec<i64> = unsafe {
+            let raw = ty.to_raw();
+            (0..mlir_sys::mlirShapedTypeGetRank(raw)).map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)).collect()
+        };
+        println!("buffer {ty}: {} versions", shape.first().copied().unwrap_or(1));
+    }
+}
+
+/// Prints the commits and waits of each kernel, grouped as prologue, steady
+/// state (the loop that commits) and epilogue; returns every wait count.
+fn describe_sync(module: &Module) -> Vec<i64> {
+    let mut counts = Vec::new();
+    for function in ir::functions(module.as_operation()) {
+        let Some(body) = ir::region_entry(function, 0) else { continue };
+        let mut part = "prologue";
+        let mut line: Vec<String> = Vec::new();
+        let flush = |part: &str, line: &mut Vec<String>| {
+            if !line.is_empty() {
+                println!("  {part:<13} {}", line.join(", "));
+                line.clear();
+            }
+        };
+        for op in ir::ops(body) {
+            let nested: Vec<(OperationRef, QueueEffect)> = std::iter::once(op)
+                .chain(ir::nested_ops(op))
+                .map(|o| (o, sync_state::effect(o)))
+                .filter(|(_, e)| !matches!(e, QueueEffect::None))
+                .collect();
+            if nested.is_empty() {
+                continue;
+            }
+            let is_loop = ir::name(op) == "scf.for";
+            if is_loop {
+                flush(part, &mut line);
+                let trips = ir::static_trip_count(op).map_or("?".into(), |n| n.to_string());
+                part = "steady state";
+                line.push(format!("({trips} iterations)"));
+            }
+            for (_, effect) in nested {
+                match effect {
+                    QueueEffect::Commit(queue) => line.push(format!("commit {queue}")),
+                    QueueEffect::Wait { queue, count } => {
+                        counts.extend(count);
+                        let count = count.map_or("?".into(), |c| c.to_string());
+                        line.push(format!("wait {queue} <= {count}"));
+                    }
+                    _ => {}
+                }
+            }
+            if is_loop {
+                flush(part, &mut line);
+                part = "epilogue";
+            }
+        }
+        flush(part, &mut line);
+    }
+    counts
+}
+
+/// Checks that the PTX waits with exactly the computed counts.
+fn check_ptx(ptx: &str, computed: &[i64]) -> Result<(), String> {
+    let copies = ptx.matches("cp.async.cg.shared.global").count() + ptx.matches("cp.async.ca.shared.global").count();
+    let commits = ptx.matches("cp.async.commit_group;").count();
+    let waits: Vec<i64> = ptx
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("cp.async.wait_group"))
+        .filter_map(|rest| rest.trim().trim_end_matches(';').parse().ok())
+        .collect();
+    println!("  PTX: {copies} cp.async, {commits} cp.async.commit_group, cp.async.wait_group {waits:?}");
+    let stray: Vec<i64> = waits.iter().copied().filter(|w| !computed.contains(w)).collect();
+    let lost: Vec<i64> = computed.iter().copied().filter(|c| !waits.contains(c)).collect();
+    if !stray.is_empty() || !lost.is_empty() {
+        return Err(format!("the PTX waits {waits:?} differ from the computed counts {computed:?}"));
+    }
+    println!("  every cp.async.wait_group carries a count the passes computed");
+    Ok(())
+}
+
+/// Runs ptxas on the file when it is installed (scripts/setup.sh puts it in
+/// .tools/cuda), printing its resource usage.
+fn assemble(path: &Path, chip: &str) {
+    let candidates = [
+        std::env::var("PTXAS").ok(),
+        Some(".tools/cuda/nvidia/cuda_nvcc/bin/ptxas".to_string()),
+        Some("ptxas".to_string()),
+    ];
+    for ptxas in candidates.into_iter().flatten() {
+        let output = Command::new(&ptxas).args([&format!("-arch={chip}"), "-v", "-o", "/dev/null"]).arg(path).output();
+        let Ok(output) = output else { continue };
+        let log = String::from_utf8_lossy(&output.stderr);
+        if output.status.success() {
+            let usage: Vec<&str> = log.lines().filter(|l| l.contains("Used")).map(|l| l.trim_start_matches("ptxas info    : ")).collect();
+            println!("  ptxas -arch={chip}: ok; {}", usage.join("; "));
+        } else {
+            println!("  ptxas -arch={chip} FAILED:\n{log}");
+            std::process::exit(1);
+        }
+        return;
+    }
+    println!("  ptxas not found (scripts/setup.sh installs it from PyPI): PTX not assembled");
+}
