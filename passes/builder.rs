@@ -56,7 +56,11 @@ impl<'c> Builder<'c> {
     }
 
     pub fn insert(&self, op: Operation<'c>, point: Point) -> MlirOperation {
-        let op = op.into_raw();
+        self.insert_raw(op.into_raw(), point)
+    }
+
+    /// Inserts an op that nothing owns yet (a fresh clone).
+    pub fn insert_raw(&self, op: MlirOperation, point: Point) -> MlirOperation {
         unsafe {
             match point {
                 Point::Before(before) => {

@@ -10,22 +10,15 @@
 
 use super::counts::{Step, Waits};
 use super::schedule::{self, Schedule, Source, ORDER, STAGE};
+use crate::passes::builder::{Builder, Point};
 use crate::passes::ir;
-use melior::ir::attribute::IntegerAttribute;
-use melior::ir::operation::{Operation, OperationBuilder, OperationLike, OperationRef};
-use melior::ir::r#type::IntegerType;
+use melior::ir::operation::{Operation, OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
-use melior::ir::{Attribute, Block, Identifier, Location, Region, RegionLike, Type, Value, ValueLike};
-use melior::{Context, ContextRef, StringRef};
-use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
+use melior::ir::{Attribute, Block, Location, Region, RegionLike, Type, Value, ValueLike};
+use melior::{ContextRef, StringRef};
+use mlir_sys::{MlirOperation, MlirType, MlirValue};
 use std::collections::{BTreeMap, HashMap};
 
-/// Where new ops go.
-#[derive(Clone, Copy)]
-enum Point {
-    Before(MlirOperation),
-    End(MlirBlock),
-}
 
 /// The trip count, known or computed at run time.
 #[derive(Clone, Copy)]
@@ -424,6 +417,11 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         Point::Before(terminator)
     }
 
+    /// Ops built here carry the loop's location.
+    fn builder(&self) -> Builder<'c> {
+        Builder::new(self.context, self.location)
+    }
+
     fn build(
         &self,
         name: &str,
@@ -432,33 +430,15 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         attributes: &[(&str, Attribute<'c>)],
         regions: Vec<Region<'c>>,
     ) -> Operation<'c> {
-        let operands: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
-        let results: Vec<Type> = results.iter().map(|t| unsafe { Type::from_raw(*t) }).collect();
-        let attributes: Vec<(Identifier, Attribute)> =
-            attributes.iter().map(|(n, a)| (Identifier::new(self.ctx(), n), *a)).collect();
-        OperationBuilder::new(name, self.location)
-            .add_operands(&operands)
-            .add_results(&results)
-            .add_attributes(&attributes)
-            .add_regions_vec(regions)
-            .build()
-            .expect("a well-formed op")
+        self.builder().build(name, operands, results, attributes, regions)
     }
 
     fn insert(&self, op: Operation<'c>, point: Point) -> MlirOperation {
-        self.insert_raw(op.into_raw(), point)
+        self.builder().insert(op, point)
     }
 
     fn insert_raw(&self, op: MlirOperation, point: Point) -> MlirOperation {
-        unsafe {
-            match point {
-                Point::Before(before) => {
-                    mlir_sys::mlirBlockInsertOwnedOperationBefore(mlir_sys::mlirOperationGetBlock(before), before, op)
-                }
-                Point::End(block) => mlir_sys::mlirBlockAppendOwnedOperation(block, op),
-            }
-        }
-        op
+        self.builder().insert_raw(op, point)
     }
 
     fn op(&mut self, name: &str, operands: &[MlirValue], results: &[MlirType], attributes: &[(&str, Attribute<'c>)], point: Point) -> MlirValue {
@@ -467,33 +447,27 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     fn constant(&mut self, value: i64, point: Point) -> MlirValue {
-        let attribute: Attribute = IntegerAttribute::new(self.index_type_melior(), value).into();
-        self.op("arith.constant", &[], &[self.index_type()], &[("value", attribute)], point)
+        self.builder().index_constant(value, point)
     }
 
     fn poison(&mut self, ty: MlirType, point: Point) -> MlirValue {
         self.op("ub.poison", &[], &[ty], &[], point)
     }
 
-    fn ctx(&self) -> &'c Context {
-        // The context outlives every op of the module being rewritten.
-        unsafe { std::mem::transmute::<&Context, &'c Context>(self.context.to_ref()) }
-    }
-
     fn index_type_melior(&self) -> Type<'c> {
-        Type::index(self.ctx())
+        Type::index(self.builder().ctx())
     }
 
     fn index_type(&self) -> MlirType {
-        Type::index(self.ctx()).to_raw()
+        self.builder().index_type()
     }
 
     fn i1(&self) -> MlirType {
-        Type::from(IntegerType::new(self.ctx(), 1)).to_raw()
+        self.builder().i1_type()
     }
 
     fn i64_attr(&self, value: i64) -> Attribute<'c> {
-        IntegerAttribute::new(IntegerType::new(self.ctx(), 64).into(), value).into()
+        self.builder().int_attr(64, value)
     }
 }
 
