@@ -7,7 +7,8 @@
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::{Operation, OperationBuilder};
 use melior::ir::r#type::{IntegerType, TypeLike};
-use melior::ir::{Attribute, Identifier, Location, Region, Type, Value};
+use melior::ir::block::BlockLike;
+use melior::ir::{Attribute, Block, Identifier, Location, Region, RegionLike, Type, Value, ValueLike};
 use melior::{Context, ContextRef};
 use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
 
@@ -95,6 +96,17 @@ impl<'c> Builder<'c> {
     ) -> MlirValue {
         let op = self.op(name, operands, &[result], attributes, point);
         unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
+    }
+
+    /// An `scf.for` from `lower` to `upper` by `step` without iter_args;
+    /// returns its induction variable and the point before its terminator.
+    pub fn for_loop(&self, lower: MlirValue, upper: MlirValue, step: MlirValue, point: Point) -> (MlirValue, Point) {
+        let region = Region::new();
+        let body = region.append_block(Block::new(&[(Type::index(self.ctx()), self.location)]));
+        let (body, iv) = (body.to_raw(), body.argument(0).expect("the induction variable").to_raw());
+        self.insert(self.build("scf.for", &[lower, upper, step], &[], &[], vec![region]), point);
+        let terminator = self.op("scf.yield", &[], &[], &[], Point::End(body));
+        (iv, Point::Before(terminator))
     }
 
     pub fn index_constant(&self, value: i64, point: Point) -> MlirValue {

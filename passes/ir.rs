@@ -156,3 +156,37 @@ pub fn static_trip_count(op: OperationRef) -> Option<i64> {
     }
     Some(if ub <= lb { 0 } else { (ub - lb + step - 1) / step })
 }
+
+/// Where a memref lives, as the GPU lowerings tell it apart: global memory
+/// (no memory space, 0, 1 or `#gpu.address_space<global>`), workgroup
+/// (shared) memory (3 or `#gpu.address_space<workgroup>`), or another space,
+/// printed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MemorySpace {
+    Global,
+    Workgroup,
+    Other(String),
+}
+
+/// The memory space of memref type `memref`.
+pub fn memory_space(memref: mlir_sys::MlirType) -> MemorySpace {
+    unsafe {
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref);
+        if space.ptr.is_null() {
+            return MemorySpace::Global;
+        }
+        if mlir_sys::mlirAttributeIsAInteger(space) {
+            return match mlir_sys::mlirIntegerAttrGetValueInt(space) {
+                0 | 1 => MemorySpace::Global,
+                3 => MemorySpace::Workgroup,
+                n => MemorySpace::Other(n.to_string()),
+            };
+        }
+        let text = melior::ir::Attribute::from_raw(space).to_string();
+        match text.as_str() {
+            "#gpu.address_space<global>" => MemorySpace::Global,
+            "#gpu.address_space<workgroup>" => MemorySpace::Workgroup,
+            _ => MemorySpace::Other(text),
+        }
+    }
+}

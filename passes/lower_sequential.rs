@@ -109,12 +109,7 @@ fn cp_async(op: OperationRef) {
     let lower = b.index_constant(0, at);
     let upper = b.index_constant(count, at);
     let step = b.index_constant(1, at);
-    let region = melior::ir::Region::new();
-    let body = region.append_block(Block::new(&[(Type::index(b.ctx()), b.location)]));
-    let (body_raw, e) = (body.to_raw(), body.argument(0).unwrap().to_raw());
-    b.insert(b.build("scf.for", &[lower, upper, step], &[], &[], vec![region]), at);
-    let end = b.op("scf.yield", &[], &[], &[], Point::End(body_raw));
-    let inner = Point::Before(end);
+    let (e, inner) = b.for_loop(lower, upper, step, at);
     let shifted = |index: &[mlir_sys::MlirValue]| {
         let mut index = index.to_vec();
         if let Some(last) = index.last_mut() {

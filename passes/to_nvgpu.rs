@@ -37,12 +37,11 @@ use super::builder::{Builder, Point};
 use super::in_flight::QueueMap;
 use super::{count_to_token, diag, ir, optimize_waits, token_to_count};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
-use copy::CopyPlan;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::BlockRef;
 use mlir_sys::{MlirOperation, MlirValue};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-to-nvgpu",
@@ -70,52 +69,31 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     let bypass_l1 = options.parse::<bool>(root, "bypass-l1")?;
+    // Every error comes before any function changes.
     let mut failed = false;
-    // Upstream nvgpu kernels: waits without numGroups (which upstream turns
-    // into wait 0) get their exact counts.
+    let mut lower = Vec::new();
     for function in ir::functions(root) {
         let ops = ir::nested_ops(function);
-        let uncounted = ops
-            .iter()
-            .any(|op| ir::name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err());
-        if uncounted && !ops.iter().any(|op| is_asyncpipe(*op)) {
+        if ops.iter().any(|op| is_asyncpipe(*op)) {
+            failed |= check(&ops, max_bytes).is_err();
+            lower.push((function, needs_recount(&ops)));
+        } else if ops.iter().any(|op| ir::name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err()) {
+            // An upstream nvgpu kernel: its waits without numGroups (which
+            // upstream makes waits for everything) get exact counts.
             failed |= token_to_count::convert(function, &QueueMap { single: true }, false).is_err();
         }
-    }
-    let functions: Vec<OperationRef> =
-        ir::functions(root).into_iter().filter(|f| ir::nested_ops(*f).iter().any(|op| is_asyncpipe(*op))).collect();
-    for function in &functions {
-        failed |= check(*function).is_err();
     }
     if failed {
         return Err(PassFailed);
     }
-    for function in functions {
-        if needs_recount(function) {
+    for (function, recount) in lower {
+        if recount {
             count_to_token::convert(function)?;
             token_to_count::convert(function, &QueueMap { single: true }, false)?;
             optimize_waits::optimize(function);
         }
-        let mut plans = HashMap::new();
-        for op in ir::nested_ops(function) {
-            if ir::name(op) == "asyncpipe.copy" {
-                match copy::plan(op, max_bytes) {
-                    Ok(plan) => {
-                        plans.insert(op.to_raw().ptr as usize, plan);
-                    }
-                    Err(message) => {
-                        diag::error(op.location(), &message);
-                        failed = true;
-                    }
-                }
-            }
-        }
-        if failed {
-            continue;
-        }
-        let context = function.context();
-        let builder = Builder::new(context, function.location());
-        let mut lowering = Lowering { b: builder, plans, bypass_l1, function, poison: None, failed: false };
+        let builder = Builder::new(function.context(), function.location());
+        let mut lowering = Lowering { b: builder, max_bytes, bypass_l1, function, poison: None, failed: false };
         for block in ir::blocks(function) {
             lowering.block(block, None);
         }
@@ -128,13 +106,13 @@ fn is_asyncpipe(op: OperationRef) -> bool {
     ir::name(op).starts_with("asyncpipe.")
 }
 
-/// The errors that do not depend on the form of the synchronization.
-fn check(function: OperationRef) -> Result<(), PassFailed> {
+/// Reports, at the op, what cp.async cannot do in a function (its `ops`).
+fn check(ops: &[OperationRef], max_bytes: i64) -> Result<(), PassFailed> {
     let mut failed = false;
     let mut first_asyncpipe = None;
     let mut first_nvgpu = None;
-    for op in ir::nested_ops(function) {
-        let name = ir::name(op);
+    for op in ops {
+        let name = ir::name(*op);
         match name.as_str() {
             "asyncpipe.async_scope" => {
                 diag::error(
@@ -144,13 +122,26 @@ fn check(function: OperationRef) -> Result<(), PassFailed> {
                 );
                 failed = true;
             }
-            "nvgpu.device_async_create_group" | "nvgpu.device_async_wait" => {
-                first_nvgpu.get_or_insert(op);
+            "asyncpipe.copy" => {
+                if let Err(message) = copy::plan(*op, max_bytes) {
+                    diag::error(op.location(), &message);
+                    failed = true;
+                }
             }
-            _ if name.starts_with("asyncpipe.") => {
-                first_asyncpipe.get_or_insert(op);
+            "asyncpipe.wait_queue" if constant_count(*op).is_none() => {
+                diag::error(
+                    op.location(),
+                    "cp.async.wait_group needs a constant in-flight count; this one is only known at run time",
+                );
+                failed = true;
+            }
+            "nvgpu.device_async_create_group" | "nvgpu.device_async_wait" => {
+                first_nvgpu.get_or_insert(*op);
             }
             _ => {}
+        }
+        if name.starts_with("asyncpipe.") {
+            first_asyncpipe.get_or_insert(*op);
         }
     }
     if let (Some(asyncpipe), Some(nvgpu)) = (first_asyncpipe, first_nvgpu) {
@@ -166,16 +157,16 @@ fn check(function: OperationRef) -> Result<(), PassFailed> {
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
-/// Whether the function's counts must be recomputed for one hardware queue:
-/// it uses token form, or more than one logical queue.
-fn needs_recount(function: OperationRef) -> bool {
+/// Whether a function's counts (its `ops`) must be recomputed for one
+/// hardware queue: it uses token form, or more than one logical queue.
+fn needs_recount(ops: &[OperationRef]) -> bool {
     let mut queues = BTreeSet::new();
-    for op in ir::nested_ops(function) {
-        match ir::name(op).as_str() {
+    for op in ops {
+        match ir::name(*op).as_str() {
             "asyncpipe.commit_group" | "asyncpipe.wait" | "asyncpipe.completed" => return true,
             "asyncpipe.copy" if op.result_count() > 0 => return true,
             "asyncpipe.copy" | "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue" => {
-                if let Some(queue) = ir::int_attr(op, "queue") {
+                if let Some(queue) = ir::int_attr(*op, "queue") {
                     queues.insert(queue);
                 }
             }
@@ -185,9 +176,10 @@ fn needs_recount(function: OperationRef) -> bool {
     queues.len() > 1
 }
 
+/// Rewrites one function whose ops [`check`] accepted.
 struct Lowering<'c, 'a> {
     b: Builder<'c>,
-    plans: HashMap<usize, CopyPlan>,
+    max_bytes: i64,
     bypass_l1: bool,
     function: OperationRef<'c, 'a>,
     /// The placeholder token for waits that no group precedes.
@@ -215,8 +207,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let at = Point::Before(op.to_raw());
         match ir::name(op).as_str() {
             "asyncpipe.copy" => {
-                let plan = &self.plans[&(op.to_raw().ptr as usize)];
-                scope.pending.extend(copy::emit(op, plan, self.bypass_l1, &self.b));
+                let plan = copy::plan(op, self.max_bytes).expect("check() accepted this copy");
+                scope.pending.extend(copy::emit(op, &plan, self.bypass_l1, &self.b));
                 ir::erase(op);
             }
             "asyncpipe.commit" => {
@@ -239,14 +231,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 ir::erase(op);
             }
             "asyncpipe.wait_queue" => {
-                let Some(count) = constant_count(op) else {
-                    diag::error(
-                        op.location(),
-                        "cp.async.wait_group needs a constant in-flight count; this one is only known at run time",
-                    );
-                    self.failed = true;
-                    return;
-                };
+                let count = constant_count(op).expect("check() accepted this wait");
                 let token = match scope.latest {
                     Some(token) => token,
                     None => self.poison(),
@@ -256,8 +241,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 ir::erase(op);
             }
             "asyncpipe.commit_group" | "asyncpipe.wait" | "asyncpipe.completed" => {
-                // token-to-count leaves a group in token form only where
-                // counting cannot say the same thing (it has said why).
+                // token-to-count keeps a group in token form only where
+                // counting form cannot say the same thing (it says why).
                 diag::error(
                     op.location(),
                     "cp.async synchronizes by counts only, and this token-form operation has no counting form",

@@ -40,19 +40,6 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
-fn is_workgroup(memref: mlir_sys::MlirType) -> bool {
-    unsafe {
-        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref);
-        if space.ptr.is_null() {
-            return false;
-        }
-        if mlir_sys::mlirAttributeIsAInteger(space) {
-            return mlir_sys::mlirIntegerAttrGetValueInt(space) == 3;
-        }
-        Attribute::from_raw(space).to_string() == "#gpu.address_space<workgroup>"
-    }
-}
-
 fn convert(function: OperationRef) -> Result<(), PassFailed> {
     let entry = ir::region_entry(function, 0).expect("a gpu.func has a body");
     let mut failed = false;
@@ -62,7 +49,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
             continue;
         }
         let ty = op.result(0).unwrap().r#type().to_raw();
-        if !unsafe { mlir_sys::mlirTypeIsAMemRef(ty) } || !is_workgroup(ty) {
+        if !unsafe { mlir_sys::mlirTypeIsAMemRef(ty) } || ir::memory_space(ty) != ir::MemorySpace::Workgroup {
             continue;
         }
         if op.block() != Some(entry) {

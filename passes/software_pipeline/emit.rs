@@ -12,10 +12,10 @@ use super::counts::{Step, Waits};
 use super::schedule::{self, Schedule, Source, ORDER, STAGE};
 use crate::passes::builder::{Builder, Point};
 use crate::passes::ir;
-use melior::ir::operation::{Operation, OperationLike, OperationRef};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
 use melior::ir::{Attribute, Block, Location, Region, RegionLike, Type, Value, ValueLike};
-use melior::{ContextRef, StringRef};
+use melior::StringRef;
 use mlir_sys::{MlirOperation, MlirType, MlirValue};
 use std::collections::{BTreeMap, HashMap};
 
@@ -38,7 +38,8 @@ struct StepContext {
 pub struct Emitter<'s, 'c, 'a> {
     s: &'s Schedule<'c, 'a>,
     waits: &'s Waits,
-    context: ContextRef<'c>,
+    /// Builds ops at the loop's location.
+    b: Builder<'c>,
     location: Location<'c>,
     /// What each statement and helper reads from the loop body, by raw
     /// pointer: computed once, used by every clone.
@@ -77,7 +78,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         Self {
             s,
             waits,
-            context,
+            b: Builder::new(context, s.loop_op.location()),
             location: s.loop_op.location(),
             sources,
             lb: operand(0).to_raw(),
@@ -110,13 +111,13 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             let (then, otherwise) = (Region::new(), Region::new());
             then.append_block(Block::new(&[]));
             otherwise.append_block(Block::new(&[]));
-            let if_op = self.insert(self.build("scf.if", &[long], &[], &[], vec![then, otherwise]), point);
+            let if_op = self.b.insert(self.b.build("scf.if", &[long], &[], &[], vec![then, otherwise]), point);
             let block = |i| unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, i)) };
             let (then_block, else_block) = (block(0), block(1));
             let fallback = self.clone_op(self.s.loop_op, &HashMap::new(), Point::End(else_block));
             strip_annotations(fallback);
-            self.insert(self.build("scf.yield", &[], &[], &[], vec![]), Point::End(else_block));
-            point = Point::Before(self.insert(self.build("scf.yield", &[], &[], &[], vec![]), Point::End(then_block)));
+            self.b.insert(self.b.build("scf.yield", &[], &[], &[], vec![]), Point::End(else_block));
+            point = Point::Before(self.b.insert(self.b.build("scf.yield", &[], &[], &[], vec![]), Point::End(then_block)));
         }
         for g in 0..last {
             self.emit_step(Step::Prologue(g), point);
@@ -182,7 +183,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         region.append_block(Block::new(&arguments));
         let mut operands = vec![lb, self.ub, self.step];
         operands.extend_from_slice(inits);
-        let for_op = self.insert(self.build("scf.for", &operands, &types, &[], vec![region]), point);
+        let for_op = self.b.insert(self.b.build("scf.for", &operands, &types, &[], vec![region]), point);
         let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(for_op, 0)) };
         self.carried.clear();
         for (i, &(v, d, _)) in carried.iter().enumerate() {
@@ -194,7 +195,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             .iter()
             .map(|&(v, d, _)| if d == 1 { self.produced[&(Step::Body, v)] } else { self.carried[&(v, d - 1)] })
             .collect();
-        self.insert(self.build("scf.yield", &yields, &[], &[], vec![]), body_point);
+        self.b.insert(self.b.build("scf.yield", &yields, &[], &[], vec![]), body_point);
         (0..carried.len()).map(|i| unsafe { mlir_sys::mlirOperationGetResult(for_op, i as isize) }).collect()
     }
 
@@ -326,8 +327,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             if let Ok(zero_fill) = op.attribute("zero_fill") {
                 attributes.push(("zero_fill", zero_fill));
             }
-            let copy = self.build("asyncpipe.copy", &operands, &[], &attributes, vec![]);
-            return self.insert(copy, point);
+            let copy = self.b.build("asyncpipe.copy", &operands, &[], &attributes, vec![]);
+            return self.b.insert(copy, point);
         }
         let clone = self.clone_op(op, &map, point);
         unsafe {
@@ -398,12 +399,12 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                 }
             }
         }
-        self.insert_raw(clone, point)
+        self.b.insert_raw(clone, point)
     }
 
     fn wait(&mut self, queue: i64, count: i64, point: Point) {
-        let op = self.build("asyncpipe.wait_queue", &[], &[], &[("queue", self.i64_attr(queue)), ("count", self.i64_attr(count))], vec![]);
-        self.insert(op, point);
+        let op = self.b.build("asyncpipe.wait_queue", &[], &[], &[("queue", self.i64_attr(queue)), ("count", self.i64_attr(count))], vec![]);
+        self.b.insert(op, point);
     }
 
     /// Creates a single-block region op ending in `asyncpipe.yield`; returns
@@ -411,43 +412,19 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     fn region_op(&mut self, name: &str, attributes: &[(&str, Attribute<'c>)], point: Point) -> Point {
         let region = Region::new();
         region.append_block(Block::new(&[]));
-        let op = self.insert(self.build(name, &[], &[], attributes, vec![region]), point);
+        let op = self.b.insert(self.b.build(name, &[], &[], attributes, vec![region]), point);
         let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0)) };
-        let terminator = self.insert(self.build("asyncpipe.yield", &[], &[], &[], vec![]), Point::End(block));
+        let terminator = self.b.insert(self.b.build("asyncpipe.yield", &[], &[], &[], vec![]), Point::End(block));
         Point::Before(terminator)
     }
 
-    /// Ops built here carry the loop's location.
-    fn builder(&self) -> Builder<'c> {
-        Builder::new(self.context, self.location)
-    }
-
-    fn build(
-        &self,
-        name: &str,
-        operands: &[MlirValue],
-        results: &[MlirType],
-        attributes: &[(&str, Attribute<'c>)],
-        regions: Vec<Region<'c>>,
-    ) -> Operation<'c> {
-        self.builder().build(name, operands, results, attributes, regions)
-    }
-
-    fn insert(&self, op: Operation<'c>, point: Point) -> MlirOperation {
-        self.builder().insert(op, point)
-    }
-
-    fn insert_raw(&self, op: MlirOperation, point: Point) -> MlirOperation {
-        self.builder().insert_raw(op, point)
-    }
-
     fn op(&mut self, name: &str, operands: &[MlirValue], results: &[MlirType], attributes: &[(&str, Attribute<'c>)], point: Point) -> MlirValue {
-        let op = self.insert(self.build(name, operands, results, attributes, vec![]), point);
+        let op = self.b.op(name, operands, results, attributes, point);
         unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
     }
 
     fn constant(&mut self, value: i64, point: Point) -> MlirValue {
-        self.builder().index_constant(value, point)
+        self.b.index_constant(value, point)
     }
 
     fn poison(&mut self, ty: MlirType, point: Point) -> MlirValue {
@@ -455,19 +432,19 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     fn index_type_melior(&self) -> Type<'c> {
-        Type::index(self.builder().ctx())
+        Type::index(self.b.ctx())
     }
 
     fn index_type(&self) -> MlirType {
-        self.builder().index_type()
+        self.b.index_type()
     }
 
     fn i1(&self) -> MlirType {
-        self.builder().i1_type()
+        self.b.i1_type()
     }
 
     fn i64_attr(&self, value: i64) -> Attribute<'c> {
-        self.builder().int_attr(64, value)
+        self.b.int_attr(64, value)
     }
 }
 

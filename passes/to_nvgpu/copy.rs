@@ -16,10 +16,10 @@
 //! outside the source is ever formed.
 
 use crate::passes::builder::{Builder, Point};
+use crate::passes::ir::{self, MemorySpace};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
-use melior::ir::{Block, Region, RegionLike, Type, ValueLike};
-use melior::ir::block::BlockLike;
+use melior::ir::{Type, ValueLike};
 use mlir_sys::{MlirType, MlirValue};
 
 /// Static tiles of at most this many chunks are unrolled.
@@ -39,35 +39,6 @@ pub struct CopyPlan {
     /// Bytes per `cp.async`.
     pub chunk_bytes: i64,
     zero_fill: bool,
-}
-
-/// Where a memref lives, for cp.async's purposes.
-enum Space {
-    Global,
-    Workgroup,
-    Other(String),
-}
-
-fn memory_space(memref: MlirType) -> Space {
-    unsafe {
-        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref);
-        if space.ptr.is_null() {
-            return Space::Global;
-        }
-        if mlir_sys::mlirAttributeIsAInteger(space) {
-            return match mlir_sys::mlirIntegerAttrGetValueInt(space) {
-                0 | 1 => Space::Global,
-                3 => Space::Workgroup,
-                n => Space::Other(n.to_string()),
-            };
-        }
-        let text = melior::ir::Attribute::from_raw(space).to_string();
-        match text.as_str() {
-            "#gpu.address_space<global>" => Space::Global,
-            "#gpu.address_space<workgroup>" => Space::Workgroup,
-            _ => Space::Other(text),
-        }
-    }
 }
 
 /// Bytes of one element, if cp.async can move it (a scalar of whole bytes
@@ -109,21 +80,21 @@ fn type_text(ty: MlirType) -> String {
 pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
     let source = copy.operand(0).unwrap().r#type().to_raw();
     let dest = copy.operand(1).unwrap().r#type().to_raw();
-    match memory_space(source) {
-        Space::Global => {}
-        Space::Workgroup => {
+    match ir::memory_space(source) {
+        MemorySpace::Global => {}
+        MemorySpace::Workgroup => {
             return Err("cp.async reads global memory, but the source is in workgroup (shared) memory".into())
         }
-        Space::Other(space) => {
+        MemorySpace::Other(space) => {
             return Err(format!("cp.async reads global memory, but the source is in memory space {space}"))
         }
     }
-    match memory_space(dest) {
-        Space::Workgroup => {}
-        Space::Global => {
+    match ir::memory_space(dest) {
+        MemorySpace::Workgroup => {}
+        MemorySpace::Global => {
             return Err("cp.async writes workgroup (shared) memory, but the destination is in global memory".into())
         }
-        Space::Other(space) => {
+        MemorySpace::Other(space) => {
             return Err(format!(
                 "cp.async writes workgroup (shared) memory, but the destination is in memory space {space}"
             ))
@@ -160,30 +131,27 @@ pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
         })?
     } else {
         let row_bytes = row * e;
-        let aligned = |c: i64| {
-            layouts.iter().all(|(_, strides, offset)| {
-                let ok = |v: i64| v == DYNAMIC || (v * e) % c == 0;
-                ok(*offset) && strides.iter().rev().skip(1).all(|&s| ok(s))
-            })
+        // Whether every row of a layout starts at a multiple of `c` bytes
+        // (dynamic offsets and strides are taken to be).
+        let aligned = |(_, strides, offset): &(&str, Vec<i64>, i64), c: i64| {
+            let ok = |v: i64| v == DYNAMIC || (v * e) % c == 0;
+            ok(*offset) && strides.iter().rev().skip(1).all(|&s| ok(s))
         };
-        let mut fits = candidates.filter(|&c| row_bytes % c == 0);
-        match fits.clone().find(|&c| aligned(c)) {
-            Some(c) => c,
-            None if fits.next().is_none() => {
-                return Err(format!(
-                    "a row of the tile is {row} x {} = {row_bytes} bytes, but cp.async copies 4, 8 or 16 bytes at a time{}",
-                    type_text(element),
-                    if max_bytes < 16 { format!(" (at most {max_bytes} here)") } else { String::new() }
-                ))
-            }
+        let fits: Vec<i64> = candidates.filter(|&c| row_bytes % c == 0).collect();
+        let Some(&smallest) = fits.last() else {
+            return Err(format!(
+                "a row of the tile is {row} x {} = {row_bytes} bytes, but cp.async copies 4, 8 or 16 bytes at a time{}",
+                type_text(element),
+                if max_bytes < 16 { format!(" (at most {max_bytes} here)") } else { String::new() }
+            ));
+        };
+        match fits.iter().find(|&&c| layouts.iter().all(|layout| aligned(layout, c))) {
+            Some(&c) => c,
             None => {
-                let (what, _, _) = layouts.iter().find(|(_, strides, offset)| {
-                    let ok = |v: i64| v == DYNAMIC || (v * e) % 4 == 0;
-                    !(ok(*offset) && strides.iter().rev().skip(1).all(|&s| ok(s)))
-                }).unwrap_or(&layouts[0]);
+                let what = layouts.iter().find(|layout| !aligned(layout, smallest)).map_or("source", |l| l.0);
                 return Err(format!(
-                    "the rows of the {what} are not 4-byte aligned (static offset or stride), but every cp.async \
-                     address must be aligned to its size"
+                    "the rows of the {what} are not {smallest}-byte aligned (static offset or stride), but every \
+                     cp.async address must be aligned to its size"
                 ));
             }
         }
@@ -251,14 +219,8 @@ pub fn emit(copy: OperationRef, plan: &CopyPlan, bypass_l1: bool, b: &Builder) -
                 let zero = b.index_constant(0, at);
                 let upper = if rank == 0 { b.index_constant(1, at) } else { extent(b, dest, size, d, at) };
                 let step = b.index_constant(if d + 1 == dims.len() { plan.chunk } else { 1 }, at);
-                let region = Region::new();
-                let index_type = unsafe { Type::from_raw(b.index_type()) };
-                let body = region.append_block(Block::new(&[(index_type, b.location)]));
-                let body_raw = body.to_raw();
-                let iv = body.argument(0).unwrap().to_raw();
-                b.insert(b.build("scf.for", &[zero, upper, step], &[], &[], vec![region]), at);
-                let yield_op = b.op("scf.yield", &[], &[], &[], Point::End(body_raw));
-                at = Point::Before(yield_op);
+                let (iv, body) = b.for_loop(zero, upper, step, at);
+                at = body;
                 ivs.push(iv);
             }
             chunk(plan, &shared, source, dest, &ivs[..rank], bypass_l1, b, at);
