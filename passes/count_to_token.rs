@@ -22,6 +22,7 @@
 //! remark. Dynamic counts, and groups that would have to cross an
 //! `scf.while` or an unknown region op, are errors at the op.
 
+use super::sync_state::wait_count;
 use super::{diag, ir, rewrite, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
@@ -73,19 +74,19 @@ fn convert_function(function: OperationRef) -> Result<(), PassFailed> {
             continue;
         }
         let queue = ir::int_attr(op, "queue").unwrap_or(0);
-        match super::sync_state::effect(op) {
-            super::sync_state::QueueEffect::Wait { count: Some(count), .. } if count < MAX_WINDOW => {
+        match wait_count(op) {
+            Some(count) if count < MAX_WINDOW => {
                 let d = depth.entry(queue).or_insert(0);
                 *d = (*d).max(count as usize + 1);
             }
-            super::sync_state::QueueEffect::Wait { count: Some(count), .. } => {
+            Some(count) => {
                 diag::error(
                     op.location(),
                     &format!("count-to-token: naming the group of a count of {count} would carry {} groups through loops; at most {MAX_WINDOW} are supported", count + 1),
                 );
                 failed = true;
             }
-            _ => {
+            None => {
                 diag::error(op.location(), "count-to-token needs a constant in-flight count to know which group the wait completes");
                 failed = true;
             }
@@ -161,10 +162,8 @@ impl<'c, 'a> Converter<'c, 'a> {
             }
             "asyncpipe.commit_group" => self.push(window, queue, op.result(0).unwrap().into()),
             "asyncpipe.wait_queue" => {
-                let count = match super::sync_state::effect(op) {
-                    super::sync_state::QueueEffect::Wait { count: Some(count), .. } => count as usize,
-                    _ => return, // reported before the walk
-                };
+                let Some(count) = wait_count(op) else { return }; // reported before the walk
+                let count = count as usize;
                 let entry = window.get(&queue).and_then(|w| w.get(count)).copied().flatten();
                 if entry.is_none() {
                     diag::remark(

@@ -31,7 +31,7 @@
 
 use super::const_eval::Bindings;
 use super::ir;
-use super::sync_state::Queue;
+use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, TypeLike, ValueLike};
@@ -293,6 +293,19 @@ impl Analysis<'_> {
 
     fn op(&mut self, op: OperationRef, state: &mut State) {
         let name = ir::name(op);
+        let effect = sync_state::effect(op);
+        if let QueueEffect::Commit(queue) = effect {
+            if name == "asyncpipe.commit_queue" {
+                self.region_blocks(op, 0, state);
+            }
+            let queue = self.queues.hardware(queue);
+            self.result.queues.insert(queue);
+            state.commit(queue);
+            if let Ok(group) = op.result(0) {
+                state.set(raw_key(group), Distance::group(queue));
+            }
+            return;
+        }
         match name.as_str() {
             "asyncpipe.copy" | "asyncpipe.async_scope" | "nvgpu.device_async_copy" => {
                 if let Ok(result) = op.result(0) {
@@ -301,31 +314,9 @@ impl Analysis<'_> {
                 }
                 return; // async_scope bodies hold no synchronization
             }
-            "asyncpipe.commit_group" => {
-                let queue = self.queues.hardware(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
-                self.result.queues.insert(queue);
-                state.commit(queue);
-                state.set(raw_key(op.result(0).unwrap()), Distance::group(queue));
-                return;
-            }
             "asyncpipe.completed" => {
                 // Complete before anything: no queue can hold it in flight.
                 state.set(raw_key(op.result(0).unwrap()), Distance::default());
-                return;
-            }
-            "nvgpu.device_async_create_group" => {
-                self.result.queues.insert(Queue::CpAsync);
-                state.commit(Queue::CpAsync);
-                state.set(raw_key(op.result(0).unwrap()), Distance::group(Queue::CpAsync));
-                return;
-            }
-            "asyncpipe.commit" | "asyncpipe.commit_queue" => {
-                if name == "asyncpipe.commit_queue" {
-                    self.region_blocks(op, 0, state);
-                }
-                let queue = self.queues.hardware(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
-                self.result.queues.insert(queue);
-                state.commit(queue);
                 return;
             }
             "asyncpipe.wait" | "nvgpu.device_async_wait" => {
@@ -341,7 +332,7 @@ impl Analysis<'_> {
         if op.region_count() > 0 {
             self.opaque_region_op(op, state);
         }
-        let origin = if name == "func.call" || name == "func.call_indirect" || name == "llvm.call" {
+        let origin = if effect == QueueEffect::Opaque {
             UnknownOrigin::CallResult
         } else {
             UnknownOrigin::OpaqueResult
@@ -387,10 +378,6 @@ impl Analysis<'_> {
         let trip_count = ir::static_trip_count(op);
         let bounds = ir::static_bounds(op);
         let induction: melior::ir::Value = body.argument(0).unwrap().into();
-        let varies = match bounds {
-            Some((lb, _, _)) => self.depends_on_induction(body, induction, lb),
-            None => false,
-        };
 
         let mut x = state.clone();
         self.bind(&mut x, iter_args.clone(), &inits);
@@ -407,7 +394,12 @@ impl Analysis<'_> {
         };
         let exit = match trip_count {
             Some(t) => {
-                let mut previous: Option<(State, Option<BTreeMap<(Key, Queue), i64>>)> = None;
+                let varies = match bounds {
+                    Some((lb, _, _)) => self.depends_on_induction(body, induction, lb),
+                    None => false,
+                };
+                // How much the previous simulated iteration grew the distances.
+                let mut last_delta: Option<BTreeMap<(Key, Queue), i64>> = None;
                 let mut k = 0;
                 let mut done = None;
                 while k < t.min(SIMULATION_BUDGET) {
@@ -424,7 +416,7 @@ impl Analysis<'_> {
                         break;
                     }
                     let delta = y.delta(&x);
-                    if let (Some((_, Some(last))), Some(d)) = (&previous, &delta) {
+                    if let (Some(last), Some(d)) = (&last_delta, &delta) {
                         if last == d && k < t && !varies {
                             // Growing by the same amount each iteration: the
                             // waits inside saw their minimum already.
@@ -434,7 +426,7 @@ impl Analysis<'_> {
                             break;
                         }
                     }
-                    previous = Some((x.clone(), delta));
+                    last_delta = delta;
                     x = y;
                 }
                 match done {

@@ -105,7 +105,8 @@ impl Analysis {
             "func.func" | "gpu.func" => return,
             _ => {}
         }
-        match effect(op) {
+        let effect = effect(op);
+        match effect {
             QueueEffect::Wait { queue, count } => {
                 let before = state.get(queue);
                 let seen = self.waits.entry(op.to_raw().ptr as usize).or_insert(before);
@@ -135,7 +136,7 @@ impl Analysis {
                 });
             }
         }
-        if let QueueEffect::Commit(queue) = effect(op) {
+        if let QueueEffect::Commit(queue) = effect {
             state.commit(queue);
         }
     }

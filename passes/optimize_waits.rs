@@ -17,8 +17,8 @@ use super::in_flight_bounds;
 use super::ir;
 use super::sync_state::{effect, Queue, QueueEffect};
 use super::{PassDef, PassFailed, PassOptions};
-use melior::ir::operation::{OperationLike, OperationRef};
-use std::collections::{BTreeMap, HashSet};
+use melior::ir::operation::OperationRef;
+use std::collections::BTreeMap;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-optimize-waits",
@@ -36,22 +36,10 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 /// Removes the waits that can never block and merges adjacent ones under `root`.
 pub fn optimize(root: OperationRef) {
     let bounds = in_flight_bounds::analyze(root);
-    let mut redundant: HashSet<usize> = HashSet::new();
     let mut order: Vec<OperationRef> = Vec::new();
-    for op in ir::nested_ops(root) {
-        if let QueueEffect::Wait { count: Some(count), .. } = effect(op) {
-            let key = op.to_raw().ptr as usize;
-            if let Some(Some(bound)) = bounds.get(&key) {
-                if *bound <= count {
-                    redundant.insert(key);
-                    order.push(op);
-                }
-            }
-        }
-    }
     for block_owner in std::iter::once(root).chain(ir::nested_ops(root)) {
         for block in ir::blocks(block_owner) {
-            merge_adjacent(block, &mut redundant, &mut order);
+            optimize_block(block, &bounds, &mut order);
         }
     }
     for op in order {
@@ -59,22 +47,23 @@ pub fn optimize(root: OperationRef) {
     }
 }
 
-/// Drops the looser of two waits on one queue separated only by waits.
-fn merge_adjacent<'c, 'a>(
+/// Marks (in `order`) the waits of `block` that can never block, and the
+/// looser of two waits on one queue separated only by waits.
+fn optimize_block<'c, 'a>(
     block: melior::ir::BlockRef<'c, 'a>,
-    redundant: &mut HashSet<usize>,
+    bounds: &in_flight_bounds::WaitBounds,
     order: &mut Vec<OperationRef<'c, 'a>>,
 ) {
     let mut last: BTreeMap<Queue, (OperationRef<'c, 'a>, i64)> = BTreeMap::new();
     for op in ir::ops(block) {
-        let key = op.to_raw().ptr as usize;
         match effect(op) {
             QueueEffect::Wait { queue, count: Some(count) } => {
-                if redundant.contains(&key) {
-                    continue; // already gone: it is no barrier between others
+                if matches!(bounds.get(&(op.to_raw().ptr as usize)), Some(Some(bound)) if *bound <= count) {
+                    order.push(op); // never blocks, so it is no barrier between others either
+                    continue;
                 }
                 if let Some((previous, previous_count)) = last.get(&queue) {
-                    if count <= *previous_count && redundant.insert(previous.to_raw().ptr as usize) {
+                    if count <= *previous_count {
                         order.push(*previous);
                     }
                 }

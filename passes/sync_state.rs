@@ -63,6 +63,16 @@ pub fn effect(op: OperationRef) -> QueueEffect {
     }
 }
 
+/// The in-flight count a wait leaves (`asyncpipe.wait_queue`'s count,
+/// `nvgpu.device_async_wait`'s numGroups); None for other ops and for counts
+/// known only at run time.
+pub fn wait_count(op: OperationRef) -> Option<i64> {
+    match effect(op) {
+        QueueEffect::Wait { count, .. } => count,
+        _ => None,
+    }
+}
+
 /// The in-flight count of an `asyncpipe.wait_queue`: its attribute, or its
 /// operand when an `arith.constant` defines it.
 fn constant_count(op: OperationRef) -> Option<i64> {

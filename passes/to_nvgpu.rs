@@ -35,6 +35,7 @@ mod copy;
 
 use super::builder::{Builder, Point};
 use super::in_flight::QueueMap;
+use super::sync_state::wait_count;
 use super::{count_to_token, diag, ir, optimize_waits, token_to_count};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -128,7 +129,7 @@ fn check(ops: &[OperationRef], max_bytes: i64) -> Result<(), PassFailed> {
                     failed = true;
                 }
             }
-            "asyncpipe.wait_queue" if constant_count(*op).is_none() => {
+            "asyncpipe.wait_queue" if wait_count(*op).is_none() => {
                 diag::error(
                     op.location(),
                     "cp.async.wait_group needs a constant in-flight count; this one is only known at run time",
@@ -231,7 +232,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 ir::erase(op);
             }
             "asyncpipe.wait_queue" => {
-                let count = constant_count(op).expect("check() accepted this wait");
+                let count = wait_count(op).expect("check() accepted this wait");
                 let token = match scope.latest {
                     Some(token) => token,
                     None => self.poison(),
@@ -276,8 +277,4 @@ impl<'c, 'a> Lowering<'c, 'a> {
         self.poison = Some(value);
         value
     }
-}
-
-fn constant_count(op: OperationRef) -> Option<i64> {
-    ir::int_attr(op, "count").or_else(|| op.operand(0).ok().and_then(ir::constant_int))
 }

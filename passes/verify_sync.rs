@@ -24,7 +24,7 @@
 //! the pass then says it could not prove the access safe.
 
 use super::const_eval::{visit_if, Bindings};
-use super::sync_state::Queue;
+use super::sync_state::{wait_count, Queue};
 use super::{diag, effects, ir, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -468,13 +468,6 @@ impl Checker {
 
 fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {
     Some((ir::constant_int(op.operand(0).ok()?)?, ir::constant_int(op.operand(2).ok()?)?))
-}
-
-fn wait_count(op: OperationRef) -> Option<i64> {
-    match super::sync_state::effect(op) {
-        super::sync_state::QueueEffect::Wait { count, .. } => count,
-        _ => None,
-    }
 }
 
 /// Whether `op` writes through `operand` (for the stores of an async scope),
