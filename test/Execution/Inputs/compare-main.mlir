@@ -1,7 +1,8 @@
 // Harness for the pipeliner's execution tests: runs @kernel (pipelined) and
 // @reference (the same loop, not pipelined) on the same input, with the
-// full trip count 64 and with a short one (3, fewer than most stage counts;
-// kernels with a static trip count ignore it), and prints, per run, the
+// full trip count 64 and with short ones (3, 2 and 1: fewer than most stage
+// counts, so run-time trip counts take the unpipelined fallback; kernels with
+// a static trip count ignore them), and prints, per run, the
 // largest |kernel - reference| and the sum of the kernel's output.
 func.func private @printMemrefF32(memref<*xf32>)
 
@@ -59,7 +60,11 @@ func.func @compare(%n: index) {
 func.func @main() {
   %c64 = arith.constant 64 : index
   %c3 = arith.constant 3 : index
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
   call @compare(%c64) : (index) -> ()
   call @compare(%c3) : (index) -> ()
+  call @compare(%c2) : (index) -> ()
+  call @compare(%c1) : (index) -> ()
   return
 }

@@ -13,11 +13,16 @@
 
 // CHECK-LABEL: func.func @gemm
 // CHECK-DAG: memref.alloc() : memref<4x16x16xf32, 3>
+// CHECK-DAG: memref.alloc() : memref<4x16x16xf32, 3>
 // CHECK-DAG: memref.alloc() : memref<2x16x8xf32>
+// CHECK-DAG: memref.alloc() : memref<2x8x16xf32>
 // CHECK: scf.for
 // CHECK:   asyncpipe.commit_queue 0
 // CHECK:   asyncpipe.wait_queue 0, 2
 // CHECK: }
+// CHECK: asyncpipe.wait_queue 0, 1
+// CHECK: asyncpipe.wait_queue 0, 0
+// CHECK-NOT: asyncpipe.wait_queue
 func.func @gemm(%A: memref<16x2048xf32>, %B: memref<2048x16xf32>, %C: memref<16x16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -17,10 +17,12 @@
 // CHECK: }
 // CHECK: scf.for %[[IV:.*]] = %c1 to %c64 step %c1 {
 // CHECK:   asyncpipe.commit_queue 0 {
-// CHECK:     arith.remsi %[[IV]], %c2
+// CHECK:     memref.subview %{{.*}}[%[[IV]], 0] [1, 8]
+// CHECK:     memref.subview %[[BUF]][{{.*}}] [1, 8]
 // CHECK:     asyncpipe.copy
 // CHECK:   }
 // CHECK:   asyncpipe.wait_queue 0, 1
+// CHECK:   memref.subview %[[BUF]][{{.*}}] [1, 8]
 // CHECK:   memref.copy
 // CHECK: }
 // CHECK: asyncpipe.wait_queue 0, 0

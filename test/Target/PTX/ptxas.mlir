@@ -11,14 +11,33 @@
 // RUN: asyncpipe-opt %s --asyncpipe-to-ptx=chip=sm_90 | %extract-ptx > %t.k90.ptx
 // RUN: %ptxas -arch=sm_90 %t.k90.ptx -o %t.k90.cubin
 // RUN: FileCheck %s --input-file %t.k80.ptx
+// RUN: FileCheck %s --input-file %t.k90.ptx
+// RUN: asyncpipe-opt %s --asyncpipe-workgroup-attributions --asyncpipe-to-nvgpu -o %t.nvgpu.mlir
+// RUN: %check-wait-groups %t.nvgpu.mlir %t.k80.ptx
+// RUN: %check-wait-groups %t.nvgpu.mlir %t.k90.ptx
 
+// The partial tile (16-byte chunks with a src-size), then f16 and i8 rows
+// (8 and 4 bytes) in one group; the f32 tile is awaited with the second
+// group in flight, the narrow rows with none.
 // CHECK: .entry partial_tiles
 // CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// CHECK: cp.async.commit_group;
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8;
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4;
-// CHECK: cp.async.wait_group 1;
+// CHECK-NEXT: cp.async.commit_group;
+// CHECK-NEXT: cp.async.wait_group 1;
+// CHECK-NEXT: ld.shared.b32 {{.*}}[__wg_partial_tiles_0]
+// CHECK-NEXT: cp.async.wait_group 0;
+// CHECK-NEXT: ld.shared.b16 {{.*}}[__wg_partial_tiles_1]
+// The upstream kernel: every wait of the loop (however LLVM unrolls it)
+// leaves one group in flight; the last wait drains.
 // CHECK: .entry upstream
+// CHECK: $L__BB1_[[LOOP:[0-9]+]]:
+// CHECK-NOT: cp.async.wait_group 0;
 // CHECK: cp.async.wait_group 1;
+// CHECK-NOT: cp.async.wait_group 0;
+// CHECK: bra{{.*}} $L__BB1_[[LOOP]];
+// CHECK-NEXT: cp.async.wait_group 0;
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @partial_tiles(%a: memref<?x?xf32>, %h: memref<64x4xf16>, %b: memref<64x4xi8>, %out: memref<64xf32>) kernel {
