@@ -109,6 +109,21 @@ impl<'c> Builder<'c> {
         (iv, Point::Before(terminator))
     }
 
+    /// An op with one single-block region ending in `terminator` (a
+    /// region-less op such as `scf.yield`); returns the terminator, before
+    /// which the body goes.
+    pub fn region_op(&self, name: &str, attributes: &[(&str, Attribute<'c>)], terminator: &str, point: Point) -> MlirOperation {
+        let region = Region::new();
+        let block = region.append_block(Block::new(&[])).to_raw();
+        self.insert(self.build(name, &[], &[], attributes, vec![region]), point);
+        self.op(terminator, &[], &[], &[], Point::End(block))
+    }
+
+    /// `ub.poison` of type `ty` (a placeholder that no execution reads).
+    pub fn poison(&self, ty: MlirType, point: Point) -> MlirValue {
+        self.value("ub.poison", &[], ty, &[], point)
+    }
+
     pub fn index_constant(&self, value: i64, point: Point) -> MlirValue {
         let attribute: Attribute = IntegerAttribute::new(Type::index(self.ctx()), value).into();
         self.value("arith.constant", &[], self.index_type(), &[("value", attribute)], point)

@@ -196,7 +196,9 @@ const SIMULATION_BUDGET: i64 = 512;
 /// empty state).
 pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
     let mut analysis = Analysis { queues, result: InFlight::default(), tracked_types: HashMap::new(), bindings: Bindings::default() };
-    analysis.analyze_isolated(root);
+    for function in ir::functions(root) {
+        analysis.function(function);
+    }
     analysis.result
 }
 
@@ -213,23 +215,6 @@ fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
 }
 
 impl Analysis<'_> {
-    /// Runs into function bodies: `root` itself, or the functions under it.
-    fn analyze_isolated(&mut self, root: OperationRef) {
-        if ir::is_function(root) {
-            return self.function(root);
-        }
-        for block in ir::blocks(root) {
-            for op in ir::ops(block) {
-                if ir::is_function(op) {
-                    self.function(op);
-                } else if op.region_count() > 0 {
-                    // builtin.module, gpu.module and other containers.
-                    self.analyze_isolated(op);
-                }
-            }
-        }
-    }
-
     /// A function body starts from an empty state; its group and token
     /// arguments have unknown commit points.
     fn function(&mut self, op: OperationRef) {

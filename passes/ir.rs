@@ -121,10 +121,22 @@ pub fn is_function(op: OperationRef) -> bool {
     matches!(name(op).as_str(), "func.func" | "gpu.func" | "llvm.func")
 }
 
-/// `root` if it is a function, and every function nested under it, in
-/// pre-order; collected up front, so rewriting one does not disturb the walk.
+/// `root` if it is a function, else every function nested under it (not
+/// looking inside function bodies), in pre-order; collected up front, so
+/// rewriting one does not disturb the walk.
 pub fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    std::iter::once(root).chain(nested_ops(root)).filter(|op| is_function(*op)).collect()
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        if is_function(op) {
+            found.push(op);
+            continue;
+        }
+        let mut children: Vec<OperationRef> = blocks(op).into_iter().flat_map(ops).collect();
+        children.reverse();
+        stack.extend(children);
+    }
+    found
 }
 
 /// The first block of region `index` of `op`, if any.

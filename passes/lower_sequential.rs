@@ -18,6 +18,7 @@
 //! group or `zero_fill` copy left in the input is an error at the op.
 
 use super::builder::{Builder, Point};
+use super::sync_state::is_token_form;
 use super::{diag, ir, PassDef, PassFailed, PassOptions};
 use melior::ir::r#type::TypeLike;
 use melior::ir::{Block, Type, ValueLike};
@@ -38,9 +39,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut failed = false;
     for op in &ops {
         let name = ir::name(*op);
-        let token_form = matches!(name.as_str(), "asyncpipe.wait" | "asyncpipe.commit_group" | "asyncpipe.completed")
-            || (matches!(name.as_str(), "asyncpipe.copy" | "asyncpipe.async_scope") && op.result_count() > 0);
-        if token_form {
+        if is_token_form(*op) {
             diag::error(op.location(), "asyncpipe-lower-sequential expects counting form: run asyncpipe-token-to-count first");
             failed = true;
         } else if name == "asyncpipe.copy" && op.has_attribute("zero_fill") {
@@ -149,8 +148,7 @@ fn poison_and_erase(op: OperationRef) {
     let result = op.result(0).unwrap();
     if !ir::users(result.into()).is_empty() {
         let b = Builder::new(op.context(), op.location());
-        let poison = b.parse_attr("#ub.poison");
-        let value = b.value("ub.poison", &[], result.r#type().to_raw(), &[("value", poison)], Point::Before(op.to_raw()));
+        let value = b.poison(result.r#type().to_raw(), Point::Before(op.to_raw()));
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
     }
     ir::erase(op);

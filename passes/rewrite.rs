@@ -27,13 +27,9 @@ pub fn rebuild<'c, 'a>(
         .add_operands(operands)
         .add_results(&results.iter().map(|(t, _)| *t).collect::<Vec<_>>())
         .add_attributes(&named);
-    let builder = match regions {
-        0 => builder,
-        1 => builder.add_regions([Region::new()]),
-        2 => builder.add_regions([Region::new(), Region::new()]),
-        n => panic!("rebuild supports ops with at most 2 regions, not {n}"),
-    };
-    let new = builder.build().expect("a well-formed rebuilt op");
+    let new = builder
+        .add_regions_vec((0..regions).map(|_| Region::new()).collect())
+        .build().expect("a well-formed rebuilt op");
     let block = op.block().expect("op in a block");
     let new = block.insert_operation_before(op, new);
     for index in 0..regions.min(op.region_count()) {

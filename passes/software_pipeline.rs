@@ -23,9 +23,9 @@ pub mod schedule;
 
 use super::{diag, ir, PassDef, PassFailed, PassOptions};
 use emit::{Emitter, Trip};
-use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
-use melior::ir::{Block, Identifier, Region, RegionLike};
+use super::builder::{Builder, Point};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::Attribute;
 use schedule::{ASYNC_STAGES, ORDER, STAGE};
 use std::collections::HashMap;
 
@@ -93,26 +93,10 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
 
     // A statement of an enclosing pipeline stays one op: wrap it.
     let at = if loop_op.attribute(STAGE).is_ok() {
-        let context = loop_op.context();
-        let context = unsafe { context.to_ref() };
-        let region = Region::new();
-        region.append_block(Block::new(&[]));
-        let mut attributes = Vec::new();
-        for name in [STAGE, ORDER] {
-            attributes.push((Identifier::new(context, name), loop_op.attribute(name).unwrap()));
-        }
-        let wrapper = OperationBuilder::new("scf.execute_region", loop_op.location())
-            .add_regions([region])
-            .add_attributes(&attributes)
-            .build()
-            .expect("an execute_region");
-        let block = loop_op.block().unwrap();
-        let wrapper = block.insert_operation_before(loop_op, wrapper);
-        let inner = ir::region_entry(wrapper, 0).unwrap();
-        let terminator = inner.append_operation(
-            OperationBuilder::new("scf.yield", loop_op.location()).build().expect("a yield"),
-        );
-        terminator.to_raw()
+        let b = Builder::new(loop_op.context(), loop_op.location());
+        let attributes: Vec<(&str, Attribute)> =
+            [STAGE, ORDER].into_iter().map(|name| (name, loop_op.attribute(name).unwrap())).collect();
+        b.region_op("scf.execute_region", &attributes, "scf.yield", Point::Before(loop_op.to_raw()))
     } else {
         loop_op.to_raw()
     };

@@ -63,6 +63,17 @@ pub fn effect(op: OperationRef) -> QueueEffect {
     }
 }
 
+/// Whether `op` belongs to token form: groups (`commit_group`, `completed`),
+/// waits on groups, and async operations that yield a token.
+pub fn is_token_form(op: OperationRef) -> bool {
+    use melior::ir::operation::OperationLike;
+    match ir::name(op).as_str() {
+        "asyncpipe.commit_group" | "asyncpipe.wait" | "asyncpipe.completed" => true,
+        "asyncpipe.copy" | "asyncpipe.async_scope" => op.result_count() > 0,
+        _ => false,
+    }
+}
+
 /// The in-flight count a wait leaves (`asyncpipe.wait_queue`'s count,
 /// `nvgpu.device_async_wait`'s numGroups); None for other ops and for counts
 /// known only at run time.

@@ -35,13 +35,13 @@ mod copy;
 
 use super::builder::{Builder, Point};
 use super::in_flight::QueueMap;
-use super::sync_state::wait_count;
+use super::sync_state::{is_token_form, wait_count};
 use super::{count_to_token, diag, ir, optimize_waits, token_to_count};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::BlockRef;
-use mlir_sys::{MlirOperation, MlirValue};
+use mlir_sys::{MlirOperation, MlirType, MlirValue};
 use std::collections::BTreeSet;
 
 pub const PASS: PassDef = PassDef {
@@ -94,7 +94,8 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             optimize_waits::optimize(function);
         }
         let builder = Builder::new(function.context(), function.location());
-        let mut lowering = Lowering { b: builder, max_bytes, bypass_l1, function, poison: None, failed: false };
+        let token = builder.parse_type(copy::TOKEN_TYPE);
+        let mut lowering = Lowering { b: builder, max_bytes, bypass_l1, function, token, poison: None, failed: false };
         for block in ir::blocks(function) {
             lowering.block(block, None);
         }
@@ -164,8 +165,7 @@ fn needs_recount(ops: &[OperationRef]) -> bool {
     let mut queues = BTreeSet::new();
     for op in ops {
         match ir::name(*op).as_str() {
-            "asyncpipe.commit_group" | "asyncpipe.wait" | "asyncpipe.completed" => return true,
-            "asyncpipe.copy" if op.result_count() > 0 => return true,
+            _ if is_token_form(*op) => return true,
             "asyncpipe.copy" | "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue" => {
                 if let Some(queue) = ir::int_attr(*op, "queue") {
                     queues.insert(queue);
@@ -183,6 +183,8 @@ struct Lowering<'c, 'a> {
     max_bytes: i64,
     bypass_l1: bool,
     function: OperationRef<'c, 'a>,
+    /// `!nvgpu.device.async.token`.
+    token: MlirType,
     /// The placeholder token for waits that no group precedes.
     poison: Option<MlirValue>,
     failed: bool,
@@ -241,7 +243,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.b.op("nvgpu.device_async_wait", &[token], &[], &[("numGroups", num_groups)], at);
                 ir::erase(op);
             }
-            "asyncpipe.commit_group" | "asyncpipe.wait" | "asyncpipe.completed" => {
+            _ if is_token_form(op) => {
                 // token-to-count keeps a group in token form only where
                 // counting form cannot say the same thing (it says why).
                 diag::error(
@@ -260,9 +262,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
 
     /// `nvgpu.device_async_create_group` of the copies pending in this block.
     fn commit(&mut self, scope: &mut Scope, at: Point) {
-        let token = self.b.parse_type("!nvgpu.device.async.token");
         let tokens = std::mem::take(&mut scope.pending);
-        scope.latest = Some(self.b.value("nvgpu.device_async_create_group", &tokens, token, &[], at));
+        scope.latest = Some(self.b.value("nvgpu.device_async_create_group", &tokens, self.token, &[], at));
     }
 
     fn poison(&mut self) -> MlirValue {
@@ -271,9 +272,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         }
         let entry = ir::region_entry(self.function, 0).expect("a function with a body");
         let first: MlirOperation = entry.first_operation().expect("a non-empty body").to_raw();
-        let token = self.b.parse_type("!nvgpu.device.async.token");
-        let attribute = self.b.parse_attr("#ub.poison");
-        let value = self.b.value("ub.poison", &[], token, &[("value", attribute)], Point::Before(first));
+        let value = self.b.poison(self.token, Point::Before(first));
         self.poison = Some(value);
         value
     }

@@ -29,7 +29,7 @@ use super::{diag, effects, ir, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, TypeLike, Value, ValueLike};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-verify-sync",
@@ -43,7 +43,7 @@ pub const PASS: PassDef = PassDef {
 const SIMULATION_BUDGET: usize = 256;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let mut checker = Checker { bindings: Bindings::default(), memref_types: HashMap::new(), error: None, exact: true };
+    let mut checker = Checker { bindings: Bindings::default(), error: None, exact: true };
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         let mut state = State::default();
@@ -144,7 +144,6 @@ struct Error {
 
 struct Checker {
     bindings: Bindings,
-    memref_types: HashMap<usize, bool>,
     /// The first offending access of the function being checked, in
     /// execution order.
     error: Option<Error>,
@@ -153,18 +152,9 @@ struct Checker {
 }
 
 impl Checker {
-    fn is_memref(&mut self, ty: Type) -> bool {
-        let key = ty.to_raw().ptr as usize;
-        *self.memref_types.entry(key).or_insert_with(|| unsafe { mlir_sys::mlirTypeIsAMemRef(ty.to_raw()) })
-    }
-
     fn regions(&mut self, op: OperationRef, state: &mut State) {
-        for region in op.regions() {
-            let mut block = region.first_block();
-            while let Some(b) = block {
-                self.block(b, state);
-                block = b.next_in_region();
-            }
+        for block in ir::blocks(op) {
+            self.block(block, state);
         }
     }
 
@@ -211,7 +201,7 @@ impl Checker {
                 // operands: dst, dstIndices..., src, srcIndices..., sizes
                 let dst = op.operand(0).unwrap();
                 for operand in op.operands().skip(1) {
-                    if self.is_memref(operand.r#type()) {
+                    if is_memref(operand.r#type()) {
                         self.check_access(op, operand, state);
                     }
                 }
@@ -223,10 +213,16 @@ impl Checker {
                 let queue = Self::issue_queue(op);
                 let mut written = Vec::new();
                 for nested in ir::nested_ops(op) {
+                    if effects::is_view(nested) {
+                        continue;
+                    }
+                    // A linalg op writes its outs, not its ins; ops with
+                    // unknown effects are taken to write every memref.
+                    let access = effects::access(nested);
                     for operand in nested.operands() {
-                        if self.is_memref(operand.r#type()) && !effects::is_view(nested) {
+                        if is_memref(operand.r#type()) {
                             self.check_access(nested, operand, state);
-                            if writes_operand(nested, operand) {
+                            if access.writes_root(effects::root(operand)) {
                                 written.push((nested, operand));
                             }
                         }
@@ -271,7 +267,7 @@ impl Checker {
             _ => {
                 if !effects::is_view(op) {
                     for operand in op.operands() {
-                        if self.is_memref(operand.r#type()) {
+                        if is_memref(operand.r#type()) {
                             self.check_access(op, operand, state);
                         }
                     }
@@ -470,9 +466,6 @@ fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {
     Some((ir::constant_int(op.operand(0).ok()?)?, ir::constant_int(op.operand(2).ok()?)?))
 }
 
-/// Whether `op` writes through `operand` (for the stores of an async scope),
-/// from its memory effects (e.g. a linalg op writes its outs, not its ins);
-/// ops with unknown effects are taken to write every memref.
-fn writes_operand(op: OperationRef, operand: Value) -> bool {
-    effects::access(op).writes_root(effects::root(operand))
+fn is_memref(ty: Type) -> bool {
+    unsafe { mlir_sys::mlirTypeIsAMemRef(ty.to_raw()) }
 }

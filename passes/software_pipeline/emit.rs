@@ -14,7 +14,7 @@ use crate::passes::builder::{Builder, Point};
 use crate::passes::ir;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
-use melior::ir::{Attribute, Block, Location, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
 use melior::StringRef;
 use mlir_sys::{MlirOperation, MlirType, MlirValue};
 use std::collections::{BTreeMap, HashMap};
@@ -40,7 +40,6 @@ pub struct Emitter<'s, 'c, 'a> {
     waits: &'s Waits,
     /// Builds ops at the loop's location.
     b: Builder<'c>,
-    location: Location<'c>,
     /// What each statement and helper reads from the loop body, by raw
     /// pointer: computed once, used by every clone.
     sources: HashMap<usize, Vec<(MlirValue, Source)>>,
@@ -79,7 +78,6 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             s,
             waits,
             b: Builder::new(context, s.loop_op.location()),
-            location: s.loop_op.location(),
             sources,
             lb: operand(0).to_raw(),
             ub: operand(1).to_raw(),
@@ -103,10 +101,10 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         let mut point = Point::Before(at);
         let last = self.s.last;
         if let Trip::Dynamic = self.trip {
-            let distance = self.op("arith.subi", &[self.ub, self.lb], &[self.index_type()], &[], point);
-            let n = self.op("arith.ceildivsi", &[distance, self.step], &[self.index_type()], &[], point);
-            let l = self.constant(last as i64, point);
-            let long = self.op("arith.cmpi", &[n, l], &[self.i1()], &[("predicate", self.i64_attr(4))], point);
+            let distance = self.b.index_binary("arith.subi", self.ub, self.lb, point);
+            let n = self.b.index_binary("arith.ceildivsi", distance, self.step, point);
+            let l = self.b.index_constant(last as i64, point);
+            let long = self.b.value("arith.cmpi", &[n, l], self.b.i1_type(), &[("predicate", self.b.int_attr(64, 4))], point);
             self.n = Some(n);
             let (then, otherwise) = (Region::new(), Region::new());
             then.append_block(Block::new(&[]));
@@ -145,7 +143,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         for &(v, d, t) in &carried {
             // Missing only for a static trip count with no body loop.
             let init = self.produced.get(&(Step::Prologue(last - d), v)).copied();
-            inits.push(init.unwrap_or_else(|| self.poison(t, point)));
+            inits.push(init.unwrap_or_else(|| self.b.poison(t, point)));
         }
         let has_body = match self.trip {
             Trip::Static(n) => n > last as i64,
@@ -169,16 +167,16 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     fn emit_body(&mut self, carried: &[(usize, usize, MlirType)], inits: &[MlirValue], point: Point) -> Vec<MlirValue> {
         let last = self.s.last as i64;
         let lb = match (self.lb_const, self.step_const) {
-            (Some(lb), Some(step)) => self.constant(lb + last * step, point),
+            (Some(lb), Some(step)) => self.b.index_constant(lb + last * step, point),
             _ => {
-                let l = self.constant(last, point);
-                let offset = self.op("arith.muli", &[l, self.step], &[self.index_type()], &[], point);
-                self.op("arith.addi", &[self.lb, offset], &[self.index_type()], &[], point)
+                let l = self.b.index_constant(last, point);
+                let offset = self.b.index_binary("arith.muli", l, self.step, point);
+                self.b.index_binary("arith.addi", self.lb, offset, point)
             }
         };
         let types: Vec<MlirType> = carried.iter().map(|c| c.2).collect();
-        let mut arguments = vec![(self.index_type_melior(), self.location)];
-        arguments.extend(types.iter().map(|t| (unsafe { Type::from_raw(*t) }, self.location)));
+        let mut arguments = vec![(Type::index(self.b.ctx()), self.b.location)];
+        arguments.extend(types.iter().map(|t| (unsafe { Type::from_raw(*t) }, self.b.location)));
         let region = Region::new();
         region.append_block(Block::new(&arguments));
         let mut operands = vec![lb, self.ub, self.step];
@@ -242,30 +240,30 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                     return iv0;
                 }
                 let offset = match self.step_const {
-                    Some(step) => self.constant(s * step, point),
+                    Some(step) => self.b.index_constant(s * step, point),
                     None => {
-                        let c = self.constant(s, point);
-                        self.op("arith.muli", &[c, self.step], &[self.index_type()], &[], point)
+                        let c = self.b.index_constant(s, point);
+                        self.b.index_binary("arith.muli", c, self.step, point)
                     }
                 };
-                return self.op("arith.subi", &[iv0, offset], &[self.index_type()], &[], point);
+                return self.b.index_binary("arith.subi", iv0, offset, point);
             }
             (Step::Prologue(g), _) => Ok(g as i64 - s),
             (Step::Epilogue(e), Trip::Static(n)) => Ok(n.max(last) + e as i64 - s),
             (Step::Epilogue(e), Trip::Dynamic) => Err(e as i64 - s),
         };
         match (k, self.lb_const, self.step_const) {
-            (Ok(k), Some(lb), Some(step)) => self.constant(lb + k * step, point),
+            (Ok(k), Some(lb), Some(step)) => self.b.index_constant(lb + k * step, point),
             (k, _, _) => {
                 let k = match k {
-                    Ok(k) => self.constant(k, point),
+                    Ok(k) => self.b.index_constant(k, point),
                     Err(offset) => {
-                        let c = self.constant(offset, point);
-                        self.op("arith.addi", &[self.n.unwrap(), c], &[self.index_type()], &[], point)
+                        let c = self.b.index_constant(offset, point);
+                        self.b.index_binary("arith.addi", self.n.unwrap(), c, point)
                     }
                 };
-                let scaled = self.op("arith.muli", &[k, self.step], &[self.index_type()], &[], point);
-                self.op("arith.addi", &[self.lb, scaled], &[self.index_type()], &[], point)
+                let scaled = self.b.index_binary("arith.muli", k, self.step, point);
+                self.b.index_binary("arith.addi", self.lb, scaled, point)
             }
         }
     }
@@ -289,7 +287,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             self.emit_stmt(members[0], ctx, point);
             return;
         };
-        let group = self.region_op("asyncpipe.commit_queue", &[("queue", self.i64_attr(queue))], point);
+        let group = Point::Before(self.b.region_op("asyncpipe.commit_queue", &[("queue", self.b.int_attr(64, queue))], "asyncpipe.yield", point));
         for (q, count) in waits {
             self.wait(q, count, group);
         }
@@ -302,7 +300,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             } else {
                 let at = match scope {
                     Some(at) => at,
-                    None => *scope.insert(self.region_op("asyncpipe.async_scope", &[], group)),
+                    None => *scope.insert(Point::Before(self.b.region_op("asyncpipe.async_scope", &[], "asyncpipe.yield", group))),
                 };
                 self.emit_stmt(m, ctx, at);
             }
@@ -385,7 +383,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         };
         // Missing only where the producer never runs (a static trip count
         // shorter than the stages); then neither does this consumer.
-        found.unwrap_or_else(|| self.poison(value.r#type().to_raw(), point))
+        found.unwrap_or_else(|| self.b.poison(value.r#type().to_raw(), point))
     }
 
     fn clone_op(&self, op: OperationRef, map: &HashMap<usize, MlirValue>, point: Point) -> MlirOperation {
@@ -403,48 +401,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     fn wait(&mut self, queue: i64, count: i64, point: Point) {
-        let op = self.b.build("asyncpipe.wait_queue", &[], &[], &[("queue", self.i64_attr(queue)), ("count", self.i64_attr(count))], vec![]);
+        let op = self.b.build("asyncpipe.wait_queue", &[], &[], &[("queue", self.b.int_attr(64, queue)), ("count", self.b.int_attr(64, count))], vec![]);
         self.b.insert(op, point);
-    }
-
-    /// Creates a single-block region op ending in `asyncpipe.yield`; returns
-    /// the point before that terminator.
-    fn region_op(&mut self, name: &str, attributes: &[(&str, Attribute<'c>)], point: Point) -> Point {
-        let region = Region::new();
-        region.append_block(Block::new(&[]));
-        let op = self.b.insert(self.b.build(name, &[], &[], attributes, vec![region]), point);
-        let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0)) };
-        let terminator = self.b.insert(self.b.build("asyncpipe.yield", &[], &[], &[], vec![]), Point::End(block));
-        Point::Before(terminator)
-    }
-
-    fn op(&mut self, name: &str, operands: &[MlirValue], results: &[MlirType], attributes: &[(&str, Attribute<'c>)], point: Point) -> MlirValue {
-        let op = self.b.op(name, operands, results, attributes, point);
-        unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
-    }
-
-    fn constant(&mut self, value: i64, point: Point) -> MlirValue {
-        self.b.index_constant(value, point)
-    }
-
-    fn poison(&mut self, ty: MlirType, point: Point) -> MlirValue {
-        self.op("ub.poison", &[], &[ty], &[], point)
-    }
-
-    fn index_type_melior(&self) -> Type<'c> {
-        Type::index(self.b.ctx())
-    }
-
-    fn index_type(&self) -> MlirType {
-        self.b.index_type()
-    }
-
-    fn i1(&self) -> MlirType {
-        self.b.i1_type()
-    }
-
-    fn i64_attr(&self, value: i64) -> Attribute<'c> {
-        self.b.int_attr(64, value)
     }
 }
 

@@ -364,13 +364,12 @@ pub fn analyze<'c, 'a>(
         // Only allocations can take versions; other buffers (function
         // arguments, like the seed's output D[i]) are taken to be indexed by
         // the iteration, as TVM does.
-        let value = root_values[&root];
-        if ir::defining_op(value).is_none_or(|op| {
-            !matches!(ir::name(op).as_str(), "memref.alloc" | "memref.alloca")
-        }) {
+        let Some(alloc) = ir::defining_op(root_values[&root])
+            .filter(|op| matches!(ir::name(*op).as_str(), "memref.alloc" | "memref.alloca"))
+        else {
             versions.insert(root, 1);
             continue;
-        }
+        };
         let base = stmts[first].stage;
         let count = touchers
             .iter()
@@ -382,12 +381,7 @@ pub fn analyze<'c, 'a>(
             .max()
             .unwrap();
         versions.insert(root, count);
-        let alloc = ir::defining_op(value);
-        let reason = match alloc {
-            None => Some("it is not allocated by memref.alloc or memref.alloca".to_string()),
-            Some(alloc) => multi_buffer(alloc, loop_op, count, false).err(),
-        };
-        if let Some(reason) = reason {
+        if let Err(reason) = multi_buffer(alloc, loop_op, count, false) {
             diag::error(
                 stmts[first].op.location(),
                 &format!(
@@ -397,7 +391,7 @@ pub fn analyze<'c, 'a>(
             );
             return Err(PassFailed);
         }
-        buffers.push(Versioned { alloc: alloc.unwrap(), versions: count });
+        buffers.push(Versioned { alloc, versions: count });
     }
 
     // What each statement must wait for: the async statements it conflicts

@@ -22,6 +22,9 @@ use melior::ir::r#type::TypeLike;
 use melior::ir::{Type, ValueLike};
 use mlir_sys::{MlirType, MlirValue};
 
+/// The type of the tokens of cp.async copies and groups.
+pub const TOKEN_TYPE: &str = "!nvgpu.device.async.token";
+
 /// Static tiles of at most this many chunks are unrolled.
 const UNROLL_LIMIT: i64 = 32;
 
@@ -231,6 +234,7 @@ pub fn emit(copy: OperationRef, plan: &CopyPlan, bypass_l1: bool, b: &Builder) -
 
 /// Values every chunk of one copy uses, made once before the copy.
 struct Shared {
+    token: MlirType,
     zero: MlirValue,
     /// Elements per chunk.
     k: MlirValue,
@@ -248,7 +252,12 @@ impl Shared {
                 (plan.zero_fill && may_be_outside).then(|| extent(b, source, s, d, point))
             })
             .collect();
-        Self { zero: b.index_constant(0, point), k: b.index_constant(plan.chunk, point), partial }
+        Self {
+            token: b.parse_type(TOKEN_TYPE),
+            zero: b.index_constant(0, point),
+            k: b.index_constant(plan.chunk, point),
+            partial,
+        }
     }
 }
 
@@ -316,6 +325,5 @@ fn chunk(
     if bypass_l1 && plan.chunk_bytes == 16 {
         attributes.push(("bypassL1", b.parse_attr("unit")));
     }
-    let token = b.parse_type("!nvgpu.device.async.token");
-    b.value("nvgpu.device_async_copy", &operands, token, &attributes, point)
+    b.value("nvgpu.device_async_copy", &operands, shared.token, &attributes, point)
 }
