@@ -119,6 +119,15 @@ impl<'c> Builder<'c> {
         self.op(terminator, &[], &[], &[], Point::End(block))
     }
 
+    /// An `scf.if` on `condition` without results or else branch; returns
+    /// the point before the then branch's terminator.
+    pub fn if_then(&self, condition: MlirValue, point: Point) -> Point {
+        let then = Region::new();
+        let block = then.append_block(Block::new(&[])).to_raw();
+        self.insert(self.build("scf.if", &[condition], &[], &[], vec![then, Region::new()]), point);
+        Point::Before(self.op("scf.yield", &[], &[], &[], Point::End(block)))
+    }
+
     /// `ub.poison` of type `ty` (a placeholder that no execution reads).
     pub fn poison(&self, ty: MlirType, point: Point) -> MlirValue {
         self.value("ub.poison", &[], ty, &[], point)
@@ -132,6 +141,28 @@ impl<'c> Builder<'c> {
     /// `arith.<name>` on two index values.
     pub fn index_binary(&self, name: &str, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
         self.value(name, &[lhs, rhs], self.index_type(), &[], point)
+    }
+
+    /// `lhs + rhs` on index values, folded where an operand is 0 or both
+    /// are constants (address arithmetic stays readable before canonicalize).
+    pub fn index_add(&self, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
+        match (constant(lhs), constant(rhs)) {
+            (Some(a), Some(b)) => self.index_constant(a + b, point),
+            (Some(0), _) => rhs,
+            (_, Some(0)) => lhs,
+            _ => self.index_binary("arith.addi", lhs, rhs, point),
+        }
+    }
+
+    /// `lhs * rhs` on index values, folded where an operand is 0 or 1 or both
+    /// are constants.
+    pub fn index_mul(&self, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
+        match (constant(lhs), constant(rhs)) {
+            (Some(a), Some(b)) => self.index_constant(a * b, point),
+            (Some(0), _) | (_, Some(1)) => lhs,
+            (_, Some(0)) | (Some(1), _) => rhs,
+            _ => self.index_binary("arith.muli", lhs, rhs, point),
+        }
     }
 
     pub fn index_type(&self) -> MlirType {
@@ -155,4 +186,9 @@ impl<'c> Builder<'c> {
     pub fn parse_type(&self, text: &str) -> MlirType {
         Type::parse(self.ctx(), text).unwrap_or_else(|| panic!("asyncpipe wrote an invalid type: {text}")).to_raw()
     }
+}
+
+/// The value of an `arith.constant` integer.
+fn constant(value: MlirValue) -> Option<i64> {
+    super::ir::constant_int(unsafe { Value::from_raw(value) })
 }

@@ -35,19 +35,33 @@ use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, TypeLike, ValueLike};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// How logical asyncpipe queues map onto hardware queues.
 #[derive(Clone, Debug, Default)]
 pub struct QueueMap {
-    /// All logical queues share one hardware queue (PTX's cp.async queue).
+    /// Logical queues share one hardware queue (PTX's cp.async queue)...
     pub single: bool,
+    /// ...except these, which keep hardware of their own (the mbarrier rings
+    /// of `asyncpipe-to-nvgpu`'s bulk queues).
+    pub separate: BTreeSet<i64>,
 }
 
 impl QueueMap {
+    /// Every logical queue on one hardware queue.
+    pub fn single() -> Self {
+        Self { single: true, separate: BTreeSet::new() }
+    }
+
+    /// The number of the shared hardware queue: the smallest one that is not
+    /// kept separate, so that the two kinds never meet on one number.
+    pub fn shared(&self) -> i64 {
+        (0..).find(|q| !self.separate.contains(q)).expect("finitely many separate queues")
+    }
+
     pub fn hardware(&self, queue: Queue) -> Queue {
         match queue {
-            Queue::Logical(_) if self.single => Queue::Logical(0),
+            Queue::Logical(q) if self.single && !self.separate.contains(&q) => Queue::Logical(self.shared()),
             other => other,
         }
     }

@@ -10,11 +10,14 @@
 //! and a call forgets every bound (it may commit).
 //!
 //! The result, per wait, is the largest bound seen just before it over every
-//! visit: if that is at most the wait's count, the wait can never block.
+//! visit: if that is at most the wait's count, the wait can never block. The
+//! same is recorded for commits (when they commit) and counting-form copies:
+//! how many older groups may still be in flight when a group is filled, which
+//! sizes `asyncpipe-to-nvgpu`'s mbarrier rings.
 
 use super::const_eval::{visit_if, Bindings};
 use super::ir;
-use super::sync_state::{effect, InFlightBounds, QueueEffect};
+use super::sync_state::{effect, InFlightBounds, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Value};
@@ -23,23 +26,48 @@ use std::collections::HashMap;
 /// Iterations simulated for a loop with a static trip count.
 const SIMULATION_BUDGET: i64 = 256;
 
-/// Per wait (raw op pointer): the largest bound before it on every visit;
-/// None when some visit had no bound.
-pub type WaitBounds = HashMap<usize, Option<i64>>;
+/// Per wait, commit or counting-form copy (raw op pointer): the largest
+/// bound on its queue just before it on every visit; None when some visit had
+/// no bound.
+pub type Bounds = HashMap<usize, Option<i64>>;
 
-/// Analyzes every function under `root`.
-pub fn analyze(root: OperationRef) -> WaitBounds {
-    let mut analysis = Analysis { waits: HashMap::new(), bindings: Bindings::default() };
+/// Analyzes every function under `root`, each from a state with no bounds
+/// (a function may be called with groups in flight).
+pub fn analyze(root: OperationRef) -> Bounds {
+    let mut analysis = Analysis::default();
     for function in ir::functions(root) {
         let mut state = InFlightBounds::default();
         analysis.regions(function, &mut state);
     }
-    analysis.waits
+    analysis.bounds
 }
 
+/// Analyzes one function from the bounds `entry` holds at its start (for a
+/// kernel: nothing in flight on the queues it owns).
+pub fn analyze_function(function: OperationRef, entry: InFlightBounds) -> Bounds {
+    let mut analysis = Analysis::default();
+    let mut state = entry;
+    analysis.regions(function, &mut state);
+    analysis.bounds
+}
+
+#[derive(Default)]
 struct Analysis {
-    waits: WaitBounds,
+    bounds: Bounds,
     bindings: Bindings,
+    /// The queues of the enclosing `asyncpipe.commit_queue`s, innermost last.
+    open: Vec<Queue>,
+}
+
+impl Analysis {
+    /// Joins `bound` into what is recorded for `op`.
+    fn record(&mut self, op: OperationRef, bound: Option<i64>) {
+        let seen = self.bounds.entry(op.to_raw().ptr as usize).or_insert(bound);
+        *seen = match (*seen, bound) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            _ => None,
+        };
+    }
 }
 
 /// The join of two paths: the larger bound; none if either has none.
@@ -108,12 +136,7 @@ impl Analysis {
         let effect = effect(op);
         match effect {
             QueueEffect::Wait { queue, count } => {
-                let before = state.get(queue);
-                let seen = self.waits.entry(op.to_raw().ptr as usize).or_insert(before);
-                *seen = match (*seen, before) {
-                    (Some(a), Some(b)) => Some(a.max(b)),
-                    _ => None,
-                };
+                self.record(op, state.get(queue));
                 if let Some(count) = count {
                     state.wait(queue, count);
                 }
@@ -122,8 +145,18 @@ impl Analysis {
             QueueEffect::Opaque => state.clear(),
             _ => {}
         }
+        if name == "asyncpipe.copy" && op.result_count() == 0 {
+            let queue = ir::int_attr(op, "queue").map(Queue::Logical).or_else(|| self.open.last().copied());
+            if let Some(queue) = queue {
+                self.record(op, state.get(queue));
+            }
+        }
         if op.region_count() > 0 {
-            if matches!(name.as_str(), "asyncpipe.commit_queue" | "asyncpipe.commit_group" | "asyncpipe.async_scope" | "scf.execute_region") {
+            if name == "asyncpipe.commit_queue" {
+                self.open.push(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
+                self.regions(op, state);
+                self.open.pop();
+            } else if matches!(name.as_str(), "asyncpipe.commit_group" | "asyncpipe.async_scope" | "scf.execute_region") {
                 self.regions(op, state); // run once, in place
             } else {
                 // Unknown region op (scf.while, scf.parallel, ...): its regions
@@ -137,6 +170,7 @@ impl Analysis {
             }
         }
         if let QueueEffect::Commit(queue) = effect {
+            self.record(op, state.get(queue));
             state.commit(queue);
         }
     }

@@ -51,7 +51,7 @@ pub fn optimize(root: OperationRef) {
 /// looser of two waits on one queue separated only by waits.
 fn optimize_block<'c, 'a>(
     block: melior::ir::BlockRef<'c, 'a>,
-    bounds: &in_flight_bounds::WaitBounds,
+    bounds: &in_flight_bounds::Bounds,
     order: &mut Vec<OperationRef<'c, 'a>>,
 ) {
     let mut last: BTreeMap<Queue, (OperationRef<'c, 'a>, i64)> = BTreeMap::new();

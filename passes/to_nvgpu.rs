@@ -24,6 +24,13 @@
 //! their waits without `numGroups` (which `convert-nvgpu-to-nvvm` makes a
 //! wait for everything) get exact counts, as `asyncpipe-token-to-count` gives.
 //!
+//! **Bulk queues** (option `bulk-queues`, sm_90 and newer): the copies of
+//! these logical queues become `cp.async.bulk` copies that complete on a ring
+//! of mbarriers per queue, and their waits become phase-parity waits on the
+//! groups they need (see [`bulk`]). Each bulk queue keeps its own counts; the
+//! other queues share the cp.async queue as above. Bulk copies cannot
+//! zero-fill, and need rows of 16-byte multiples.
+//!
 //! What cp.async cannot do is an error at the op, before anything changes:
 //! async compute (`asyncpipe.async_scope`), copies that are not global to
 //! shared or not of contiguous 4-byte multiples, waits whose count is not a
@@ -31,18 +38,21 @@
 //! `nvgpu` groups (they would share the hardware queue behind each other's
 //! backs).
 
+mod bulk;
 mod copy;
+mod uniform;
 
 use super::builder::{Builder, Point};
 use super::in_flight::QueueMap;
-use super::sync_state::{is_token_form, wait_count};
+use super::in_flight_bounds;
+use super::sync_state::{is_token_form, wait_count, InFlightBounds, Queue};
 use super::{count_to_token, diag, ir, optimize_waits, token_to_count};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::BlockRef;
 use mlir_sys::{MlirOperation, MlirType, MlirValue};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-to-nvgpu",
@@ -59,6 +69,11 @@ pub const PASS: PassDef = PassDef {
             description: "Give 16-byte copies the bypassL1 hint (cp.async.cg)",
             default: "true",
         },
+        OptionDef {
+            name: "bulk-queues",
+            description: "Logical queues (e.g. 0,2) whose copies become cp.async.bulk copies completing on mbarriers, with token waits (sm_90 and newer)",
+            default: "",
+        },
     ],
     run,
 };
@@ -70,18 +85,20 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     let bypass_l1 = options.parse::<bool>(root, "bypass-l1")?;
+    let bulk = queue_list(root, options.get("bulk-queues"))?;
+    let hardware = QueueMap { single: true, separate: bulk.clone() };
     // Every error comes before any function changes.
     let mut failed = false;
     let mut lower = Vec::new();
     for function in ir::functions(root) {
         let ops = ir::nested_ops(function);
         if ops.iter().any(|op| is_asyncpipe(*op)) {
-            failed |= check(&ops, max_bytes).is_err();
-            lower.push((function, needs_recount(&ops)));
+            failed |= check(&ops, max_bytes, &bulk).is_err();
+            lower.push((function, needs_recount(&ops, &bulk)));
         } else if ops.iter().any(|op| ir::name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err()) {
             // An upstream nvgpu kernel: its waits without numGroups (which
             // upstream makes waits for everything) get exact counts.
-            failed |= token_to_count::convert(function, &QueueMap { single: true }, false).is_err();
+            failed |= token_to_count::convert(function, &QueueMap::single(), false).is_err();
         }
     }
     if failed {
@@ -90,12 +107,20 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     for (function, recount) in lower {
         if recount {
             count_to_token::convert(function)?;
-            token_to_count::convert(function, &QueueMap { single: true }, false)?;
+            token_to_count::convert(function, &hardware, false)?;
             optimize_waits::optimize(function);
         }
         let builder = Builder::new(function.context(), function.location());
+        let (rings, bounds) = match rings(function, &bulk, &builder) {
+            Ok(rings) => rings,
+            Err(PassFailed) => {
+                failed = true;
+                continue;
+            }
+        };
         let token = builder.parse_type(copy::TOKEN_TYPE);
-        let mut lowering = Lowering { b: builder, max_bytes, bypass_l1, function, token, poison: None, failed: false };
+        let mut lowering =
+            Lowering { b: builder, max_bytes, bypass_l1, function, token, poison: None, rings, bounds, open: None, failed: false };
         for block in ir::blocks(function) {
             lowering.block(block, None);
         }
@@ -104,13 +129,121 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
+/// Parses a comma-separated list of queues ("" for none).
+fn queue_list(root: OperationRef, text: &str) -> Result<BTreeSet<i64>, PassFailed> {
+    let mut queues = BTreeSet::new();
+    for item in text.split(',').map(str::trim).filter(|item| !item.is_empty()) {
+        match item.parse::<i64>() {
+            Ok(queue) if queue >= 0 => {
+                queues.insert(queue);
+            }
+            _ => {
+                diag::error(
+                    root.location(),
+                    &format!("invalid value '{text}' for pass option 'bulk-queues': expected queue numbers such as 0,1"),
+                );
+                return Err(PassFailed);
+            }
+        }
+    }
+    Ok(queues)
+}
+
+/// The queue a copy is issued to: its `queue`, the enclosing commit's, or
+/// (token form) the queue of the group that commits its token.
+fn copy_queue(copy: OperationRef) -> Option<i64> {
+    if let Some(queue) = ir::int_attr(copy, "queue") {
+        return Some(queue);
+    }
+    let mut parent = copy.parent_operation();
+    while let Some(op) = parent {
+        if ir::is_function(op) {
+            break;
+        }
+        if matches!(ir::name(op).as_str(), "asyncpipe.commit_queue" | "asyncpipe.commit_group") {
+            return ir::int_attr(op, "queue");
+        }
+        parent = op.parent_operation();
+    }
+    let token = copy.result(0).ok()?;
+    ir::users(token.into()).into_iter().find(|user| ir::name(*user) == "asyncpipe.commit_group").and_then(|commit| ir::int_attr(commit, "queue"))
+}
+
+/// The queue of a counting-form op (a copy, a commit or a wait), in a
+/// function in counting form.
+fn queue_of(op: OperationRef, open: Option<i64>) -> i64 {
+    ir::int_attr(op, "queue").or(open).unwrap_or(0)
+}
+
+/// Sets up the mbarrier ring of each bulk queue `function` uses, sized by
+/// the in-flight bounds (which it also returns, for the waits). An error at
+/// the op where a bound is missing.
+fn rings(
+    function: OperationRef,
+    bulk: &BTreeSet<i64>,
+    b: &Builder,
+) -> Result<(BTreeMap<i64, bulk::Ring>, in_flight_bounds::Bounds), PassFailed> {
+    let ops = ir::nested_ops(function);
+    let mut sizes: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut filling = Vec::new();
+    for op in &ops {
+        let name = ir::name(*op);
+        let queue = match name.as_str() {
+            "asyncpipe.copy" => copy_queue(*op),
+            "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue" => ir::int_attr(*op, "queue"),
+            _ => None,
+        };
+        if let Some(queue) = queue.filter(|q| bulk.contains(q)) {
+            sizes.entry(queue).or_insert(1);
+            if name != "asyncpipe.wait_queue" {
+                filling.push((*op, queue));
+            }
+        }
+    }
+    if sizes.is_empty() {
+        return Ok((BTreeMap::new(), Default::default()));
+    }
+    let mut entry = InFlightBounds::default();
+    for queue in sizes.keys() {
+        entry.wait(Queue::Logical(*queue), 0);
+    }
+    let bounds = in_flight_bounds::analyze_function(function, entry);
+    let mut failed = false;
+    for (op, queue) in filling {
+        match bounds.get(&(op.to_raw().ptr as usize)) {
+            Some(Some(bound)) => {
+                let size = sizes.get_mut(&queue).unwrap();
+                *size = (*size).max(bound + 1);
+            }
+            Some(None) => {
+                diag::error(
+                    op.location(),
+                    &format!(
+                        "the groups in flight on bulk queue {queue} have no bound here, but its ring of mbarriers \
+                         needs one: wait on the queue in the loop that commits to it"
+                    ),
+                );
+                failed = true;
+            }
+            None => {} // never reached
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    let queues: Vec<i64> = sizes.keys().copied().collect();
+    let rings = bulk::setup(b, function, &sizes.values().copied().collect::<Vec<_>>());
+    Ok((queues.into_iter().zip(rings).collect(), bounds))
+}
+
 fn is_asyncpipe(op: OperationRef) -> bool {
     ir::name(op).starts_with("asyncpipe.")
 }
 
-/// Reports, at the op, what cp.async cannot do in a function (its `ops`).
-fn check(ops: &[OperationRef], max_bytes: i64) -> Result<(), PassFailed> {
-    let mut failed = false;
+/// Reports, at the op, what cp.async (or, on bulk queues, cp.async.bulk)
+/// cannot do in a function (its `ops`).
+fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
+    let mut failed = uniform::check(ops, bulk).is_err();
     let mut first_asyncpipe = None;
     let mut first_nvgpu = None;
     for op in ops {
@@ -125,16 +258,23 @@ fn check(ops: &[OperationRef], max_bytes: i64) -> Result<(), PassFailed> {
                 failed = true;
             }
             "asyncpipe.copy" => {
-                if let Err(message) = copy::plan(*op, max_bytes) {
+                let planned = match copy_queue(*op) {
+                    Some(queue) if bulk.contains(&queue) => bulk::plan(*op).map(|_| ()),
+                    _ => copy::plan(*op, max_bytes).map(|_| ()),
+                };
+                if let Err(message) = planned {
                     diag::error(op.location(), &message);
                     failed = true;
                 }
             }
             "asyncpipe.wait_queue" if wait_count(*op).is_none() => {
-                diag::error(
-                    op.location(),
-                    "cp.async.wait_group needs a constant in-flight count; this one is only known at run time",
-                );
+                let message = if ir::int_attr(*op, "queue").is_some_and(|q| bulk.contains(&q)) {
+                    "a wait on a bulk queue needs a constant in-flight count to know which groups' mbarriers to wait \
+                     on; this one is only known at run time"
+                } else {
+                    "cp.async.wait_group needs a constant in-flight count; this one is only known at run time"
+                };
+                diag::error(op.location(), message);
                 failed = true;
             }
             "nvgpu.device_async_create_group" | "nvgpu.device_async_wait" => {
@@ -159,15 +299,16 @@ fn check(ops: &[OperationRef], max_bytes: i64) -> Result<(), PassFailed> {
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
-/// Whether a function's counts (its `ops`) must be recomputed for one
-/// hardware queue: it uses token form, or more than one logical queue.
-fn needs_recount(ops: &[OperationRef]) -> bool {
+/// Whether a function's counts (its `ops`) must be recomputed for the
+/// hardware: it uses token form, or more than one logical queue that is not a
+/// bulk queue (those share the cp.async queue).
+fn needs_recount(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> bool {
     let mut queues = BTreeSet::new();
     for op in ops {
         match ir::name(*op).as_str() {
             _ if is_token_form(*op) => return true,
             "asyncpipe.copy" | "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue" => {
-                if let Some(queue) = ir::int_attr(*op, "queue") {
+                if let Some(queue) = ir::int_attr(*op, "queue").filter(|q| !bulk.contains(q)) {
                     queues.insert(queue);
                 }
             }
@@ -187,6 +328,12 @@ struct Lowering<'c, 'a> {
     token: MlirType,
     /// The placeholder token for waits that no group precedes.
     poison: Option<MlirValue>,
+    /// The mbarrier rings of the bulk queues, by queue.
+    rings: BTreeMap<i64, bulk::Ring>,
+    /// In-flight bounds before each wait on a bulk queue.
+    bounds: in_flight_bounds::Bounds,
+    /// The queue of the `commit_queue` whose body is being lowered.
+    open: Option<i64>,
     failed: bool,
 }
 
@@ -210,12 +357,17 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let at = Point::Before(op.to_raw());
         match ir::name(op).as_str() {
             "asyncpipe.copy" => {
-                let plan = copy::plan(op, self.max_bytes).expect("check() accepted this copy");
-                scope.pending.extend(copy::emit(op, &plan, self.bypass_l1, &self.b));
+                if let Some(ring) = self.rings.get(&queue_of(op, self.open)) {
+                    let plan = bulk::plan(op).expect("check() accepted this copy");
+                    ring.copy(op, &plan, &self.b);
+                } else {
+                    let plan = copy::plan(op, self.max_bytes).expect("check() accepted this copy");
+                    scope.pending.extend(copy::emit(op, &plan, self.bypass_l1, &self.b));
+                }
                 ir::erase(op);
             }
             "asyncpipe.commit" => {
-                self.commit(scope, at);
+                self.commit(queue_of(op, None), scope, at);
                 ir::erase(op);
             }
             "asyncpipe.commit_queue" => {
@@ -226,15 +378,34 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 for inner in &moved {
                     unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
                 }
+                let queue = queue_of(op, None);
+                let outer = self.open.replace(queue);
                 for inner in moved {
                     self.op(inner, scope);
                 }
+                self.open = outer;
                 self.b.location = op.location();
-                self.commit(scope, at);
+                self.commit(queue, scope, at);
                 ir::erase(op);
             }
             "asyncpipe.wait_queue" => {
                 let count = wait_count(op).expect("check() accepted this wait");
+                if let Some(ring) = self.rings.get(&queue_of(op, None)) {
+                    let bound = self.bounds.get(&(op.to_raw().ptr as usize)).copied().flatten();
+                    match bound {
+                        Some(bound) => ring.wait(&self.b, bound, count, at),
+                        None => {
+                            diag::error(
+                                op.location(),
+                                "the groups in flight before this wait have no bound, so it cannot tell which \
+                                 groups' mbarriers to wait on",
+                            );
+                            self.failed = true;
+                        }
+                    }
+                    ir::erase(op);
+                    return;
+                }
                 let token = match scope.latest {
                     Some(token) => token,
                     None => self.poison(),
@@ -260,8 +431,14 @@ impl<'c, 'a> Lowering<'c, 'a> {
         }
     }
 
-    /// `nvgpu.device_async_create_group` of the copies pending in this block.
-    fn commit(&mut self, scope: &mut Scope, at: Point) {
+    /// Commits `queue`: an arrival on its ring's barrier for a bulk queue,
+    /// else `nvgpu.device_async_create_group` of the copies pending in this
+    /// block.
+    fn commit(&mut self, queue: i64, scope: &mut Scope, at: Point) {
+        if let Some(ring) = self.rings.get(&queue) {
+            ring.commit(&self.b, at);
+            return;
+        }
         let tokens = std::mem::take(&mut scope.pending);
         scope.latest = Some(self.b.value("nvgpu.device_async_create_group", &tokens, self.token, &[], at));
     }

@@ -44,7 +44,7 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
-    let queues = QueueMap { single: options.parse::<bool>(root, "single-hw-queue")? };
+    let queues = QueueMap { single: options.parse::<bool>(root, "single-hw-queue")?, ..QueueMap::default() };
     convert(root, &queues, true)
 }
 

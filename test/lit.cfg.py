@@ -58,6 +58,8 @@ config.substitutions.append((
 tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(("%extract-ptx", f"python3 {tools}/extract-ptx.py"))
 config.substitutions.append(("%check-wait-groups", f"python3 {tools}/check-wait-groups.py"))
+# Bulk queues on the CPU: the mbarrier model of Execution/Inputs/mbarrier-sim.mlir.
+config.substitutions.append(("%bulk-to-cpu", f"python3 {tools}/bulk-to-cpu.py"))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 import shutil
 ptxas = os.environ.get("PTXAS") or next(

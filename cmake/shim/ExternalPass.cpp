@@ -20,9 +20,12 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
@@ -77,6 +80,7 @@ public:
     // What asyncpipe's rewrites may create.
     registry.insert<arith::ArithDialect, scf::SCFDialect, memref::MemRefDialect,
                     func::FuncDialect, gpu::GPUDialect, nvgpu::NVGPUDialect,
+                    LLVM::LLVMDialect, NVVM::NVVMDialect, ub::UBDialect,
                     asyncpipe::AsyncPipeDialect, par::ParDialect,
                     asyncop::AsyncOpDialect>();
   }

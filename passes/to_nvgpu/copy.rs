@@ -29,7 +29,7 @@ pub const TOKEN_TYPE: &str = "!nvgpu.device.async.token";
 const UNROLL_LIMIT: i64 = 32;
 
 /// `ShapedType::kDynamic`.
-const DYNAMIC: i64 = i64::MIN;
+pub(super) const DYNAMIC: i64 = i64::MIN;
 
 /// What the lowering needs to know about one copy, checked up front.
 pub struct CopyPlan {
@@ -46,7 +46,7 @@ pub struct CopyPlan {
 
 /// Bytes of one element, if cp.async can move it (a scalar of whole bytes
 /// that fits a 16-byte chunk).
-fn element_bytes(element: MlirType) -> Option<i64> {
+pub(super) fn element_bytes(element: MlirType) -> Option<i64> {
     unsafe {
         let bits = if mlir_sys::mlirTypeIsAInteger(element) {
             mlir_sys::mlirIntegerTypeGetWidth(element) as i64
@@ -59,14 +59,14 @@ fn element_bytes(element: MlirType) -> Option<i64> {
     }
 }
 
-fn shape(memref: MlirType) -> Vec<i64> {
+pub(super) fn shape(memref: MlirType) -> Vec<i64> {
     unsafe {
         let rank = mlir_sys::mlirShapedTypeGetRank(memref);
         (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(memref, d as isize)).collect()
     }
 }
 
-fn strides_and_offset(memref: MlirType) -> Option<(Vec<i64>, i64)> {
+pub(super) fn strides_and_offset(memref: MlirType) -> Option<(Vec<i64>, i64)> {
     let rank = shape(memref).len();
     let mut strides = vec![0i64; rank];
     let mut offset = 0i64;
@@ -74,7 +74,7 @@ fn strides_and_offset(memref: MlirType) -> Option<(Vec<i64>, i64)> {
     (ok.value != 0).then_some((strides, offset))
 }
 
-fn type_text(ty: MlirType) -> String {
+pub(super) fn type_text(ty: MlirType) -> String {
     unsafe { Type::from_raw(ty) }.to_string()
 }
 
@@ -83,44 +83,8 @@ fn type_text(ty: MlirType) -> String {
 pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
     let source = copy.operand(0).unwrap().r#type().to_raw();
     let dest = copy.operand(1).unwrap().r#type().to_raw();
-    match ir::memory_space(source) {
-        MemorySpace::Global => {}
-        MemorySpace::Workgroup => {
-            return Err("cp.async reads global memory, but the source is in workgroup (shared) memory".into())
-        }
-        MemorySpace::Other(space) => {
-            return Err(format!("cp.async reads global memory, but the source is in memory space {space}"))
-        }
-    }
-    match ir::memory_space(dest) {
-        MemorySpace::Workgroup => {}
-        MemorySpace::Global => {
-            return Err("cp.async writes workgroup (shared) memory, but the destination is in global memory".into())
-        }
-        MemorySpace::Other(space) => {
-            return Err(format!(
-                "cp.async writes workgroup (shared) memory, but the destination is in memory space {space}"
-            ))
-        }
-    }
+    let (e, layouts) = common_checks(copy, "cp.async")?;
     let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
-    let e = element_bytes(element).ok_or_else(|| {
-        format!("cp.async copies whole bytes of integer or float elements, not {}", type_text(element))
-    })?;
-    let mut layouts = Vec::new();
-    for (what, ty) in [("source", source), ("destination", dest)] {
-        let (strides, offset) =
-            strides_and_offset(ty).ok_or_else(|| format!("the {what} has a layout that is not strided"))?;
-        if let Some(&inner) = strides.last() {
-            if inner != 1 {
-                let shown = if inner == DYNAMIC { "?".to_string() } else { inner.to_string() };
-                return Err(format!(
-                    "cp.async copies contiguous bytes, but the innermost dimension of the {what} has stride {shown}"
-                ));
-            }
-        }
-        layouts.push((what, strides, offset));
-    }
     let tile = shape(dest);
     let row = tile.last().copied().unwrap_or(1);
     let candidates = [16i64, 8, 4].into_iter().filter(|&c| c <= max_bytes && c >= e && c % e == 0);
@@ -134,12 +98,7 @@ pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
         })?
     } else {
         let row_bytes = row * e;
-        // Whether every row of a layout starts at a multiple of `c` bytes
-        // (dynamic offsets and strides are taken to be).
-        let aligned = |(_, strides, offset): &(&str, Vec<i64>, i64), c: i64| {
-            let ok = |v: i64| v == DYNAMIC || (v * e) % c == 0;
-            ok(*offset) && strides.iter().rev().skip(1).all(|&s| ok(s))
-        };
+        let aligned = |layout: &Layout, c: i64| rows_aligned(layout, e, c);
         let fits: Vec<i64> = candidates.filter(|&c| row_bytes % c == 0).collect();
         let Some(&smallest) = fits.last() else {
             return Err(format!(
@@ -168,8 +127,67 @@ pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
     })
 }
 
+/// A copy's source or destination layout: which side, strides, offset.
+pub(super) type Layout = (&'static str, Vec<i64>, i64);
+
+/// What every asynchronous copy `instruction` of PTX needs: global source,
+/// workgroup destination, whole-byte scalar elements, strided layouts with a
+/// contiguous innermost dimension. Returns the element bytes and layouts.
+pub(super) fn common_checks(copy: OperationRef, instruction: &str) -> Result<(i64, Vec<Layout>), String> {
+    let source = copy.operand(0).unwrap().r#type().to_raw();
+    let dest = copy.operand(1).unwrap().r#type().to_raw();
+    match ir::memory_space(source) {
+        MemorySpace::Global => {}
+        MemorySpace::Workgroup => {
+            return Err(format!("{instruction} reads global memory, but the source is in workgroup (shared) memory"))
+        }
+        MemorySpace::Other(space) => {
+            return Err(format!("{instruction} reads global memory, but the source is in memory space {space}"))
+        }
+    }
+    match ir::memory_space(dest) {
+        MemorySpace::Workgroup => {}
+        MemorySpace::Global => {
+            return Err(format!(
+                "{instruction} writes workgroup (shared) memory, but the destination is in global memory"
+            ))
+        }
+        MemorySpace::Other(space) => {
+            return Err(format!(
+                "{instruction} writes workgroup (shared) memory, but the destination is in memory space {space}"
+            ))
+        }
+    }
+    let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
+    let e = element_bytes(element).ok_or_else(|| {
+        format!("{instruction} copies whole bytes of integer or float elements, not {}", type_text(element))
+    })?;
+    let mut layouts = Vec::new();
+    for (what, ty) in [("source", source), ("destination", dest)] {
+        let (strides, offset) =
+            strides_and_offset(ty).ok_or_else(|| format!("the {what} has a layout that is not strided"))?;
+        if let Some(&inner) = strides.last() {
+            if inner != 1 {
+                let shown = if inner == DYNAMIC { "?".to_string() } else { inner.to_string() };
+                return Err(format!(
+                    "{instruction} copies contiguous bytes, but the innermost dimension of the {what} has stride {shown}"
+                ));
+            }
+        }
+        layouts.push((what, strides, offset));
+    }
+    Ok((e, layouts))
+}
+
+/// Whether every row of a layout starts at a multiple of `bytes` (dynamic
+/// offsets and strides are taken to be: PTX requires it of the addresses).
+pub(super) fn rows_aligned((_, strides, offset): &Layout, e: i64, bytes: i64) -> bool {
+    let ok = |v: i64| v == DYNAMIC || (v * e) % bytes == 0;
+    ok(*offset) && strides.iter().rev().skip(1).all(|&s| ok(s))
+}
+
 /// The value of one dimension: a constant, or `memref.dim` of `memref`.
-fn extent(b: &Builder, memref: MlirValue, static_size: i64, dim: usize, point: Point) -> MlirValue {
+pub(super) fn extent(b: &Builder, memref: MlirValue, static_size: i64, dim: usize, point: Point) -> MlirValue {
     if static_size != DYNAMIC {
         return b.index_constant(static_size, point);
     }

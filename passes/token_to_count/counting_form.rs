@@ -39,8 +39,8 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
             // Normal form: no empty else blocks.
             "scf.if" => rewrite::drop_empty_else(op),
             // Queue numbers of counting-form ops become hardware queues.
-            name if queues.single && name.starts_with("asyncpipe.") && ir::int_attr(op, "queue").is_some_and(|q| q != 0) => {
-                set_queue(op, 0)
+            name if name.starts_with("asyncpipe.") && ir::int_attr(op, "queue").is_some_and(|q| q != hardware(op, queues)) => {
+                set_queue(op, hardware(op, queues))
             }
             _ => {}
         }

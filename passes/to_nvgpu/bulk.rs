@@ -1,0 +1,485 @@
+//! How a bulk queue lowers to `cp.async.bulk` and mbarriers (sm_90).
+//!
+//! A copy on a bulk queue becomes bulk copies
+//! (`cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes`): one
+//! per row of the tile, or one for the whole tile when both sides are
+//! contiguous. A bulk copy completes on an mbarrier, not on cp.async's group
+//! queue, so every bulk queue keeps hardware of its own, and a wait names the
+//! groups it needs: a token wait, by phase parity.
+//!
+//! **The ring.** Each bulk queue of a function owns `K` mbarriers in
+//! workgroup memory, used in turn: the group with (biased, see below) number
+//! `g` uses slot `g mod K`, and `try_wait.parity` tells its phase by parity.
+//! A per-thread counter, in a private variable that LLVM keeps in a register,
+//! holds the number of the open group.
+//! - a copy adds its bytes to the open group's transaction count
+//!   (`mbarrier.expect_tx`) and issues the bulk copies on that barrier;
+//! - a commit arrives on it (`mbarrier.arrive`) and moves the counter on;
+//! - `wait_queue q, N`, where the bound analysis says at most `H` groups may be
+//!   in flight before it, waits for groups `c-H .. c-N-1` (`c` the open group),
+//!   oldest first; with `H <= N` it cannot block and goes away.
+//!
+//! **Ring size.** `K` is one more than the largest number of groups that may
+//! be in flight while a group is filled (at its copies and its commit). So
+//! when group `g` first touches slot `g mod K`, the slot's previous group
+//! `g-K` has been waited for and its phase is over; and a group a wait names
+//! is at most `H <= K` groups old, so its slot has not been reused.
+//!
+//! **The bias.** The counter starts at `K`, not 0: group numbers below `K`
+//! stand for groups before the first. Their parity is that of the phase
+//! before a fresh barrier's first, which `try_wait.parity` reports complete;
+//! so a wait whose bound counts groups that were never committed (an
+//! over-approximation on some path) needs no test.
+//!
+//! **The block.** An mbarrier lives in shared memory: one thread initializes
+//! the ring at the function's entry with an arrival count of the block's
+//! size, and every thread of the block arrives once per group. A wait then
+//! waits for the group of every thread, which includes the thread's own
+//! copies. Every thread must therefore commit the same groups: a commit to a
+//! bulk queue under a condition or loop bound that depends on the thread id
+//! is an error.
+
+use super::copy::{
+    common_checks, extent, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
+};
+use crate::passes::builder::{Builder, Point};
+use crate::passes::ir;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::TypeLike;
+use melior::ir::ValueLike;
+use mlir_sys::{MlirType, MlirValue};
+
+/// cp.async.bulk's granule: sizes and addresses are multiples of 16 bytes.
+const GRANULE: i64 = 16;
+
+/// An mbarrier's transaction count holds at most 2^20 - 1 bytes per phase.
+const MAX_TX_BYTES: i64 = (1 << 20) - 1;
+
+/// Static tiles of at most this many rows are unrolled.
+const UNROLL_LIMIT: i64 = 32;
+
+/// Suspend-time hint of `mbarrier.try_wait.parity`, in nanoseconds.
+const SUSPEND_NS: i64 = 10_000_000;
+
+/// What the lowering needs to know about one bulk copy, checked up front.
+pub struct BulkPlan {
+    /// The tile's shape; `DYNAMIC` where not static (outer dimensions only).
+    shape: Vec<i64>,
+    /// Element bytes.
+    e: i64,
+    /// One bulk copy moves the whole tile (both sides contiguous).
+    whole: bool,
+}
+
+impl BulkPlan {
+    /// Bytes of one bulk copy.
+    fn copy_bytes(&self) -> i64 {
+        let row = self.shape.last().copied().unwrap_or(1) * self.e;
+        if self.whole { self.shape.iter().product::<i64>() * self.e } else { row }
+    }
+}
+
+/// Checks that cp.async.bulk can perform `copy`; the error says why not.
+pub fn plan(copy: OperationRef) -> Result<BulkPlan, String> {
+    let (e, layouts) = common_checks(copy, "cp.async.bulk")?;
+    if copy.attribute("zero_fill").is_ok() {
+        return Err("cp.async.bulk has no source size, so it cannot zero-fill a partial tile; commit this copy to a \
+                    queue that is not in bulk-queues (cp.async)"
+            .into());
+    }
+    let dest = copy.operand(1).unwrap().r#type().to_raw();
+    let tile = shape(dest);
+    let row = tile.last().copied().unwrap_or(1);
+    if row == DYNAMIC {
+        return Err("the innermost extent of the destination is dynamic, but cp.async.bulk needs rows of a static \
+                    multiple of 16 bytes; make the innermost extent static"
+            .into());
+    }
+    let row_bytes = row * e;
+    if row_bytes % GRANULE != 0 {
+        let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
+        return Err(format!(
+            "a row of the tile is {row} x {} = {row_bytes} bytes, but cp.async.bulk copies multiples of 16 bytes; \
+             commit this copy to a queue that is not in bulk-queues (cp.async)",
+            type_text(element)
+        ));
+    }
+    if let Some(layout) = layouts.iter().find(|layout| !rows_aligned(layout, e, GRANULE)) {
+        return Err(format!(
+            "the rows of the {} are not 16-byte aligned (static offset or stride), but cp.async.bulk addresses \
+             must be",
+            layout.0
+        ));
+    }
+    let whole = tile.iter().all(|&d| d != DYNAMIC) && layouts.iter().all(|layout| contiguous(layout, &tile));
+    let plan = BulkPlan { shape: tile, e, whole };
+    if plan.shape.iter().all(|&d| d != DYNAMIC) {
+        let bytes = plan.shape.iter().product::<i64>() * e;
+        if bytes > MAX_TX_BYTES {
+            return Err(format!(
+                "the copy moves {bytes} bytes, but an mbarrier phase counts at most {MAX_TX_BYTES} bytes; copy the \
+                 tile in parts, committed as separate groups"
+            ));
+        }
+    }
+    Ok(plan)
+}
+
+/// Whether a layout with static strides is the row-major layout of `tile`.
+fn contiguous((_, strides, _): &Layout, tile: &[i64]) -> bool {
+    let mut expected = 1;
+    for (d, &stride) in strides.iter().enumerate().rev() {
+        if tile[d] != 1 && stride != expected {
+            return false;
+        }
+        expected *= tile[d];
+    }
+    true
+}
+
+/// The per-function state of one bulk queue.
+#[derive(Clone, Copy)]
+pub struct Ring {
+    /// Slots.
+    pub size: i64,
+    /// The address of slot 0 (`index`).
+    base: MlirValue,
+    /// `memref<index>`: the biased number of the open group.
+    counter: MlirValue,
+}
+
+/// Types and constants the emitted code uses.
+struct Types {
+    i32: MlirType,
+    i64: MlirType,
+    shared: MlirType,
+    cluster: MlirType,
+    global: MlirType,
+    generic: MlirType,
+}
+
+fn types(b: &Builder) -> Types {
+    Types {
+        i32: b.parse_type("i32"),
+        i64: b.parse_type("i64"),
+        shared: b.parse_type("!llvm.ptr<3>"),
+        cluster: b.parse_type("!llvm.ptr<7>"),
+        global: b.parse_type("!llvm.ptr<1>"),
+        generic: b.parse_type("!llvm.ptr"),
+    }
+}
+
+fn i32_constant(b: &Builder, value: i64, point: Point) -> MlirValue {
+    b.value("arith.constant", &[], b.parse_type("i32"), &[("value", b.int_attr(32, value))], point)
+}
+
+fn index_to(b: &Builder, value: MlirValue, ty: MlirType, point: Point) -> MlirValue {
+    b.value("arith.index_cast", &[value], ty, &[], point)
+}
+
+/// A pointer of type `ty` to the address `address` (`index`).
+fn pointer(b: &Builder, address: MlirValue, ty: MlirType, point: Point) -> MlirValue {
+    let t = types(b);
+    let as_i64 = index_to(b, address, t.i64, point);
+    b.value("llvm.inttoptr", &[as_i64], ty, &[], point)
+}
+
+/// Allocates and initializes the rings of a function's bulk queues (`sizes`,
+/// in queue order) at the start of its entry block: thread (0, 0, 0) inits
+/// every slot for the block's threads, fences the inits, and the block meets
+/// at a barrier before any thread uses them.
+pub fn setup(b: &Builder, function: OperationRef, sizes: &[i64]) -> Vec<Ring> {
+    let entry = ir::region_entry(function, 0).expect("a function with a body");
+    let first = entry.first_operation().expect("a non-empty body").to_raw();
+    let at = Point::Before(first);
+    let t = types(b);
+    let index = b.index_type();
+    let mut rings = Vec::new();
+    for &size in sizes {
+        let memref = b.parse_type(&format!("memref<{size}xi64, #gpu.address_space<workgroup>>"));
+        let slots = b.value("memref.alloc", &[], memref, &[("operandSegmentSizes", b.parse_attr("array<i32: 0, 0>"))], at);
+        let base = b.value("memref.extract_aligned_pointer_as_index", &[slots], index, &[], at);
+        let counter = b.value(
+            "memref.alloca",
+            &[],
+            b.parse_type("memref<index>"),
+            &[("operandSegmentSizes", b.parse_attr("array<i32: 0, 0>"))],
+            at,
+        );
+        let start = b.index_constant(size, at);
+        b.op("memref.store", &[start, counter], &[], &[], at);
+        rings.push(Ring { size, base, counter });
+    }
+    let zero = b.index_constant(0, at);
+    let mut first_thread = None;
+    let mut threads = None;
+    for dim in ["x", "y", "z"] {
+        let dimension = [("dimension", b.parse_attr(&format!("#gpu<dim {dim}>")))];
+        let id = b.value("gpu.thread_id", &[], index, &dimension, at);
+        let is_zero = b.value("arith.cmpi", &[id, zero], b.i1_type(), &[("predicate", b.int_attr(64, 0))], at);
+        first_thread = Some(match first_thread {
+            None => is_zero,
+            Some(all) => b.value("arith.andi", &[all, is_zero], b.i1_type(), &[], at),
+        });
+        let extent = b.value("gpu.block_dim", &[], index, &dimension, at);
+        threads = Some(match threads {
+            None => extent,
+            Some(product) => b.index_binary("arith.muli", product, extent, at),
+        });
+    }
+    let count = index_to(b, threads.unwrap(), t.i32, at);
+    let inside = b.if_then(first_thread.unwrap(), at);
+    for ring in &rings {
+        for slot in 0..ring.size {
+            let offset = b.index_constant(slot * 8, inside);
+            let address = b.index_add(ring.base, offset, inside);
+            let barrier = pointer(b, address, t.shared, inside);
+            b.op("nvvm.mbarrier.init", &[barrier, count], &[], &[], inside);
+        }
+    }
+    b.op("nvvm.fence.mbarrier.init", &[], &[], &[], inside);
+    b.op("gpu.barrier", &[], &[], &[], at);
+    rings
+}
+
+impl Ring {
+    /// The biased number of the open group.
+    fn open(&self, b: &Builder, point: Point) -> MlirValue {
+        b.value("memref.load", &[self.counter], b.index_type(), &[], point)
+    }
+
+    /// The barrier of group `group` (`index`), as a shared-memory pointer.
+    fn barrier(&self, b: &Builder, group: MlirValue, point: Point) -> MlirValue {
+        let size = b.index_constant(self.size, point);
+        let slot = b.index_binary("arith.remui", group, size, point);
+        let eight = b.index_constant(8, point);
+        let offset = b.index_binary("arith.muli", slot, eight, point);
+        let address = b.index_binary("arith.addi", self.base, offset, point);
+        pointer(b, address, types(b).shared, point)
+    }
+
+    /// Emits `copy`'s bulk copies on the open group's barrier, before it.
+    pub fn copy(&self, copy: OperationRef, plan: &BulkPlan, b: &Builder) {
+        let point = Point::Before(copy.to_raw());
+        let t = types(b);
+        let group = self.open(b, point);
+        let barrier = self.barrier(b, group, point);
+        let source = copy.operand(0).unwrap().to_raw();
+        let dest = copy.operand(1).unwrap().to_raw();
+        // The bytes this thread adds to the group: static, or rows x row bytes.
+        let rank = plan.shape.len();
+        let row_bytes = plan.shape.last().copied().unwrap_or(1) * plan.e;
+        let mut bytes = b.index_constant(row_bytes, point);
+        let mut static_rows = 1;
+        for (d, &size) in plan.shape.iter().enumerate().take(rank.saturating_sub(1)) {
+            if size == DYNAMIC {
+                bytes = b.index_mul(bytes, extent(b, dest, size, d, point), point);
+            } else {
+                static_rows *= size;
+            }
+        }
+        let factor = b.index_constant(static_rows, point);
+        bytes = b.index_mul(bytes, factor, point);
+        let tx = index_to(b, bytes, t.i32, point);
+        b.op("nvvm.mbarrier.expect_tx", &[barrier, tx], &[], &[], point);
+        let source_address = Address::new(b, source, plan.e, point);
+        let dest_address = Address::new(b, dest, plan.e, point);
+        let size = i32_constant(b, plan.copy_bytes(), point);
+        let issue = |index: &[Term], at: Point| {
+            let from = source_address.pointer(b, index, at);
+            let to = dest_address.pointer(b, index, at);
+            let segments = b.parse_attr("array<i32: 1, 1, 1, 1, 0, 0>");
+            b.op(
+                "nvvm.cp.async.bulk.shared.cluster.global",
+                &[to, from, barrier, size],
+                &[],
+                &[("operandSegmentSizes", segments)],
+                at,
+            );
+        };
+        // The rows: every index but the innermost, which stays 0.
+        let outer: Vec<i64> = if plan.whole || rank == 0 { Vec::new() } else { plan.shape[..rank - 1].to_vec() };
+        let count = outer.iter().all(|&d| d != DYNAMIC).then(|| outer.iter().product::<i64>());
+        match count {
+            Some(count) if count <= UNROLL_LIMIT => {
+                for flat in 0..count {
+                    let mut rest = flat;
+                    let mut index = vec![Term::Known(0); rank];
+                    for d in (0..outer.len()).rev() {
+                        index[d] = Term::Known(rest % outer[d]);
+                        rest /= outer[d];
+                    }
+                    issue(&index, point);
+                }
+            }
+            _ => {
+                let mut index = vec![Term::Known(0); rank];
+                let mut at = point;
+                for (d, &size) in outer.iter().enumerate() {
+                    let lower = b.index_constant(0, at);
+                    let upper = extent(b, dest, size, d, at);
+                    let step = b.index_constant(1, at);
+                    let (iv, body) = b.for_loop(lower, upper, step, at);
+                    index[d] = Term::Value(iv);
+                    at = body;
+                }
+                issue(&index, at);
+            }
+        }
+    }
+
+    /// Commits the open group: this thread arrives on its barrier.
+    pub fn commit(&self, b: &Builder, point: Point) {
+        let group = self.open(b, point);
+        let barrier = self.barrier(b, group, point);
+        b.op("nvvm.mbarrier.arrive", &[barrier], &[types(b).i64], &[], point);
+        let one = b.index_constant(1, point);
+        let next = b.index_binary("arith.addi", group, one, point);
+        b.op("memref.store", &[next, self.counter], &[], &[], point);
+    }
+
+    /// Waits until at most `count` groups are in flight, where at most
+    /// `bound` may be before the wait: groups `open - bound .. open - count - 1`.
+    pub fn wait(&self, b: &Builder, bound: i64, count: i64, point: Point) {
+        if bound <= count {
+            return;
+        }
+        let open = self.open(b, point);
+        let size = b.index_constant(self.size, point);
+        let one = b.index_constant(1, point);
+        let ticks = i32_constant(b, SUSPEND_NS, point);
+        for age in (count + 1..=bound).rev() {
+            let back = b.index_constant(age, point);
+            let group = b.index_binary("arith.subi", open, back, point);
+            let barrier = self.barrier(b, group, point);
+            // Use n of a slot (n = group / K - 1, for the bias) has parity n & 1.
+            let turn = b.index_binary("arith.divui", group, size, point);
+            let flipped = b.index_binary("arith.addi", turn, one, point);
+            let parity = b.index_binary("arith.andi", flipped, one, point);
+            let parity = index_to(b, parity, types(b).i32, point);
+            b.op("nvvm.mbarrier.try_wait.parity", &[barrier, parity, ticks], &[], &[], point);
+        }
+    }
+}
+
+/// The address arithmetic of one side of a copy.
+struct Address {
+    aligned: MlirValue,
+    offset: Term,
+    strides: Vec<Term>,
+    e: i64,
+    space: Space,
+}
+
+/// Where one side of a copy lives, as its memref type tells.
+#[derive(PartialEq, Eq)]
+enum Space {
+    /// Workgroup memory: the copy takes a shared::cluster pointer.
+    Shared,
+    /// Global memory, explicitly.
+    Global,
+    /// The default memory space: a generic address of global memory.
+    Generic,
+}
+
+impl Address {
+    fn new(b: &Builder, memref: MlirValue, e: i64, point: Point) -> Self {
+        let ty = unsafe { mlir_sys::mlirValueGetType(memref) };
+        let index = b.index_type();
+        let aligned = b.value("memref.extract_aligned_pointer_as_index", &[memref], index, &[], point);
+        let (static_strides, static_offset) = strides_and_offset(ty).expect("plan() checked the layout");
+        let rank = static_strides.len();
+        // Dynamic parts come from the strided metadata; static ones are constants.
+        let metadata = (static_offset == DYNAMIC || static_strides.contains(&DYNAMIC)).then(|| {
+            let base = unsafe {
+                mlir_sys::mlirMemRefTypeGet(
+                    mlir_sys::mlirShapedTypeGetElementType(ty),
+                    0,
+                    std::ptr::null(),
+                    mlir_sys::mlirAttributeGetNull(),
+                    mlir_sys::mlirMemRefTypeGetMemorySpace(ty),
+                )
+            };
+            let mut results = vec![base];
+            results.extend(std::iter::repeat_n(index, 1 + 2 * rank));
+            let op = b.op("memref.extract_strided_metadata", &[memref], &results, &[], point);
+            move |i: usize| unsafe { mlir_sys::mlirOperationGetResult(op, i as isize) }
+        });
+        let pick = |value: i64, result: usize| match (&metadata, value) {
+            (Some(get), DYNAMIC) => Term::Value(get(result)),
+            _ => Term::Known(value),
+        };
+        let offset = pick(static_offset, 1);
+        let strides = (0..rank).map(|d| pick(static_strides[d], 2 + rank + d)).collect();
+        let attribute = unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty) };
+        let default = attribute.ptr.is_null()
+            || unsafe {
+                mlir_sys::mlirAttributeIsAInteger(attribute) && mlir_sys::mlirIntegerAttrGetValueInt(attribute) == 0
+            };
+        let space = match ir::memory_space(ty) {
+            ir::MemorySpace::Workgroup => Space::Shared,
+            _ if default => Space::Generic,
+            _ => Space::Global,
+        };
+        Self { aligned, offset, strides, e, space }
+    }
+
+    /// The pointer the bulk copy takes to the element at `index`.
+    fn pointer(&self, b: &Builder, index: &[Term], point: Point) -> MlirValue {
+        let t = types(b);
+        let mut element = self.offset;
+        for (i, stride) in index.iter().zip(&self.strides) {
+            element = element.add(i.mul(*stride, b, point), b, point);
+        }
+        let bytes = element.mul(Term::Known(self.e), b, point);
+        let address = Term::Value(self.aligned).add(bytes, b, point).value(b, point);
+        match self.space {
+            // The destination operand is a shared::cluster address (PTX 8.0);
+            // the CTA's own shared window is part of that space.
+            Space::Shared => {
+                let shared = pointer(b, address, t.shared, point);
+                b.value("llvm.addrspacecast", &[shared], t.cluster, &[], point)
+            }
+            Space::Generic => {
+                let generic = pointer(b, address, t.generic, point);
+                b.value("llvm.addrspacecast", &[generic], t.global, &[], point)
+            }
+            Space::Global => pointer(b, address, t.global, point),
+        }
+    }
+}
+
+/// An `index` quantity of address arithmetic: known when static, so that
+/// constants fold as the address is built and only what varies is emitted.
+#[derive(Clone, Copy)]
+enum Term {
+    Known(i64),
+    Value(MlirValue),
+}
+
+impl Term {
+    fn value(self, b: &Builder, point: Point) -> MlirValue {
+        match self {
+            Term::Known(k) => b.index_constant(k, point),
+            Term::Value(v) => v,
+        }
+    }
+
+    fn add(self, other: Term, b: &Builder, point: Point) -> Term {
+        match (self, other) {
+            (Term::Known(x), Term::Known(y)) => Term::Known(x + y),
+            (Term::Known(0), t) | (t, Term::Known(0)) => t,
+            (x, y) => Term::Value(b.index_binary("arith.addi", x.value(b, point), y.value(b, point), point)),
+        }
+    }
+
+    fn mul(self, other: Term, b: &Builder, point: Point) -> Term {
+        match (self, other) {
+            (Term::Known(x), Term::Known(y)) => Term::Known(x * y),
+            (Term::Known(0), _) | (_, Term::Known(0)) => Term::Known(0),
+            (Term::Known(1), t) | (t, Term::Known(1)) => t,
+            (x, y) => Term::Value(b.index_binary("arith.muli", x.value(b, point), y.value(b, point), point)),
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Which commits to a bulk queue may not be executed by every thread of a
+//! block.
+//!
+//! A bulk queue's mbarriers expect one arrival per thread of the block for
+//! every group (see [`super::bulk`]); a thread that skips a commit leaves the
+//! group's phase open forever, and every thread that waits for it hangs. So a
+//! commit to a bulk queue must not sit under an `scf.if` condition, or inside
+//! an `scf.for` whose bounds, depend on the thread: on `gpu.thread_id`,
+//! `gpu.lane_id` or the NVVM thread and lane registers, through any chain of
+//! ops. Values that travel through memory are not followed: the check finds
+//! the usual mistakes (`if %tid == 0 { commit }`), not every one.
+
+use crate::passes::{diag, ir, PassFailed};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{RegionLike, ValueLike};
+use std::collections::{BTreeSet, HashSet};
+
+/// Errors at the commits to `bulk` queues among `ops` (a function's ops, in
+/// pre-order) that some threads of a block may skip.
+pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
+    let commits: Vec<(OperationRef, i64)> = ops
+        .iter()
+        .filter(|op| matches!(ir::name(**op).as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group"))
+        .filter_map(|op| ir::int_attr(*op, "queue").filter(|q| bulk.contains(q)).map(|q| (*op, q)))
+        .collect();
+    if commits.is_empty() {
+        return Ok(());
+    }
+    let varying = thread_dependent(ops);
+    let varies = |op: OperationRef, operands: std::ops::Range<usize>| {
+        operands.into_iter().any(|i| op.operand(i).is_ok_and(|v| varying.contains(&key(v.to_raw()))))
+    };
+    let mut failed = false;
+    for (commit, queue) in commits {
+        let mut parent = commit.parent_operation();
+        while let Some(op) = parent.filter(|op| !ir::is_function(*op)) {
+            let condition = match ir::name(op).as_str() {
+                "scf.if" => varies(op, 0..1).then_some("condition"),
+                "scf.for" => varies(op, 0..3).then_some("bounds"),
+                _ => None,
+            };
+            if let Some(what) = condition {
+                diag::error_with_note(
+                    commit.location(),
+                    &format!(
+                        "every thread of the block must commit the same groups to bulk queue {queue}, whose \
+                         mbarriers wait for one arrival per thread; this commit is under an op whose {what} depend \
+                         on the thread id"
+                    ),
+                    op.location(),
+                    &format!("the op whose {what} depend on the thread id"),
+                );
+                failed = true;
+                break;
+            }
+            parent = op.parent_operation();
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+fn key(value: mlir_sys::MlirValue) -> usize {
+    value.ptr as usize
+}
+
+/// Whether `op` reads the thread's position in its block or warp.
+fn reads_thread_id(op: OperationRef) -> bool {
+    let name = ir::name(op);
+    matches!(name.as_str(), "gpu.thread_id" | "gpu.lane_id" | "nvvm.read.ptx.sreg.laneid")
+        || name.starts_with("nvvm.read.ptx.sreg.tid.")
+}
+
+/// The values (by pointer) that may differ between the threads of a block.
+fn thread_dependent(ops: &[OperationRef]) -> HashSet<usize> {
+    let mut varying = HashSet::new();
+    // Twice: the second round carries what loops yield back to their tops.
+    for _ in 0..2 {
+        for op in ops {
+            let from_operands = op.operands().any(|v| varying.contains(&key(v.to_raw())));
+            if reads_thread_id(*op) || from_operands {
+                for result in op.results() {
+                    varying.insert(key(result.to_raw()));
+                }
+            }
+            match ir::name(*op).as_str() {
+                // Iteration arguments follow their initial values.
+                "scf.for" => {
+                    if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
+                        for (i, init) in op.operands().enumerate().skip(3) {
+                            if varying.contains(&key(init.to_raw())) {
+                                if let Ok(argument) = body.argument(i - 2) {
+                                    varying.insert(key(argument.to_raw()));
+                                }
+                            }
+                        }
+                    }
+                }
+                // ...and what the loop yields back (and the if's results).
+                "scf.yield" => {
+                    let Some(parent) = op.parent_operation() else { continue };
+                    for (i, value) in op.operands().enumerate() {
+                        if !varying.contains(&key(value.to_raw())) {
+                            continue;
+                        }
+                        if let Ok(result) = parent.result(i) {
+                            varying.insert(key(result.to_raw()));
+                        }
+                        if ir::name(parent) == "scf.for" {
+                            if let Some(argument) =
+                                parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(i + 1).ok())
+                            {
+                                varying.insert(key(argument.to_raw()));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    varying
+}
