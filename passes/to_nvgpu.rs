@@ -208,14 +208,15 @@ fn rings(
         entry.wait(Queue::Logical(*queue), 0);
     }
     let bounds = in_flight_bounds::analyze_function(function, entry);
-    let mut failed = false;
+    let mut unbounded = BTreeSet::new();
     for (op, queue) in filling {
         match bounds.get(&(op.to_raw().ptr as usize)) {
             Some(Some(bound)) => {
                 let size = sizes.get_mut(&queue).unwrap();
                 *size = (*size).max(bound + 1);
             }
-            Some(None) => {
+            // Said once per queue, at the first op that fills a group.
+            Some(None) if unbounded.insert(queue) => {
                 diag::error(
                     op.location(),
                     &format!(
@@ -223,12 +224,11 @@ fn rings(
                          needs one: wait on the queue in the loop that commits to it"
                     ),
                 );
-                failed = true;
             }
-            None => {} // never reached
+            _ => {} // never reached, or said
         }
     }
-    if failed {
+    if !unbounded.is_empty() {
         return Err(PassFailed);
     }
     let queues: Vec<i64> = sizes.keys().copied().collect();

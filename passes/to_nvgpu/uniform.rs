@@ -36,8 +36,8 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
         let mut parent = commit.parent_operation();
         while let Some(op) = parent.filter(|op| !ir::is_function(*op)) {
             let condition = match ir::name(op).as_str() {
-                "scf.if" => varies(op, 0..1).then_some("condition"),
-                "scf.for" => varies(op, 0..3).then_some("bounds"),
+                "scf.if" => varies(op, 0..1).then_some("condition depends"),
+                "scf.for" => varies(op, 0..3).then_some("bounds depend"),
                 _ => None,
             };
             if let Some(what) = condition {
@@ -45,11 +45,11 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
                     commit.location(),
                     &format!(
                         "every thread of the block must commit the same groups to bulk queue {queue}, whose \
-                         mbarriers wait for one arrival per thread; this commit is under an op whose {what} depend \
-                         on the thread id"
+                         mbarriers wait for one arrival per thread; this commit is under an op whose {what} on the \
+                         thread id"
                     ),
                     op.location(),
-                    &format!("the op whose {what} depend on the thread id"),
+                    &format!("the op whose {what} on the thread id"),
                 );
                 failed = true;
                 break;

@@ -1,7 +1,13 @@
 // ptxas accepts the PTX of asyncpipe-to-ptx for sm_80 and sm_90: the main
 // example, partial tiles and narrow element types, and an upstream nvgpu
-// kernel.
+// kernel; and for sm_90 with bulk queues (cp.async.bulk and mbarriers), the
+// main example and the kernels of Inputs/bulk-kernels.mlir.
 // REQUIRES: ptxas
+// RUN: asyncpipe-opt %examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx="chip=sm_90 bulk-queues=0,1" | %extract-ptx > %t.bulkdot.ptx
+// RUN: %ptxas -arch=sm_90 %t.bulkdot.ptx -o %t.bulkdot.cubin
+// RUN: asyncpipe-opt %S/Inputs/bulk-kernels.mlir --asyncpipe-to-ptx="chip=sm_90 bulk-queues=1,2" | %extract-ptx > %t.bulk.ptx
+// RUN: %ptxas -arch=sm_90 %t.bulk.ptx -o %t.bulk.cubin
+// RUN: FileCheck %s --input-file %t.bulk.ptx --check-prefix=BULK
 // RUN: asyncpipe-opt %examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx > %t.dot80.ptx
 // RUN: %ptxas -arch=sm_80 %t.dot80.ptx -o %t.dot80.cubin
 // RUN: asyncpipe-opt %examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_90 | %extract-ptx > %t.dot90.ptx
@@ -15,6 +21,22 @@
 // RUN: asyncpipe-opt %s --asyncpipe-workgroup-attributions --asyncpipe-to-nvgpu -o %t.nvgpu.mlir
 // RUN: %check-wait-groups %t.nvgpu.mlir %t.k80.ptx
 // RUN: %check-wait-groups %t.nvgpu.mlir %t.k90.ptx
+
+// BULK: .entry rows
+// BULK-COUNT-4: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+// BULK: mbarrier.arrive
+// BULK: mbarrier.try_wait.parity
+// BULK: .entry dynamic_rows
+// BULK: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+// BULK: .entry mixed
+// BULK: cp.async.cg.shared.global
+// BULK: cp.async.commit_group;
+// BULK: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+// BULK: cp.async.wait_group 0;
+// BULK: mbarrier.try_wait.parity
+// BULK: .entry tokens
+// BULK-COUNT-2: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+// BULK-COUNT-2: mbarrier.try_wait.parity
 
 // The partial tile (16-byte chunks with a src-size), then f16 and i8 rows
 // (8 and 4 bytes) in one group; the f32 tile is awaited with the second
