@@ -12,12 +12,16 @@
 //!    `cp.async.wait_group` counts are checked against the computed ones and
 //!    which `ptxas` assembles when it is installed.
 //!
+//! 4. for sm_90 and newer, also `asyncpipe-to-ptx` with `bulk-queues`: each
+//!    logical queue keeps its own counts, on a ring of mbarriers, with
+//!    `cp.async.bulk` copies and a parity wait per group a wait needs.
+//!
 //! It prints the stages, the groups and each wait with its count.
 //!
 //!     cargo run --example stream_dot -- [INPUT] [--out DIR] [--chips sm_80,sm_90]
 
-use asyncpipe::passes::sync_state::{self, QueueEffect};
-use asyncpipe::passes::{ir, software_pipeline};
+use asyncpipe::passes::sync_state::{self, InFlightBounds, Queue, QueueEffect};
+use asyncpipe::passes::{in_flight_bounds, ir, software_pipeline};
 use asyncpipe::{diagnostics::source_location, Context};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
@@ -54,6 +58,7 @@ fn run(input: &str, out: &Path, chips: &[String]) -> Result<(), Box<dyn std::err
     context.run_pipeline(&mut module, "asyncpipe-software-pipeline,canonicalize")?;
     describe_buffers(&module);
     describe_sync(&module);
+    let logical_ir = module.as_operation().to_string();
 
     println!("\n== asyncpipe-count-to-token, asyncpipe-token-to-count{{single-hw-queue=true}}, asyncpipe-optimize-waits");
     context.run_pipeline(
@@ -79,6 +84,88 @@ fn run(input: &str, out: &Path, chips: &[String]) -> Result<(), Box<dyn std::err
             assemble(&path, chip);
         }
     }
+    for chip in chips.iter().filter(|chip| sm_number(chip) >= 90) {
+        bulk(&context, &logical_ir, input, out, stem, chip)?;
+    }
+    Ok(())
+}
+
+/// "sm_90a" is 90.
+fn sm_number(chip: &str) -> u32 {
+    chip.trim_start_matches("sm_").trim_end_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(0)
+}
+
+/// Step 4: the logical queues as bulk queues (cp.async.bulk and mbarriers).
+fn bulk(
+    context: &Context,
+    logical_ir: &str,
+    input: &str,
+    out: &Path,
+    stem: &str,
+    chip: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let module = context.parse(logical_ir, input)?;
+    let mut queues = std::collections::BTreeSet::new();
+    for op in ir::nested_ops(module.as_operation()) {
+        if let QueueEffect::Commit(Queue::Logical(queue)) = sync_state::effect(op) {
+            queues.insert(queue);
+        }
+    }
+    let list: Vec<String> = queues.iter().map(i64::to_string).collect();
+    let options = format!("bulk-queues={}", list.join(","));
+    println!("
+== asyncpipe-to-ptx{{chip={chip} {options}}}: every queue on its own ring of mbarriers");
+    // What each wait becomes: one parity wait per group it needs, which the
+    // in-flight bound before it tells (the bound less the count).
+    let mut barrier_waits = 0;
+    for function in ir::functions(module.as_operation()) {
+        let mut entry = InFlightBounds::default();
+        for queue in &queues {
+            entry.wait(Queue::Logical(*queue), 0);
+        }
+        let bounds = in_flight_bounds::analyze_function(function, entry);
+        let mut line = Vec::new();
+        for op in ir::nested_ops(function) {
+            if let QueueEffect::Wait { queue, count: Some(count) } = sync_state::effect(op) {
+                let bound = bounds.get(&(op.to_raw().ptr as usize)).copied().flatten().unwrap_or(0);
+                let groups = (bound - count).max(0);
+                barrier_waits += groups;
+                line.push(format!("{queue} <= {count}: {groups}"));
+            }
+        }
+        println!("  mbarrier waits per wait (in program order): {}", line.join(", "));
+    }
+    let mut lowered = context.parse(logical_ir, input)?;
+    context.run_pipeline(&mut lowered, &format!("asyncpipe-to-nvgpu{{{options}}}"))?;
+    let rings: Vec<String> = ir::nested_ops(lowered.as_operation())
+        .into_iter()
+        .filter(|op| ir::name(*op) == "memref.alloc")
+        .map(|op| op.result(0).unwrap().r#type().to_string())
+        .filter(|ty| ty.contains("xi64"))
+        .collect();
+    println!("  rings: {}", rings.join(", "));
+    let mut module = context.parse(logical_ir, input)?;
+    context.run_pipeline(&mut module, &format!("asyncpipe-to-ptx{{chip={chip} {options}}}"))?;
+    for object in asyncpipe::ptx::objects(&module) {
+        let ptx = String::from_utf8_lossy(&object.contents).into_owned();
+        let path = out.join(format!("{stem}.{chip}.bulk.ptx"));
+        std::fs::write(&path, &ptx)?;
+        println!("{}: {} ({}, {} lines)", object.binary, path.display(), object.target, ptx.lines().count());
+        let count = |pattern: &str| ptx.matches(pattern).count();
+        println!(
+            "  PTX: {} mbarrier.init, {} cp.async.bulk, {} mbarrier.arrive, {} mbarrier.try_wait.parity, {} cp.async.wait_group",
+            count("mbarrier.init"),
+            count("cp.async.bulk.shared"),
+            count("mbarrier.arrive"),
+            count("mbarrier.try_wait.parity"),
+            count("cp.async.wait_group"),
+        );
+        if count("cp.async.wait_group") + count("cp.async.commit_group") > 0 {
+            return Err("bulk queues must not use the cp.async group queue".into());
+        }
+        assemble(&path, chip);
+    }
+    println!("  ({barrier_waits} parity waits in the IR; LLVM keeps the loop's as a loop)");
     Ok(())
 }
 

@@ -3,9 +3,11 @@
 # 1. takes the GPU kernel examples/stream_dot.mlir from its annotated scf.for
 #    through the software pipeliner, token-to-count on the single cp.async
 #    queue and asyncpipe-to-ptx, writing target/ptx/stream_dot.sm_{80,90}.ptx
+#    and, with bulk queues (cp.async.bulk and mbarriers), stream_dot.sm_90.bulk.ptx,
 #    and a summary (stages, groups, waits and counts; ptxas when installed);
-# 2. runs that kernel on the CPU through the same nvgpu lowering, against its
-#    unpipelined form;
+# 2. runs that kernel on the CPU through the same nvgpu lowering, and through
+#    the bulk-queue lowering against a model of the mbarrier protocol, each
+#    against its unpipelined form;
 # 3. runs the seed's GEMM pipeline through wait optimization and verify-sync
 #    and on the CPU against linalg.matmul.
 set -euo pipefail
@@ -19,8 +21,9 @@ echo "=== 1. examples/stream_dot.mlir: annotated loop to PTX"
 cargo run --quiet --example stream_dot -- examples/stream_dot.mlir --out target/ptx --chips sm_80,sm_90
 
 echo
-echo "=== 2. the same kernel on the CPU (cp.async run as loads and stores) against its unpipelined form"
-/usr/lib/llvm-22/bin/lit -v test/Execution/stream-dot-cpu.mlir | grep -E "^(PASS|FAIL)"
+echo "=== 2. the same kernel on the CPU against its unpipelined form: cp.async run as loads and stores,"
+echo "       and bulk queues against an mbarrier model whose copies land only when a wait completes them"
+/usr/lib/llvm-22/bin/lit -v test/Execution/stream-dot-cpu.mlir test/Execution/stream-dot-bulk-cpu.mlir | grep -E "^(PASS|FAIL)"
 
 echo
 echo "=== 3. the seed's GEMM pipeline"

@@ -43,7 +43,9 @@ def AsyncPipe_Dialect : Dialect {
     `wait_queue q, 0` drains the queue.
 
     Queues are non-negative integers. A backend maps logical queues onto its
-    hardware queues (PTX has a single `cp.async` group queue).
+    hardware: PTX has a single `cp.async` group queue, onto which
+    `asyncpipe-to-nvgpu` recounts them, and on sm_90 mbarriers, on which it
+    gives each bulk queue a ring of its own.
   }];
   let useDefaultTypePrinterParser = 1;
 }

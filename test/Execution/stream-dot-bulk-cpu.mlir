@@ -12,6 +12,11 @@
 // RUN:   | %bulk-to-cpu | asyncpipe-opt %lower-to-llvm | %run-cpu | FileCheck %s
 // CHECK: [0,  -23]
 
+// y alone on a bulk queue, x on cp.async (run at once by
+// asyncpipe-lower-sequential): each keeps its own counts.
+// RUN: asyncpipe-opt %t.pipelined.mlir --asyncpipe-to-nvgpu=bulk-queues=1 --asyncpipe-lower-sequential --mlir-print-op-generic \
+// RUN:   | %bulk-to-cpu | asyncpipe-opt %lower-to-llvm | %run-cpu | FileCheck %s
+
 // The model sees a wait that is too weak: with the steady-state wait on
 // queue 0 (x) or queue 1 (y) allowing one group more in flight, or the last
 // wait on x leaving one group in flight, the kernel reads tiles whose copies
