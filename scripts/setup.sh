@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what asyncpipe needs, only when it is missing (safe to rerun):
-# Debian's LLVM/MLIR 22, libclang 22 (for mlir-sys's bindgen), cmake, ninja,
-# and ptxas (PyPI's nvidia-cuda-nvcc-cu12, under .tools/cuda) to check PTX.
+# Debian's LLVM/MLIR 22, libclang 22 (for mlir-sys's bindgen), a C++
+# compiler, cmake, ninja, Python 3 (lit and the test tools), Rust (rustup's
+# stable toolchain), and ptxas (PyPI's nvidia-cuda-nvcc-cu12, under
+# .tools/cuda) to check PTX.
 set -euo pipefail
 
 PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
   libclang-22-dev libzstd-dev libz3-dev libxml2-dev zlib1g-dev cmake ninja-build
+  build-essential python3 python3-pip curl ca-certificates
 )
 
 missing=()
@@ -28,8 +31,16 @@ if ! command -v cargo >/dev/null 2>&1 && [ -f "$HOME/.cargo/env" ]; then
   # shellcheck disable=SC1091
   . "$HOME/.cargo/env"
 fi
-command -v cargo >/dev/null 2>&1 || { echo "setup: error: cargo not found; install Rust with rustup" >&2; exit 1; }
-echo "setup: LLVM/MLIR 22, cmake, ninja and cargo are present"
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: installing Rust (rustup, stable toolchain) under $HOME/.cargo"
+  if ! curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal >/dev/null; then
+    echo "setup: error: could not install Rust with rustup; install it from https://rustup.rs and rerun" >&2
+    exit 1
+  fi
+  # shellcheck disable=SC1091
+  . "$HOME/.cargo/env"
+fi
+echo "setup: LLVM/MLIR 22, a C++ compiler, cmake, ninja, Python 3 and cargo are present"
 
 # ptxas checks the PTX that asyncpipe-to-ptx emits; no GPU is needed. Without
 # it, the PTX assembly tests are reported as skipped (lit: UNSUPPORTED).
