@@ -127,8 +127,10 @@ fn bulk(
         let mut line = Vec::new();
         for op in ir::nested_ops(function) {
             if let QueueEffect::Wait { queue, count: Some(count) } = sync_state::effect(op) {
-                let bound = bounds.get(&(op.to_raw().ptr as usize)).copied().flatten().unwrap_or(0);
-                let groups = (bound - count).max(0);
+                let groups = match bounds.before(op) {
+                    in_flight_bounds::Bound::AtMost(bound) => (bound - count).max(0),
+                    _ => 0,
+                };
                 barrier_waits += groups;
                 line.push(format!("{queue} <= {count}: {groups}"));
             }

@@ -143,28 +143,6 @@ impl<'c> Builder<'c> {
         self.value(name, &[lhs, rhs], self.index_type(), &[], point)
     }
 
-    /// `lhs + rhs` on index values, folded where an operand is 0 or both
-    /// are constants (address arithmetic stays readable before canonicalize).
-    pub fn index_add(&self, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
-        match (constant(lhs), constant(rhs)) {
-            (Some(a), Some(b)) => self.index_constant(a + b, point),
-            (Some(0), _) => rhs,
-            (_, Some(0)) => lhs,
-            _ => self.index_binary("arith.addi", lhs, rhs, point),
-        }
-    }
-
-    /// `lhs * rhs` on index values, folded where an operand is 0 or 1 or both
-    /// are constants.
-    pub fn index_mul(&self, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
-        match (constant(lhs), constant(rhs)) {
-            (Some(a), Some(b)) => self.index_constant(a * b, point),
-            (Some(0), _) | (_, Some(1)) => lhs,
-            (_, Some(0)) | (Some(1), _) => rhs,
-            _ => self.index_binary("arith.muli", lhs, rhs, point),
-        }
-    }
-
     pub fn index_type(&self) -> MlirType {
         Type::index(self.ctx()).to_raw()
     }
@@ -186,9 +164,4 @@ impl<'c> Builder<'c> {
     pub fn parse_type(&self, text: &str) -> MlirType {
         Type::parse(self.ctx(), text).unwrap_or_else(|| panic!("asyncpipe wrote an invalid type: {text}")).to_raw()
     }
-}
-
-/// The value of an `arith.constant` integer.
-fn constant(value: MlirValue) -> Option<i64> {
-    super::ir::constant_int(unsafe { Value::from_raw(value) })
 }

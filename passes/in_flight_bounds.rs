@@ -26,10 +26,32 @@ use std::collections::HashMap;
 /// Iterations simulated for a loop with a static trip count.
 const SIMULATION_BUDGET: i64 = 256;
 
-/// Per wait, commit or counting-form copy (raw op pointer): the largest
-/// bound on its queue just before it on every visit; None when some visit had
-/// no bound.
-pub type Bounds = HashMap<usize, Option<i64>>;
+/// What the analysis knows of the groups in flight on an op's queue just
+/// before the op (for a commit: when it commits), over every visit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// No path reaches the op (a loop that runs no iteration, a branch
+    /// never taken): it never runs.
+    Unreached,
+    /// Some visit had no bound.
+    Unbounded,
+    /// At most this many on every visit.
+    AtMost(i64),
+}
+
+/// The bound before each wait, commit and counting-form copy.
+#[derive(Default)]
+pub struct Bounds(HashMap<usize, Option<i64>>);
+
+impl Bounds {
+    pub fn before(&self, op: OperationRef) -> Bound {
+        match self.0.get(&(op.to_raw().ptr as usize)) {
+            None => Bound::Unreached,
+            Some(None) => Bound::Unbounded,
+            Some(Some(bound)) => Bound::AtMost(*bound),
+        }
+    }
+}
 
 /// Analyzes every function under `root`, each from a state with no bounds
 /// (a function may be called with groups in flight).
@@ -62,7 +84,7 @@ struct Analysis {
 impl Analysis {
     /// Joins `bound` into what is recorded for `op`.
     fn record(&mut self, op: OperationRef, bound: Option<i64>) {
-        let seen = self.bounds.entry(op.to_raw().ptr as usize).or_insert(bound);
+        let seen = self.bounds.0.entry(op.to_raw().ptr as usize).or_insert(bound);
         *seen = match (*seen, bound) {
             (Some(a), Some(b)) => Some(a.max(b)),
             _ => None,

@@ -13,7 +13,7 @@
 //! wait already guarantees, so it never weakens synchronization. It handles
 //! asyncpipe's counting form and `nvgpu.device_async_wait` with `numGroups`.
 
-use super::in_flight_bounds;
+use super::in_flight_bounds::{self, Bound};
 use super::ir;
 use super::sync_state::{effect, Queue, QueueEffect};
 use super::{PassDef, PassFailed, PassOptions};
@@ -58,7 +58,7 @@ fn optimize_block<'c, 'a>(
     for op in ir::ops(block) {
         match effect(op) {
             QueueEffect::Wait { queue, count: Some(count) } => {
-                if matches!(bounds.get(&(op.to_raw().ptr as usize)), Some(Some(bound)) if *bound <= count) {
+                if matches!(bounds.before(op), Bound::AtMost(bound) if bound <= count) {
                     order.push(op); // never blocks, so it is no barrier between others either
                     continue;
                 }

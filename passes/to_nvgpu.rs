@@ -44,7 +44,7 @@ mod uniform;
 
 use super::builder::{Builder, Point};
 use super::in_flight::QueueMap;
-use super::in_flight_bounds;
+use super::in_flight_bounds::{self, Bound};
 use super::sync_state::{is_token_form, wait_count, InFlightBounds, Queue};
 use super::{count_to_token, diag, ir, optimize_waits, token_to_count};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
@@ -120,7 +120,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         };
         let token = builder.parse_type(copy::TOKEN_TYPE);
         let mut lowering =
-            Lowering { b: builder, max_bytes, bypass_l1, function, token, poison: None, rings, bounds, open: None, failed: false };
+            Lowering { b: builder, max_bytes, bypass_l1, function, token, poison: None, rings, bounds, failed: false };
         for block in ir::blocks(function) {
             lowering.block(block, None);
         }
@@ -149,13 +149,16 @@ fn queue_list(root: OperationRef, text: &str) -> Result<BTreeSet<i64>, PassFaile
     Ok(queues)
 }
 
-/// The queue a copy is issued to: its `queue`, the enclosing commit's, or
-/// (token form) the queue of the group that commits its token.
-fn copy_queue(copy: OperationRef) -> Option<i64> {
-    if let Some(queue) = ir::int_attr(copy, "queue") {
+/// The queue an op names (`queue`), or for a copy without one, the queue of
+/// the enclosing commit or (token form) of the group that commits its token.
+fn queue(op: OperationRef) -> Option<i64> {
+    if let Some(queue) = ir::int_attr(op, "queue") {
         return Some(queue);
     }
-    let mut parent = copy.parent_operation();
+    if ir::name(op) != "asyncpipe.copy" {
+        return None;
+    }
+    let mut parent = op.parent_operation();
     while let Some(op) = parent {
         if ir::is_function(op) {
             break;
@@ -165,14 +168,8 @@ fn copy_queue(copy: OperationRef) -> Option<i64> {
         }
         parent = op.parent_operation();
     }
-    let token = copy.result(0).ok()?;
+    let token = op.result(0).ok()?;
     ir::users(token.into()).into_iter().find(|user| ir::name(*user) == "asyncpipe.commit_group").and_then(|commit| ir::int_attr(commit, "queue"))
-}
-
-/// The queue of a counting-form op (a copy, a commit or a wait), in a
-/// function in counting form.
-fn queue_of(op: OperationRef, open: Option<i64>) -> i64 {
-    ir::int_attr(op, "queue").or(open).unwrap_or(0)
 }
 
 /// Sets up the mbarrier ring of each bulk queue `function` uses, sized by
@@ -183,20 +180,19 @@ fn rings(
     bulk: &BTreeSet<i64>,
     b: &Builder,
 ) -> Result<(BTreeMap<i64, bulk::Ring>, in_flight_bounds::Bounds), PassFailed> {
-    let ops = ir::nested_ops(function);
+    // A queue that is only waited on gets a ring too (of one barrier), so
+    // that its waits are bulk waits.
     let mut sizes: BTreeMap<i64, i64> = BTreeMap::new();
     let mut filling = Vec::new();
-    for op in &ops {
-        let name = ir::name(*op);
-        let queue = match name.as_str() {
-            "asyncpipe.copy" => copy_queue(*op),
-            "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue" => ir::int_attr(*op, "queue"),
-            _ => None,
-        };
-        if let Some(queue) = queue.filter(|q| bulk.contains(q)) {
+    for op in ir::nested_ops(function) {
+        let name = ir::name(op);
+        if !matches!(name.as_str(), "asyncpipe.copy" | "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue") {
+            continue;
+        }
+        if let Some(queue) = queue(op).filter(|q| bulk.contains(q)) {
             sizes.entry(queue).or_insert(1);
             if name != "asyncpipe.wait_queue" {
-                filling.push((*op, queue));
+                filling.push((op, queue));
             }
         }
     }
@@ -210,13 +206,13 @@ fn rings(
     let bounds = in_flight_bounds::analyze_function(function, entry);
     let mut unbounded = BTreeSet::new();
     for (op, queue) in filling {
-        match bounds.get(&(op.to_raw().ptr as usize)) {
-            Some(Some(bound)) => {
+        match bounds.before(op) {
+            Bound::AtMost(bound) => {
                 let size = sizes.get_mut(&queue).unwrap();
                 *size = (*size).max(bound + 1);
             }
             // Said once per queue, at the first op that fills a group.
-            Some(None) if unbounded.insert(queue) => {
+            Bound::Unbounded if unbounded.insert(queue) => {
                 diag::error(
                     op.location(),
                     &format!(
@@ -225,7 +221,7 @@ fn rings(
                     ),
                 );
             }
-            _ => {} // never reached, or said
+            Bound::Unbounded | Bound::Unreached => {}
         }
     }
     if !unbounded.is_empty() {
@@ -258,7 +254,7 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
                 failed = true;
             }
             "asyncpipe.copy" => {
-                let planned = match copy_queue(*op) {
+                let planned = match queue(*op) {
                     Some(queue) if bulk.contains(&queue) => bulk::plan(*op).map(|_| ()),
                     _ => copy::plan(*op, max_bytes).map(|_| ()),
                 };
@@ -332,8 +328,6 @@ struct Lowering<'c, 'a> {
     rings: BTreeMap<i64, bulk::Ring>,
     /// In-flight bounds before each wait on a bulk queue.
     bounds: in_flight_bounds::Bounds,
-    /// The queue of the `commit_queue` whose body is being lowered.
-    open: Option<i64>,
     failed: bool,
 }
 
@@ -357,7 +351,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let at = Point::Before(op.to_raw());
         match ir::name(op).as_str() {
             "asyncpipe.copy" => {
-                if let Some(ring) = self.rings.get(&queue_of(op, self.open)) {
+                if let Some(ring) = queue(op).and_then(|q| self.rings.get(&q)) {
                     let plan = bulk::plan(op).expect("check() accepted this copy");
                     ring.copy(op, &plan, &self.b);
                 } else {
@@ -367,34 +361,32 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 ir::erase(op);
             }
             "asyncpipe.commit" => {
-                self.commit(queue_of(op, None), scope, at);
+                self.commit(queue(op), scope, at);
                 ir::erase(op);
             }
             "asyncpipe.commit_queue" => {
-                // The body runs in place; the group closes where the region ends.
+                // The body is lowered where it is (its copies find their
+                // queue through it), then runs in place; the group closes
+                // where the region ends.
                 let body = ir::region_entry(op, 0).expect("commit_queue has a body");
-                let moved: Vec<OperationRef> =
-                    ir::ops(body).filter(|inner| ir::name(*inner) != "asyncpipe.yield").collect();
-                for inner in &moved {
-                    unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
-                }
-                let queue = queue_of(op, None);
-                let outer = self.open.replace(queue);
-                for inner in moved {
+                let body_ops = |body| ir::ops(body).filter(|inner| ir::name(*inner) != "asyncpipe.yield").collect::<Vec<_>>();
+                for inner in body_ops(body) {
                     self.op(inner, scope);
                 }
-                self.open = outer;
+                for inner in body_ops(body) {
+                    unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
+                }
                 self.b.location = op.location();
-                self.commit(queue, scope, at);
+                self.commit(queue(op), scope, at);
                 ir::erase(op);
             }
             "asyncpipe.wait_queue" => {
                 let count = wait_count(op).expect("check() accepted this wait");
-                if let Some(ring) = self.rings.get(&queue_of(op, None)) {
-                    let bound = self.bounds.get(&(op.to_raw().ptr as usize)).copied().flatten();
-                    match bound {
-                        Some(bound) => ring.wait(&self.b, bound, count, at),
-                        None => {
+                if let Some(ring) = queue(op).and_then(|q| self.rings.get(&q)) {
+                    match self.bounds.before(op) {
+                        Bound::AtMost(bound) => ring.wait(&self.b, bound, count, at),
+                        Bound::Unreached => {} // it never runs
+                        Bound::Unbounded => {
                             diag::error(
                                 op.location(),
                                 "the groups in flight before this wait have no bound, so it cannot tell which \
@@ -434,8 +426,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
     /// Commits `queue`: an arrival on its ring's barrier for a bulk queue,
     /// else `nvgpu.device_async_create_group` of the copies pending in this
     /// block.
-    fn commit(&mut self, queue: i64, scope: &mut Scope, at: Point) {
-        if let Some(ring) = self.rings.get(&queue) {
+    fn commit(&mut self, queue: Option<i64>, scope: &mut Scope, at: Point) {
+        if let Some(ring) = queue.and_then(|q| self.rings.get(&q)) {
             ring.commit(&self.b, at);
             return;
         }

@@ -346,6 +346,7 @@ pub fn analyze<'c, 'a>(
             continue;
         }
         let stages: BTreeSet<usize> = touchers.iter().map(|&i| stmts[i].stage).collect();
+        let stage_list = || stages.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
         if stages.len() <= 1 {
             versions.insert(root, 1);
             continue;
@@ -356,7 +357,7 @@ pub fn analyze<'c, 'a>(
                 stmts[first].op.location(),
                 &format!(
                     "op reads a buffer before the iteration writes it (a value carried across iterations through memory), but stages {} touch it: it cannot be multi-buffered",
-                    stages.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+                    stage_list()
                 ),
             );
             return Err(PassFailed);
@@ -386,7 +387,7 @@ pub fn analyze<'c, 'a>(
                 stmts[first].op.location(),
                 &format!(
                     "buffer written here is used in stages {} and needs {count} versions, but cannot be multi-buffered: {reason}",
-                    stages.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+                    stage_list()
                 ),
             );
             return Err(PassFailed);

@@ -142,14 +142,16 @@ fn contiguous((_, strides, _): &Layout, tile: &[i64]) -> bool {
 #[derive(Clone, Copy)]
 pub struct Ring {
     /// Slots.
-    pub size: i64,
+    size: i64,
     /// The address of slot 0 (`index`).
     base: MlirValue,
     /// `memref<index>`: the biased number of the open group.
     counter: MlirValue,
+    t: Types,
 }
 
-/// Types and constants the emitted code uses.
+/// The types the emitted code uses, parsed once per function.
+#[derive(Clone, Copy)]
 struct Types {
     i32: MlirType,
     i64: MlirType,
@@ -170,19 +172,20 @@ fn types(b: &Builder) -> Types {
     }
 }
 
-fn i32_constant(b: &Builder, value: i64, point: Point) -> MlirValue {
-    b.value("arith.constant", &[], b.parse_type("i32"), &[("value", b.int_attr(32, value))], point)
+impl Types {
+    fn i32_constant(&self, b: &Builder, value: i64, point: Point) -> MlirValue {
+        b.value("arith.constant", &[], self.i32, &[("value", b.int_attr(32, value))], point)
+    }
+
+    /// A pointer of type `ty` to the address `address` (`index`).
+    fn pointer(&self, b: &Builder, address: MlirValue, ty: MlirType, point: Point) -> MlirValue {
+        let as_i64 = index_to(b, address, self.i64, point);
+        b.value("llvm.inttoptr", &[as_i64], ty, &[], point)
+    }
 }
 
 fn index_to(b: &Builder, value: MlirValue, ty: MlirType, point: Point) -> MlirValue {
     b.value("arith.index_cast", &[value], ty, &[], point)
-}
-
-/// A pointer of type `ty` to the address `address` (`index`).
-fn pointer(b: &Builder, address: MlirValue, ty: MlirType, point: Point) -> MlirValue {
-    let t = types(b);
-    let as_i64 = index_to(b, address, t.i64, point);
-    b.value("llvm.inttoptr", &[as_i64], ty, &[], point)
 }
 
 /// Allocates and initializes the rings of a function's bulk queues (`sizes`,
@@ -209,7 +212,7 @@ pub fn setup(b: &Builder, function: OperationRef, sizes: &[i64]) -> Vec<Ring> {
         );
         let start = b.index_constant(size, at);
         b.op("memref.store", &[start, counter], &[], &[], at);
-        rings.push(Ring { size, base, counter });
+        rings.push(Ring { size, base, counter, t });
     }
     let zero = b.index_constant(0, at);
     let mut first_thread = None;
@@ -232,9 +235,8 @@ pub fn setup(b: &Builder, function: OperationRef, sizes: &[i64]) -> Vec<Ring> {
     let inside = b.if_then(first_thread.unwrap(), at);
     for ring in &rings {
         for slot in 0..ring.size {
-            let offset = b.index_constant(slot * 8, inside);
-            let address = b.index_add(ring.base, offset, inside);
-            let barrier = pointer(b, address, t.shared, inside);
+            let address = Term::Value(ring.base).add(Term::Known(slot * 8), b, inside).value(b, inside);
+            let barrier = t.pointer(b, address, t.shared, inside);
             b.op("nvvm.mbarrier.init", &[barrier, count], &[], &[], inside);
         }
     }
@@ -256,13 +258,13 @@ impl Ring {
         let eight = b.index_constant(8, point);
         let offset = b.index_binary("arith.muli", slot, eight, point);
         let address = b.index_binary("arith.addi", self.base, offset, point);
-        pointer(b, address, types(b).shared, point)
+        self.t.pointer(b, address, self.t.shared, point)
     }
 
     /// Emits `copy`'s bulk copies on the open group's barrier, before it.
     pub fn copy(&self, copy: OperationRef, plan: &BulkPlan, b: &Builder) {
         let point = Point::Before(copy.to_raw());
-        let t = types(b);
+        let t = &self.t;
         let group = self.open(b, point);
         let barrier = self.barrier(b, group, point);
         let source = copy.operand(0).unwrap().to_raw();
@@ -270,25 +272,19 @@ impl Ring {
         // The bytes this thread adds to the group: static, or rows x row bytes.
         let rank = plan.shape.len();
         let row_bytes = plan.shape.last().copied().unwrap_or(1) * plan.e;
-        let mut bytes = b.index_constant(row_bytes, point);
-        let mut static_rows = 1;
+        let mut bytes = Term::Known(row_bytes);
         for (d, &size) in plan.shape.iter().enumerate().take(rank.saturating_sub(1)) {
-            if size == DYNAMIC {
-                bytes = b.index_mul(bytes, extent(b, dest, size, d, point), point);
-            } else {
-                static_rows *= size;
-            }
+            let rows = if size == DYNAMIC { Term::Value(extent(b, dest, size, d, point)) } else { Term::Known(size) };
+            bytes = bytes.mul(rows, b, point);
         }
-        let factor = b.index_constant(static_rows, point);
-        bytes = b.index_mul(bytes, factor, point);
-        let tx = index_to(b, bytes, t.i32, point);
+        let tx = index_to(b, bytes.value(b, point), t.i32, point);
         b.op("nvvm.mbarrier.expect_tx", &[barrier, tx], &[], &[], point);
         let source_address = Address::new(b, source, plan.e, point);
         let dest_address = Address::new(b, dest, plan.e, point);
-        let size = i32_constant(b, plan.copy_bytes(), point);
+        let size = t.i32_constant(b, plan.copy_bytes(), point);
         let issue = |index: &[Term], at: Point| {
-            let from = source_address.pointer(b, index, at);
-            let to = dest_address.pointer(b, index, at);
+            let from = source_address.pointer(b, t, index, at);
+            let to = dest_address.pointer(b, t, index, at);
             let segments = b.parse_attr("array<i32: 1, 1, 1, 1, 0, 0>");
             b.op(
                 "nvvm.cp.async.bulk.shared.cluster.global",
@@ -333,7 +329,7 @@ impl Ring {
     pub fn commit(&self, b: &Builder, point: Point) {
         let group = self.open(b, point);
         let barrier = self.barrier(b, group, point);
-        b.op("nvvm.mbarrier.arrive", &[barrier], &[types(b).i64], &[], point);
+        b.op("nvvm.mbarrier.arrive", &[barrier], &[self.t.i64], &[], point);
         let one = b.index_constant(1, point);
         let next = b.index_binary("arith.addi", group, one, point);
         b.op("memref.store", &[next, self.counter], &[], &[], point);
@@ -348,7 +344,7 @@ impl Ring {
         let open = self.open(b, point);
         let size = b.index_constant(self.size, point);
         let one = b.index_constant(1, point);
-        let ticks = i32_constant(b, SUSPEND_NS, point);
+        let ticks = self.t.i32_constant(b, SUSPEND_NS, point);
         for age in (count + 1..=bound).rev() {
             let back = b.index_constant(age, point);
             let group = b.index_binary("arith.subi", open, back, point);
@@ -357,7 +353,7 @@ impl Ring {
             let turn = b.index_binary("arith.divui", group, size, point);
             let flipped = b.index_binary("arith.addi", turn, one, point);
             let parity = b.index_binary("arith.andi", flipped, one, point);
-            let parity = index_to(b, parity, types(b).i32, point);
+            let parity = index_to(b, parity, self.t.i32, point);
             b.op("nvvm.mbarrier.try_wait.parity", &[barrier, parity, ticks], &[], &[], point);
         }
     }
@@ -426,8 +422,7 @@ impl Address {
     }
 
     /// The pointer the bulk copy takes to the element at `index`.
-    fn pointer(&self, b: &Builder, index: &[Term], point: Point) -> MlirValue {
-        let t = types(b);
+    fn pointer(&self, b: &Builder, t: &Types, index: &[Term], point: Point) -> MlirValue {
         let mut element = self.offset;
         for (i, stride) in index.iter().zip(&self.strides) {
             element = element.add(i.mul(*stride, b, point), b, point);
@@ -438,14 +433,14 @@ impl Address {
             // The destination operand is a shared::cluster address (PTX 8.0);
             // the CTA's own shared window is part of that space.
             Space::Shared => {
-                let shared = pointer(b, address, t.shared, point);
+                let shared = t.pointer(b, address, t.shared, point);
                 b.value("llvm.addrspacecast", &[shared], t.cluster, &[], point)
             }
             Space::Generic => {
-                let generic = pointer(b, address, t.generic, point);
+                let generic = t.pointer(b, address, t.generic, point);
                 b.value("llvm.addrspacecast", &[generic], t.global, &[], point)
             }
-            Space::Global => pointer(b, address, t.global, point),
+            Space::Global => t.pointer(b, address, t.global, point),
         }
     }
 }

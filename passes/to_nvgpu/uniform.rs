@@ -10,6 +10,7 @@
 //! ops. Values that travel through memory are not followed: the check finds
 //! the usual mistakes (`if %tid == 0 { commit }`), not every one.
 
+use crate::passes::sync_state::{effect, Queue, QueueEffect};
 use crate::passes::{diag, ir, PassFailed};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -21,8 +22,10 @@ use std::collections::{BTreeSet, HashSet};
 pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
     let commits: Vec<(OperationRef, i64)> = ops
         .iter()
-        .filter(|op| matches!(ir::name(**op).as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group"))
-        .filter_map(|op| ir::int_attr(*op, "queue").filter(|q| bulk.contains(q)).map(|q| (*op, q)))
+        .filter_map(|op| match effect(*op) {
+            QueueEffect::Commit(Queue::Logical(queue)) if bulk.contains(&queue) => Some((*op, queue)),
+            _ => None,
+        })
         .collect();
     if commits.is_empty() {
         return Ok(());

@@ -199,3 +199,27 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A wait that never runs (its loop has no iteration) has no bound before it,
+// and needs none: it goes, with no barrier wait and no error.
+// CHECK-LABEL: gpu.func @never_runs
+// CHECK:     nvvm.mbarrier.arrive
+// CHECK:     nvvm.mbarrier.try_wait.parity
+// CHECK-NOT: try_wait
+// CHECK:     gpu.return
+gpu.module @kernels {
+  gpu.func @never_runs(%g: memref<64xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    asyncpipe.copy %g, %a queue 1 : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+    asyncpipe.commit 1
+    scf.for %i = %c0 to %c0 step %c1 {
+      asyncpipe.wait_queue 1, 0
+    }
+    asyncpipe.wait_queue 1, 0
+    gpu.return
+  }
+}
