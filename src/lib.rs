@@ -26,4 +26,4 @@ mod registration;
 pub use context::Context;
 pub use diagnostics::{Diagnostic, Error, Severity, SourceLocation};
 pub use passes::{PassDef, PassFailed, PassOptions};
-pub use registration::{register_pass, register_passes};
+pub use registration::{register_asyncpipe_passes, register_pass, register_passes};

@@ -15,14 +15,38 @@ use std::sync::Once;
 /// Registers every upstream pass, every asyncpipe pass and asyncpipe's
 /// pipelines (`asyncpipe-to-ptx`) (idempotent).
 pub fn register_passes() {
+    unsafe { ffi::asyncpipeRegisterUpstreamPasses() };
+    register_asyncpipe_passes();
+}
+
+/// Registers asyncpipe's passes and pipelines only: what a host that has
+/// its own upstream passes (a stock mlir-opt, a C++ tool) adds (idempotent).
+pub fn register_asyncpipe_passes() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        unsafe { ffi::asyncpipeRegisterUpstreamPasses() };
         for def in passes::all() {
             register_pass(def);
         }
         unsafe { ffi::asyncpipeRegisterPipelines() };
     });
+}
+
+/// `asyncpipeRegisterPasses` (asyncpipe-c/Passes.h), exported by
+/// libasyncpipe.so for C and C++ embedders and the mlir-opt plugin. A panic
+/// must not unwind into C: it is reported and registration stops.
+#[unsafe(no_mangle)]
+pub extern "C" fn asyncpipeRegisterPasses() {
+    if let Err(panic) = catch_unwind(register_asyncpipe_passes) {
+        eprintln!("asyncpipe: internal error while registering passes: {}", panic_message(&*panic));
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
 }
 
 /// Registers one Rust pass in MLIR's global registry (asyncpipe's own are
@@ -77,14 +101,9 @@ unsafe extern "C" fn run_pass(
         Ok(Ok(())) => true,
         Ok(Err(PassFailed)) => false,
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
             crate::passes::diag::error(
                 op.location(),
-                &format!("internal error in pass '{}': {message}", def.argument),
+                &format!("internal error in pass '{}': {}", def.argument, panic_message(&*panic)),
             );
             false
         }

@@ -1,0 +1,1 @@
+/* An empty translation unit: AsyncPipeMLIRCAPI is made of upstream's archives. */
