@@ -4,7 +4,7 @@
 #![allow(non_snake_case, missing_docs)]
 
 use mlir_sys::{
-    MlirDialectHandle, MlirDialectRegistry, MlirLocation, MlirOperation, MlirPass, MlirStringRef,
+    MlirDialectHandle, MlirDialectRegistry, MlirLocation, MlirOperation, MlirStringRef,
     MlirValue,
 };
 use std::ffi::{c_char, c_int, c_void};
@@ -47,7 +47,6 @@ unsafe extern "C" {
     pub fn asyncpipeRegisterUpstreamPasses();
     pub fn asyncpipeRegisterPipelines();
     pub fn asyncpipeRegisterExternalPass(info: *const ExternalPassInfo);
-    pub fn asyncpipeCreateExternalPass(argument: MlirStringRef) -> MlirPass;
     pub fn asyncpipeEmitDiagnostic(
         loc: MlirLocation,
         severity: c_int,

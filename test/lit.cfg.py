@@ -2,14 +2,23 @@
 #
 # Tools come from ASYNCPIPE_BIN_DIR (default: target/debug of this checkout)
 # and from LLVM 22 (FileCheck, not, split-file, mlir-opt, mlir-runner).
+#
+# Plugin mode (`lit --param opt=plugin test/...`, which scripts/test.sh runs
+# on a representative part of the suite): every `asyncpipe-opt` in a RUN line
+# becomes the distribution's mlir-opt with asyncpipe's installed plugin
+# (ASYNCPIPE_INSTALL_DIR, default target/install: scripts/install.sh), through
+# tools/plugin-opt.py. Tests that need asyncpipe-opt itself say
+# `UNSUPPORTED: plugin`.
 
 import os
+import re
+import subprocess
 
 import lit.formats
 
 config.name = "asyncpipe"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".c", ".test"]
 config.excludes = ["Inputs", "tools", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.test_source_root, "Output")
@@ -23,6 +32,45 @@ if not os.path.exists(os.path.join(bin_dir, "asyncpipe-opt")):
 
 config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%llvm_bin", llvm_bin))
+tools = os.path.join(config.test_source_root, "tools")
+
+# The installed tree (scripts/install.sh): the plugin, the CMake package and
+# the C API headers and libraries that the embedding tests build against.
+install_dir = os.path.abspath(os.environ.get("ASYNCPIPE_INSTALL_DIR", os.path.join(root, "target", "install")))
+plugin = os.path.join(install_dir, "lib", "libAsyncPipePlugin.so")
+if os.path.exists(os.path.join(install_dir, "lib", "cmake", "AsyncPipe", "AsyncPipeConfig.cmake")):
+    config.available_features.add("installed")
+config.substitutions.append(("%install", install_dir))
+# Compiler flags for a C program using asyncpipe's C API from the installed tree.
+llvm_lib = os.path.join(os.path.dirname(llvm_bin), "lib")
+config.substitutions.append((
+    "%capi-flags",
+    f"-I{install_dir}/include -I{os.path.dirname(llvm_bin)}/include -L{install_dir}/lib -L{llvm_lib} "
+    f"-lasyncpipe -lAsyncPipeDialects -lAsyncPipeMLIRCAPI -lMLIR -Wl,-rpath,{install_dir}/lib -Wl,-rpath,{llvm_lib}",
+))
+config.substitutions.append(("%plugin", plugin))
+config.environment["ASYNCPIPE_MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")
+config.environment["ASYNCPIPE_PLUGIN"] = plugin
+
+if lit_config.params.get("opt") == "plugin":
+    if not os.path.exists(plugin):
+        lit_config.fatal(f"plugin mode: {plugin} not found: run scripts/install.sh first")
+    config.available_features.add("plugin")
+    # The names of every pass and pipeline the stock tool knows once the
+    # plugin is loaded, for plugin-opt.py to tell pass flags from options.
+    help_text = subprocess.run(
+        [os.path.join(llvm_bin, "mlir-opt"), f"--load-pass-plugin={plugin}", "--help"],
+        capture_output=True, text=True, check=True).stdout
+    section = help_text.split("Compiler passes to run", 1)[1]
+    names = re.findall(r"^      --([A-Za-z0-9][\w-]*)", section, re.M)
+    if "asyncpipe-token-to-count" not in names:
+        lit_config.fatal("plugin mode: mlir-opt did not list asyncpipe's passes after loading the plugin")
+    os.makedirs(config.test_exec_root, exist_ok=True)
+    passes_file = os.path.join(config.test_exec_root, "plugin-passes.txt")
+    with open(passes_file, "w") as f:
+        f.write("\n".join(names) + "\n")
+    config.environment["ASYNCPIPE_PLUGIN_PASSES"] = passes_file
+    config.substitutions.append((r"(?<![\w/.-])asyncpipe-opt(?![\w-])", f"python3 {tools}/plugin-opt.py"))
 
 # CPU execution: upstream lowering to LLVM and mlir-runner with its runtime.
 config.substitutions.append((
@@ -55,7 +103,6 @@ config.substitutions.append((
 # PyPI package nvidia-cuda-nvcc-cu12, which scripts/setup.sh installs under
 # .tools/cuda). Tests that assemble PTX say REQUIRES: ptxas; without ptxas
 # they are reported UNSUPPORTED (counted as skipped), never passed.
-tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(("%extract-ptx", f"python3 {tools}/extract-ptx.py"))
 config.substitutions.append(("%check-wait-groups", f"python3 {tools}/check-wait-groups.py"))
 # Bulk queues on the CPU: the mbarrier model of Execution/Inputs/mbarrier-sim.mlir.

@@ -138,11 +138,3 @@ void asyncpipeRegisterExternalPass(const AsyncpipeExternalPassInfo *info) {
     return std::make_unique<ExternalPass>(*registered);
   });
 }
-
-MlirPass asyncpipeCreateExternalPass(MlirStringRef argument) {
-  std::lock_guard<std::mutex> lock(specsMutex());
-  const ExternalPassSpec *spec = lookup(unwrap(argument));
-  if (!spec)
-    return MlirPass{nullptr};
-  return wrap(static_cast<Pass *>(new ExternalPass(*spec)));
-}

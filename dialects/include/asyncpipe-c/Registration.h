@@ -63,10 +63,6 @@ typedef struct {
 MLIR_CAPI_EXPORTED void
 asyncpipeRegisterExternalPass(const AsyncpipeExternalPassInfo *info);
 
-/// Creates a registered external pass by argument, with its default options.
-/// Returns a null pass if none has that argument.
-MLIR_CAPI_EXPORTED MlirPass asyncpipeCreateExternalPass(MlirStringRef argument);
-
 /// Severity of a diagnostic emitted through asyncpipeEmitDiagnostic.
 typedef enum {
   AsyncpipeError = 0,
