@@ -3,13 +3,15 @@
 # Debian's LLVM/MLIR 22, libclang 22 (for mlir-sys's bindgen), a C++
 # compiler, cmake, ninja, Python 3 (lit and the test tools), Rust (rustup's
 # stable toolchain), and ptxas (PyPI's nvidia-cuda-nvcc-cu12, under
-# .tools/cuda) to check PTX.
+# .tools/cuda) to check PTX, and mlir-opt 19 (Debian's mlir-19-tools) to test
+# that the plugin refuses an mlir-opt of another LLVM release.
 set -euo pipefail
 
 PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
   libclang-22-dev libzstd-dev libz3-dev libxml2-dev zlib1g-dev cmake ninja-build
   build-essential python3 python3-pip curl ca-certificates
+  mlir-19-tools
 )
 
 missing=()

@@ -52,6 +52,13 @@ config.substitutions.append(("%plugin", plugin))
 config.environment["ASYNCPIPE_MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")
 config.environment["ASYNCPIPE_PLUGIN"] = plugin
 
+# Another LLVM release's mlir-opt (Debian's mlir-19-tools, which setup.sh
+# installs): the plugin must refuse it cleanly.
+mlir_opt_19 = "/usr/lib/llvm-19/bin/mlir-opt"
+if os.path.exists(mlir_opt_19):
+    config.available_features.add("mlir-opt-19")
+    config.substitutions.append(("%mlir-opt-19", mlir_opt_19))
+
 if lit_config.params.get("opt") == "plugin":
     if not os.path.exists(plugin):
         lit_config.fatal(f"plugin mode: {plugin} not found: run scripts/install.sh first")
