@@ -32,6 +32,7 @@ if not os.path.exists(os.path.join(bin_dir, "asyncpipe-opt")):
 
 config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%llvm_bin", llvm_bin))
+config.substitutions.append(("%bin", bin_dir))
 tools = os.path.join(config.test_source_root, "tools")
 
 # The installed tree (scripts/install.sh): the plugin, the CMake package and
