@@ -48,6 +48,13 @@ struct AttachNVVMTargetWhereMissing
                                llvm::cl::init("")};
   Option<unsigned> optLevel{*this, "O", llvm::cl::desc("LLVM optimization level"), llvm::cl::init(3)};
 
+  // The nested nvvm-attach-target creates #nvvm.target attributes: their
+  // dialect must be loaded before this pass runs (a dynamic pipeline cannot
+  // load dialects), also when no op of the module is an NVVM op yet.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<NVVM::NVVMDialect, gpu::GPUDialect>();
+  }
+
   void runOnOperation() override {
     SmallVector<std::string> names;
     for (auto module : getOperation().getOps<gpu::GPUModuleOp>()) {
