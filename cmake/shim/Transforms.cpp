@@ -1,6 +1,8 @@
 //===- Transforms.cpp - C++ transforms and analyses for Rust passes -------===//
 #include "asyncpipe-c/Transforms.h"
 
+#include "AsyncPipe/AsyncPipe.h"
+
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,6 +23,9 @@ bool asyncpipeMemoryEffects(MlirOperation op, AsyncpipeEffectFn fn,
   if (!effects)
     return false;
   for (const MemoryEffects::EffectInstance &effect : *effects) {
+    // Queue FIFOs are not memory (asyncpipe::QueueResource).
+    if (isa<asyncpipe::QueueResource>(effect.getResource()))
+      continue;
     AsyncpipeEffectKind kind = AsyncpipeEffectRead;
     if (isa<MemoryEffects::Write>(effect.getEffect()))
       kind = AsyncpipeEffectWrite;

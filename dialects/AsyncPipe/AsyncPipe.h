@@ -11,6 +11,15 @@
 
 #include "AsyncPipe/AsyncPipeDialect.h.inc"
 
+namespace mlir::asyncpipe {
+/// The FIFO of groups of every asyncpipe queue, as a side-effect resource:
+/// ops that join or commit groups write it (AsyncPipeOps.td says why).
+struct QueueResource : public SideEffects::Resource::Base<QueueResource> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(QueueResource)
+  StringRef getName() final { return "asyncpipe.queues"; }
+};
+} // namespace mlir::asyncpipe
+
 #define GET_TYPEDEF_CLASSES
 #include "AsyncPipe/AsyncPipeTypes.h.inc"
 

@@ -11,11 +11,20 @@ include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 def AsyncPipe_Queue : ConfinedAttr<I64Attr, [IntNonNegative]>;
 
+// The FIFO of groups of every queue, as a side-effect resource (not memory):
+// an op that joins the open group or commits a group writes it, so that no
+// upstream pass (canonicalize, CSE, DCE) erases or merges a commit whose
+// group token is unused, or an empty group, which still takes a place in the
+// FIFO and so changes what counting waits wait for. asyncpipeMemoryEffects
+// reports memory only and leaves it out.
+def AsyncPipe_QueueResource : Resource<"::mlir::asyncpipe::QueueResource">;
+def AsyncPipe_WritesQueues : MemoryEffects<[MemWrite<AsyncPipe_QueueResource>]>;
+
 //===----------------------------------------------------------------------===//
 // Async operations
 //===----------------------------------------------------------------------===//
 
-def AsyncPipe_CopyOp : AsyncPipe_Op<"copy"> {
+def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [AsyncPipe_WritesQueues]> {
   let summary = "asynchronous memref-to-memref copy (e.g. global to shared)";
   let description = [{
     Starts copying `source` into `dest` asynchronously. Both memrefs have the
@@ -48,7 +57,7 @@ def AsyncPipe_CopyOp : AsyncPipe_Op<"copy"> {
 }
 
 def AsyncPipe_AsyncScopeOp : AsyncPipe_Op<"async_scope", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects, AsyncPipe_WritesQueues,
     NoRegionArguments]> {
   let summary = "a region executed asynchronously (async compute)";
   let description = [{
@@ -81,7 +90,7 @@ def AsyncPipe_AsyncScopeOp : AsyncPipe_Op<"async_scope", [
 //===----------------------------------------------------------------------===//
 
 def AsyncPipe_CommitGroupOp : AsyncPipe_Op<"commit_group", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects, AsyncPipe_WritesQueues,
     NoRegionArguments]> {
   let summary = "commit async operations to a queue as one group (token form)";
   let description = [{
@@ -149,7 +158,7 @@ def AsyncPipe_WaitOp : AsyncPipe_Op<"wait", [
 //===----------------------------------------------------------------------===//
 
 def AsyncPipe_CommitQueueOp : AsyncPipe_Op<"commit_queue", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects, AsyncPipe_WritesQueues,
     NoRegionArguments]> {
   let summary = "commit the async operations of the region to a queue (counting form)";
   let description = [{

@@ -12,6 +12,13 @@
 // RUN:   | %bulk-to-cpu | asyncpipe-opt %lower-to-llvm | %run-cpu | FileCheck %s
 // CHECK: [0,  -23]
 
+// Upstream passes keep the synchronization: in token form, canonicalize,
+// CSE and LICM erase, merge and hoist no commit or wait; back
+// in counting form verify-sync proves it and the model gives the same sums.
+// RUN: asyncpipe-opt %t.pipelined.mlir --asyncpipe-count-to-token --canonicalize --cse --loop-invariant-code-motion \
+// RUN:   --asyncpipe-token-to-count --asyncpipe-verify-sync --asyncpipe-to-nvgpu=bulk-queues=0,1 --mlir-print-op-generic \
+// RUN:   | %bulk-to-cpu | asyncpipe-opt %lower-to-llvm | %run-cpu | FileCheck %s
+
 // y alone on a bulk queue, x on cp.async (run at once by
 // asyncpipe-lower-sequential): each keeps its own counts.
 // RUN: asyncpipe-opt %t.pipelined.mlir --asyncpipe-to-nvgpu=bulk-queues=1 --asyncpipe-lower-sequential --mlir-print-op-generic \

@@ -31,7 +31,8 @@ typedef void (*AsyncpipeEffectFn)(void *userData, AsyncpipeEffectKind kind,
                                   MlirValue value);
 
 /// Reports every memory effect of `op` and of the ops nested in it
-/// (mlir::getEffectsRecursively). Returns false, reporting nothing, when
+/// (mlir::getEffectsRecursively), leaving out effects on asyncpipe's queue
+/// FIFOs (mlir::asyncpipe::QueueResource), which are not memory. Returns false, reporting nothing, when
 /// some op's effects are unknown (it implements no effect interface).
 MLIR_CAPI_EXPORTED bool asyncpipeMemoryEffects(MlirOperation op,
                                                AsyncpipeEffectFn fn,
