@@ -134,13 +134,24 @@ impl<'c> Builder<'c> {
     }
 
     pub fn index_constant(&self, value: i64, point: Point) -> MlirValue {
-        let attribute: Attribute = IntegerAttribute::new(Type::index(self.ctx()), value).into();
-        self.value("arith.constant", &[], self.index_type(), &[("value", attribute)], point)
+        self.int_constant(self.index_type(), value, point)
+    }
+
+    /// `arith.constant` of an integer or index type `ty`.
+    pub fn int_constant(&self, ty: MlirType, value: i64, point: Point) -> MlirValue {
+        let attribute: Attribute = IntegerAttribute::new(unsafe { Type::from_raw(ty) }, value).into();
+        self.value("arith.constant", &[], ty, &[("value", attribute)], point)
     }
 
     /// `arith.<name>` on two index values.
     pub fn index_binary(&self, name: &str, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
         self.value(name, &[lhs, rhs], self.index_type(), &[], point)
+    }
+
+    /// `arith.<name>` on two values of one integer or index type.
+    pub fn binary(&self, name: &str, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
+        let ty = unsafe { mlir_sys::mlirValueGetType(lhs) };
+        self.value(name, &[lhs, rhs], ty, &[], point)
     }
 
     pub fn index_type(&self) -> MlirType {

@@ -46,6 +46,9 @@ pub struct Emitter<'s, 'c, 'a> {
     lb: MlirValue,
     ub: MlirValue,
     step: MlirValue,
+    /// The induction variable's type (index or an integer type): the bounds,
+    /// the trip count and every induction value the emitter makes have it.
+    iv_type: MlirType,
     lb_const: Option<i64>,
     step_const: Option<i64>,
     trip: Trip,
@@ -80,6 +83,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             b: Builder::new(context, s.loop_op.location()),
             sources,
             lb: operand(0).to_raw(),
+            iv_type: operand(0).r#type().to_raw(),
             ub: operand(1).to_raw(),
             step: operand(2).to_raw(),
             lb_const: ir::constant_int(operand(0)),
@@ -101,9 +105,9 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         let mut point = Point::Before(at);
         let last = self.s.last;
         if let Trip::Dynamic = self.trip {
-            let distance = self.b.index_binary("arith.subi", self.ub, self.lb, point);
-            let n = self.b.index_binary("arith.ceildivsi", distance, self.step, point);
-            let l = self.b.index_constant(last as i64, point);
+            let distance = self.b.binary("arith.subi", self.ub, self.lb, point);
+            let n = self.b.binary("arith.ceildivsi", distance, self.step, point);
+            let l = self.b.int_constant(self.iv_type, last as i64, point);
             let long = self.b.value("arith.cmpi", &[n, l], self.b.i1_type(), &[("predicate", self.b.int_attr(64, 4))], point);
             self.n = Some(n);
             let (then, otherwise) = (Region::new(), Region::new());
@@ -165,17 +169,9 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     fn emit_body(&mut self, carried: &[(usize, usize, MlirType)], inits: &[MlirValue], point: Point) -> Vec<MlirValue> {
-        let last = self.s.last as i64;
-        let lb = match (self.lb_const, self.step_const) {
-            (Some(lb), Some(step)) => self.b.index_constant(lb + last * step, point),
-            _ => {
-                let l = self.b.index_constant(last, point);
-                let offset = self.b.index_binary("arith.muli", l, self.step, point);
-                self.b.index_binary("arith.addi", self.lb, offset, point)
-            }
-        };
+        let lb = self.iteration_value(self.s.last as i64, point);
         let types: Vec<MlirType> = carried.iter().map(|c| c.2).collect();
-        let mut arguments = vec![(Type::index(self.b.ctx()), self.b.location)];
+        let mut arguments = vec![(unsafe { Type::from_raw(self.iv_type) }, self.b.location)];
         arguments.extend(types.iter().map(|t| (unsafe { Type::from_raw(*t) }, self.b.location)));
         let region = Region::new();
         region.append_block(Block::new(&arguments));
@@ -239,33 +235,44 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                 if s == 0 {
                     return iv0;
                 }
-                let offset = match self.step_const {
-                    Some(step) => self.b.index_constant(s * step, point),
+                let offset = match self.step_const.and_then(|step| s.checked_mul(step)) {
+                    Some(offset) => self.b.int_constant(self.iv_type, offset, point),
                     None => {
-                        let c = self.b.index_constant(s, point);
-                        self.b.index_binary("arith.muli", c, self.step, point)
+                        let c = self.b.int_constant(self.iv_type, s, point);
+                        self.b.binary("arith.muli", c, self.step, point)
                     }
                 };
-                return self.b.index_binary("arith.subi", iv0, offset, point);
+                return self.b.binary("arith.subi", iv0, offset, point);
             }
             (Step::Prologue(g), _) => Ok(g as i64 - s),
             (Step::Epilogue(e), Trip::Static(n)) => Ok(n.max(last) + e as i64 - s),
             (Step::Epilogue(e), Trip::Dynamic) => Err(e as i64 - s),
         };
-        match (k, self.lb_const, self.step_const) {
-            (Ok(k), Some(lb), Some(step)) => self.b.index_constant(lb + k * step, point),
-            (k, _, _) => {
-                let k = match k {
-                    Ok(k) => self.b.index_constant(k, point),
-                    Err(offset) => {
-                        let c = self.b.index_constant(offset, point);
-                        self.b.index_binary("arith.addi", self.n.unwrap(), c, point)
-                    }
-                };
-                let scaled = self.b.index_binary("arith.muli", k, self.step, point);
-                self.b.index_binary("arith.addi", self.lb, scaled, point)
+        match k {
+            Ok(k) => self.iteration_value(k, point),
+            Err(offset) => {
+                let c = self.b.int_constant(self.iv_type, offset, point);
+                let k = self.b.binary("arith.addi", self.n.unwrap(), c, point);
+                let scaled = self.b.binary("arith.muli", k, self.step, point);
+                self.b.binary("arith.addi", self.lb, scaled, point)
             }
         }
+    }
+
+    /// `lb + k * step`, the induction value of iteration `k`: a constant when
+    /// the bounds are and it fits in 64 bits, otherwise computed at run time
+    /// with the loop's own arithmetic.
+    fn iteration_value(&mut self, k: i64, point: Point) -> MlirValue {
+        let folded = match (self.lb_const, self.step_const) {
+            (Some(lb), Some(step)) => k.checked_mul(step).and_then(|offset| offset.checked_add(lb)),
+            _ => None,
+        };
+        if let Some(value) = folded {
+            return self.b.int_constant(self.iv_type, value, point);
+        }
+        let k = self.b.int_constant(self.iv_type, k, point);
+        let scaled = self.b.binary("arith.muli", k, self.step, point);
+        self.b.binary("arith.addi", self.lb, scaled, point)
     }
 
     /// The body loop's induction variable (the block argument of the block `point` is in).
