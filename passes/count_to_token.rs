@@ -82,7 +82,7 @@ fn convert_function(function: OperationRef) -> Result<(), PassFailed> {
             Some(count) => {
                 diag::error(
                     op.location(),
-                    &format!("count-to-token: naming the group of a count of {count} would carry {} groups through loops; at most {MAX_WINDOW} are supported", count + 1),
+                    &format!("count-to-token: naming the group of a count of {count} would carry {} groups through loops; at most {MAX_WINDOW} are supported", i128::from(count) + 1),
                 );
                 failed = true;
             }

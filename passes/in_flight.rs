@@ -130,7 +130,7 @@ impl State {
     fn commit(&mut self, queue: Queue) {
         for distance in self.0.values_mut() {
             if let Some(d) = distance.queues.get_mut(&queue) {
-                *d += 1;
+                *d = d.saturating_add(1); // a lower bound: saturating keeps it one
             }
         }
     }
@@ -160,7 +160,7 @@ impl State {
                 if q1 != q2 {
                     return None;
                 }
-                delta.insert((*k1, *q1), d1 - d2);
+                delta.insert((*k1, *q1), d1.saturating_sub(*d2));
             }
         }
         Some(delta)
@@ -169,7 +169,8 @@ impl State {
     fn advance(&mut self, delta: &BTreeMap<(Key, Queue), i64>, times: i64) {
         for (key, distance) in self.0.iter_mut() {
             for (queue, d) in distance.queues.iter_mut() {
-                *d += delta.get(&(*key, *queue)).copied().unwrap_or(0) * times;
+                let growth = delta.get(&(*key, *queue)).copied().unwrap_or(0).saturating_mul(times);
+                *d = d.saturating_add(growth);
             }
         }
     }

@@ -160,13 +160,18 @@ pub fn static_bounds(op: OperationRef) -> Option<(i64, i64, i64)> {
 }
 
 /// The trip count `ceil((ub - lb) / step)` (0 if `ub <= lb`) of a loop with
-/// constant bounds and a positive step.
+/// constant bounds and a positive step; None when it does not fit in an i64
+/// (bounds near the `index` limits: computed in 128 bits, never wrapped).
 pub fn static_trip_count(op: OperationRef) -> Option<i64> {
     let (lb, ub, step) = static_bounds(op)?;
     if step <= 0 {
         return None;
     }
-    Some(if ub <= lb { 0 } else { (ub - lb + step - 1) / step })
+    if ub <= lb {
+        return Some(0);
+    }
+    let (lb, ub, step) = (i128::from(lb), i128::from(ub), i128::from(step));
+    i64::try_from((ub - lb + step - 1) / step).ok()
 }
 
 /// Where a memref lives, as the GPU lowerings tell it apart: global memory

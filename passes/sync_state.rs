@@ -112,8 +112,12 @@ impl InFlightBounds {
 
     /// After one more group is committed to `queue`.
     pub fn commit(&mut self, queue: Queue) {
-        if let Some(bound) = self.0.get_mut(&queue) {
-            *bound += 1;
+        if let Some(bound) = self.0.get(&queue) {
+            // An upper bound past i64 is no bound.
+            match bound.checked_add(1) {
+                Some(next) => self.0.insert(queue, next),
+                None => self.0.remove(&queue),
+            };
         }
     }
 

@@ -80,13 +80,23 @@ impl Slice {
     fn overlaps(&self, other: &Slice) -> bool {
         for ((o1, s1), (o2, s2)) in self.0.iter().zip(&other.0) {
             if let (Some(o1), Some(s1), Some(o2), Some(s2)) = (o1, s1, o2, s2) {
-                if o1 + s1 <= *o2 || o2 + s2 <= *o1 {
+                let (o1, s1, o2, s2) = (i128::from(*o1), i128::from(*s1), i128::from(*o2), i128::from(*s2));
+                if o1 + s1 <= o2 || o2 + s2 <= o1 {
                     return false;
                 }
             }
         }
         true
     }
+}
+
+/// `(size - 1) * |stride| + 1` elements (0 for an empty dimension); None,
+/// meaning unknown, when it does not fit in an i64.
+fn extent(size: i64, stride: i64) -> Option<i64> {
+    if size == 0 {
+        return Some(0);
+    }
+    size.checked_sub(1)?.checked_mul(stride.checked_abs()?)?.checked_add(1)
 }
 
 /// One async write that may not have completed.
@@ -118,7 +128,8 @@ impl State {
     fn commit(&mut self, queue: Queue) {
         for (write, after) in self.0.iter_mut() {
             if write.queue == queue {
-                *after = Some(after.map_or(0, |a| a + 1));
+                // A lower bound: saturating keeps it one.
+                *after = Some(after.map_or(0, |a| a.saturating_add(1)));
             }
         }
     }
@@ -399,7 +410,7 @@ impl Checker {
         let extents = sizes
             .iter()
             .zip(&strides)
-            .map(|(size, stride)| size.zip(*stride).map(|(n, s)| if n == 0 { 0 } else { (n - 1) * s.abs() + 1 }))
+            .map(|(size, stride)| size.zip(*stride).and_then(|(n, s)| extent(n, s)))
             .collect::<Vec<_>>();
         Slice(offsets.into_iter().zip(extents).collect(), strides)
     }

@@ -19,6 +19,16 @@ func.func @too_deep() {
 
 // -----
 
+// The largest count: the message's arithmetic does not overflow.
+func.func @largest_count() {
+  asyncpipe.commit 0
+  // expected-error @below {{naming the group of a count of 9223372036854775807 would carry 9223372036854775808 groups through loops; at most 64 are supported}}
+  asyncpipe.wait_queue 0, 9223372036854775807
+  return
+}
+
+// -----
+
 func.func @through_while(%a: memref<4xf32>, %n: i32) {
   %zero = arith.constant 0 : i32
   // expected-error @below {{count-to-token cannot carry groups through 'scf.while'}}
