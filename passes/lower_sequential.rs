@@ -11,7 +11,8 @@
 //! - commits and counting waits disappear;
 //! - upstream cp.async ops too: `nvgpu.device_async_copy` becomes a loop of
 //!   loads and stores of its elements (zeroes past `srcElements`), and
-//!   `nvgpu.device_async_create_group` / `nvgpu.device_async_wait` go away
+//!   `nvgpu.device_async_create_group` / `nvgpu.device_async_wait` (and the
+//!   `nvvm.cp.async.commit.group` of an empty group) go away
 //!   (a group token still used, say by a loop, becomes `ub.poison`).
 //!
 //! It expects counting form (run `asyncpipe-token-to-count` first): a token,
@@ -60,7 +61,9 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
                 ir::erase(op);
             }
             "asyncpipe.async_scope" | "asyncpipe.commit_queue" => inline_body(op),
-            "asyncpipe.commit" | "asyncpipe.wait_queue" | "nvgpu.device_async_wait" => ir::erase(op),
+            "asyncpipe.commit" | "asyncpipe.wait_queue" | "nvgpu.device_async_wait" | "nvvm.cp.async.commit.group" => {
+                ir::erase(op)
+            }
             "nvgpu.device_async_copy" => {
                 cp_async(op);
                 poison_and_erase(op);

@@ -53,7 +53,9 @@ pub fn effect(op: OperationRef) -> QueueEffect {
             queue: logical(),
             count: constant_count(op),
         },
-        "nvgpu.device_async_create_group" => QueueEffect::Commit(Queue::CpAsync),
+        // An empty cp.async group is the NVVM op itself (asyncpipe-to-nvgpu:
+        // nvgpu's create_group without tokens does not parse back).
+        "nvgpu.device_async_create_group" | "nvvm.cp.async.commit.group" => QueueEffect::Commit(Queue::CpAsync),
         "nvgpu.device_async_wait" => QueueEffect::Wait {
             queue: Queue::CpAsync,
             count: Some(ir::int_attr(op, "numGroups").unwrap_or(0)),

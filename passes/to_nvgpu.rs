@@ -425,13 +425,20 @@ impl<'c, 'a> Lowering<'c, 'a> {
 
     /// Commits `queue`: an arrival on its ring's barrier for a bulk queue,
     /// else `nvgpu.device_async_create_group` of the copies pending in this
-    /// block.
+    /// block. An empty group (no copy pending) is `nvvm.cp.async.commit.group`,
+    /// what nvgpu lowers to: nvgpu's create_group without tokens prints in a
+    /// form that swallows the next op's result name when parsed back. It
+    /// yields no token, so later waits keep naming the latest one.
     fn commit(&mut self, queue: Option<i64>, scope: &mut Scope, at: Point) {
         if let Some(ring) = queue.and_then(|q| self.rings.get(&q)) {
             ring.commit(&self.b, at);
             return;
         }
         let tokens = std::mem::take(&mut scope.pending);
+        if tokens.is_empty() {
+            self.b.op("nvvm.cp.async.commit.group", &[], &[], &[], at);
+            return;
+        }
         scope.latest = Some(self.b.value("nvgpu.device_async_create_group", &tokens, self.token, &[], at));
     }
 

@@ -252,7 +252,7 @@ impl Checker {
                 self.regions(op, state);
                 state.commit(Self::logical(op));
             }
-            "nvgpu.device_async_create_group" => state.commit(Queue::CpAsync),
+            "nvgpu.device_async_create_group" | "nvvm.cp.async.commit.group" => state.commit(Queue::CpAsync),
             "asyncpipe.wait_queue" => {
                 if let Some(count) = wait_count(op) {
                     state.wait(Self::logical(op), count);
