@@ -1,17 +1,22 @@
 //! `asyncpipe-verify-sync`: proves, for counting-form IR, that no operation
-//! touches memory that an asynchronous operation may still be writing.
+//! touches memory that an asynchronous operation may still be writing, and
+//! that none writes memory that an asynchronous operation may still be
+//! reading.
 //!
-//! The analysis tracks *pending writes*: each async op (`asyncpipe.copy`, the
-//! stores of an `asyncpipe.async_scope`, `nvgpu.device_async_copy`) adds one
-//! for the buffer it writes (its root allocation and, through
-//! `memref.subview`, the slice: offsets and sizes per dimension when they are
-//! known). A commit on its queue commits it; later commits on the queue count
-//! the groups after it; `wait_queue q, N` completes it once at least `N`
-//! groups were committed after it. Paths join by union, keeping the fewest
-//! groups after each write. Any other op that reads or writes a memref whose
-//! slice may overlap a pending write is an error there, with a note at the
-//! producer; so is a wait that names a queue with async work never committed
-//! to it (no count can complete it).
+//! The analysis tracks *pending accesses*: each async op (`asyncpipe.copy`,
+//! the loads and stores of an `asyncpipe.async_scope`,
+//! `nvgpu.device_async_copy`) adds one for each buffer it writes and each it
+//! reads (its root allocation and, through `memref.subview`, the slice:
+//! offsets and sizes per dimension when they are known). A copy reads its
+//! source until it completes, not when it is issued. A commit on its queue
+//! commits it; later commits on the queue count the groups after it;
+//! `wait_queue q, N` completes it once at least `N` groups were committed
+//! after it. Paths join by union, keeping the fewest groups after each
+//! access. Any other op that reads or writes a memref whose slice may overlap
+//! a pending write, or writes one that may overlap a pending read (and an
+//! async op whose write may overlap a pending read), is an error there, with
+//! a note at the producer; so is a wait that names a queue with async work
+//! never committed to it (no count can complete it).
 //!
 //! Loops with constant bounds are simulated iteration by iteration with the
 //! induction variable bound, so multi-buffered slices such as
@@ -24,7 +29,7 @@
 //! the pass then says it could not prove the access safe.
 
 use super::const_eval::{visit_if, Bindings};
-use super::sync_state::{wait_count, Queue};
+use super::sync_state::{self, wait_count, Queue, QueueEffect};
 use super::{diag, effects, ir, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -43,9 +48,10 @@ pub const PASS: PassDef = PassDef {
 const SIMULATION_BUDGET: usize = 256;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let mut checker = Checker { bindings: Bindings::default(), error: None, exact: true };
+    let mut checker = Checker { bindings: Bindings::default(), error: None, exact: true, written: None };
     let mut errors = Vec::new();
     for function in ir::functions(root) {
+        checker.written = written_roots(function);
         let mut state = State::default();
         checker.regions(function, &mut state);
         errors.extend(checker.error.take());
@@ -99,35 +105,43 @@ fn extent(size: i64, stride: i64) -> Option<i64> {
     size.checked_sub(1)?.checked_mul(stride.checked_abs()?)?.checked_add(1)
 }
 
-/// One async write that may not have completed.
+/// What an async op does to a buffer until it completes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Read,
+    Write,
+}
+
+/// One async read or write that may not have completed.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Write {
+struct Pending {
     producer: usize,
     queue: Queue,
     base: usize,
     slice: Slice,
+    kind: Kind,
 }
 
-/// Pending writes -> fewest groups committed to their queue after them
+/// Pending accesses -> fewest groups committed to their queue after them
 /// (None: not committed yet on some path).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct State(BTreeMap<Write, Option<i64>>);
+struct State(BTreeMap<Pending, Option<i64>>);
 
 impl State {
     fn join(&mut self, other: &State) {
-        for (write, after) in &other.0 {
-            match self.0.get_mut(write) {
+        for (pending, after) in &other.0 {
+            match self.0.get_mut(pending) {
                 Some(mine) => *mine = min_after(*mine, *after),
                 None => {
-                    self.0.insert(write.clone(), *after);
+                    self.0.insert(pending.clone(), *after);
                 }
             }
         }
     }
 
     fn commit(&mut self, queue: Queue) {
-        for (write, after) in self.0.iter_mut() {
-            if write.queue == queue {
+        for (pending, after) in self.0.iter_mut() {
+            if pending.queue == queue {
                 // A lower bound: saturating keeps it one.
                 *after = Some(after.map_or(0, |a| a.saturating_add(1)));
             }
@@ -135,7 +149,7 @@ impl State {
     }
 
     fn wait(&mut self, queue: Queue, count: i64) {
-        self.0.retain(|write, after| write.queue != queue || !after.is_some_and(|a| a >= count));
+        self.0.retain(|pending, after| pending.queue != queue || !after.is_some_and(|a| a >= count));
     }
 }
 
@@ -160,6 +174,32 @@ struct Checker {
     error: Option<Error>,
     /// False while analyzing a loop whose slices could not be made exact.
     exact: bool,
+    /// The buffers something in the function being checked may write (None:
+    /// any). Async reads of other buffers cannot race, so they are not
+    /// tracked: a loop that reads a new slice of its input every iteration
+    /// then still reaches a repeating state.
+    written: Option<Vec<usize>>,
+}
+
+/// The root buffers that the ops of `function` may write; None when some op
+/// may write any memory.
+fn written_roots(function: OperationRef) -> Option<Vec<usize>> {
+    let mut roots = Vec::new();
+    for op in ir::nested_ops(function) {
+        if op.region_count() > 0 || effects::is_view(op) {
+            continue; // their nested ops are visited themselves
+        }
+        // Commits and waits declare "any memory" only to order other ops.
+        if matches!(sync_state::effect(op), QueueEffect::Commit(_) | QueueEffect::Wait { .. }) {
+            continue;
+        }
+        for root in effects::access(op).writes? {
+            if !roots.contains(&root) {
+                roots.push(root);
+            }
+        }
+    }
+    Some(roots)
 }
 
 impl Checker {
@@ -205,24 +245,30 @@ impl Checker {
         let name = ir::name(op);
         match name.as_str() {
             "asyncpipe.copy" => {
-                self.check_access(op, op.operand(0).unwrap(), state);
-                self.issue(op, op, op.operand(1).unwrap(), Self::issue_queue(op), state);
+                let (source, dest) = (op.operand(0).unwrap(), op.operand(1).unwrap());
+                let queue = Self::issue_queue(op);
+                self.check_access(op, source, Kind::Read, state);
+                self.check_async_write(op, dest, state);
+                self.issue(op, op, source, queue, Kind::Read, state);
+                self.issue(op, op, dest, queue, Kind::Write, state);
             }
             "nvgpu.device_async_copy" => {
                 // operands: dst, dstIndices..., src, srcIndices..., sizes
                 let dst = op.operand(0).unwrap();
+                self.check_async_write(op, dst, state);
                 for operand in op.operands().skip(1) {
                     if is_memref(operand.r#type()) {
-                        self.check_access(op, operand, state);
+                        self.check_access(op, operand, Kind::Read, state);
+                        self.issue(op, op, operand, Queue::CpAsync, Kind::Read, state);
                     }
                 }
-                self.issue(op, op, dst, Queue::CpAsync, state);
+                self.issue(op, op, dst, Queue::CpAsync, Kind::Write, state);
             }
             "asyncpipe.async_scope" => {
                 // Its accesses happen after issue; check them against what is
                 // pending now, then every memref it writes becomes pending.
                 let queue = Self::issue_queue(op);
-                let mut written = Vec::new();
+                let mut accessed = Vec::new();
                 for nested in ir::nested_ops(op) {
                     if effects::is_view(nested) {
                         continue;
@@ -232,15 +278,14 @@ impl Checker {
                     let access = effects::access(nested);
                     for operand in nested.operands() {
                         if is_memref(operand.r#type()) {
-                            self.check_access(nested, operand, state);
-                            if access.writes_root(effects::root(operand)) {
-                                written.push((nested, operand));
-                            }
+                            let kind = if access.writes_root(effects::root(operand)) { Kind::Write } else { Kind::Read };
+                            self.check_access(nested, operand, kind, state);
+                            accessed.push((nested, operand, kind));
                         }
                     }
                 }
-                for (writer, value) in written {
-                    self.issue(op, writer, value, queue, state);
+                for (accessor, value, kind) in accessed {
+                    self.issue(op, accessor, value, queue, kind, state);
                 }
             }
             "asyncpipe.commit_queue" => {
@@ -277,9 +322,11 @@ impl Checker {
             "func.func" | "gpu.func" => {}
             _ => {
                 if !effects::is_view(op) {
+                    let access = effects::access(op);
                     for operand in op.operands() {
                         if is_memref(operand.r#type()) {
-                            self.check_access(op, operand, state);
+                            let kind = if access.writes_root(effects::root(operand)) { Kind::Write } else { Kind::Read };
+                            self.check_access(op, operand, kind, state);
                         }
                     }
                 }
@@ -290,16 +337,34 @@ impl Checker {
         }
     }
 
-    fn issue(&mut self, producer: OperationRef, writer: OperationRef, dest: Value, queue: Queue, state: &mut State) {
-        let (base, slice) = self.accessed(writer, dest);
-        let write = Write { producer: producer.to_raw().ptr as usize, queue, base, slice };
-        state.0.insert(write, None);
+    /// Records that `producer` (an async op) reads or writes `value`, through
+    /// `accessor` (itself or an op nested in it), until it completes.
+    fn issue(&mut self, producer: OperationRef, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
+        let (base, slice) = self.accessed(accessor, value);
+        if kind == Kind::Read && self.written.as_ref().is_some_and(|written| !written.contains(&base)) {
+            return;
+        }
+        let pending = Pending { producer: producer.to_raw().ptr as usize, queue, base, slice, kind };
+        state.0.insert(pending, None);
     }
 
-    fn check_access(&mut self, access: OperationRef, value: Value, state: &State) {
+    /// A synchronous access of `kind` to `value` now: it races with every
+    /// pending write it may overlap, and, if it writes, with every pending
+    /// read.
+    fn check_access(&mut self, access: OperationRef, value: Value, kind: Kind, state: &State) {
+        self.check_against(access, value, state, |pending| pending == Kind::Write || kind == Kind::Write);
+    }
+
+    /// An async op's write to `value`, issued now: it races with the pending
+    /// reads it may overlap (it could land before they are done).
+    fn check_async_write(&mut self, access: OperationRef, value: Value, state: &State) {
+        self.check_against(access, value, state, |pending| pending == Kind::Read);
+    }
+
+    fn check_against(&mut self, access: OperationRef, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
         let (base, slice) = self.accessed(access, value);
-        for (write, after) in &state.0 {
-            if write.base != base || !write.slice.overlaps(&slice) {
+        for (pending, after) in &state.0 {
+            if pending.base != base || !races(pending.kind) || !pending.slice.overlaps(&slice) {
                 continue;
             }
             if self.error.is_some() {
@@ -309,15 +374,19 @@ impl Checker {
                 None => "before the group holding it is committed".to_string(),
                 Some(a) => format!(
                     "while its group may be in flight: only {a} group(s) were committed after it and no wait on {} allowed at most that many",
-                    write.queue
+                    pending.queue
                 ),
             };
             let proof = if self.exact { "" } else { " (the loop's slices could not be computed exactly; the access could not be proven safe)" };
+            let (message, note) = match pending.kind {
+                Kind::Write => ("accesses memory that an asynchronous operation may still be writing", "the asynchronous write"),
+                Kind::Read => ("writes memory that an asynchronous operation may still be reading", "the asynchronous read"),
+            };
             self.error = Some(Error {
                 access: access.to_raw().ptr as usize,
-                producer: write.producer,
-                message: format!("accesses memory that an asynchronous operation may still be writing, {status}{proof}"),
-                note: "the asynchronous write".into(),
+                producer: pending.producer,
+                message: format!("{message}, {status}{proof}"),
+                note: note.into(),
             });
         }
     }
@@ -443,7 +512,13 @@ impl Checker {
                 }
                 seen.push(x.clone());
             }
-            self.bindings.bind(induction, lb + k as i64 * step);
+            // An iteration whose induction value would pass the index range
+            // cannot run (the upper bound is below it): the loop has ended.
+            let Some(value) = (k as i64).checked_mul(step).and_then(|offset| offset.checked_add(lb)) else {
+                *state = if upper.is_some() { x } else { exits };
+                return;
+            };
+            self.bindings.bind(induction, value);
             self.block(body, &mut x);
             self.bindings.unbind(induction);
             exits.join(&x);

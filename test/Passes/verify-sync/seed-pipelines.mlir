@@ -1,6 +1,7 @@
 // The seed's pipelines in counting form verify: every read of an async
 // result follows a wait that covers its group, on every path. The output is
-// the input, unchanged.
+// the input, unchanged. (The seed's three-stage pipeline does not: its
+// write-after-read race is in war-hazards.mlir.)
 // RUN: asyncpipe-opt %s --asyncpipe-verify-sync | FileCheck %s
 // And after the wait optimizer, which must keep them verifiable.
 // RUN: asyncpipe-opt %s --asyncpipe-optimize-waits --asyncpipe-verify-sync | FileCheck %s --check-prefix=OPT
@@ -89,63 +90,5 @@ func.func @four_buffers_dynamic(%g: memref<1024x16xf32>, %n: index) {
   asyncpipe.wait_queue 0, 0
   memref.dealloc %shared : memref<4x16xf32, 3>
   memref.dealloc %local : memref<16xf32>
-  return
-}
-
-// Three stages, two async queues: stage 1 waits for B (queue 0) inside its
-// commit scope, stage 2 waits for C (queue 1).
-// CHECK-LABEL: func.func @three_stage
-func.func @three_stage(%A: memref<16xf32>, %B: memref<2xf32>, %C: memref<2xf32>, %D: memref<16xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c14 = arith.constant 14 : index
-  %one = arith.constant 1.0 : f32
-  scf.for %i = %c0 to %c2 step %c1 {
-    asyncpipe.commit_queue 0 {
-      asyncpipe.async_scope {
-        %s = arith.remui %i, %c2 : index
-        %v = memref.load %A[%i] : memref<16xf32>
-        memref.store %v, %B[%s] : memref<2xf32>
-      }
-    }
-    %started = arith.cmpi sge, %i, %c1 : index
-    scf.if %started {
-      asyncpipe.commit_queue 1 {
-        asyncpipe.wait_queue 0, 1
-        asyncpipe.async_scope {
-          %p = arith.subi %i, %c1 : index
-          %s = arith.remui %p, %c2 : index
-          %v = memref.load %B[%s] : memref<2xf32>
-          memref.store %v, %C[%s] : memref<2xf32>
-        }
-      }
-    }
-  }
-  scf.for %i = %c0 to %c14 step %c1 {
-    asyncpipe.commit_queue 0 {
-      asyncpipe.async_scope {
-        %i2 = arith.addi %i, %c2 : index
-        %s = arith.remui %i2, %c2 : index
-        %v = memref.load %A[%i2] : memref<16xf32>
-        memref.store %v, %B[%s] : memref<2xf32>
-      }
-    }
-    asyncpipe.commit_queue 1 {
-      asyncpipe.wait_queue 0, 1
-      asyncpipe.async_scope {
-        %i1 = arith.addi %i, %c1 : index
-        %s = arith.remui %i1, %c2 : index
-        %v = memref.load %B[%s] : memref<2xf32>
-        memref.store %v, %C[%s] : memref<2xf32>
-      }
-    }
-    asyncpipe.wait_queue 1, 1
-    %s = arith.remui %i, %c2 : index
-    %v = memref.load %C[%s] : memref<2xf32>
-    memref.store %v, %D[%i] : memref<16xf32>
-  }
-  asyncpipe.wait_queue 0, 0
-  asyncpipe.wait_queue 1, 0
   return
 }

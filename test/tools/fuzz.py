@@ -1,0 +1,1059 @@
+#!/usr/bin/env python3
+"""Structure-aware fuzzer for asyncpipe-opt (issue "Reliability: no panic,
+hang or broken output on any input").
+
+Every execution runs one input through one asyncpipe pass (or a short
+pipeline), chosen by a seeded RNG. The inputs are
+
+  * the test corpus: every *.mlir under test/ and examples/ (not test/Output),
+    split on `// -----` lines, mutated at the text level: integer literals
+    (constants, queue numbers, wait counts, memref dims, stage/order numbers,
+    trip bounds) replaced by boundary values, memref shapes given huge dims,
+    op lines swapped / duplicated / deleted, `index` loops turned into
+    i32/i64 loops, a region's body wrapped in an extra loop, attributes
+    (asyncpipe.stage/order/async_stages) dropped, added or rewritten;
+  * generated programs: nested scf.for loops (depth 1..32, constant trip
+    counts 0..10^12 and boundary values, run-time bounds from function
+    arguments, index/i32/i64 induction variables) holding asyncpipe ops in
+    token form (copy -> token, commit_group, wait) and counting form (copy
+    queue N, commit, wait_queue, commit_queue), loop-carried groups
+    (iter_args), scf.if branches, and software-pipeline annotations; some are
+    wrapped in a gpu.module kernel (for the NVGPU/PTX passes); generated
+    programs are mutated too, sometimes.
+
+Invalid IR is fine: it must just get a located diagnostic. A finding (bug) is
+
+  * the process killed by a signal or exiting with a code other than 0 or 1,
+    or exiting 1 without printing any error;
+  * output containing "internal error in pass" (a caught Rust panic),
+    "PLEASE submit a bug report", "Stack dump", "panicked at",
+    "LLVM ERROR" or "Assertion";
+  * a timeout (--timeout, default 10 s; a hang or runaway work);
+  * an error diagnostic without a location (a line starting with "error:"
+    or "<unknown>:0:0: error");
+  * on success: output that does not parse and verify again (asyncpipe-opt
+    on it with no pass must exit 0); for the synchronization passes
+    (token-to-count, count-to-token, optimize-waits, software-pipeline and
+    pipelines of them), an output that fails --asyncpipe-verify-sync while
+    the input passed it.
+
+Findings are deduplicated by a signature (kind, pass, first line of the
+message with numbers stripped); one reproducer per signature is written to
+--out (NNN-kind.mlir, the input, and NNN-kind.txt, the command line and
+output). The sequence of inputs and passes depends only on --seed (and the
+execution index), never on timing, so `--seed S --execs N` is reproducible,
+also with --jobs > 1.
+
+Usage (from anywhere; the default binary is target/debug/asyncpipe-opt of
+this checkout):
+
+  # short run (smoke test, ~half a minute):
+  python3 test/tools/fuzz.py --seed 1 --execs 500
+  # long run (an hour, all cores):
+  python3 test/tools/fuzz.py --seed 7 --seconds 3600 --jobs "$(nproc)" --out /tmp/fuzz
+  # replay a finding: the .txt next to the reproducer has the command line.
+
+Exit status: 1 if there were findings, else 0. The last line reads
+`fuzz: N executions, F findings (D distinct), T s`.
+"""
+
+import argparse
+import concurrent.futures
+import errno
+import hashlib
+import os
+import random
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# --------------------------------------------------------------------------
+# Boundary values
+
+BOUNDARY = [
+    0, 1, -1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63, 64, 65, 100, 127, 128, 255,
+    256, 1023, 1024, 4096, 65535, 65536, 2**31 - 1, 2**31, -2**31, 2**32 - 1,
+    2**32, 2**53, 2**62, 2**63 - 1, -2**63, 2**63, 2**64 - 1, 2**64,
+    10**6, 10**9, 10**12, 10**18, -10**12,
+]
+SMALL = [0, 1, 2, 3, 4, 5, 7, 8, 16, 63, 64, 65, 100]
+TRIPS = [0, 1, 2, 3, 4, 5, 7, 10, 16, 63, 64, 65, 1000, 10**6, 10**9, 10**12,
+         2**31 - 1, 2**32, 2**62, 2**63 - 1]
+HUGE_DIMS = [0, 1, 2**16, 2**31 - 1, 2**31, 2**32, 2**40, 2**62, 2**63 - 1, 10**12]
+
+I32_MAX = 2**31 - 1
+
+
+def pick_int(rng):
+    r = rng.random()
+    if r < 0.6:
+        return rng.choice(BOUNDARY)
+    if r < 0.85:
+        return rng.choice(SMALL)
+    return rng.randint(-2**63, 2**63 - 1)
+
+
+# --------------------------------------------------------------------------
+# Passes
+
+# (label, args, sync) -- `sync`: the output must pass --asyncpipe-verify-sync
+# when the input does.
+PASSES = [
+    ("asyncpipe-token-to-count", ["--asyncpipe-token-to-count"], True, 10),
+    ("asyncpipe-token-to-count=single-hw-queue=true",
+     ["--asyncpipe-token-to-count=single-hw-queue=true"], True, 6),
+    ("asyncpipe-count-to-token", ["--asyncpipe-count-to-token"], True, 8),
+    ("asyncpipe-optimize-waits", ["--asyncpipe-optimize-waits"], True, 8),
+    ("asyncpipe-verify-sync", ["--asyncpipe-verify-sync"], False, 6),
+    ("asyncpipe-lower-sequential", ["--asyncpipe-lower-sequential"], False, 5),
+    ("asyncpipe-software-pipeline", ["--asyncpipe-software-pipeline"], True, 12),
+    ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 6),
+    ("asyncpipe-to-nvgpu=bulk-queues=0", ["--asyncpipe-to-nvgpu=bulk-queues=0"], False, 5),
+    ("asyncpipe-to-nvgpu=bulk-queues=0,1", ["--asyncpipe-to-nvgpu=bulk-queues=0,1"], False, 2),
+    ("asyncpipe-to-nvgpu=max-copy-bytes=4", ["--asyncpipe-to-nvgpu=max-copy-bytes=4"], False, 2),
+    ("asyncpipe-workgroup-attributions", ["--asyncpipe-workgroup-attributions"], False, 3),
+    ("asyncpipe-attach-nvvm-target", ["--asyncpipe-attach-nvvm-target"], False, 2),
+    ("asyncpipe-check-nvvm-target", ["--asyncpipe-check-nvvm-target"], False, 2),
+    ("pipeline:software-pipeline,canonicalize,token-to-count",
+     ["--asyncpipe-software-pipeline", "--canonicalize", "--asyncpipe-token-to-count"], True, 5),
+    ("pipeline:count-to-token,canonicalize,cse,token-to-count",
+     ["--asyncpipe-count-to-token", "--canonicalize", "--cse", "--asyncpipe-token-to-count"], True, 5),
+    ("pipeline:count-to-token,token-to-count=single-hw-queue=true,optimize-waits",
+     ["--asyncpipe-count-to-token", "--asyncpipe-token-to-count=single-hw-queue=true",
+      "--asyncpipe-optimize-waits"], True, 3),
+]
+# Passes for gpu.module inputs (picked more often when the input has one).
+GPU_PASSES = [
+    ("asyncpipe-to-ptx=chip=sm_80", ["--asyncpipe-to-ptx=chip=sm_80"], False, 4),
+    ("asyncpipe-to-ptx=chip=sm_90 bulk-queues=0", ["--asyncpipe-to-ptx=chip=sm_90 bulk-queues=0"], False, 3),
+    ("asyncpipe-to-ptx=chip=sm_80 bulk-queues=0", ["--asyncpipe-to-ptx=chip=sm_80 bulk-queues=0"], False, 1),
+    ("pipeline:software-pipeline,to-ptx=chip=sm_80",
+     ["--asyncpipe-software-pipeline", "--asyncpipe-to-ptx=chip=sm_80"], False, 3),
+    ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 3),
+    ("asyncpipe-to-nvgpu=bulk-queues=0", ["--asyncpipe-to-nvgpu=bulk-queues=0"], False, 3),
+    ("asyncpipe-workgroup-attributions", ["--asyncpipe-workgroup-attributions"], False, 3),
+    ("asyncpipe-attach-nvvm-target", ["--asyncpipe-attach-nvvm-target"], False, 1),
+    ("asyncpipe-check-nvvm-target", ["--asyncpipe-check-nvvm-target"], False, 1),
+]
+
+
+def weighted(rng, items):
+    total = sum(w for *_, w in items)
+    x = rng.uniform(0, total)
+    for item in items:
+        x -= item[-1]
+        if x <= 0:
+            return item
+    return items[-1]
+
+
+# --------------------------------------------------------------------------
+# Corpus
+
+
+def load_corpus():
+    cases = []
+    for top in ("test", "examples"):
+        base = os.path.join(ROOT, top)
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(d for d in dirnames if d != "Output")
+            for name in sorted(filenames):
+                if not name.endswith(".mlir"):
+                    continue
+                path = os.path.join(dirpath, name)
+                try:
+                    with open(path, encoding="utf-8", errors="replace") as f:
+                        text = f.read()
+                except OSError:
+                    continue
+                rel = os.path.relpath(path, ROOT)
+                for k, part in enumerate(re.split(r"(?m)^// -----\s*$", text)):
+                    if "func" in part or "gpu.module" in part:
+                        cases.append((f"{rel}#{k}", part))
+    return cases
+
+
+# --------------------------------------------------------------------------
+# Generator
+
+
+class Gen:
+    """Generates one function (or gpu kernel) with nested loops and
+    asyncpipe ops. Constants are hoisted to the entry block."""
+
+    def __init__(self, rng, gpu=False):
+        self.rng = rng
+        self.gpu = gpu
+        self.n = 0
+        self.consts = {}
+        self.const_lines = []
+        self.allocs = []
+        self.ops = 0
+        self.max_ops = rng.choice([8, 20, 40, 80])
+        self.sh = rng.choice(["3", "#gpu.address_space<workgroup>"]) if gpu else \
+            rng.choice(["3", "3", "#gpu.address_space<workgroup>"])
+        self.elem = rng.choice(["f32", "f32", "f32", "f16", "i8", "f64"])
+        self.k = rng.choice([1, 2, 4, 4, 8, 16])
+        self.a_ty = f"memref<{self.k}x{self.elem}>"
+        self.b_ty = f"memref<{self.k}x{self.elem}, {self.sh}>"
+        # The form: token, counting or both.
+        self.form = rng.choice(["token", "count", "mixed", "token", "count"])
+        self.queues = rng.choice([[0], [0], [0, 1], [0, 1, 2], [0, 5]])
+
+    def fresh(self, prefix):
+        self.n += 1
+        return f"%{prefix}{self.n}"
+
+    def const(self, value, ty="index"):
+        key = (value, ty)
+        if key not in self.consts:
+            name = f"%k{len(self.consts)}_{ty}"
+            self.consts[key] = name
+            self.const_lines.append(f"{name} = arith.constant {value} : {ty}")
+        return self.consts[key]
+
+    def queue(self):
+        return self.rng.choice(self.queues)
+
+    def copy_src(self):
+        return self.rng.choice(["%a", "%a", "%a2"])
+
+    def copy_dst(self):
+        return self.rng.choice(["%b", "%b", "%b2"])
+
+    # Statements -----------------------------------------------------------
+
+    def stmts(self, depth, groups, ivs, count=None, share=False):
+        out = []
+        if count is None:
+            count = self.rng.randint(1, 5)
+        if not share:
+            groups = list(groups)
+        for _ in range(count):
+            if self.ops >= self.max_ops:
+                break
+            self.ops += 1
+            out += self.stmt(depth, groups, ivs)
+        return out
+
+    def stmt(self, depth, groups, ivs):
+        rng = self.rng
+        choices = []
+        token = self.form in ("token", "mixed")
+        count = self.form in ("count", "mixed")
+        if token:
+            choices += ["tok_copy"] * 4 + ["group_region"] * 2 + ["wait"] * 4
+        if count:
+            choices += ["cnt_copy"] * 3 + ["commit"] * 3 + ["wait_queue"] * 3 + ["commit_queue"] * 3
+        choices += ["load"] * 2
+        if depth > 0:
+            choices += ["for"] * 4 + ["if"] * 2
+            if token and groups:
+                choices += ["for_carried"] * 3 + ["if_group"]
+        what = rng.choice(choices)
+        q = self.queue()
+        if what == "tok_copy":
+            toks = []
+            lines = []
+            for _ in range(rng.choice([1, 1, 2])):
+                t = self.fresh("t")
+                zf = " zero_fill" if rng.random() < 0.1 else ""
+                lines.append(f"{t} = asyncpipe.copy {self.copy_src()}, {self.copy_dst()}{zf} : "
+                             f"{self.a_ty} to {self.b_ty} -> !asyncpipe.token")
+                toks.append(t)
+            g = self.fresh("g")
+            lines.append(f"{g} = asyncpipe.commit_group queue {q} ({', '.join(toks)})")
+            groups.append(g)
+            if rng.random() < 0.3:
+                lines.append(f"asyncpipe.wait {rng.choice(groups)}")
+            return lines
+        if what == "group_region":
+            g = self.fresh("g")
+            groups.append(g)
+            return [f"{g} = asyncpipe.commit_group queue {q} {{",
+                    f"  asyncpipe.copy {self.copy_src()}, {self.copy_dst()} : {self.a_ty} to {self.b_ty}",
+                    "}"]
+        if what == "wait":
+            if not groups:
+                return self.stmt(depth, groups, ivs) if rng.random() < 0.5 else []
+            return [f"asyncpipe.wait {rng.choice(groups)}"]
+        if what == "cnt_copy":
+            lines = [f"asyncpipe.copy {self.copy_src()}, {self.copy_dst()} queue {q} : {self.a_ty} to {self.b_ty}"]
+            if rng.random() < 0.6:
+                lines.append(f"asyncpipe.commit {q}")
+            return lines
+        if what == "commit":
+            return [f"asyncpipe.commit {q}"]
+        if what == "wait_queue":
+            r = rng.random()
+            index_ivs = [iv for iv, ty in ivs if ty == "index"]
+            if r < 0.1 and index_ivs:
+                n = rng.choice(index_ivs)
+            elif r < 0.15:
+                n = "%n"
+            elif r < 0.25:
+                n = self.const(rng.choice(SMALL))
+            elif r < 0.35:
+                n = rng.choice(BOUNDARY[:40])
+                n = max(0, min(n, 2**63 - 1))
+            else:
+                n = rng.choice([0, 0, 1, 1, 2, 3])
+            return [f"asyncpipe.wait_queue {q}, {n}"]
+        if what == "commit_queue":
+            body = [f"  asyncpipe.copy {self.copy_src()}, {self.copy_dst()} : {self.a_ty} to {self.b_ty}"]
+            if rng.random() < 0.2:
+                body.append(f"  asyncpipe.copy {self.copy_src()}, {self.copy_dst()} : {self.a_ty} to {self.b_ty}")
+            if rng.random() < 0.15:
+                body = ["  asyncpipe.async_scope {",
+                        f"    %s{self.n} = memref.load %a[{self.const(0)}] : {self.a_ty}",
+                        f"    memref.store %s{self.n}, %b[{self.const(0)}] : {self.b_ty}",
+                        "  }"] + body
+                self.n += 1
+            if rng.random() < 0.1:
+                body.insert(0, f"  asyncpipe.wait_queue {self.queue()}, {rng.choice([0, 1])}")
+            return [f"asyncpipe.commit_queue {q} {{"] + body + ["}"]
+        if what == "load":
+            v = self.fresh("v")
+            idx = self.const(rng.choice([0, 0, self.k - 1]))
+            buf = self.copy_dst()
+            return [f"{v} = memref.load {buf}[{idx}] : {self.b_ty}"]
+        if what == "if":
+            then = self.stmts(depth - 1, groups, ivs)
+            lines = ["scf.if %cond {"] + indent(then)
+            if rng.random() < 0.5:
+                lines += ["} else {"] + indent(self.stmts(depth - 1, groups, ivs))
+            return lines + ["}"]
+        if what == "if_group":
+            g = self.fresh("g")
+            a, b = rng.choice(groups), rng.choice(groups)
+            then = self.stmts(depth - 1, groups, ivs, rng.randint(0, 2))
+            els = self.stmts(depth - 1, groups, ivs, rng.randint(0, 2))
+            groups.append(g)
+            return ([f"{g} = scf.if %cond -> (!asyncpipe.group) {{"] + indent(then) +
+                    [f"  scf.yield {a} : !asyncpipe.group", "} else {"] + indent(els) +
+                    [f"  scf.yield {b} : !asyncpipe.group", "}"])
+        if what in ("for", "for_carried"):
+            return self.loop(depth, groups, ivs, carried=(what == "for_carried"))
+        return []
+
+    def bounds(self):
+        rng = self.rng
+        ty = rng.choice(["index"] * 6 + ["i32", "i64"])
+        dyn = {"index": "%n", "i32": "%m", "i64": "%m64"}[ty]
+        r = rng.random()
+        if r < 0.15:
+            lb, ub = self.const(0, ty), dyn
+        elif r < 0.2:
+            lb, ub = dyn, self.const(rng.choice(TRIPS), ty) if ty != "i32" else self.const(64, ty)
+        else:
+            lbv = rng.choice([0, 0, 0, 1, 5, -3]) if rng.random() < 0.9 else pick_int(rng)
+            ubv = rng.choice(TRIPS)
+            if rng.random() < 0.2:
+                ubv = lbv + rng.choice(TRIPS)
+            lb, ub = self.clamp_const(lbv, ty), self.clamp_const(ubv, ty)
+        stv = rng.choice([1, 1, 1, 1, 2, 3, 7]) if rng.random() < 0.9 else \
+            rng.choice([2**31 - 1, 2**32, 2**62, 10**12])
+        st = self.clamp_const(stv, ty) if rng.random() < 0.95 else dyn
+        return ty, lb, ub, st
+
+    def clamp_const(self, v, ty):
+        lim = 31 if ty == "i32" else 63
+        v = max(-2**lim, min(v, 2**lim - 1))
+        return self.const(v, ty)
+
+    def loop(self, depth, groups, ivs, carried=False):
+        rng = self.rng
+        ty, lb, ub, st = self.bounds()
+        iv = self.fresh("i")
+        tysuffix = "" if ty == "index" else f" : {ty}"
+        inner_ivs = ivs + [(iv, ty)]
+        if carried:
+            nres = rng.choice([1, 1, 2])
+            xs = [self.fresh("x") for _ in range(nres)]
+            inits = [rng.choice(groups) for _ in range(nres)]
+            body = self.stmts(depth - 1, groups + xs, inner_ivs)
+            yields = []
+            for x in xs:
+                if rng.random() < 0.75:
+                    g = self.fresh("g")
+                    q = self.queue()
+                    body += [f"{g} = asyncpipe.commit_group queue {q} {{",
+                             f"  asyncpipe.copy {self.copy_src()}, {self.copy_dst()} : {self.a_ty} to {self.b_ty}",
+                             "}"]
+                    if rng.random() < 0.7:
+                        body.append(f"asyncpipe.wait {x}")
+                    yields.append(g)
+                else:
+                    yields.append(x)
+            r = self.fresh("r")
+            res = f"{r}:{nres}" if nres > 1 else r
+            head = (f"{res} = scf.for {iv} = {lb} to {ub} step {st} iter_args("
+                    + ", ".join(f"{x} = {i}" for x, i in zip(xs, inits))
+                    + ") -> (" + ", ".join(["!asyncpipe.group"] * nres) + f"){tysuffix} {{")
+            lines = [head] + indent(body) + [
+                "  scf.yield " + ", ".join(yields) + " : " + ", ".join(["!asyncpipe.group"] * nres), "}"]
+            if nres > 1:
+                groups += [f"{r}#{j}" for j in range(nres)]
+            else:
+                groups.append(r)
+            return lines
+        body = self.stmts(depth - 1, groups, inner_ivs)
+        return [f"scf.for {iv} = {lb} to {ub} step {st}{tysuffix} {{"] + indent(body) + ["}"]
+
+    def deep_nest(self, groups):
+        """A chain of nested loops, 1..32 deep, a few ops at each level."""
+        rng = self.rng
+        depth = rng.choice([1, 2, 3, 4, 6, 8, 12, 16, 24, 32])
+        self.max_ops = max(self.max_ops, depth * 3)
+        inner = self.stmts(0, groups, [], rng.randint(1, 3))
+        for _ in range(depth):
+            ty, lb, ub, st = self.bounds()
+            if rng.random() < 0.5:
+                ub = self.clamp_const(rng.choice(TRIPS[:8] + [10**12, 10**12, 2**62]), ty)
+            iv = self.fresh("i")
+            tysuffix = "" if ty == "index" else f" : {ty}"
+            pre = self.stmts(0, groups, [], rng.choice([0, 0, 1]))
+            post = self.stmts(0, groups, [], rng.choice([0, 0, 1]))
+            inner = pre + [f"scf.for {iv} = {lb} to {ub} step {st}{tysuffix} {{"] + indent(inner) + ["}"] + post
+        return inner
+
+    def pipeline_loop(self):
+        """An scf.for annotated for asyncpipe-software-pipeline."""
+        rng = self.rng
+        ty, lb, ub, st = self.bounds()
+        if rng.random() < 0.4:
+            lb = self.const(0, ty)
+            st = self.const(1, ty)
+            ub = self.clamp_const(rng.choice([0, 1, 2, 3, 4, 5, 8, 64, 64, 1000, 10**12, 2**31 - 1]), ty)
+        iv = self.fresh("i")
+        tysuffix = "" if ty == "index" else f" : {ty}"
+        sh = self.sh
+        nasync = rng.choice([1, 1, 2, 2, 3])
+        body = []
+        if ty != "index":
+            idx = self.fresh("ii")
+            body.append(f"{idx} = arith.index_cast {iv} : {ty} to index")
+        else:
+            idx = iv
+        strided = "memref<8xf32, strided<[1], offset: ?>>"
+        bufs = []
+        stage = 0
+        order = 0
+        stages = []
+        for j in range(nasync):
+            buf = self.fresh("buf")
+            self.allocs.append(f"{buf} = memref.alloc() : memref<8xf32, {sh}>")
+            bufs.append(buf)
+            src = self.fresh("src")
+            body.append(f"{src} = memref.subview %src[{idx}, 0] [1, 8] [1, 1] : memref<64x8xf32> to {strided}")
+            s = stage
+            stages.append(s)
+            attrs = f"{{asyncpipe.stage = {s}, asyncpipe.order = {order}}}"
+            body.append(f"memref.copy {src}, {buf} {attrs} : {strided} to memref<8xf32, {sh}>")
+            order += 1
+            if rng.random() < 0.6:
+                stage += 1
+        consumer = max(stages) + rng.choice([1, 1, 2, 3])
+        dst = self.fresh("dst")
+        body.append(f"{dst} = memref.subview %out[{idx}, 0] [1, 8] [1, 1] : memref<64x8xf32> to {strided}")
+        if nasync >= 2 and rng.random() < 0.5:
+            body.append(f"linalg.add {{asyncpipe.stage = {consumer}, asyncpipe.order = {order}}} "
+                        f"ins({bufs[0]}, {bufs[1]} : memref<8xf32, {sh}>, memref<8xf32, {sh}>) "
+                        f"outs({dst} : {strided})")
+        else:
+            for buf in bufs:
+                body.append(f"memref.copy {buf}, {dst} {{asyncpipe.stage = {consumer}, asyncpipe.order = {order}}}"
+                            f" : memref<8xf32, {sh}> to {strided}")
+                order += 1
+        if rng.random() < 0.08:
+            rng.shuffle(body)  # mostly invalid: dominance or order
+        astages = sorted(set(stages))
+        if rng.random() < 0.15:
+            astages = rng.sample(astages, rng.randint(0, len(astages)))
+        arr = "array<i64" + (": " + ", ".join(map(str, astages)) if astages else "") + ">"
+        loop = [f"scf.for {iv} = {lb} to {ub} step {st}{tysuffix} {{"] + indent(body) + \
+               [f"}} {{asyncpipe.async_stages = {arr}}}"]
+        # Sometimes inside an outer loop (gemm-nested).
+        if rng.random() < 0.3:
+            oty, olb, oub, ost = self.bounds()
+            oiv = self.fresh("o")
+            osfx = "" if oty == "index" else f" : {oty}"
+            loop = [f"scf.for {oiv} = {olb} to {oub} step {ost}{osfx} {{"] + indent(loop) + ["}"]
+        return loop
+
+    def function(self, name="f"):
+        rng = self.rng
+        groups = []
+        body = []
+        kind = rng.random()
+        if kind < 0.3:
+            body += self.pipeline_loop()
+            if rng.random() < 0.3:
+                body += self.stmts(2, groups, [], share=True)
+        elif kind < 0.55:
+            body += self.deep_nest(groups)
+        else:
+            body += self.stmts(rng.randint(1, 4), groups, [], rng.randint(2, 8), share=True)
+        if rng.random() < 0.5 and self.form != "count" and groups:
+            body.append(f"asyncpipe.wait {groups[-1]}")
+        if self.form != "token" and rng.random() < 0.5:
+            for q in self.queues:
+                body.append(f"asyncpipe.wait_queue {q}, 0")
+        sh = self.sh
+        args = (f"%a: {self.a_ty}, %a2: {self.a_ty}, %b: {self.b_ty}, %b2: {self.b_ty}, "
+                f"%src: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index, %m: i32, %m64: i64, %cond: i1")
+        if self.gpu and rng.random() < 0.6:
+            # Workgroup buffers as allocations at the top of the kernel.
+            self.allocs.insert(0, f"%b = memref.alloc() : {self.b_ty}")
+            self.allocs.insert(1, f"%b2 = memref.alloc() : {self.b_ty}")
+            args = args.replace(f"%b: {self.b_ty}, %b2: {self.b_ty}, ", "")
+        lines = self.allocs + self.const_lines + body
+        ret = "gpu.return" if self.gpu else "return"
+        if self.gpu:
+            head = f"gpu.func @{name}({args}) kernel {{"
+        else:
+            head = f"func.func @{name}({args}) {{"
+        return [head] + indent(lines + [ret]) + ["}"]
+
+
+def indent(lines, n=2):
+    pad = " " * n
+    return [pad + line for line in lines]
+
+
+def generate(rng):
+    gpu = rng.random() < 0.2
+    nfuncs = rng.choice([1, 1, 1, 2])
+    funcs = []
+    for j in range(nfuncs):
+        funcs += Gen(rng, gpu).function(f"f{j}")
+    if gpu:
+        text = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"] + \
+            indent(funcs, 4) + ["  }", "}"]
+    else:
+        text = funcs
+    return "\n".join(text) + "\n"
+
+
+# --------------------------------------------------------------------------
+# Mutations
+
+INT_RE = re.compile(r"(?<![\w.%#@$\-])(-?\d+)(?![\w.])")
+DIM_RE = re.compile(r"(?<=[<x])(\d+)(?=x)")
+SHAPE_RE = re.compile(r"memref<((?:\d+x)+)")
+TERMINATORS = ("scf.yield", "return", "gpu.return", "func.return", "asyncpipe.yield", "scf.condition")
+
+
+def op_lines(lines):
+    return [i for i, l in enumerate(lines)
+            if l.strip() and not l.strip().startswith("//")]
+
+
+def mut_int(rng, text):
+    ms = [m for m in INT_RE.finditer(text) if not text[max(0, m.start() - 3):m.start()].endswith("//")]
+    # Skip literals inside comments.
+    ms = [m for m in ms if "//" not in text[text.rfind("\n", 0, m.start()) + 1:m.start()]]
+    if not ms:
+        return text
+    m = rng.choice(ms)
+    return text[:m.start()] + str(pick_int(rng)) + text[m.end():]
+
+
+def mut_int_all(rng, text):
+    """Replace every occurrence of one literal value in a kind of context."""
+    ms = [m for m in INT_RE.finditer(text)
+          if "//" not in text[text.rfind("\n", 0, m.start()) + 1:m.start()]]
+    if not ms:
+        return text
+    value = rng.choice(ms).group(1)
+    new = str(pick_int(rng))
+    return INT_RE.sub(lambda m: new if m.group(1) == value and
+                      "//" not in text[text.rfind("\n", 0, m.start()) + 1:m.start()] else m.group(0), text)
+
+
+def mut_dim(rng, text):
+    ms = list(DIM_RE.finditer(text))
+    if not ms:
+        return text
+    m = rng.choice(ms)
+    return text[:m.start()] + str(rng.choice(HUGE_DIMS)) + text[m.end():]
+
+
+def mut_shape_all(rng, text):
+    """Change one memref shape everywhere it occurs (keeps types consistent)."""
+    ms = list(SHAPE_RE.finditer(text))
+    if not ms:
+        return text
+    shape = rng.choice(ms).group(1)
+    dims = shape.rstrip("x").split("x")
+    j = rng.randrange(len(dims))
+    dims[j] = str(rng.choice(HUGE_DIMS))
+    return text.replace("memref<" + shape, "memref<" + "x".join(dims) + "x")
+
+
+def mut_swap(rng, text):
+    lines = text.split("\n")
+    idx = op_lines(lines)
+    if len(idx) < 2:
+        return text
+    k = rng.randrange(len(idx) - 1)
+    i, j = idx[k], idx[k + 1]
+    lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines)
+
+
+def mut_dup(rng, text):
+    lines = text.split("\n")
+    idx = op_lines(lines)
+    if not idx:
+        return text
+    i = rng.choice(idx)
+    line = lines[i]
+    # Duplicating a definition redefines its value; rename it sometimes.
+    if rng.random() < 0.5:
+        line = re.sub(r"^(\s*)%([\w$.]+)", lambda m: f"{m.group(1)}%{m.group(2)}_dup", line)
+    lines.insert(i + 1, line)
+    return "\n".join(lines)
+
+
+def mut_delete(rng, text):
+    lines = text.split("\n")
+    idx = op_lines(lines)
+    if not idx:
+        return text
+    del lines[rng.choice(idx)]
+    return "\n".join(lines)
+
+
+FOR_RE = re.compile(r"scf\.for (%[\w$.]+) = (%[\w$.#]+) to (%[\w$.#]+) step (%[\w$.#]+)")
+
+
+def mut_for_type(rng, text):
+    """Turn one index loop into an i32/i64 (or i1/i8) loop: retyped copies of
+    its constant bounds are defined right before it."""
+    lines = text.split("\n")
+    fors = [i for i, l in enumerate(lines) if FOR_RE.search(l) and not re.search(r": i\d+ \{", l)]
+    if not fors:
+        return text
+    i = rng.choice(fors)
+    ty = rng.choice(["i32", "i32", "i64", "i64", "i1", "i8"])
+    m = FOR_RE.search(lines[i])
+    names = list(m.group(2, 3, 4))
+    pad = re.match(r"\s*", lines[i]).group(0)
+    defs = []
+    for k, name in enumerate(names):
+        for l in lines:
+            cm = re.match(r"\s*" + re.escape(name) + r" = arith\.constant (-?\d+) : index\s*$", l)
+            if cm:
+                fresh = f"{name}_{ty}_{k}"
+                defs.append(f"{pad}{fresh} = arith.constant {cm.group(1)} : {ty}")
+                names[k] = fresh
+                break
+    line = lines[i]
+    line = line[:m.start()] + f"scf.for {m.group(1)} = {names[0]} to {names[1]} step {names[2]}" + line[m.end():]
+    if line.rstrip().endswith("{"):
+        line = line.rstrip()[:-1].rstrip() + f" : {ty} {{"
+    lines[i] = line
+    lines[i:i] = defs
+    return "\n".join(lines)
+
+
+def mut_wrap(rng, text):
+    """Wrap a region's body (minus its terminator) in an extra scf.for."""
+    lines = text.split("\n")
+    openers = [i for i, l in enumerate(lines)
+               if l.rstrip().endswith("{") and not l.strip().startswith("//")
+               and not l.strip().startswith("module") and not l.strip().startswith("gpu.module")]
+    if not openers:
+        return text
+    i = rng.choice(openers)
+    depth = 0
+    close = None
+    for j in range(i, len(lines)):
+        s = lines[j]
+        if s.strip().startswith("//"):
+            continue
+        depth += s.count("{") - s.count("}")
+        if j > i and depth <= 0:
+            close = j
+            break
+    if close is None:
+        return text
+    end = close
+    # Keep the terminator (and a trailing `} else {` style closer) outside.
+    k = close - 1
+    while k > i and (not lines[k].strip() or lines[k].strip().startswith("//")):
+        k -= 1
+    if k > i and lines[k].strip().startswith(TERMINATORS):
+        end = k
+    pad = re.match(r"\s*", lines[i]).group(0) + "  "
+    trip = rng.choice([0, 1, 2, 3, 10**12, 2**31 - 1])
+    w = f"%wrap{rng.randrange(10**6)}"
+    pre = [f"{pad}{w}_lb = arith.constant 0 : index",
+           f"{pad}{w}_ub = arith.constant {trip} : index",
+           f"{pad}{w}_st = arith.constant 1 : index",
+           f"{pad}scf.for {w} = {w}_lb to {w}_ub step {w}_st {{"]
+    body = ["  " + l for l in lines[i + 1:end]]
+    return "\n".join(lines[:i + 1] + pre + body + [f"{pad}}}"] + lines[end:])
+
+
+ATTR_RE = re.compile(r"\s*\{asyncpipe\.(?:stage|order) = [^}]*\}|asyncpipe\.async_stages = array<[^>]*>")
+
+
+def mut_drop_attr(rng, text):
+    ms = list(re.finditer(r"asyncpipe\.(?:stage|order) = -?\d+(?:\s*:\s*i\d+)?,?\s*|"
+                          r"\s*\{asyncpipe\.(?:stage|order) = [^}]*\}|"
+                          r"\s*\{asyncpipe\.async_stages = array<[^>]*>\}|"
+                          r"\s*\{[^{}\"]*\}(?=\s*:)", text))
+    if not ms:
+        return text
+    m = rng.choice(ms)
+    return text[:m.start()] + text[m.end():]
+
+
+def mut_add_attr(rng, text):
+    lines = text.split("\n")
+    r = rng.random()
+    if r < 0.4:
+        # async_stages on a loop's closing brace.
+        closers = [i for i, l in enumerate(lines) if l.strip() == "}"]
+        if not closers:
+            return text
+        i = rng.choice(closers)
+        vals = rng.sample([0, 1, 2, 3, -1, 2**31, 2**63 - 1], rng.randint(0, 3))
+        if rng.random() < 0.2 and vals:
+            vals.append(vals[0])
+        arr = "array<i64" + (": " + ", ".join(map(str, vals)) if vals else "") + ">"
+        lines[i] = lines[i] + f" {{asyncpipe.async_stages = {arr}}}"
+    else:
+        # stage/order on an op: before its trailing type (` : `).
+        cands = [i for i, l in enumerate(op_lines(lines))]
+        idx = [i for i in op_lines(lines) if " : " in lines[i] and "{" not in lines[i]]
+        if not idx:
+            return text
+        i = rng.choice(idx)
+        s = rng.choice([0, 1, 2, 3, 0, 1, -1, 2**31, 2**62])
+        o = rng.choice([0, 1, 2, 3, 4, 0, -1, 2**63 - 1])
+        pos = lines[i].index(" : ")
+        lines[i] = lines[i][:pos] + f" {{asyncpipe.stage = {s}, asyncpipe.order = {o}}}" + lines[i][pos:]
+    return "\n".join(lines)
+
+
+def mut_stages_array(rng, text):
+    ms = list(re.finditer(r"array<i64[^>]*>", text))
+    if not ms:
+        return text
+    m = rng.choice(ms)
+    vals = [rng.choice([0, 0, 1, 1, 2, 3, 4, -1, 63, 64, 2**31 - 1, 2**63 - 1, -2**63])
+            for _ in range(rng.randint(0, 4))]
+    arr = "array<i64" + (": " + ", ".join(map(str, vals)) if vals else "") + ">"
+    return text[:m.start()] + arr + text[m.end():]
+
+
+def mut_form(rng, text):
+    """Token waits <-> counting waits, commits <-> commit groups."""
+    r = rng.random()
+    if r < 0.5:
+        ms = list(re.finditer(r"asyncpipe\.wait (%[\w$.#]+)", text))
+        if not ms:
+            return text
+        m = rng.choice(ms)
+        return text[:m.start()] + f"asyncpipe.wait_queue {rng.choice([0, 1])}, {rng.choice([0, 1, 2])}" + text[m.end():]
+    ms = list(re.finditer(r"asyncpipe\.commit (\d+)", text))
+    if not ms:
+        return text
+    m = rng.choice(ms)
+    return text[:m.start()] + f"%cg{rng.randrange(10**6)} = asyncpipe.commit_group queue {m.group(1)} {{\n}}" + text[m.end():]
+
+
+MUTATORS = [
+    (mut_int, 10), (mut_int_all, 5), (mut_dim, 3), (mut_shape_all, 3),
+    (mut_swap, 4), (mut_dup, 4), (mut_delete, 4), (mut_for_type, 3),
+    (mut_wrap, 4), (mut_drop_attr, 3), (mut_add_attr, 3), (mut_stages_array, 3),
+    (mut_form, 2),
+]
+
+
+def mutate(rng, text, n):
+    for _ in range(n):
+        total = sum(w for _, w in MUTATORS)
+        x = rng.uniform(0, total)
+        for fn, w in MUTATORS:
+            x -= w
+            if x <= 0:
+                break
+        try:
+            text = fn(rng, text)
+        except (ValueError, IndexError):
+            pass
+    return text
+
+
+# --------------------------------------------------------------------------
+# One execution (deterministic in seed and index)
+
+
+def make_case(seed, index, corpus):
+    rng = random.Random(f"{seed}:{index}")
+    r = rng.random()
+    if r < 0.45 and corpus:
+        origin, text = rng.choice(corpus)
+        text = mutate(rng, text, rng.choice([0, 1, 1, 1, 2, 2, 3, 5]))
+        origin = "corpus:" + origin
+    else:
+        text = generate(rng)
+        origin = "generated"
+        if rng.random() < 0.35:
+            text = mutate(rng, text, rng.choice([1, 1, 2, 3]))
+            origin = "generated+mutated"
+    has_gpu = "gpu.module" in text
+    if has_gpu and rng.random() < 0.5:
+        pass_ = weighted(rng, GPU_PASSES)
+    else:
+        pass_ = weighted(rng, PASSES)
+    return origin, text, pass_
+
+
+MARKERS = ["internal error in pass", "PLEASE submit a bug report", "Stack dump",
+           "panicked at", "LLVM ERROR", "Assertion"]
+NOLOC_RE = re.compile(r"^(error:|<unknown>:0(:0)?: error)", re.M)
+LOC_PREFIX_RE = re.compile(r"^[^\s:]*:\d+:\d+: ")
+
+
+def normalize(msg):
+    msg = LOC_PREFIX_RE.sub("", msg.strip())
+    msg = re.sub(r"%[\w$.#]+", "%V", msg)
+    msg = re.sub(r"0x[0-9a-fA-F]+", "N", msg)
+    msg = re.sub(r"\d+", "N", msg)
+    return msg[:200]
+
+
+class Runner:
+    def __init__(self, binary, timeout, mem_mb, tmpdir):
+        self.binary = binary
+        self.timeout = timeout
+        self.mem = mem_mb * 1024 * 1024 if mem_mb else 0
+        self.tmpdir = tmpdir
+
+    def _limits(self):
+        if self.mem:
+            try:
+                resource.setrlimit(resource.RLIMIT_AS, (self.mem, self.mem))
+            except (ValueError, OSError):
+                pass
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    def run(self, args):
+        """Returns (rc, stdout, stderr); rc None on timeout."""
+        for attempt in range(60):
+            try:
+                p = subprocess.run([self.binary] + args, stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   timeout=self.timeout, preexec_fn=self._limits)
+            except subprocess.TimeoutExpired as e:
+                return None, (e.stdout or b"").decode("utf-8", "replace"), \
+                    (e.stderr or b"").decode("utf-8", "replace")
+            except OSError as e:
+                # The binary is being replaced by a rebuild: wait and retry.
+                if e.errno in (errno.ENOENT, errno.ETXTBSY, errno.EACCES, errno.ENOEXEC):
+                    time.sleep(1)
+                    continue
+                raise
+            if p.returncode == 127 or (p.returncode != 0 and b"error while loading shared libraries" in p.stderr):
+                time.sleep(1)
+                continue
+            return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+        raise RuntimeError(f"{self.binary} could not be run")
+
+
+def check(runner, index, origin, text, pass_):
+    """Runs one execution; returns a list of findings (dicts)."""
+    label, args, sync, _ = pass_
+    inp = os.path.join(runner.tmpdir, f"in-{index}.mlir")
+    outp = os.path.join(runner.tmpdir, f"out-{index}.mlir")
+    with open(inp, "w") as f:
+        f.write(text)
+    findings = []
+    base = re.sub(r"=.*", "", label)
+
+    def finding(kind, msg, cmd, output, extra=""):
+        findings.append({
+            "kind": kind, "signature": f"{kind} | {base} | {normalize(msg)}",
+            "cmd": cmd, "output": output, "extra": extra, "input": text,
+            "origin": origin, "index": index, "label": label,
+        })
+
+    try:
+        cmd = args + [inp]
+        rc, out, err = runner.run(cmd)
+        both = out + err
+        shown = " ".join([runner.binary] + [shquote(a) for a in cmd])
+        if rc is None:
+            finding("timeout", f"timeout after {runner.timeout} s", shown, err[-20000:])
+            return findings
+        hit = False
+        for marker in MARKERS:
+            if marker in both:
+                line = next(l for l in both.splitlines() if marker in l)
+                # For a Rust panic the message is on the line after "panicked at".
+                if marker == "panicked at":
+                    ls = both.splitlines()
+                    k = next(i for i, l in enumerate(ls) if marker in l)
+                    line = " ".join(ls[k:k + 2])
+                finding("crash" if rc not in (0, 1) else "panic", line, shown, err[-20000:])
+                hit = True
+                break
+        if not hit and rc not in (0, 1):
+            finding("crash", f"exit {rc}" + (f" (signal {-rc})" if rc < 0 else ""), shown, err[-20000:])
+            hit = True
+        if hit:
+            return findings
+        m = NOLOC_RE.search(err)
+        if m:
+            line = err[m.start():].splitlines()[0]
+            finding("noloc", line, shown, err[-20000:])
+        if rc == 1:
+            if "error" not in err:
+                finding("silent-failure", "exit 1 without an error", shown, err[-20000:])
+            return findings
+        # Success: the output must parse and verify again.
+        with open(outp, "w") as f:
+            f.write(out)
+        rc2, out2, err2 = runner.run([outp])
+        shown2 = f"{shown} > out.mlir && {runner.binary} out.mlir"
+        if rc2 != 0:
+            first = next((l for l in err2.splitlines() if "error" in l), f"exit {rc2}")
+            finding("bad-output", first, shown2, err2[-20000:], extra=out)
+            return findings
+        if sync:
+            rc3, _, err3 = runner.run(["--asyncpipe-verify-sync", outp])
+            if rc3 != 0:
+                rc4, _, _ = runner.run(["--asyncpipe-verify-sync", inp])
+                if rc4 == 0:
+                    first = next((l for l in err3.splitlines() if "error" in l), f"exit {rc3}")
+                    finding("unsync-output", first,
+                            f"{shown} > out.mlir && {runner.binary} --asyncpipe-verify-sync out.mlir",
+                            err3[-20000:], extra=out)
+        return findings
+    finally:
+        for p in (inp, outp):
+            try:
+                os.unlink(p)
+            except OSError:
+                pass
+
+
+def shquote(s):
+    if re.fullmatch(r"[\w./=,:+-]+", s):
+        return s
+    return "'" + s.replace("'", "'\\''") + "'"
+
+
+def save(outdir, n, f):
+    os.makedirs(outdir, exist_ok=True)
+    stem = os.path.join(outdir, f"{n:03d}-{f['kind']}")
+    with open(stem + ".mlir", "w") as h:
+        h.write(f["input"])
+    cmd = f["cmd"].replace(f"in-{f['index']}.mlir", os.path.basename(stem) + ".mlir")
+    cmd = re.sub(r"\S*/in-\d+\.mlir", stem + ".mlir", cmd)
+    cmd = re.sub(r"\S*/out-\d+\.mlir", "out.mlir", cmd)
+    with open(stem + ".txt", "w") as h:
+        h.write(f"signature: {f['signature']}\n")
+        h.write(f"origin: {f['origin']} (execution {f['index']})\n")
+        h.write(f"command: {cmd}\n\n--- output ---\n{f['output']}\n")
+        if f["extra"]:
+            h.write(f"\n--- pass output (the IR checked again) ---\n{f['extra']}\n")
+    return stem + ".mlir"
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Structure-aware fuzzer for asyncpipe-opt (see the docstring).")
+    ap.add_argument("--seed", type=int, default=0)
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--execs", type=int, help="number of executions")
+    g.add_argument("--seconds", type=float, help="run for this long")
+    ap.add_argument("--jobs", type=int, default=1, help="executions in parallel")
+    ap.add_argument("--out", default=None, help="directory for reproducers (default: a temporary one)")
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "asyncpipe-opt"))
+    ap.add_argument("--timeout", type=float, default=10.0, help="seconds per execution")
+    ap.add_argument("--mem-limit-mb", type=int, default=4096, help="address-space limit per process (0: none)")
+    ap.add_argument("--verbose", "-v", action="store_true")
+    a = ap.parse_args()
+    if a.execs is None and a.seconds is None:
+        a.execs = 200
+    binary = os.path.abspath(a.bin)
+    outdir = a.out or tempfile.mkdtemp(prefix="asyncpipe-fuzz-")
+    tmpdir = tempfile.mkdtemp(prefix="asyncpipe-fuzz-work-")
+    runner = Runner(binary, a.timeout, a.mem_limit_mb, tmpdir)
+    corpus = load_corpus()
+    start = time.monotonic()
+    deadline = start + a.seconds if a.seconds is not None else None
+    total_findings = 0
+    distinct = {}
+    execs = 0
+    lock = threading.Lock()
+
+    def job(i):
+        origin, text, pass_ = make_case(a.seed, i, corpus)
+        return check(runner, i, origin, text, pass_)
+
+    def handle(i, fs):
+        nonlocal total_findings
+        for f in fs:
+            total_findings += 1
+            if f["signature"] not in distinct:
+                path = save(outdir, len(distinct) + 1, f)
+                distinct[f["signature"]] = path
+                print(f"finding: {f['signature']}\n  reproducer: {path}", flush=True)
+            elif a.verbose:
+                print(f"again: {f['signature']} (execution {i})", flush=True)
+
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+            pending = {}
+            next_i = 0
+            next_report = 0
+            results = {}
+            while True:
+                while len(pending) < 2 * max(1, a.jobs):
+                    if a.execs is not None and next_i >= a.execs:
+                        break
+                    if deadline is not None and time.monotonic() >= deadline:
+                        break
+                    pending[pool.submit(job, next_i)] = next_i
+                    next_i += 1
+                if not pending:
+                    break
+                done, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in done:
+                    i = pending.pop(fut)
+                    results[i] = fut.result()
+                # Report in execution order (deterministic numbering).
+                while next_report in results:
+                    handle(next_report, results.pop(next_report))
+                    next_report += 1
+                    execs += 1
+                    if a.verbose and execs % 100 == 0:
+                        print(f"... {execs} executions, {time.monotonic() - start:.0f} s", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+    elapsed = time.monotonic() - start
+    for sig, path in distinct.items():
+        print(f"distinct: {sig}\n  reproducer: {path}")
+    if distinct:
+        print(f"reproducers in {outdir}")
+    print(f"fuzz: {execs} executions, {total_findings} findings ({len(distinct)} distinct), {elapsed:.1f} s")
+    return 1 if total_findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
