@@ -9,6 +9,7 @@
 #include "AsyncOp/AsyncOp.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -192,6 +193,62 @@ LogicalResult StartOp::verifyRegions() {
   SmallVector<Type> params(block.getArgumentTypes());
   SmallVector<Type> results(wrapped.getResultTypes());
   return verifyChain(*this, params, results);
+}
+
+/// Whether a start's region block is in the region form's shape: one op
+/// besides the yield, taking only the region's arguments, whose results are
+/// exactly what is yielded (verifyRegions says which rule fails).
+static bool isOneWrappedOp(Block &block) {
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield || !llvm::hasSingleElement(block.without_terminator()))
+    return false;
+  Operation &wrapped = block.front();
+  for (Value operand : wrapped.getOperands()) {
+    auto argument = dyn_cast<BlockArgument>(operand);
+    if (!argument || argument.getOwner() != &block)
+      return false;
+  }
+  return yield.getValues() == ValueRange(wrapped.getResults());
+}
+
+namespace {
+/// Outlines a region that canonicalization (folding inside it) has taken
+/// out of the one-wrapped-op shape into a private func.func, called by
+/// symbol: the computation and the chain's signature are unchanged.
+struct OutlineFoldedRegion : public OpRewritePattern<StartOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StartOp start, PatternRewriter &rewriter) const override {
+    Region &body = start.getBody();
+    if (body.empty() || isOneWrappedOp(body.front()))
+      return failure();
+    auto yield = dyn_cast<YieldOp>(body.front().getTerminator());
+    Operation *table = SymbolTable::getNearestSymbolTable(start->getParentOp());
+    if (!yield || !table)
+      return failure();
+    Operation *anchor = start;
+    while (anchor->getParentOp() != table)
+      anchor = anchor->getParentOp();
+    rewriter.setInsertionPoint(anchor);
+    auto type = rewriter.getFunctionType(body.front().getArgumentTypes(),
+                                         yield.getValues().getTypes());
+    auto function = func::FuncOp::create(rewriter, start.getLoc(), "asyncop_start", type);
+    function.setPrivate();
+    SymbolTable(table).insert(function); // makes the name unique
+    rewriter.inlineRegionBefore(body, function.getBody(), function.getBody().end());
+    rewriter.setInsertionPoint(yield);
+    func::ReturnOp::create(rewriter, yield.getLoc(), yield.getValues());
+    rewriter.eraseOp(yield);
+    rewriter.modifyOpInPlace(start, [&] {
+      start.setCalleeAttr(FlatSymbolRefAttr::get(function.getSymNameAttr()));
+    });
+    return success();
+  }
+};
+} // namespace
+
+void StartOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *context) {
+  patterns.add<OutlineFoldedRegion>(context);
 }
 
 LogicalResult StartOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

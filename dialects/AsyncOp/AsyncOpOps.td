@@ -15,6 +15,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def AsyncOp_Dialect : Dialect {
   let name = "asyncop";
   let cppNamespace = "::mlir::asyncop";
+  // asyncop.start's canonicalization outlines a region into a func.func.
+  let dependentDialects = ["::mlir::func::FuncDialect"];
   let summary = "Generic async start/update/done around any op";
   let description = [{
     `asyncop.start` begins running one wrapped op asynchronously: a function
@@ -70,6 +72,13 @@ def AsyncOp_StartOp : AsyncOp_Op<"start", [
       asyncop.yield %r : f32
     } : (f32, f32) -> !asyncop.handle<(f32, f32), (f32), i32>
     ```
+
+    Canonicalization folds inside the region like anywhere else: it may
+    materialize constants there, fold the wrapped op away or split it into
+    several ops. When the region is no longer one wrapped op, the start's
+    canonicalization outlines it into a private `func.func` and the start
+    calls it by symbol, so that the region form's rule holds after any
+    canonicalization.
   }];
   let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$callee,
                        Variadic<AnyType>:$args);
@@ -81,6 +90,7 @@ def AsyncOp_StartOp : AsyncOp_Op<"start", [
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def AsyncOp_UpdateOp : AsyncOp_Op<"update", [

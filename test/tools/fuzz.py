@@ -928,13 +928,23 @@ def check(runner, index, origin, text, pass_):
             f.write(out)
         rc2, out2, err2 = runner.run([outp])
         shown2 = f"{shown} > out.mlir && {runner.binary} out.mlir"
+        if rc2 is None:
+            base = "parse of output"
+            finding("timeout", f"timeout after {runner.timeout} s", shown2, err2[-20000:], extra=out)
+            return findings
         if rc2 != 0:
             first = next((l for l in err2.splitlines() if "error" in l), f"exit {rc2}")
             finding("bad-output", first, shown2, err2[-20000:], extra=out)
             return findings
         if sync:
             rc3, _, err3 = runner.run(["--asyncpipe-verify-sync", outp])
-            if rc3 != 0:
+            if rc3 is None:
+                # verify-sync itself hangs (on the pass's output).
+                base = "asyncpipe-verify-sync"
+                finding("timeout", f"timeout after {runner.timeout} s",
+                        f"{shown} > out.mlir && {runner.binary} --asyncpipe-verify-sync out.mlir",
+                        err3[-20000:], extra=out)
+            elif rc3 != 0:
                 rc4, _, _ = runner.run(["--asyncpipe-verify-sync", inp])
                 if rc4 == 0:
                     first = next((l for l in err3.splitlines() if "error" in l), f"exit {rc3}")
