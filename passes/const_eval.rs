@@ -4,6 +4,7 @@
 //! Analyses use it to take only the feasible branch of an `scf.if`.
 
 use super::ir;
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Value, ValueLike};
 use std::collections::HashMap;
@@ -23,6 +24,26 @@ impl Bindings {
 
     /// For an `scf.if` whose condition is constant given the bindings, the
     /// index of the region that runs (0: then, 1: else).
+    /// Whether some `scf.if` under `body` has a condition that is constant
+    /// once the induction variable is known (here: bound to `value`) but not
+    /// without it: then iterations may take different branches, and two
+    /// equal states at the top of iterations do not make a steady state.
+    pub fn depends_on_induction(&mut self, body: BlockRef, induction: Value, value: i64) -> bool {
+        let conditions: Vec<Value> = body
+            .parent_operation()
+            .map(ir::nested_ops)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|op| ir::name(*op) == "scf.if")
+            .filter_map(|op| op.operand(0).ok())
+            .collect();
+        let unbound: Vec<bool> = conditions.iter().map(|c| self.eval(*c).is_some()).collect();
+        self.bind(induction, value);
+        let bound: Vec<bool> = conditions.iter().map(|c| self.eval(*c).is_some()).collect();
+        self.unbind(induction);
+        unbound.iter().zip(bound).any(|(u, b)| b && !u)
+    }
+
     pub fn taken_branch(&self, if_op: OperationRef) -> Option<usize> {
         let condition = self.eval(if_op.operand(0).ok()?)?;
         Some(if condition != 0 { 0 } else { 1 })

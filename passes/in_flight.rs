@@ -395,7 +395,7 @@ impl Analysis<'_> {
         let exit = match trip_count {
             Some(t) => {
                 let varies = match bounds {
-                    Some((lb, _, _)) => self.depends_on_induction(body, induction, lb),
+                    Some((lb, _, _)) => self.bindings.depends_on_induction(body, induction, lb),
                     None => false,
                 };
                 // How much the previous simulated iteration grew the distances.
@@ -537,28 +537,6 @@ impl Analysis<'_> {
 
 fn unknown(origin: UnknownOrigin) -> Distance {
     Distance { unknown: Some(origin), ..Distance::default() }
-}
-
-impl Analysis<'_> {
-    /// Whether some `scf.if` under `body` has a condition that is constant
-    /// once the induction variable is known but not without it: then
-    /// iterations may take different branches, and two equal states in a row
-    /// do not make a steady state.
-    fn depends_on_induction(&mut self, body: BlockRef, induction: melior::ir::Value, value: i64) -> bool {
-        let conditions: Vec<melior::ir::Value> = body
-            .parent_operation()
-            .map(ir::nested_ops)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|op| ir::name(*op) == "scf.if")
-            .filter_map(|op| op.operand(0).ok())
-            .collect();
-        let unbound: Vec<bool> = conditions.iter().map(|c| self.bindings.eval(*c).is_some()).collect();
-        self.bindings.bind(induction, value);
-        let bound: Vec<bool> = conditions.iter().map(|c| self.bindings.eval(*c).is_some()).collect();
-        self.bindings.unbind(induction);
-        unbound.iter().zip(bound).any(|(u, b)| b && !u)
-    }
 }
 
 

@@ -20,13 +20,16 @@
 //!
 //! Loops with constant bounds are simulated iteration by iteration with the
 //! induction variable bound, so multi-buffered slices such as
-//! `A_shared[(i + 3) % 4]` are exact, and so are conditions on it. A loop with
-//! a dynamic trip count is simulated from its constant lower bound until the
-//! state at the top of an iteration repeats one seen before (slot patterns are
-//! periodic); the state after it is the join over every iteration count. When
-//! that does not settle within a budget, the loop is analyzed with unknown
-//! slices, which may report a conflict that a finer analysis would rule out:
-//! the pass then says it could not prove the access safe.
+//! `A_shared[(i + 3) % 4]` are exact, and so are conditions on it. When the
+//! state at the top of an iteration repeats one seen before (slot patterns
+//! are periodic) and no branch depends on the induction variable, the rest
+//! of the loop repeats that cycle: the state after `T` iterations is the one
+//! at `T`'s place in it, so the cost does not depend on `T`. A loop with a
+//! dynamic trip count is simulated from its constant lower bound until its
+//! state repeats; the state after it is the join over every iteration count.
+//! When that does not settle within a budget, the loop is analyzed with
+//! unknown slices, which may report a conflict that a finer analysis would
+//! rule out: the pass then says it could not prove the access safe.
 
 use super::const_eval::{visit_if, Bindings};
 use super::sync_state::{self, wait_count, Queue, QueueEffect};
@@ -44,7 +47,9 @@ pub const PASS: PassDef = PassDef {
     run,
 };
 
-/// Iterations simulated per loop before giving up on exact slices.
+/// Iterations simulated per loop before giving up on exact slices (a loop
+/// whose state at the top of an iteration repeats an earlier one settles
+/// before, whatever its trip count).
 const SIMULATION_BUDGET: usize = 256;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
@@ -498,6 +503,10 @@ impl Checker {
             return self.unknown_loop(op, state);
         };
         let mut exits = state.clone(); // zero iterations, for a dynamic trip count
+        // The state at the top of each iteration so far. Once one repeats,
+        // the later iterations repeat the cycle (the slices are periodic in
+        // the induction variable), unless a branch condition depends on it.
+        let periodic = !self.bindings.depends_on_induction(body, induction, lb);
         let mut seen: Vec<State> = Vec::new();
         let mut x = state.clone();
         for k in 0..SIMULATION_BUDGET {
@@ -505,13 +514,16 @@ impl Checker {
                 *state = x;
                 return;
             }
-            if upper.is_none() {
-                if seen.contains(&x) {
-                    *state = exits; // every later iteration repeats an earlier one
-                    return;
-                }
-                seen.push(x.clone());
+            if let Some(first) = seen.iter().position(|s| *s == x).filter(|_| periodic || upper.is_none()) {
+                *state = match upper {
+                    // The state at the top of iteration T: T's place in the cycle.
+                    Some(trips) => seen.swap_remove(first + (trips - first) % (k - first)),
+                    // Every later iteration repeats an earlier one.
+                    None => exits,
+                };
+                return;
             }
+            seen.push(x.clone());
             // An iteration whose induction value would pass the index range
             // cannot run (the upper bound is below it): the loop has ended.
             let Some(value) = (k as i64).checked_mul(step).and_then(|offset| offset.checked_add(lb)) else {

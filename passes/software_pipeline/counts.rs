@@ -64,13 +64,25 @@ impl Waits {
     }
 }
 
-/// The trip counts to simulate: the known one, or every distinct pattern.
-pub fn trip_counts(known: Option<i64>, last: usize) -> Vec<i64> {
+/// The trip counts to simulate: one with the known trip count's counts, or
+/// every distinct pattern.
+pub fn trip_counts(items: &[Item], known: Option<i64>, last: usize) -> Vec<i64> {
     match known {
-        Some(n) => vec![n.max(0)],
+        Some(n) => vec![n.clamp(0, settled_trip_count(items, last))],
         // The pipelined form of a run-time trip count runs only when N > L.
         None => (last as i64 + 1..=2 * last as i64 + 3).collect(),
     }
+}
+
+/// A trip count past which the counts no longer change: after `2L + 3 + D`
+/// iterations (`D` the largest need distance) every further body iteration
+/// repeats the one before it in the positions of the groups it needs, and
+/// the epilogue sees the same last iterations. Simulating it instead of a
+/// larger known trip count keeps the pipeliner's cost independent of the
+/// trip count (`larger_trip_counts_settle` checks the claim).
+fn settled_trip_count(items: &[Item], last: usize) -> i64 {
+    let distance = items.iter().flat_map(|item| &item.needs).map(|need| need.distance).max().unwrap_or(0);
+    (2 * last as i64 + 3).saturating_add(distance.max(0))
 }
 
 /// Calls `visit(step, item, k)` for every active item instance, in program order.
@@ -136,12 +148,16 @@ fn replay(items: &[Item], last: usize, n: i64, mut visit: impl FnMut(Step, usize
 /// Computes the exact waits. Fails with a message if a needed group is
 /// never committed before its consumer (a scheduling bug, not user error).
 pub fn compute(items: &[Item], last: usize, known_trip_count: Option<i64>) -> Result<Waits, String> {
-    let trips = trip_counts(known_trip_count, last);
+    compute_for(items, last, &trip_counts(items, known_trip_count, last))
+}
+
+/// `compute` over the given trip counts.
+fn compute_for(items: &[Item], last: usize, trips: &[i64]) -> Result<Waits, String> {
 
     // Phase 1: the largest safe count of every site.
     let mut waits = Waits::default();
     let mut error = None;
-    for &n in &trips {
+    for &n in trips {
         replay(items, last, n, |step, index, needs, committed| {
             for need in needs {
                 let Some(position) = need.position else {
@@ -159,7 +175,7 @@ pub fn compute(items: &[Item], last: usize, known_trip_count: Option<i64>) -> Re
     }
 
     // Phase 2: drop the waits that earlier kept waits already imply.
-    while let Some(site) = first_redundant(items, last, &trips, &waits) {
+    while let Some(site) = first_redundant(items, last, trips, &waits) {
         waits.counts.remove(&site);
     }
     Ok(waits)
@@ -232,6 +248,44 @@ mod tests {
         // The pipelined form runs for N > 2 only: the counts of a long loop.
         assert_eq!(waits.before(Step::Epilogue(0), 1), vec![(0, 1)]);
         assert_eq!(waits.before(Step::Epilogue(1), 1), vec![(0, 0)]);
+    }
+
+    /// Simulating the settled trip count gives the counts of every larger
+    /// one, for random schedules (stages, queues, needs across iterations).
+    #[test]
+    fn larger_trip_counts_settle() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        let mut checked = 0;
+        for _ in 0..200 {
+            let last = 1 + next(4) as usize;
+            let count = 2 + next(5) as usize;
+            let mut items: Vec<Item> = Vec::new();
+            for index in 0..count {
+                let stage = next(last as u64 + 1) as usize;
+                let groups: Vec<usize> = (0..index).filter(|&g| items[g].commits.is_some() && items[g].stage <= stage).collect();
+                let mut needs = Vec::new();
+                if !groups.is_empty() && next(2) == 0 {
+                    let group = groups[next(groups.len() as u64) as usize];
+                    needs.push(Need { group, distance: next(3) as i64 });
+                }
+                let commits = if next(2) == 0 { Some(next(2) as i64) } else { None };
+                items.push(Item { stage, commits, needs });
+            }
+            let settled = settled_trip_count(&items, last);
+            let Ok(expected) = compute_for(&items, last, &[settled]) else { continue };
+            for n in settled..settled + 12 {
+                assert_eq!(compute_for(&items, last, &[n]), Ok(expected.clone()), "{items:?}, last {last}, n {n}");
+            }
+            assert_eq!(compute(&items, last, Some(i64::MAX)), Ok(expected));
+            checked += 1;
+        }
+        assert!(checked >= 100, "only {checked} random schedules were valid");
     }
 
     /// A later wait with a smaller count makes the earlier one redundant only

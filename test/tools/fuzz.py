@@ -51,7 +51,9 @@ this checkout):
   python3 test/tools/fuzz.py --seed 1 --execs 500
   # long run (an hour, all cores):
   python3 test/tools/fuzz.py --seed 7 --seconds 3600 --jobs "$(nproc)" --out /tmp/fuzz
-  # replay a finding: the .txt next to the reproducer has the command line.
+  # replay a finding: the .txt next to the reproducer has the command line;
+  # shrink it (writes NNN-kind.reduced.mlir):
+  python3 test/tools/fuzz.py --reduce /tmp/fuzz/001-panic.mlir
 
 Exit status: 1 if there were findings, else 0. The last line reads
 `fuzz: N executions, F findings (D distinct), T s`.
@@ -971,16 +973,76 @@ def save(outdir, n, f):
     stem = os.path.join(outdir, f"{n:03d}-{f['kind']}")
     with open(stem + ".mlir", "w") as h:
         h.write(f["input"])
-    cmd = f["cmd"].replace(f"in-{f['index']}.mlir", os.path.basename(stem) + ".mlir")
-    cmd = re.sub(r"\S*/in-\d+\.mlir", stem + ".mlir", cmd)
+    cmd = re.sub(r"\S*/in-\d+\.mlir", stem + ".mlir", f["cmd"])
     cmd = re.sub(r"\S*/out-\d+\.mlir", "out.mlir", cmd)
     with open(stem + ".txt", "w") as h:
         h.write(f"signature: {f['signature']}\n")
         h.write(f"origin: {f['origin']} (execution {f['index']})\n")
+        h.write(f"pass: {f['label']}\n")
         h.write(f"command: {cmd}\n\n--- output ---\n{f['output']}\n")
         if f["extra"]:
             h.write(f"\n--- pass output (the IR checked again) ---\n{f['extra']}\n")
     return stem + ".mlir"
+
+
+def reduce_file(path, runner, log=print):
+    """Line-deletion reducer: deletes chunks of lines (halving) and whole
+    brace-balanced blocks while the reproducer keeps its signature. Writes
+    PATH.reduced.mlir and returns it."""
+    with open(os.path.splitext(path)[0] + ".txt") as h:
+        txt = h.read()
+    sig = re.search(r"^signature: (.*)$", txt, re.M).group(1)
+    label = re.search(r"^pass: (.*)$", txt, re.M).group(1)
+    pass_ = {p[0]: p for p in PASSES + GPU_PASSES}[label]
+    with open(path) as h:
+        lines = [l for l in h.read().split("\n") if l.strip() and not l.strip().startswith("//")]
+    tries = [0]
+
+    def interesting(ls):
+        tries[0] += 1
+        fs = check(runner, tries[0], "reduce", "\n".join(ls) + "\n", pass_)
+        return any(f["signature"] == sig for f in fs)
+
+    if not interesting(lines):
+        log(f"reduce: {path} does not reproduce '{sig}'")
+        return None
+    progress = True
+    while progress:
+        progress = False
+        # Whole blocks: an opener line through its matching closer.
+        i = 0
+        while i < len(lines):
+            if lines[i].rstrip().endswith("{"):
+                depth = 0
+                for j in range(i, len(lines)):
+                    depth += lines[j].count("{") - lines[j].count("}")
+                    if depth <= 0:
+                        break
+                for cand in (lines[:i] + lines[j + 1:], lines[:i] + lines[i + 1:j] + lines[j + 1:]):
+                    if j > i and interesting(cand):
+                        lines = cand
+                        progress = True
+                        break
+                else:
+                    i += 1
+                continue
+            i += 1
+        chunk = max(1, len(lines) // 2)
+        while chunk >= 1:
+            i = 0
+            while i < len(lines):
+                cand = lines[:i] + lines[i + chunk:]
+                if interesting(cand):
+                    lines = cand
+                    progress = True
+                else:
+                    i += chunk
+            chunk //= 2
+    out = os.path.splitext(path)[0] + ".reduced.mlir"
+    with open(out, "w") as h:
+        h.write("\n".join(lines) + "\n")
+    log(f"reduce: {len(lines)} lines after {tries[0]} runs: {out}")
+    return out
 
 
 def main():
@@ -995,7 +1057,16 @@ def main():
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per execution")
     ap.add_argument("--mem-limit-mb", type=int, default=4096, help="address-space limit per process (0: none)")
     ap.add_argument("--verbose", "-v", action="store_true")
+    ap.add_argument("--reduce", metavar="REPRO.mlir",
+                    help="shrink a saved reproducer (keeping its signature) instead of fuzzing")
     a = ap.parse_args()
+    if a.reduce:
+        tmpdir = tempfile.mkdtemp(prefix="asyncpipe-fuzz-work-")
+        try:
+            out = reduce_file(a.reduce, Runner(os.path.abspath(a.bin), a.timeout, a.mem_limit_mb, tmpdir))
+        finally:
+            shutil.rmtree(tmpdir, ignore_errors=True)
+        return 0 if out else 1
     if a.execs is None and a.seconds is None:
         a.execs = 200
     binary = os.path.abspath(a.bin)
