@@ -206,13 +206,31 @@ impl Analysis {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
         if let (Some(trips), Some((lb, _, step))) = (ir::static_trip_count(op), ir::static_bounds(op)) {
-            if trips <= SIMULATION_BUDGET {
-                let mut x = state.clone();
-                for k in 0..trips {
-                    self.bindings.bind(induction, lb + k * step);
-                    self.block(body, &mut x);
-                    self.bindings.unbind(induction);
+            // Once the state at the top of an iteration repeats an earlier
+            // one, the rest of the loop repeats that cycle (unless a branch
+            // depends on the induction variable): the state after `trips`
+            // iterations is the one at its place in the cycle, and every
+            // bound recorded inside was recorded in the cycle already.
+            let periodic = !self.bindings.depends_on_induction(body, induction, lb);
+            let mut seen: Vec<InFlightBounds> = Vec::new();
+            let mut x = state.clone();
+            let mut k = 0;
+            while k < trips && k < SIMULATION_BUDGET {
+                if periodic {
+                    if let Some(first) = seen.iter().position(|s| *s == x) {
+                        let first = first as i64;
+                        x = seen.swap_remove((first + (trips - first) % (k - first)) as usize);
+                        k = trips;
+                        break;
+                    }
+                    seen.push(x.clone());
                 }
+                self.bindings.bind(induction, lb + k * step);
+                self.block(body, &mut x);
+                self.bindings.unbind(induction);
+                k += 1;
+            }
+            if k == trips {
                 *state = x;
                 return;
             }

@@ -823,8 +823,10 @@ def make_case(seed, index, corpus):
     return origin, text, pass_
 
 
-MARKERS = ["internal error in pass", "PLEASE submit a bug report", "Stack dump",
-           "panicked at", "LLVM ERROR", "Assertion"]
+# In order of precedence for the signature ("panicked at" names the source
+# line of a Rust panic; "internal error in pass" follows it).
+MARKERS = ["panicked at", "internal error in pass", "LLVM ERROR", "Assertion",
+           "PLEASE submit a bug report", "Stack dump"]
 NOLOC_RE = re.compile(r"^(error:|<unknown>:0(:0)?: error)", re.M)
 LOC_PREFIX_RE = re.compile(r"^[^\s:]*:\d+:\d+: ")
 
@@ -992,8 +994,14 @@ def reduce_file(path, runner, log=print):
     with open(os.path.splitext(path)[0] + ".txt") as h:
         txt = h.read()
     sig = re.search(r"^signature: (.*)$", txt, re.M).group(1)
-    label = re.search(r"^pass: (.*)$", txt, re.M).group(1)
-    pass_ = {p[0]: p for p in PASSES + GPU_PASSES}[label]
+    m = re.search(r"^pass: (.*)$", txt, re.M)
+    if m:
+        pass_ = {p[0]: p for p in PASSES + GPU_PASSES}[m.group(1)]
+    else:
+        # Older reports: the pass whose flags the command line has (longest).
+        cmd = re.search(r"^command: (.*)$", txt, re.M).group(1).split(" > ")[0]
+        pass_ = max((p for p in PASSES + GPU_PASSES if " ".join(shquote(x) for x in p[1]) + " " in cmd),
+                    key=lambda p: len(" ".join(p[1])))
     with open(path) as h:
         lines = [l for l in h.read().split("\n") if l.strip() and not l.strip().startswith("//")]
     tries = [0]
@@ -1003,9 +1011,16 @@ def reduce_file(path, runner, log=print):
         fs = check(runner, tries[0], "reduce", "\n".join(ls) + "\n", pass_)
         return any(f["signature"] == sig for f in fs)
 
-    if not interesting(lines):
+    # The signature as this version of the fuzzer and binary compute it (the
+    # same kind of finding as the saved one).
+    fs = check(runner, 0, "reduce", "\n".join(lines) + "\n", pass_)
+    same = [f["signature"] for f in fs if f["signature"] == sig] or \
+        [f["signature"] for f in fs if f["kind"] == sig.split(" |")[0]]
+    if not same:
         log(f"reduce: {path} does not reproduce '{sig}'")
         return None
+    sig = same[0]
+    log(f"reduce: keeping '{sig}'")
     progress = True
     while progress:
         progress = False

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Scaling benchmark for issue 17's bounded costs: how the sync analyses and
+the pipeliner grow with loop nesting depth, constant trip counts and stage
+counts. Each cell runs one pass on one generated input with a time limit and
+prints its time in seconds, or "> LIMIT" when it ran out of time.
+
+    python3 bench/scaling.py [--bin target/release/asyncpipe-opt] [--limit 20]
+
+Inputs:
+- nest(D, T): D nested scf.for loops of T iterations each; the innermost body
+  copies asynchronously, commits the copy's group and waits for the group
+  carried from the previous iteration (an iter_arg at every level), so the
+  analyses see distances that change from one iteration to the next.
+- stages(S): one loop of 64 iterations whose body is a chain of S ops in S
+  stages, the first an async copy (asyncpipe-software-pipeline).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COPY = "asyncpipe.copy %a, %b : memref<4xf32> to memref<4xf32, 3> -> !asyncpipe.token"
+
+
+def nest(depth, trips):
+    lines = [
+        "func.func @f(%a: memref<4xf32>, %b: memref<4xf32, 3>) {",
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        f"  %n = arith.constant {trips} : index",
+        f"  %t = {COPY}",
+        "  %g0 = asyncpipe.commit_group queue 0 (%t)",
+    ]
+    carried = "%g0"
+    indent = "  "
+    for d in range(depth):
+        lines.append(f"{indent}%r{d} = scf.for %i{d} = %c0 to %n step %c1 iter_args(%p{d} = {carried}) -> (!asyncpipe.group) {{")
+        carried = f"%p{d}"
+        indent += "  "
+    lines += [
+        f"{indent}%tk = {COPY}",
+        f"{indent}%g = asyncpipe.commit_group queue 0 (%tk)",
+        f"{indent}asyncpipe.wait {carried}",
+        f"{indent}scf.yield %g : !asyncpipe.group",
+    ]
+    for d in reversed(range(depth)):
+        indent = indent[:-2]
+        inner = f"%r{d + 1}" if d + 1 < depth else None
+        lines.append(f"{indent}}}")
+        if d > 0:
+            lines.append(f"{indent}scf.yield %r{d} : !asyncpipe.group")
+    lines += ["  asyncpipe.wait %r0", "  return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def stages(count):
+    lines = [
+        "func.func @f(%a: memref<64x4xf32>, %out: memref<64x4xf32>) {",
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        "  %c64 = arith.constant 64 : index",
+        "  %buf = memref.alloc() : memref<4xf32>",
+        "  scf.for %i = %c0 to %c64 step %c1 {",
+        "    %src = memref.subview %a[%i, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<4xf32, strided<[1], offset: ?>>",
+        "    memref.copy %src, %buf {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32>",
+        "    %dst = memref.subview %out[%i, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<4xf32, strided<[1], offset: ?>>",
+    ]
+    for s in range(1, count):
+        lines.append(f"    %v{s} = arith.addi %i, %c{1} {{asyncpipe.stage = {s}, asyncpipe.order = {s}}} : index")
+    lines.append(f"    memref.copy %buf, %dst {{asyncpipe.stage = {count}, asyncpipe.order = {count}}} : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>>")
+    lines += ["  } {asyncpipe.async_stages = array<i64: 0>}", "  memref.dealloc %buf : memref<4xf32>", "  return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def run(binary, text, passes, limit, work):
+    path = os.path.join(work, "input.mlir")
+    with open(path, "w") as f:
+        f.write(text)
+    start = time.monotonic()
+    try:
+        result = subprocess.run([binary, path, *passes, "-o", os.devnull], capture_output=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return f"> {limit:g}"
+    elapsed = time.monotonic() - start
+    if result.returncode != 0:
+        first = result.stderr.decode(errors="replace").strip().splitlines()[:1]
+        return f"error ({first[0][:60] if first else result.returncode})"
+    return f"{elapsed:.2f}"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "asyncpipe-opt"))
+    parser.add_argument("--limit", type=float, default=20)
+    parser.add_argument("--depths", default="1,2,4,8,16,32")
+    parser.add_argument("--trips", default="1000,1000000,1000000000,1000000000000")
+    parser.add_argument("--stages", default="10,100,1000,10000")
+    args = parser.parse_args()
+    depths = [int(d) for d in args.depths.split(",")]
+    trip_counts = [int(t) for t in args.trips.split(",")]
+    analyses = [
+        ("token-to-count", ["--asyncpipe-token-to-count"]),
+        ("+ optimize-waits", ["--asyncpipe-token-to-count", "--asyncpipe-optimize-waits"]),
+        ("+ verify-sync", ["--asyncpipe-token-to-count", "--asyncpipe-verify-sync"]),
+        ("+ count-to-token", ["--asyncpipe-token-to-count", "--asyncpipe-count-to-token"]),
+    ]
+    with tempfile.TemporaryDirectory() as work:
+        print(f"Nested loops (seconds; limit {args.limit:g} s): depth x trip count per level")
+        print()
+        print("| depth | trips | " + " | ".join(name for name, _ in analyses) + " |")
+        print("|---|---|" + "---|" * len(analyses))
+        for depth in depths:
+            for trips in trip_counts:
+                text = nest(depth, trips)
+                cells = [run(args.bin, text, passes, args.limit, work) for _, passes in analyses]
+                print(f"| {depth} | {trips:.0e} | " + " | ".join(cells) + " |", flush=True)
+        print()
+        print("Pipeliner (seconds): stages in one loop")
+        print()
+        print("| stages | asyncpipe-software-pipeline |")
+        print("|---|---|")
+        for count in [int(s) for s in args.stages.split(",")]:
+            print(f"| {count} | {run(args.bin, stages(count), ['--asyncpipe-software-pipeline'], args.limit, work)} |", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
