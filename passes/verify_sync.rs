@@ -195,7 +195,9 @@ fn written_roots(function: OperationRef) -> Option<Vec<usize>> {
             continue; // their nested ops are visited themselves
         }
         // Commits and waits declare "any memory" only to order other ops.
-        if matches!(sync_state::effect(op), QueueEffect::Commit(_) | QueueEffect::Wait { .. }) {
+        if matches!(sync_state::effect(op), QueueEffect::Commit(_) | QueueEffect::Wait { .. })
+            || ir::name(op) == "asyncpipe.wait"
+        {
             continue;
         }
         for root in effects::access(op).writes? {

@@ -245,7 +245,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                 return self.b.binary("arith.subi", iv0, offset, point);
             }
             (Step::Prologue(g), _) => Ok(g as i64 - s),
-            (Step::Epilogue(e), Trip::Static(n)) => Ok(n.max(last) + e as i64 - s),
+            // An active epilogue item has s > e: subtracting first cannot overflow.
+            (Step::Epilogue(e), Trip::Static(n)) => Ok(n.max(last) - (s - e as i64)),
             (Step::Epilogue(e), Trip::Dynamic) => Err(e as i64 - s),
         };
         match k {

@@ -96,7 +96,9 @@ pub fn plan(copy: OperationRef) -> Result<BulkPlan, String> {
                     multiple of 16 bytes; make the innermost extent static"
             .into());
     }
-    let row_bytes = row * e;
+    let Some(row_bytes) = row.checked_mul(e) else {
+        return Err(format!("a row of the tile is {row} elements of {e} bytes, more bytes than a 64-bit size holds"));
+    };
     if row_bytes % GRANULE != 0 {
         let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
         return Err(format!(

@@ -97,7 +97,9 @@ pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
             )
         })?
     } else {
-        let row_bytes = row * e;
+        let row_bytes = row.checked_mul(e).ok_or_else(|| {
+            format!("a row of the tile is {row} elements of {e} bytes, more bytes than a 64-bit size holds")
+        })?;
         let aligned = |layout: &Layout, c: i64| rows_aligned(layout, e, c);
         let fits: Vec<i64> = candidates.filter(|&c| row_bytes % c == 0).collect();
         let Some(&smallest) = fits.last() else {

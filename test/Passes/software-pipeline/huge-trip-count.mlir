@@ -25,3 +25,24 @@ func.func @kernel(%a: memref<1000000000000x8xf32>, %out: memref<1000000000000x8x
   memref.dealloc %buf : memref<8xf32>
   return
 }
+
+// The largest trip count (found by the fuzzer: the epilogue's iteration
+// index was computed as n + e - s, past i64): the counts and constant
+// induction values of any long loop.
+// CHECK-LABEL: func.func @largest
+// CHECK: scf.for %{{.*}} = %c2{{.*}} to %c9223372036854775807 step %c1 {
+// CHECK:   asyncpipe.wait_queue 0, 2
+// CHECK: asyncpipe.wait_queue 0, 1
+// CHECK: asyncpipe.wait_queue 0, 0
+func.func @largest(%src: memref<64x8xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %cmax = arith.constant 9223372036854775807 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() : memref<8xf32, 3>
+  scf.for %i = %c0 to %cmax step %c1 {
+    %s = memref.subview %src[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %s, %buf {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    memref.copy %buf, %out {asyncpipe.stage = 2, asyncpipe.order = 1} : memref<8xf32, 3> to memref<8xf32>
+  } {asyncpipe.async_stages = array<i64: 0>}
+  return
+}

@@ -135,3 +135,14 @@ func.func @uniform_commit(%a: memref<8xf32>, %b: memref<8xf32, 3>) {
   asyncpipe.wait_queue 1, 0
   return
 }
+
+// -----
+
+// Sizes from the IR are multiplied in checked arithmetic (found by the fuzzer).
+func.func @row_bytes_overflow(%a: memref<2305843009213693952xf32>, %b: memref<2305843009213693952xf32, 3>) {
+  // expected-error @below {{a row of the tile is 2305843009213693952 elements of 4 bytes, more bytes than a 64-bit size holds}}
+  asyncpipe.copy %a, %b queue 1 : memref<2305843009213693952xf32> to memref<2305843009213693952xf32, 3>
+  asyncpipe.commit 1
+  asyncpipe.wait_queue 1, 0
+  return
+}

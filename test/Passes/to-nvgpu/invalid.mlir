@@ -138,3 +138,14 @@ func.func @mixed(%a: memref<4xf32>, %b: memref<4xf32, 3>) {
   nvgpu.device_async_wait %g
   return
 }
+
+// -----
+
+// Sizes from the IR are multiplied in checked arithmetic (found by the fuzzer).
+func.func @row_bytes_overflow(%a: memref<9223372036854775807xf64>, %b: memref<9223372036854775807xf64, 3>) {
+  // expected-error @below {{a row of the tile is 9223372036854775807 elements of 8 bytes, more bytes than a 64-bit size holds}}
+  asyncpipe.copy %a, %b queue 0 : memref<9223372036854775807xf64> to memref<9223372036854775807xf64, 3>
+  asyncpipe.commit 0
+  asyncpipe.wait_queue 0, 0
+  return
+}
