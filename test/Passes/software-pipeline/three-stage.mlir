@@ -5,8 +5,8 @@
 // B has 3 versions, not the seed's 2: stage 1 reads it asynchronously, so
 // the read of iteration k lasts until its group completes, after stage 0
 // of iteration k + 2 has already started writing (the seed's 2 versions
-// race there; verify-sync's model does not see write-after-read races, the
-// pass's dependences do).
+// race there: verify-sync reports that write-after-read race, see
+// verify-sync/war-hazards.mlir, and accepts this output).
 // RUN: asyncpipe-opt %s --asyncpipe-software-pipeline --canonicalize --asyncpipe-verify-sync | FileCheck %s
 // RUN: sed -e 's/@kernel/@reference/' -e 's/asyncpipe.async_stages/unpipelined/' %s > %t.ref.mlir
 // RUN: cat %s %t.ref.mlir %S/../../Execution/Inputs/compare-main.mlir | asyncpipe-opt --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-lower-sequential %lower-to-llvm | %run-cpu | FileCheck %s --check-prefix=EXEC
