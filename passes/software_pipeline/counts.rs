@@ -48,10 +48,16 @@ pub enum Step {
 /// A wait: before `item` in `step`, on `queue`.
 pub type Site = (Step, usize, i64);
 
-/// The waits to emit: site -> count.
+/// The waits to emit: site -> count, and the queues to drain after the
+/// epilogue.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Waits {
     pub counts: BTreeMap<Site, i64>,
+    /// Queues on which groups of the loop may still be in flight after the
+    /// epilogue (no later item waited for them: an async stage whose results
+    /// no later stage reads). The original loop's copies were complete after
+    /// it, so the pipelined code waits for them there, with count 0.
+    pub drain: Vec<i64>,
 }
 
 impl Waits {
@@ -178,7 +184,35 @@ fn compute_for(items: &[Item], last: usize, trips: &[i64]) -> Result<Waits, Stri
     while let Some(site) = first_redundant(items, last, trips, &waits) {
         waits.counts.remove(&site);
     }
+
+    // Phase 3: what no kept wait completes by the end.
+    waits.drain = in_flight_at_end(items, last, trips, &waits);
     Ok(waits)
+}
+
+/// Per queue, whether some trip count leaves a group that no kept wait
+/// completed in flight after the epilogue.
+fn in_flight_at_end(items: &[Item], last: usize, trips: &[i64], waits: &Waits) -> Vec<i64> {
+    let mut queues = std::collections::BTreeSet::new();
+    for &n in trips {
+        let mut complete: HashMap<i64, usize> = HashMap::new();
+        let mut committed: HashMap<i64, usize> = HashMap::new();
+        replay(items, last, n, |step, index, _, count| {
+            for (queue, wait) in waits.before(step, index) {
+                let entry = complete.entry(queue).or_insert(0);
+                *entry = (*entry).max(count(queue).saturating_sub(wait as usize));
+            }
+            if let Some(queue) = items[index].commits {
+                committed.insert(queue, count(queue) + 1);
+            }
+        });
+        for (queue, total) in committed {
+            if total > complete.get(&queue).copied().unwrap_or(0) {
+                queues.insert(queue);
+            }
+        }
+    }
+    queues.into_iter().collect()
 }
 
 /// A kept wait whose needs are complete every time it runs, if any.
@@ -286,6 +320,19 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 100, "only {checked} random schedules were valid");
+    }
+
+    /// An async stage that no later stage reads leaves its groups in flight:
+    /// the pipelined code drains its queue after the epilogue. Consumers that
+    /// wait with count 0 at the end leave nothing to drain.
+    #[test]
+    fn unconsumed_groups_are_drained() {
+        let items = vec![group(0, 0, vec![])];
+        assert_eq!(compute(&items, 0, Some(64)).unwrap().drain, vec![0]);
+        let items = vec![group(0, 1, vec![]), group(0, 0, vec![]), sync(1, vec![need(1)])];
+        assert_eq!(compute(&items, 1, Some(64)).unwrap().drain, vec![1]);
+        let items = vec![group(0, 0, vec![]), sync(2, vec![need(0)])];
+        assert_eq!(compute(&items, 2, None).unwrap().drain, Vec::<i64>::new());
     }
 
     /// A later wait with a smaller count makes the earlier one redundant only

@@ -166,6 +166,9 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         for e in 0..last {
             self.emit_step(Step::Epilogue(e), point);
         }
+        for &queue in &self.waits.drain {
+            self.wait(queue, 0, point);
+        }
     }
 
     fn emit_body(&mut self, carried: &[(usize, usize, MlirType)], inits: &[MlirValue], point: Point) -> Vec<MlirValue> {
