@@ -403,26 +403,16 @@ impl Checker {
     /// known indices.
     fn accessed(&self, op: OperationRef, value: Value) -> (usize, Slice) {
         let (base, slice) = self.resolve(value);
-        let first_index = match ir::name(op).as_str() {
-            "memref.load" | "vector.load" => 1,
-            "memref.store" | "vector.store" => 2,
-            _ => return (base, slice),
-        };
-        if op.operand(first_index - 1).ok() != Some(value) {
-            return (base, slice);
-        }
-        let indices: Vec<Option<i64>> =
-            op.operands().skip(first_index).map(|i| self.bindings.eval(i)).collect();
+        let Some((indices, extents)) = element_access(op, value) else { return (base, slice) };
+        let indices: Vec<Option<i64>> = indices.into_iter().map(|i| self.bindings.eval(i)).collect();
+        let count = indices.len();
         let direct = ir::defining_op(value).is_none_or(|d| ir::name(d) != "memref.subview");
         let element = if direct {
-            // A load or store on the root buffer itself.
-            Slice(indices.iter().map(|i| (*i, Some(1))).collect(), vec![Some(1); indices.len()])
-        } else if slice.0.len() == indices.len() && slice.1.iter().all(|s| *s == Some(1)) {
-            let count = indices.len();
-            Slice(
-                slice.0.iter().zip(indices).map(|((o, _), i)| (o.zip(i).map(|(o, i)| o + i), Some(1))).collect(),
-                vec![Some(1); count],
-            )
+            // An access of the root buffer itself.
+            Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count])
+        } else if slice.0.len() == count && slice.1.iter().all(|s| *s == Some(1)) {
+            let starts = slice.0.iter().zip(indices).map(|((o, _), i)| o.zip(i).and_then(|(o, i)| o.checked_add(i)));
+            Slice(starts.zip(extents).map(|(start, e)| (start, Some(e))).collect(), vec![Some(1); count])
         } else {
             slice
         };
@@ -560,6 +550,50 @@ impl Checker {
         self.exact = exact;
         *state = h;
     }
+}
+
+/// For an op that accesses elements of `value` at indices, the index
+/// operands and the number of elements covered from there per dimension
+/// (1, or the trailing dimensions of a vector, or the elements of a cp.async
+/// chunk); None for any other op or operand.
+fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Option<(Vec<Value<'c, 'a>>, Vec<i64>)> {
+    let operands: Vec<Value> = op.operands().collect();
+    let is = |i: usize| operands.get(i) == Some(&value);
+    let (indices, trailing): (&[Value], Vec<i64>) = match ir::name(op).as_str() {
+        "memref.load" if is(0) => (&operands[1..], vec![]),
+        "memref.store" if is(1) => (&operands[2..], vec![]),
+        "vector.load" if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
+        "vector.store" if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
+        "nvgpu.device_async_copy" => {
+            // Segments: dst, dstIndices, src, srcIndices, srcElements.
+            let sizes = ir::dense_i32_attr(op, "operandSegmentSizes")?;
+            let (dst_indices, src_indices) = (*sizes.get(1)? as usize, *sizes.get(3)? as usize);
+            let chunk = vec![ir::int_attr(op, "dstElements")?];
+            if is(0) {
+                (&operands[1..1 + dst_indices], chunk)
+            } else if is(1 + dst_indices) {
+                (&operands[2 + dst_indices..2 + dst_indices + src_indices], chunk)
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    let mut extents = vec![1; indices.len()];
+    for (extent, size) in extents.iter_mut().rev().zip(trailing.iter().rev()) {
+        *extent = *size;
+    }
+    Some((indices.to_vec(), extents))
+}
+
+/// The static shape of a vector or memref type (None if a size is dynamic).
+fn static_shape(ty: Type) -> Option<Vec<i64>> {
+    let raw = ty.to_raw();
+    let rank = unsafe { mlir_sys::mlirShapedTypeGetRank(raw) };
+    (0..rank)
+        .map(|d| unsafe { mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize) })
+        .map(|size| (size >= 0).then_some(size))
+        .collect()
 }
 
 fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {
