@@ -143,11 +143,6 @@ impl<'c> Builder<'c> {
         self.value("arith.constant", &[], ty, &[("value", attribute)], point)
     }
 
-    /// `arith.<name>` on two index values.
-    pub fn index_binary(&self, name: &str, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
-        self.value(name, &[lhs, rhs], self.index_type(), &[], point)
-    }
-
     /// `arith.<name>` on two values of one integer or index type.
     pub fn binary(&self, name: &str, lhs: MlirValue, rhs: MlirValue, point: Point) -> MlirValue {
         let ty = unsafe { mlir_sys::mlirValueGetType(lhs) };

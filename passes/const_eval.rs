@@ -125,3 +125,34 @@ pub fn visit_if<'c, 'a, S: Clone>(
     }
     join(state, &else_state);
 }
+
+/// The states at the top of the iterations of a loop simulated so far, to
+/// find the cycle the loop's state enters: an iteration that starts from a
+/// state seen before repeats what followed it (when no branch depends on
+/// the induction variable, [`Bindings::depends_on_induction`]), so the rest
+/// of the loop costs nothing whatever its trip count.
+pub struct Cycle<S>(Vec<S>);
+
+impl<S: Clone + PartialEq> Cycle<S> {
+    pub fn new() -> Self {
+        Self(Vec::new())
+    }
+
+    /// Records `state`, at the top of the next iteration; returns true, and
+    /// records nothing, when it repeats an earlier one.
+    pub fn repeats(&mut self, state: &S) -> bool {
+        if self.0.contains(state) {
+            return true;
+        }
+        self.0.push(state.clone());
+        false
+    }
+
+    /// After `repeats(state)` was true: the state at the top of iteration
+    /// `trips` (its place in the cycle from the first `state` to now).
+    pub fn state_at(mut self, state: &S, trips: u64) -> S {
+        let first = self.0.iter().position(|s| s == state).expect("the state repeats") as u64;
+        let length = self.0.len() as u64 - first;
+        self.0.swap_remove((first + (trips - first) % length) as usize)
+    }
+}

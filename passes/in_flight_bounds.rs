@@ -15,7 +15,7 @@
 //! how many older groups may still be in flight when a group is filled, which
 //! sizes `asyncpipe-to-nvgpu`'s mbarrier rings.
 
-use super::const_eval::{visit_if, Bindings};
+use super::const_eval::{visit_if, Bindings, Cycle};
 use super::ir;
 use super::sync_state::{effect, InFlightBounds, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
@@ -212,25 +212,18 @@ impl Analysis {
             // iterations is the one at its place in the cycle, and every
             // bound recorded inside was recorded in the cycle already.
             let periodic = !self.bindings.depends_on_induction(body, induction, lb);
-            let mut seen: Vec<InFlightBounds> = Vec::new();
+            let mut cycle = Cycle::new();
             let mut x = state.clone();
-            let mut k = 0;
-            while k < trips && k < SIMULATION_BUDGET {
-                if periodic {
-                    if let Some(first) = seen.iter().position(|s| *s == x) {
-                        let first = first as i64;
-                        x = seen.swap_remove((first + (trips - first) % (k - first)) as usize);
-                        k = trips;
-                        break;
-                    }
-                    seen.push(x.clone());
+            for k in 0..trips.min(SIMULATION_BUDGET) {
+                if periodic && cycle.repeats(&x) {
+                    *state = cycle.state_at(&x, trips as u64);
+                    return;
                 }
                 self.bindings.bind(induction, lb + k * step);
                 self.block(body, &mut x);
                 self.bindings.unbind(induction);
-                k += 1;
             }
-            if k == trips {
+            if trips <= SIMULATION_BUDGET {
                 *state = x;
                 return;
             }

@@ -207,3 +207,12 @@ pub fn memory_space(memref: mlir_sys::MlirType) -> MemorySpace {
         }
     }
 }
+
+/// The sizes of a shaped type (memref, vector, tensor); a dynamic size is
+/// MLIR's `ShapedType::kDynamic` (`i64::MIN`).
+pub fn shape(ty: mlir_sys::MlirType) -> Vec<i64> {
+    unsafe {
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty);
+        (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize)).collect()
+    }
+}

@@ -115,7 +115,7 @@ fn cp_async(op: OperationRef) {
     let shifted = |index: &[mlir_sys::MlirValue]| {
         let mut index = index.to_vec();
         if let Some(last) = index.last_mut() {
-            *last = b.index_binary("arith.addi", *last, e, inner);
+            *last = b.binary("arith.addi", *last, e, inner);
         }
         index
     };

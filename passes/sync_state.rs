@@ -65,6 +65,13 @@ pub fn effect(op: OperationRef) -> QueueEffect {
     }
 }
 
+/// Whether `op` is a commit or a wait, in either form: the memory effects it
+/// declares ("any memory") only keep other ops on their side of it; it
+/// reads and writes no data itself.
+pub fn orders_only(op: OperationRef) -> bool {
+    matches!(effect(op), QueueEffect::Commit(_) | QueueEffect::Wait { .. }) || ir::name(op) == "asyncpipe.wait"
+}
+
 /// Whether `op` belongs to token form: groups (`commit_group`, `completed`),
 /// waits on groups, and async operations that yield a token.
 pub fn is_token_form(op: OperationRef) -> bool {

@@ -31,7 +31,7 @@
 //! unknown slices, which may report a conflict that a finer analysis would
 //! rule out: the pass then says it could not prove the access safe.
 
-use super::const_eval::{visit_if, Bindings};
+use super::const_eval::{visit_if, Bindings, Cycle};
 use super::sync_state::{self, wait_count, Queue, QueueEffect};
 use super::{diag, effects, ir, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -194,10 +194,7 @@ fn written_roots(function: OperationRef) -> Option<Vec<usize>> {
         if op.region_count() > 0 || effects::is_view(op) {
             continue; // their nested ops are visited themselves
         }
-        // Commits and waits declare "any memory" only to order other ops.
-        if matches!(sync_state::effect(op), QueueEffect::Commit(_) | QueueEffect::Wait { .. })
-            || ir::name(op) == "asyncpipe.wait"
-        {
+        if sync_state::orders_only(op) {
             continue;
         }
         for root in effects::access(op).writes? {
@@ -304,7 +301,7 @@ impl Checker {
                 self.regions(op, state);
                 state.commit(Self::logical(op));
             }
-            "nvgpu.device_async_create_group" | "nvvm.cp.async.commit.group" => state.commit(Queue::CpAsync),
+            _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => state.commit(Queue::CpAsync),
             "asyncpipe.wait_queue" => {
                 if let Some(count) = wait_count(op) {
                     state.wait(Self::logical(op), count);
@@ -329,10 +326,12 @@ impl Checker {
             "func.func" | "gpu.func" => {}
             _ => {
                 if !effects::is_view(op) {
-                    let access = effects::access(op);
+                    // Whether the op writes matters only against pending reads.
+                    let access = state.0.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
                     for operand in op.operands() {
                         if is_memref(operand.r#type()) {
-                            let kind = if access.writes_root(effects::root(operand)) { Kind::Write } else { Kind::Read };
+                            let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
+                            let kind = if writes { Kind::Write } else { Kind::Read };
                             self.check_access(op, operand, kind, state);
                         }
                     }
@@ -495,27 +494,24 @@ impl Checker {
             return self.unknown_loop(op, state);
         };
         let mut exits = state.clone(); // zero iterations, for a dynamic trip count
-        // The state at the top of each iteration so far. Once one repeats,
-        // the later iterations repeat the cycle (the slices are periodic in
-        // the induction variable), unless a branch condition depends on it.
-        let periodic = !self.bindings.depends_on_induction(body, induction, lb);
-        let mut seen: Vec<State> = Vec::new();
+        // Slices are periodic in the induction variable, so the state enters
+        // a cycle, unless a branch condition depends on the variable (a
+        // dynamic trip count assumes the cycle: the join over every count).
+        let periodic = upper.is_none() || !self.bindings.depends_on_induction(body, induction, lb);
+        let mut cycle = Cycle::new();
         let mut x = state.clone();
         for k in 0..SIMULATION_BUDGET {
             if upper == Some(k) {
                 *state = x;
                 return;
             }
-            if let Some(first) = seen.iter().position(|s| *s == x).filter(|_| periodic || upper.is_none()) {
+            if periodic && cycle.repeats(&x) {
                 *state = match upper {
-                    // The state at the top of iteration T: T's place in the cycle.
-                    Some(trips) => seen.swap_remove(first + (trips - first) % (k - first)),
-                    // Every later iteration repeats an earlier one.
+                    Some(trips) => cycle.state_at(&x, trips as u64),
                     None => exits,
                 };
                 return;
             }
-            seen.push(x.clone());
             // An iteration whose induction value would pass the index range
             // cannot run (the upper bound is below it): the loop has ended.
             let Some(value) = (k as i64).checked_mul(step).and_then(|offset| offset.checked_add(lb)) else {
@@ -588,12 +584,7 @@ fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Opt
 
 /// The static shape of a vector or memref type (None if a size is dynamic).
 fn static_shape(ty: Type) -> Option<Vec<i64>> {
-    let raw = ty.to_raw();
-    let rank = unsafe { mlir_sys::mlirShapedTypeGetRank(raw) };
-    (0..rank)
-        .map(|d| unsafe { mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize) })
-        .map(|size| (size >= 0).then_some(size))
-        .collect()
+    ir::shape(ty.to_raw()).into_iter().map(|size| (size >= 0).then_some(size)).collect()
 }
 
 fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {

@@ -198,10 +198,7 @@ fn in_flight_at_end(items: &[Item], last: usize, trips: &[i64], waits: &Waits) -
         let mut complete: HashMap<i64, usize> = HashMap::new();
         let mut committed: HashMap<i64, usize> = HashMap::new();
         replay(items, last, n, |step, index, _, count| {
-            for (queue, wait) in waits.before(step, index) {
-                let entry = complete.entry(queue).or_insert(0);
-                *entry = (*entry).max(count(queue).saturating_sub(wait as usize));
-            }
+            run_waits(waits, step, index, count, &mut complete);
             if let Some(queue) = items[index].commits {
                 committed.insert(queue, count(queue) + 1);
             }
@@ -228,13 +225,19 @@ fn first_redundant(items: &[Item], last: usize, trips: &[i64], waits: &Waits) ->
                     needed.insert((step, index, need.queue), true);
                 }
             }
-            for (queue, count) in waits.before(step, index) {
-                let entry = complete.entry(queue).or_insert(0);
-                *entry = (*entry).max(committed(queue).saturating_sub(count as usize));
-            }
+            run_waits(waits, step, index, committed, &mut complete);
         });
     }
     needed.into_iter().filter(|(_, n)| !n).map(|(s, _)| s).min()
+}
+
+/// Runs the kept waits before `index` in `step`: per queue, how many of its
+/// first groups are known complete (`committed(queue)` so far).
+fn run_waits(waits: &Waits, step: Step, index: usize, committed: &dyn Fn(i64) -> usize, complete: &mut HashMap<i64, usize>) {
+    for (queue, count) in waits.before(step, index) {
+        let entry = complete.entry(queue).or_insert(0);
+        *entry = (*entry).max(committed(queue).saturating_sub(count as usize));
+    }
 }
 
 #[cfg(test)]

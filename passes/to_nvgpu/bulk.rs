@@ -40,7 +40,7 @@
 //! is an error.
 
 use super::copy::{
-    common_checks, extent, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
+    common_checks, extent, row_bytes, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
 };
 use crate::passes::builder::{Builder, Point};
 use crate::passes::ir;
@@ -96,9 +96,7 @@ pub fn plan(copy: OperationRef) -> Result<BulkPlan, String> {
                     multiple of 16 bytes; make the innermost extent static"
             .into());
     }
-    let Some(row_bytes) = row.checked_mul(e) else {
-        return Err(format!("a row of the tile is {row} elements of {e} bytes, more bytes than a 64-bit size holds"));
-    };
+    let row_bytes = row_bytes(row, e)?;
     if row_bytes % GRANULE != 0 {
         let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
         return Err(format!(
@@ -230,7 +228,7 @@ pub fn setup(b: &Builder, function: OperationRef, sizes: &[i64]) -> Vec<Ring> {
         let extent = b.value("gpu.block_dim", &[], index, &dimension, at);
         threads = Some(match threads {
             None => extent,
-            Some(product) => b.index_binary("arith.muli", product, extent, at),
+            Some(product) => b.binary("arith.muli", product, extent, at),
         });
     }
     let count = index_to(b, threads.unwrap(), t.i32, at);
@@ -256,10 +254,10 @@ impl Ring {
     /// The barrier of group `group` (`index`), as a shared-memory pointer.
     fn barrier(&self, b: &Builder, group: MlirValue, point: Point) -> MlirValue {
         let size = b.index_constant(self.size, point);
-        let slot = b.index_binary("arith.remui", group, size, point);
+        let slot = b.binary("arith.remui", group, size, point);
         let eight = b.index_constant(8, point);
-        let offset = b.index_binary("arith.muli", slot, eight, point);
-        let address = b.index_binary("arith.addi", self.base, offset, point);
+        let offset = b.binary("arith.muli", slot, eight, point);
+        let address = b.binary("arith.addi", self.base, offset, point);
         self.t.pointer(b, address, self.t.shared, point)
     }
 
@@ -333,7 +331,7 @@ impl Ring {
         let barrier = self.barrier(b, group, point);
         b.op("nvvm.mbarrier.arrive", &[barrier], &[self.t.i64], &[], point);
         let one = b.index_constant(1, point);
-        let next = b.index_binary("arith.addi", group, one, point);
+        let next = b.binary("arith.addi", group, one, point);
         b.op("memref.store", &[next, self.counter], &[], &[], point);
     }
 
@@ -349,12 +347,12 @@ impl Ring {
         let ticks = self.t.i32_constant(b, SUSPEND_NS, point);
         for age in (count + 1..=bound).rev() {
             let back = b.index_constant(age, point);
-            let group = b.index_binary("arith.subi", open, back, point);
+            let group = b.binary("arith.subi", open, back, point);
             let barrier = self.barrier(b, group, point);
             // Use n of a slot (n = group / K - 1, for the bias) has parity n & 1.
-            let turn = b.index_binary("arith.divui", group, size, point);
-            let flipped = b.index_binary("arith.addi", turn, one, point);
-            let parity = b.index_binary("arith.andi", flipped, one, point);
+            let turn = b.binary("arith.divui", group, size, point);
+            let flipped = b.binary("arith.addi", turn, one, point);
+            let parity = b.binary("arith.andi", flipped, one, point);
             let parity = index_to(b, parity, self.t.i32, point);
             b.op("nvvm.mbarrier.try_wait.parity", &[barrier, parity, ticks], &[], &[], point);
         }
@@ -467,7 +465,7 @@ impl Term {
         match (self, other) {
             (Term::Known(x), Term::Known(y)) => Term::Known(x + y),
             (Term::Known(0), t) | (t, Term::Known(0)) => t,
-            (x, y) => Term::Value(b.index_binary("arith.addi", x.value(b, point), y.value(b, point), point)),
+            (x, y) => Term::Value(b.binary("arith.addi", x.value(b, point), y.value(b, point), point)),
         }
     }
 
@@ -476,7 +474,7 @@ impl Term {
             (Term::Known(x), Term::Known(y)) => Term::Known(x * y),
             (Term::Known(0), _) | (_, Term::Known(0)) => Term::Known(0),
             (Term::Known(1), t) | (t, Term::Known(1)) => t,
-            (x, y) => Term::Value(b.index_binary("arith.muli", x.value(b, point), y.value(b, point), point)),
+            (x, y) => Term::Value(b.binary("arith.muli", x.value(b, point), y.value(b, point), point)),
         }
     }
 }

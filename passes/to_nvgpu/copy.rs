@@ -16,6 +16,7 @@
 //! outside the source is ever formed.
 
 use crate::passes::builder::{Builder, Point};
+pub(super) use crate::passes::ir::shape;
 use crate::passes::ir::{self, MemorySpace};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
@@ -59,13 +60,6 @@ pub(super) fn element_bytes(element: MlirType) -> Option<i64> {
     }
 }
 
-pub(super) fn shape(memref: MlirType) -> Vec<i64> {
-    unsafe {
-        let rank = mlir_sys::mlirShapedTypeGetRank(memref);
-        (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(memref, d as isize)).collect()
-    }
-}
-
 pub(super) fn strides_and_offset(memref: MlirType) -> Option<(Vec<i64>, i64)> {
     let rank = shape(memref).len();
     let mut strides = vec![0i64; rank];
@@ -97,9 +91,7 @@ pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
             )
         })?
     } else {
-        let row_bytes = row.checked_mul(e).ok_or_else(|| {
-            format!("a row of the tile is {row} elements of {e} bytes, more bytes than a 64-bit size holds")
-        })?;
+        let row_bytes = row_bytes(row, e)?;
         let aligned = |layout: &Layout, c: i64| rows_aligned(layout, e, c);
         let fits: Vec<i64> = candidates.filter(|&c| row_bytes % c == 0).collect();
         let Some(&smallest) = fits.last() else {
@@ -135,6 +127,13 @@ pub(super) type Layout = (&'static str, Vec<i64>, i64);
 /// What every asynchronous copy `instruction` of PTX needs: global source,
 /// workgroup destination, whole-byte scalar elements, strided layouts with a
 /// contiguous innermost dimension. Returns the element bytes and layouts.
+/// The bytes of a row of `row` elements of `e` bytes, which both come from
+/// the IR: an error rather than a wrapped size when they do not fit.
+pub(super) fn row_bytes(row: i64, e: i64) -> Result<i64, String> {
+    row.checked_mul(e)
+        .ok_or_else(|| format!("a row of the tile is {row} elements of {e} bytes, more bytes than a 64-bit size holds"))
+}
+
 pub(super) fn common_checks(copy: OperationRef, instruction: &str) -> Result<(i64, Vec<Layout>), String> {
     let source = copy.operand(0).unwrap().r#type().to_raw();
     let dest = copy.operand(1).unwrap().r#type().to_raw();
@@ -318,9 +317,9 @@ fn chunk(
         // How many of its elements do: clamp(size - offset, 0, k).
         let mut count = shared.k;
         if let Some(size) = shared.partial[last] {
-            let left = b.index_binary("arith.subi", size, index[last], point);
-            let at_most = b.index_binary("arith.minsi", left, shared.k, point);
-            count = b.index_binary("arith.maxsi", at_most, zero, point);
+            let left = b.binary("arith.subi", size, index[last], point);
+            let at_most = b.binary("arith.minsi", left, shared.k, point);
+            count = b.binary("arith.maxsi", at_most, zero, point);
         }
         if let Some(inside) = inside {
             count = b.value("arith.select", &[inside, count, zero], b.index_type(), &[], point);
