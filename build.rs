@@ -12,6 +12,9 @@
 //! Cargo reruns this script when anything under `dialects/` or `cmake/`
 //! changes; Ninja then rebuilds only what depends on the edited file.
 
+#[path = "dialects/ods.rs"]
+mod ods;
+
 use std::env;
 use std::path::PathBuf;
 use std::process::Command;
@@ -79,6 +82,12 @@ fn main() {
     );
     // For tools and tests that want the C++ build (lit's config, the CMake package).
     println!("cargo:rustc-env=ASYNCPIPE_CMAKE_BUILD_DIR={}", build.display());
+
+    // The typed Rust views of the ops (passes/ir/ods.rs), from the same .td
+    // records as the C++.
+    if let Err(message) = ods::generate(&root.join("dialects"), &prefix.join("include"), &out.join("ods.rs")) {
+        fail(&format!("generating the Rust op views from the ODS: {message}"));
+    }
 }
 
 fn run(command: &mut Command) {

@@ -5,7 +5,8 @@
 //!
 //!     cargo run --example pipeline -- examples/tvm_gemm_pipeline.mlir
 
-use asyncpipe::passes::{ir, sync_state};
+use asyncpipe::passes::analysis::sync_state;
+use asyncpipe::passes::ir;
 use asyncpipe::{diagnostics::source_location, Context};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Module;

@@ -22,8 +22,9 @@
 //! remark. Dynamic counts, and groups that would have to cross an
 //! `scf.while` or an unknown region op, are errors at the op.
 
-use super::sync_state::wait_count;
-use super::{diag, ir, rewrite, PassDef, PassFailed, PassOptions};
+use super::analysis::sync_state::wait_count;
+use super::ir::{self, diag, rewrite};
+use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::Type;

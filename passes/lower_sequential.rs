@@ -18,14 +18,14 @@
 //! It expects counting form (run `asyncpipe-token-to-count` first): a token,
 //! group or `zero_fill` copy left in the input is an error at the op.
 
-use super::builder::{Builder, Point};
-use super::sync_state::is_token_form;
-use super::{diag, ir, PassDef, PassFailed, PassOptions};
-use melior::ir::r#type::TypeLike;
-use melior::ir::{Block, Type, ValueLike};
+use super::analysis::sync_state::is_token_form;
+use super::ir::builder::{Builder, Point};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
+use super::ir::{self, diag, rewrite};
+use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
-use melior::ir::{RegionLike, Value};
+use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-lower-sequential",
@@ -39,11 +39,10 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let ops = ir::nested_ops(root);
     let mut failed = false;
     for op in &ops {
-        let name = ir::name(*op);
         if is_token_form(*op) {
             diag::error(op.location(), "asyncpipe-lower-sequential expects counting form: run asyncpipe-token-to-count first");
             failed = true;
-        } else if name == "asyncpipe.copy" && op.has_attribute("zero_fill") {
+        } else if CopyOp::cast(*op).is_some_and(CopyOp::zero_fill) {
             diag::error(op.location(), "asyncpipe-lower-sequential does not lower zero_fill copies yet");
             failed = true;
         }
@@ -53,17 +52,26 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     }
     // Innermost first, so that inlined bodies are already lowered.
     for op in ops.into_iter().rev() {
-        match ir::name(op).as_str() {
-            "asyncpipe.copy" => {
-                let operands: Vec<Value> = op.operands().collect();
+        match AsyncpipeOp::of(op) {
+            Some(AsyncpipeOp::Copy(copy)) => {
+                let operands = [copy.source(), copy.dest()];
                 let copy = OperationBuilder::new("memref.copy", op.location()).add_operands(&operands).build().unwrap();
                 op.block().unwrap().insert_operation_before(op, copy);
                 ir::erase(op);
+                continue;
             }
-            "asyncpipe.async_scope" | "asyncpipe.commit_queue" => inline_body(op),
-            "asyncpipe.commit" | "asyncpipe.wait_queue" | "nvgpu.device_async_wait" | "nvvm.cp.async.commit.group" => {
-                ir::erase(op)
+            Some(AsyncpipeOp::AsyncScope(_) | AsyncpipeOp::CommitQueue(_)) => {
+                inline_body(op);
+                continue;
             }
+            Some(AsyncpipeOp::Commit(_) | AsyncpipeOp::WaitQueue(_)) => {
+                ir::erase(op);
+                continue;
+            }
+            _ => {}
+        }
+        match ir::op_name(op) {
+            "nvgpu.device_async_wait" | "nvvm.cp.async.commit.group" => ir::erase(op),
             "nvgpu.device_async_copy" => {
                 cp_async(op);
                 poison_and_erase(op);
@@ -81,10 +89,10 @@ fn inline_body(op: OperationRef) {
     if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
         let body: Vec<OperationRef> = ir::ops(block).collect();
         for nested in body {
-            if ir::name(nested) == "asyncpipe.yield" {
-                continue;
+            if nested.next_in_block().is_none() {
+                continue; // the terminator (asyncpipe.yield)
             }
-            unsafe { mlir_sys::mlirOperationMoveBefore(nested.to_raw(), op.to_raw()) };
+            rewrite::move_before(nested, op);
         }
     }
     ir::erase(op);
@@ -92,11 +100,11 @@ fn inline_body(op: OperationRef) {
 
 /// The elements of one `nvgpu.device_async_copy`, copied in a loop:
 /// `dst[..., j + e] = e < srcElements ? src[..., i + e] : 0`.
-fn cp_async(op: OperationRef) {
+fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
     let b = Builder::new(op.context(), op.location());
-    let at = Point::Before(op.to_raw());
+    let at = Point::Before(op);
     let segments = ir::dense_i32_attr(op, "operandSegmentSizes").expect("nvgpu.device_async_copy has segments");
-    let operands: Vec<mlir_sys::MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let operands: Vec<Value> = op.operands().collect();
     let (dst_rank, src_rank) = (segments[1] as usize, segments[3] as usize);
     let dst = operands[0];
     let dst_index = &operands[1..1 + dst_rank];
@@ -104,15 +112,15 @@ fn cp_async(op: OperationRef) {
     let src_index = &operands[2 + dst_rank..2 + dst_rank + src_rank];
     let src_elements = (segments[4] == 1).then(|| operands[2 + dst_rank + src_rank]);
     let count = ir::int_attr(op, "dstElements").expect("dstElements");
-    let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(Value::from_raw(dst).r#type().to_raw()) };
-    let zero_text = if unsafe { mlir_sys::mlirTypeIsAFloat(element) } { "0.0" } else { "0" };
-    let element_text = unsafe { Type::from_raw(element) }.to_string();
+    let element = ir::element_type(dst.r#type());
+    let zero_text = if ir::is_float(element) { "0.0" } else { "0" };
+    let element_text = element.to_string();
 
     let lower = b.index_constant(0, at);
     let upper = b.index_constant(count, at);
     let step = b.index_constant(1, at);
     let (e, inner) = b.for_loop(lower, upper, step, at);
-    let shifted = |index: &[mlir_sys::MlirValue]| {
+    let shifted = |index: &[Value<'c, 'a>]| {
         let mut index = index.to_vec();
         if let Some(last) = index.last_mut() {
             *last = b.binary("arith.addi", *last, e, inner);
@@ -121,24 +129,24 @@ fn cp_async(op: OperationRef) {
     };
     let mut load_operands = vec![src];
     load_operands.extend(shifted(src_index));
-    let load = |point: Point| b.value("memref.load", &load_operands, element, &[], point);
+    let load = |point: Point<'c, 'a>| b.value("memref.load", &load_operands, element, &[], point);
     let value = match src_elements {
         None => load(inner),
         Some(n) => {
             let predicate = b.int_attr(64, 2); // slt
             let reads = b.value("arith.cmpi", &[e, n], b.i1_type(), &[("predicate", predicate)], inner);
-            let (then_region, else_region) = (melior::ir::Region::new(), melior::ir::Region::new());
-            let then_block = then_region.append_block(Block::new(&[])).to_raw();
-            let else_block = else_region.append_block(Block::new(&[])).to_raw();
+            let (then_region, else_region) = (Region::new(), Region::new());
+            then_region.append_block(Block::new(&[]));
+            else_region.append_block(Block::new(&[]));
             let if_op = b.insert(b.build("scf.if", &[reads], &[element], &[], vec![then_region, else_region]), inner);
-            let then_end = Point::End(then_block);
+            let then_end = Point::End(ir::region_entry(if_op, 0).expect("then block"));
             let loaded = load(then_end);
             b.op("scf.yield", &[loaded], &[], &[], then_end);
             let zero = b.parse_attr(&format!("{zero_text} : {element_text}"));
-            let else_end = Point::End(else_block);
+            let else_end = Point::End(ir::region_entry(if_op, 1).expect("else block"));
             let zero = b.value("arith.constant", &[], element, &[("value", zero)], else_end);
             b.op("scf.yield", &[zero], &[], &[], else_end);
-            unsafe { mlir_sys::mlirOperationGetResult(if_op, 0) }
+            if_op.result(0).expect("the scf.if result").into()
         }
     };
     let mut store_operands = vec![value, dst];
@@ -151,8 +159,8 @@ fn poison_and_erase(op: OperationRef) {
     let result = op.result(0).unwrap();
     if !ir::users(result.into()).is_empty() {
         let b = Builder::new(op.context(), op.location());
-        let value = b.poison(result.r#type().to_raw(), Point::Before(op.to_raw()));
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+        let value = b.poison(result.r#type(), Point::Before(op));
+        rewrite::replace_uses(result.into(), value);
     }
     ir::erase(op);
 }

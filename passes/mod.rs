@@ -4,19 +4,13 @@
 //! registration. Analyses that several passes share live in their own
 //! modules, apart from the rewrites.
 
-pub mod builder;
-pub mod const_eval;
-pub mod count_to_token;
-pub mod diag;
-pub mod effects;
-pub mod in_flight;
-pub mod in_flight_bounds;
+pub mod analysis;
 pub mod ir;
+
+pub mod count_to_token;
 pub mod lower_sequential;
 pub mod optimize_waits;
-pub mod rewrite;
 pub mod software_pipeline;
-pub mod sync_state;
 pub mod to_nvgpu;
 pub mod token_to_count;
 pub mod verify_sync;
@@ -78,7 +72,7 @@ impl PassOptions {
     pub fn parse<T: std::str::FromStr>(&self, op: OperationRef, name: &str) -> Result<T, PassFailed> {
         let raw = self.get(name);
         raw.trim().parse().map_err(|_| {
-            diag::error(op.location(), &format!("invalid value '{raw}' for pass option '{name}'"));
+            ir::diag::error(op.location(), &format!("invalid value '{raw}' for pass option '{name}'"));
             PassFailed
         })
     }

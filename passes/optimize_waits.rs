@@ -5,7 +5,7 @@
 //! at most `N` groups can be in flight on `q` (the seed's "the second wait
 //! subsumes the first": after `wait(0, 2)` in one iteration and one commit in
 //! the next, `wait(0, 3)` cannot block). The bounds come from
-//! [`super::in_flight_bounds`], across loop iterations and branches. Removing
+//! [`super::analysis::in_flight_bounds`], across loop iterations and branches. Removing
 //! such a wait changes no bound anywhere (the bound after it is the same), so
 //! all of them go at once. Of two waits on one queue with nothing but waits
 //! between them, the looser one is dropped: the stricter one right after it
@@ -13,9 +13,9 @@
 //! wait already guarantees, so it never weakens synchronization. It handles
 //! asyncpipe's counting form and `nvgpu.device_async_wait` with `numGroups`.
 
-use super::in_flight_bounds::{self, Bound};
+use super::analysis::in_flight_bounds::{self, Bound};
 use super::ir;
-use super::sync_state::{effect, Queue, QueueEffect};
+use super::analysis::sync_state::{effect, Queue, QueueEffect};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::OperationRef;
 use std::collections::BTreeMap;

@@ -21,12 +21,14 @@ pub mod emit;
 #[path = "software_pipeline/schedule.rs"]
 pub mod schedule;
 
-use super::{diag, ir, PassDef, PassFailed, PassOptions};
+use super::analysis::effects;
+use super::ir::builder::{Builder, Point};
+use super::ir::ods::asyncpipe::attrs;
+use super::ir::{self, diag, transforms};
+use super::{PassDef, PassFailed, PassOptions};
 use emit::{Emitter, Trip};
-use super::builder::{Builder, Point};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Attribute;
-use schedule::{ASYNC_STAGES, ORDER, STAGE};
 use std::collections::HashMap;
 
 pub const PASS: PassDef = PassDef {
@@ -41,7 +43,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     // Innermost first: post-order over the annotated loops.
     let mut loops: Vec<OperationRef> = ir::nested_ops(root)
         .into_iter()
-        .filter(|op| op.attribute(ASYNC_STAGES).is_ok())
+        .filter(|op| op.attribute(attrs::ASYNC_STAGES).is_ok())
         .collect();
     loops.reverse();
     let mut failed = false;
@@ -76,12 +78,12 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
     let items = plan.items.clone();
     let mut known = HashMap::new();
     for buffer in &plan.buffers {
-        let new = schedule::multi_buffer(buffer.alloc, loop_op, buffer.versions, true).map_err(|message| {
+        let new = transforms::multi_buffer(buffer.alloc, loop_op, buffer.versions, true).map_err(|message| {
             diag::error(buffer.alloc.location(), &format!("multi-buffering failed: {message}"));
             PassFailed
         })?;
         let value: melior::ir::Value = new.result(0).unwrap().into();
-        known.insert(super::effects::root(value), buffer.versions);
+        known.insert(effects::root(value), buffer.versions);
     }
     drop(plan);
     // Multi-buffering made new helpers (version subviews); the statements,
@@ -92,13 +94,13 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
     }
 
     // A statement of an enclosing pipeline stays one op: wrap it.
-    let at = if loop_op.attribute(STAGE).is_ok() {
+    let at = if loop_op.attribute(attrs::STAGE).is_ok() {
         let b = Builder::new(loop_op.context(), loop_op.location());
         let attributes: Vec<(&str, Attribute)> =
-            [STAGE, ORDER].into_iter().map(|name| (name, loop_op.attribute(name).unwrap())).collect();
-        b.region_op("scf.execute_region", &attributes, "scf.yield", Point::Before(loop_op.to_raw()))
+            [attrs::STAGE, attrs::ORDER].into_iter().map(|name| (name, loop_op.attribute(name).unwrap())).collect();
+        b.region_op("scf.execute_region", &attributes, "scf.yield", Point::Before(loop_op))
     } else {
-        loop_op.to_raw()
+        loop_op
     };
     Emitter::new(&plan, &waits, trip).emit(at);
     drop(plan);

@@ -42,16 +42,18 @@ mod bulk;
 mod copy;
 mod uniform;
 
-use super::builder::{Builder, Point};
-use super::in_flight::QueueMap;
-use super::in_flight_bounds::{self, Bound};
-use super::sync_state::{is_token_form, wait_count, InFlightBounds, Queue};
-use super::{count_to_token, diag, ir, optimize_waits, token_to_count};
+use super::analysis::in_flight::QueueMap;
+use super::analysis::in_flight_bounds::{self, Bound, InFlightBounds};
+use super::analysis::sync_state::{is_token_form, wait_count, Queue};
+use super::ir::asyncpipe::queue_of;
+use super::ir::builder::{Builder, Point};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp, YieldOp};
+use super::ir::{self, diag, rewrite};
+use super::{count_to_token, optimize_waits, token_to_count};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::BlockRef;
-use mlir_sys::{MlirOperation, MlirType, MlirValue};
+use melior::ir::{BlockRef, Type, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const PASS: PassDef = PassDef {
@@ -95,7 +97,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         if ops.iter().any(|op| is_asyncpipe(*op)) {
             failed |= check(&ops, max_bytes, &bulk).is_err();
             lower.push((function, needs_recount(&ops, &bulk)));
-        } else if ops.iter().any(|op| ir::name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err()) {
+        } else if ops.iter().any(|op| ir::op_name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err()) {
             // An upstream nvgpu kernel: its waits without numGroups (which
             // upstream makes waits for everything) get exact counts.
             failed |= token_to_count::convert(function, &QueueMap::single(), false).is_err();
@@ -149,49 +151,28 @@ fn queue_list(root: OperationRef, text: &str) -> Result<BTreeSet<i64>, PassFaile
     Ok(queues)
 }
 
-/// The queue an op names (`queue`), or for a copy without one, the queue of
-/// the enclosing commit or (token form) of the group that commits its token.
-fn queue(op: OperationRef) -> Option<i64> {
-    if let Some(queue) = ir::int_attr(op, "queue") {
-        return Some(queue);
-    }
-    if ir::name(op) != "asyncpipe.copy" {
-        return None;
-    }
-    let mut parent = op.parent_operation();
-    while let Some(op) = parent {
-        if ir::is_function(op) {
-            break;
-        }
-        if matches!(ir::name(op).as_str(), "asyncpipe.commit_queue" | "asyncpipe.commit_group") {
-            return ir::int_attr(op, "queue");
-        }
-        parent = op.parent_operation();
-    }
-    let token = op.result(0).ok()?;
-    ir::users(token.into()).into_iter().find(|user| ir::name(*user) == "asyncpipe.commit_group").and_then(|commit| ir::int_attr(commit, "queue"))
-}
-
 /// Sets up the mbarrier ring of each bulk queue `function` uses, sized by
 /// the in-flight bounds (which it also returns, for the waits). An error at
 /// the op where a bound is missing.
-fn rings(
-    function: OperationRef,
+fn rings<'c, 'a>(
+    function: OperationRef<'c, 'a>,
     bulk: &BTreeSet<i64>,
-    b: &Builder,
-) -> Result<(BTreeMap<i64, bulk::Ring>, in_flight_bounds::Bounds), PassFailed> {
+    b: &Builder<'c>,
+) -> Result<(BTreeMap<i64, bulk::Ring<'c, 'a>>, in_flight_bounds::Bounds), PassFailed> {
     // A queue that is only waited on gets a ring too (of one barrier), so
     // that its waits are bulk waits.
     let mut sizes: BTreeMap<i64, i64> = BTreeMap::new();
     let mut filling = Vec::new();
     for op in ir::nested_ops(function) {
-        let name = ir::name(op);
-        if !matches!(name.as_str(), "asyncpipe.copy" | "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue") {
+        let Some(
+            AsyncpipeOp::Copy(_) | AsyncpipeOp::Commit(_) | AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::WaitQueue(_),
+        ) = AsyncpipeOp::of(op)
+        else {
             continue;
-        }
-        if let Some(queue) = queue(op).filter(|q| bulk.contains(q)) {
+        };
+        if let Some(queue) = queue_of(op).filter(|q| bulk.contains(q)) {
             sizes.entry(queue).or_insert(1);
-            if name != "asyncpipe.wait_queue" {
+            if !WaitQueueOp::is(op) {
                 filling.push((op, queue));
             }
         }
@@ -233,7 +214,7 @@ fn rings(
 }
 
 fn is_asyncpipe(op: OperationRef) -> bool {
-    ir::name(op).starts_with("asyncpipe.")
+    AsyncpipeOp::of(op).is_some()
 }
 
 /// Reports, at the op, what cp.async (or, on bulk queues, cp.async.bulk)
@@ -243,9 +224,8 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
     let mut first_asyncpipe = None;
     let mut first_nvgpu = None;
     for op in ops {
-        let name = ir::name(*op);
-        match name.as_str() {
-            "asyncpipe.async_scope" => {
+        match AsyncpipeOp::of(*op) {
+            Some(AsyncpipeOp::AsyncScope(_)) => {
                 diag::error(
                     op.location(),
                     "async compute cannot run on cp.async, which only copies global memory to workgroup memory; \
@@ -253,8 +233,8 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
                 );
                 failed = true;
             }
-            "asyncpipe.copy" => {
-                let planned = match queue(*op) {
+            Some(AsyncpipeOp::Copy(_)) => {
+                let planned = match queue_of(*op) {
                     Some(queue) if bulk.contains(&queue) => bulk::plan(*op).map(|_| ()),
                     _ => copy::plan(*op, max_bytes).map(|_| ()),
                 };
@@ -263,8 +243,8 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
                     failed = true;
                 }
             }
-            "asyncpipe.wait_queue" if wait_count(*op).is_none() => {
-                let message = if ir::int_attr(*op, "queue").is_some_and(|q| bulk.contains(&q)) {
+            Some(AsyncpipeOp::WaitQueue(wait)) if wait_count(*op).is_none() => {
+                let message = if wait.queue().is_some_and(|q| bulk.contains(&q)) {
                     "a wait on a bulk queue needs a constant in-flight count to know which groups' mbarriers to wait \
                      on; this one is only known at run time"
                 } else {
@@ -273,12 +253,12 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
                 diag::error(op.location(), message);
                 failed = true;
             }
-            "nvgpu.device_async_create_group" | "nvgpu.device_async_wait" => {
+            None if matches!(ir::op_name(*op), "nvgpu.device_async_create_group" | "nvgpu.device_async_wait") => {
                 first_nvgpu.get_or_insert(*op);
             }
             _ => {}
         }
-        if name.starts_with("asyncpipe.") {
+        if is_asyncpipe(*op) {
             first_asyncpipe.get_or_insert(*op);
         }
     }
@@ -301,14 +281,16 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
 fn needs_recount(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> bool {
     let mut queues = BTreeSet::new();
     for op in ops {
-        match ir::name(*op).as_str() {
-            _ if is_token_form(*op) => return true,
-            "asyncpipe.copy" | "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.wait_queue" => {
-                if let Some(queue) = ir::int_attr(*op, "queue").filter(|q| !bulk.contains(q)) {
-                    queues.insert(queue);
-                }
+        if is_token_form(*op) {
+            return true;
+        }
+        if let Some(
+            AsyncpipeOp::Copy(_) | AsyncpipeOp::Commit(_) | AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::WaitQueue(_),
+        ) = AsyncpipeOp::of(*op)
+        {
+            if let Some(queue) = ir::int_attr(*op, WaitQueueOp::QUEUE).filter(|q| !bulk.contains(q)) {
+                queues.insert(queue);
             }
-            _ => {}
         }
     }
     queues.len() > 1
@@ -321,11 +303,11 @@ struct Lowering<'c, 'a> {
     bypass_l1: bool,
     function: OperationRef<'c, 'a>,
     /// `!nvgpu.device.async.token`.
-    token: MlirType,
+    token: Type<'c>,
     /// The placeholder token for waits that no group precedes.
-    poison: Option<MlirValue>,
+    poison: Option<Value<'c, 'a>>,
     /// The mbarrier rings of the bulk queues, by queue.
-    rings: BTreeMap<i64, bulk::Ring>,
+    rings: BTreeMap<i64, bulk::Ring<'c, 'a>>,
     /// In-flight bounds before each wait on a bulk queue.
     bounds: in_flight_bounds::Bounds,
     failed: bool,
@@ -333,25 +315,25 @@ struct Lowering<'c, 'a> {
 
 /// What lowering a block tracks: the latest group that dominates the next op,
 /// and the tokens of copies issued here since the last commit.
-struct Scope {
-    latest: Option<MlirValue>,
-    pending: Vec<MlirValue>,
+struct Scope<'c, 'a> {
+    latest: Option<Value<'c, 'a>>,
+    pending: Vec<Value<'c, 'a>>,
 }
 
 impl<'c, 'a> Lowering<'c, 'a> {
-    fn block(&mut self, block: BlockRef<'c, 'a>, latest: Option<MlirValue>) {
+    fn block(&mut self, block: BlockRef<'c, 'a>, latest: Option<Value<'c, 'a>>) {
         let mut scope = Scope { latest, pending: Vec::new() };
         for op in ir::ops(block).collect::<Vec<_>>() {
             self.op(op, &mut scope);
         }
     }
 
-    fn op(&mut self, op: OperationRef<'c, 'a>, scope: &mut Scope) {
+    fn op(&mut self, op: OperationRef<'c, 'a>, scope: &mut Scope<'c, 'a>) {
         self.b.location = op.location();
-        let at = Point::Before(op.to_raw());
-        match ir::name(op).as_str() {
-            "asyncpipe.copy" => {
-                if let Some(ring) = queue(op).and_then(|q| self.rings.get(&q)) {
+        let at = Point::Before(op);
+        match AsyncpipeOp::of(op) {
+            Some(AsyncpipeOp::Copy(_)) => {
+                if let Some(ring) = queue_of(op).and_then(|q| self.rings.get(&q)) {
                     let plan = bulk::plan(op).expect("check() accepted this copy");
                     ring.copy(op, &plan, &self.b);
                 } else {
@@ -360,29 +342,29 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 }
                 ir::erase(op);
             }
-            "asyncpipe.commit" => {
-                self.commit(queue(op), scope, at);
+            Some(AsyncpipeOp::Commit(commit)) => {
+                self.commit(commit.queue(), scope, at);
                 ir::erase(op);
             }
-            "asyncpipe.commit_queue" => {
+            Some(AsyncpipeOp::CommitQueue(commit)) => {
                 // The body is lowered where it is (its copies find their
                 // queue through it), then runs in place; the group closes
                 // where the region ends.
                 let body = ir::region_entry(op, 0).expect("commit_queue has a body");
-                let body_ops = |body| ir::ops(body).filter(|inner| ir::name(*inner) != "asyncpipe.yield").collect::<Vec<_>>();
+                let body_ops = |body| ir::ops(body).filter(|inner| !YieldOp::is(*inner)).collect::<Vec<_>>();
                 for inner in body_ops(body) {
                     self.op(inner, scope);
                 }
                 for inner in body_ops(body) {
-                    unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
+                    rewrite::move_before(inner, op);
                 }
                 self.b.location = op.location();
-                self.commit(queue(op), scope, at);
+                self.commit(commit.queue(), scope, at);
                 ir::erase(op);
             }
-            "asyncpipe.wait_queue" => {
+            Some(AsyncpipeOp::WaitQueue(wait)) => {
                 let count = wait_count(op).expect("check() accepted this wait");
-                if let Some(ring) = queue(op).and_then(|q| self.rings.get(&q)) {
+                if let Some(ring) = wait.queue().and_then(|q| self.rings.get(&q)) {
                     match self.bounds.before(op) {
                         Bound::AtMost(bound) => ring.wait(&self.b, bound, count, at),
                         Bound::Unreached => {} // it never runs
@@ -429,7 +411,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
     /// what nvgpu lowers to: nvgpu's create_group without tokens prints in a
     /// form that swallows the next op's result name when parsed back. It
     /// yields no token, so later waits keep naming the latest one.
-    fn commit(&mut self, queue: Option<i64>, scope: &mut Scope, at: Point) {
+    fn commit(&mut self, queue: Option<i64>, scope: &mut Scope<'c, 'a>, at: Point<'c, 'a>) {
         if let Some(ring) = queue.and_then(|q| self.rings.get(&q)) {
             ring.commit(&self.b, at);
             return;
@@ -442,12 +424,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
         scope.latest = Some(self.b.value("nvgpu.device_async_create_group", &tokens, self.token, &[], at));
     }
 
-    fn poison(&mut self) -> MlirValue {
+    fn poison(&mut self) -> Value<'c, 'a> {
         if let Some(poison) = self.poison {
             return poison;
         }
         let entry = ir::region_entry(self.function, 0).expect("a function with a body");
-        let first: MlirOperation = entry.first_operation().expect("a non-empty body").to_raw();
+        let first = entry.first_operation().expect("a non-empty body");
         let value = self.b.poison(self.token, Point::Before(first));
         self.poison = Some(value);
         value

@@ -1,5 +1,5 @@
 //! `asyncpipe-token-to-count`: gives every token wait the largest safe
-//! in-flight count (see [`super::in_flight`] for the analysis).
+//! in-flight count (see [`super::analysis::in_flight`] for the analysis).
 //!
 //! - `asyncpipe.wait %g...` becomes one `asyncpipe.wait_queue q, N` per
 //!   hardware queue its groups may be on. With `single-hw-queue`, every
@@ -20,9 +20,10 @@
 
 mod counting_form;
 
-use super::in_flight::{self, InFlight, QueueMap, WaitResult};
-use super::sync_state::Queue;
-use super::{diag, ir, OptionDef, PassDef, PassFailed, PassOptions};
+use super::analysis::in_flight::{self, InFlight, QueueMap, WaitResult};
+use super::analysis::sync_state::Queue;
+use super::ir::{self, diag};
+use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};

@@ -31,13 +31,16 @@
 //! unknown slices, which may report a conflict that a finer analysis would
 //! rule out: the pass then says it could not prove the access safe.
 
-use super::const_eval::{visit_if, Bindings, Cycle};
-use super::sync_state::{self, wait_count, Queue, QueueEffect};
-use super::{diag, effects, ir, PassDef, PassFailed, PassOptions};
+use super::analysis::const_eval::{visit_if, Bindings, Cycle};
+use super::analysis::effects::{self, Root};
+use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
+use super::ir::ods::asyncpipe::AsyncpipeOp;
+use super::ir::{self, asyncpipe, diag, OpKey};
+use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, RegionLike, Type, TypeLike, Value, ValueLike};
-use std::collections::BTreeMap;
+use melior::ir::{BlockRef, Location, RegionLike, Type, TypeLike, Value, ValueLike};
+use std::collections::{BTreeMap, HashMap};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-verify-sync",
@@ -53,7 +56,8 @@ pub const PASS: PassDef = PassDef {
 const SIMULATION_BUDGET: usize = 256;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let mut checker = Checker { bindings: Bindings::default(), error: None, exact: true, written: None };
+    let mut checker =
+        Checker { bindings: Bindings::default(), error: None, exact: true, written: None, producers: HashMap::new() };
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         checker.written = written_roots(function);
@@ -65,15 +69,9 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         return Ok(());
     }
     for error in errors {
-        let access = unsafe { raw_op(error.access) };
-        let producer = unsafe { raw_op(error.producer) };
-        diag::error_with_note(access.location(), &error.message, producer.location(), &error.note);
+        diag::error_with_note(error.access, &error.message, error.producer, &error.note);
     }
     Err(PassFailed)
-}
-
-unsafe fn raw_op<'c, 'a>(ptr: usize) -> OperationRef<'c, 'a> {
-    unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: ptr as *mut _ }) }
 }
 
 /// Per dimension, the first index and the extent (`(size - 1) * stride + 1`)
@@ -120,9 +118,9 @@ enum Kind {
 /// One async read or write that may not have completed.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Pending {
-    producer: usize,
+    producer: OpKey,
     queue: Queue,
-    base: usize,
+    base: Root,
     slice: Slice,
     kind: Kind,
 }
@@ -165,30 +163,32 @@ fn min_after(a: Option<i64>, b: Option<i64>) -> Option<i64> {
     }
 }
 
-struct Error {
-    access: usize,
-    producer: usize,
+struct Error<'c> {
+    access: Location<'c>,
+    producer: Location<'c>,
     message: String,
     note: String,
 }
 
-struct Checker {
+struct Checker<'c> {
     bindings: Bindings,
     /// The first offending access of the function being checked, in
     /// execution order.
-    error: Option<Error>,
+    error: Option<Error<'c>>,
     /// False while analyzing a loop whose slices could not be made exact.
     exact: bool,
     /// The buffers something in the function being checked may write (None:
     /// any). Async reads of other buffers cannot race, so they are not
     /// tracked: a loop that reads a new slice of its input every iteration
     /// then still reaches a repeating state.
-    written: Option<Vec<usize>>,
+    written: Option<Vec<Root>>,
+    /// Where each async op that left a pending access is, for the note.
+    producers: HashMap<OpKey, Location<'c>>,
 }
 
 /// The root buffers that the ops of `function` may write; None when some op
 /// may write any memory.
-fn written_roots(function: OperationRef) -> Option<Vec<usize>> {
+fn written_roots(function: OperationRef) -> Option<Vec<Root>> {
     let mut roots = Vec::new();
     for op in ir::nested_ops(function) {
         if op.region_count() > 0 || effects::is_view(op) {
@@ -206,72 +206,38 @@ fn written_roots(function: OperationRef) -> Option<Vec<usize>> {
     Some(roots)
 }
 
-impl Checker {
-    fn regions(&mut self, op: OperationRef, state: &mut State) {
+impl<'c> Checker<'c> {
+    fn regions(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
         for block in ir::blocks(op) {
             self.block(block, state);
         }
     }
 
-    fn block(&mut self, block: BlockRef, state: &mut State) {
+    fn block(&mut self, block: BlockRef<'c, '_>, state: &mut State) {
         for op in ir::ops(block) {
             self.op(op, state);
         }
     }
 
-    fn logical(op: OperationRef) -> Queue {
-        Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0))
+    fn logical(queue: Option<i64>) -> Queue {
+        Queue::Logical(queue.unwrap_or(0))
     }
 
-    /// The queue an asyncpipe async op is issued to: its `queue`, or that of
-    /// the enclosing commit scope.
-    fn issue_queue(op: OperationRef) -> Queue {
-        if let Some(q) = ir::int_attr(op, "queue") {
-            return Queue::Logical(q);
-        }
-        // Token form: the commit_group that commits the token.
-        if let Ok(token) = op.result(0) {
-            if let Some(user) = ir::users(token.into()).into_iter().find(|u| ir::name(*u) == "asyncpipe.commit_group") {
-                return Self::logical(user);
-            }
-        }
-        let mut parent = op.parent_operation();
-        while let Some(p) = parent {
-            if matches!(ir::name(p).as_str(), "asyncpipe.commit_queue" | "asyncpipe.commit_group") {
-                return Self::logical(p);
-            }
-            parent = p.parent_operation();
-        }
-        Queue::Logical(0)
-    }
-
-    fn op(&mut self, op: OperationRef, state: &mut State) {
-        let name = ir::name(op);
-        match name.as_str() {
-            "asyncpipe.copy" => {
-                let (source, dest) = (op.operand(0).unwrap(), op.operand(1).unwrap());
-                let queue = Self::issue_queue(op);
+    fn op(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
+        match AsyncpipeOp::of(op) {
+            Some(AsyncpipeOp::Copy(copy)) => {
+                let (source, dest) = (copy.source(), copy.dest());
+                let queue = Self::logical(asyncpipe::queue_of(op));
                 self.check_access(op, source, Kind::Read, state);
                 self.check_async_write(op, dest, state);
                 self.issue(op, op, source, queue, Kind::Read, state);
                 self.issue(op, op, dest, queue, Kind::Write, state);
+                return;
             }
-            "nvgpu.device_async_copy" => {
-                // operands: dst, dstIndices..., src, srcIndices..., sizes
-                let dst = op.operand(0).unwrap();
-                self.check_async_write(op, dst, state);
-                for operand in op.operands().skip(1) {
-                    if is_memref(operand.r#type()) {
-                        self.check_access(op, operand, Kind::Read, state);
-                        self.issue(op, op, operand, Queue::CpAsync, Kind::Read, state);
-                    }
-                }
-                self.issue(op, op, dst, Queue::CpAsync, Kind::Write, state);
-            }
-            "asyncpipe.async_scope" => {
+            Some(AsyncpipeOp::AsyncScope(_)) => {
                 // Its accesses happen after issue; check them against what is
                 // pending now, then every memref it writes becomes pending.
-                let queue = Self::issue_queue(op);
+                let queue = Self::logical(asyncpipe::queue_of(op));
                 let mut accessed = Vec::new();
                 for nested in ir::nested_ops(op) {
                     if effects::is_view(nested) {
@@ -281,7 +247,7 @@ impl Checker {
                     // unknown effects are taken to write every memref.
                     let access = effects::access(nested);
                     for operand in nested.operands() {
-                        if is_memref(operand.r#type()) {
+                        if operand.r#type().is_mem_ref() {
                             let kind = if access.writes_root(effects::root(operand)) { Kind::Write } else { Kind::Read };
                             self.check_access(nested, operand, kind, state);
                             accessed.push((nested, operand, kind));
@@ -291,29 +257,46 @@ impl Checker {
                 for (accessor, value, kind) in accessed {
                     self.issue(op, accessor, value, queue, kind, state);
                 }
+                return;
             }
-            "asyncpipe.commit_queue" => {
+            Some(AsyncpipeOp::CommitQueue(commit)) => {
                 self.regions(op, state);
-                state.commit(Self::logical(op));
+                return state.commit(Self::logical(commit.queue()));
             }
-            "asyncpipe.commit" => state.commit(Self::logical(op)),
-            "asyncpipe.commit_group" => {
+            Some(AsyncpipeOp::Commit(commit)) => return state.commit(Self::logical(commit.queue())),
+            Some(AsyncpipeOp::CommitGroup(commit)) => {
                 self.regions(op, state);
-                state.commit(Self::logical(op));
+                return state.commit(Self::logical(commit.queue()));
+            }
+            Some(AsyncpipeOp::WaitQueue(wait)) => {
+                if let Some(count) = wait_count(op) {
+                    state.wait(Self::logical(wait.queue()), count);
+                }
+                return;
+            }
+            _ => {}
+        }
+        match ir::op_name(op) {
+            "nvgpu.device_async_copy" => {
+                // operands: dst, dstIndices..., src, srcIndices..., sizes
+                let dst = op.operand(0).unwrap();
+                self.check_async_write(op, dst, state);
+                for operand in op.operands().skip(1) {
+                    if operand.r#type().is_mem_ref() {
+                        self.check_access(op, operand, Kind::Read, state);
+                        self.issue(op, op, operand, Queue::CpAsync, Kind::Read, state);
+                    }
+                }
+                self.issue(op, op, dst, Queue::CpAsync, Kind::Write, state);
             }
             _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => state.commit(Queue::CpAsync),
-            "asyncpipe.wait_queue" => {
-                if let Some(count) = wait_count(op) {
-                    state.wait(Self::logical(op), count);
-                }
-            }
             "nvgpu.device_async_wait" => {
                 // A wait names a group; a copy token is work no group holds.
                 if let Some(copy) = op.operand(0).ok().and_then(ir::defining_op) {
-                    if ir::name(copy) == "nvgpu.device_async_copy" {
+                    if ir::op_name(copy) == "nvgpu.device_async_copy" {
                         self.error.get_or_insert(Error {
-                            access: op.to_raw().ptr as usize,
-                            producer: copy.to_raw().ptr as usize,
+                            access: op.location(),
+                            producer: copy.location(),
                             message: "waits on a copy that no group committed: no in-flight count can complete it".into(),
                             note: "the uncommitted copy".into(),
                         });
@@ -329,7 +312,7 @@ impl Checker {
                     // Whether the op writes matters only against pending reads.
                     let access = state.0.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
                     for operand in op.operands() {
-                        if is_memref(operand.r#type()) {
+                        if operand.r#type().is_mem_ref() {
                             let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
                             let kind = if writes { Kind::Write } else { Kind::Read };
                             self.check_access(op, operand, kind, state);
@@ -345,29 +328,30 @@ impl Checker {
 
     /// Records that `producer` (an async op) reads or writes `value`, through
     /// `accessor` (itself or an op nested in it), until it completes.
-    fn issue(&mut self, producer: OperationRef, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
+    fn issue(&mut self, producer: OperationRef<'c, '_>, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
         let (base, slice) = self.accessed(accessor, value);
         if kind == Kind::Read && self.written.as_ref().is_some_and(|written| !written.contains(&base)) {
             return;
         }
-        let pending = Pending { producer: producer.to_raw().ptr as usize, queue, base, slice, kind };
+        self.producers.entry(OpKey::of(producer)).or_insert_with(|| producer.location());
+        let pending = Pending { producer: OpKey::of(producer), queue, base, slice, kind };
         state.0.insert(pending, None);
     }
 
     /// A synchronous access of `kind` to `value` now: it races with every
     /// pending write it may overlap, and, if it writes, with every pending
     /// read.
-    fn check_access(&mut self, access: OperationRef, value: Value, kind: Kind, state: &State) {
+    fn check_access(&mut self, access: OperationRef<'c, '_>, value: Value, kind: Kind, state: &State) {
         self.check_against(access, value, state, |pending| pending == Kind::Write || kind == Kind::Write);
     }
 
     /// An async op's write to `value`, issued now: it races with the pending
     /// reads it may overlap (it could land before they are done).
-    fn check_async_write(&mut self, access: OperationRef, value: Value, state: &State) {
+    fn check_async_write(&mut self, access: OperationRef<'c, '_>, value: Value, state: &State) {
         self.check_against(access, value, state, |pending| pending == Kind::Read);
     }
 
-    fn check_against(&mut self, access: OperationRef, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
+    fn check_against(&mut self, access: OperationRef<'c, '_>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
         let (base, slice) = self.accessed(access, value);
         for (pending, after) in &state.0 {
             if pending.base != base || !races(pending.kind) || !pending.slice.overlaps(&slice) {
@@ -389,8 +373,8 @@ impl Checker {
                 Kind::Read => ("writes memory that an asynchronous operation may still be reading", "the asynchronous read"),
             };
             self.error = Some(Error {
-                access: access.to_raw().ptr as usize,
-                producer: pending.producer,
+                access: access.location(),
+                producer: self.producers[&pending.producer],
                 message: format!("{message}, {status}{proof}"),
                 note: note.into(),
             });
@@ -400,12 +384,12 @@ impl Checker {
     /// The root buffer and slice that `op` touches through `value`: the
     /// view's slice, narrowed to one element for loads and stores with
     /// known indices.
-    fn accessed(&self, op: OperationRef, value: Value) -> (usize, Slice) {
+    fn accessed(&self, op: OperationRef, value: Value) -> (Root, Slice) {
         let (base, slice) = self.resolve(value);
         let Some((indices, extents)) = element_access(op, value) else { return (base, slice) };
         let indices: Vec<Option<i64>> = indices.into_iter().map(|i| self.bindings.eval(i)).collect();
         let count = indices.len();
-        let direct = ir::defining_op(value).is_none_or(|d| ir::name(d) != "memref.subview");
+        let direct = ir::defining_op(value).is_none_or(|d| ir::op_name(d) != "memref.subview");
         let element = if direct {
             // An access of the root buffer itself.
             Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count])
@@ -420,7 +404,7 @@ impl Checker {
 
     /// The root buffer of a memref value and the slice of it that the value
     /// covers, through `memref.subview`s (other view ops: whole buffer).
-    fn resolve(&self, value: Value) -> (usize, Slice) {
+    fn resolve(&self, value: Value) -> (Root, Slice) {
         // The slice is that of the subview applied to the root buffer: a
         // subview of a subview covers part of it, so it is a sound bound in
         // the root's coordinates (e.g. a version of a multi-buffer, then a
@@ -431,8 +415,7 @@ impl Checker {
         let mut subviews = 0;
         loop {
             let Some(def) = ir::defining_op(current) else { break };
-            let name = ir::name(def);
-            if name == "memref.subview" {
+            if ir::op_name(def) == "memref.subview" {
                 slice = self.subview_slice(def);
                 subviews += 1;
                 current = def.operand(0).unwrap();
@@ -446,7 +429,7 @@ impl Checker {
             let count = slice.1.len();
             slice.1 = vec![None; count];
         }
-        (current.to_raw().ptr as usize, slice)
+        (effects::Root::of(current), slice)
     }
 
     fn subview_slice(&self, subview: OperationRef) -> Slice {
@@ -480,12 +463,12 @@ impl Checker {
         Slice(offsets.into_iter().zip(extents).collect(), strides)
     }
 
-    fn if_op(&mut self, op: OperationRef, state: &mut State) {
+    fn if_op(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
         let taken = self.bindings.taken_branch(op);
         visit_if(op, taken, state, &mut |block, s| self.block(block, s), |a, b| a.join(b));
     }
 
-    fn for_loop(&mut self, op: OperationRef, state: &mut State) {
+    fn for_loop(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
         let lb = static_lower_and_step(op);
@@ -529,7 +512,7 @@ impl Checker {
 
     /// Regions that may run any number of times, with nothing known of the
     /// values inside: iterate the union of pending writes to a fixpoint.
-    fn unknown_loop(&mut self, op: OperationRef, state: &mut State) {
+    fn unknown_loop(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
         let exact = self.exact;
         self.exact = false;
         let mut h = state.clone();
@@ -555,7 +538,7 @@ impl Checker {
 fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Option<(Vec<Value<'c, 'a>>, Vec<i64>)> {
     let operands: Vec<Value> = op.operands().collect();
     let is = |i: usize| operands.get(i) == Some(&value);
-    let (indices, trailing): (&[Value], Vec<i64>) = match ir::name(op).as_str() {
+    let (indices, trailing): (&[Value], Vec<i64>) = match ir::op_name(op) {
         "memref.load" if is(0) => (&operands[1..], vec![]),
         "memref.store" if is(1) => (&operands[2..], vec![]),
         "vector.load" if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
@@ -584,13 +567,9 @@ fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Opt
 
 /// The static shape of a vector or memref type (None if a size is dynamic).
 fn static_shape(ty: Type) -> Option<Vec<i64>> {
-    ir::shape(ty.to_raw()).into_iter().map(|size| (size >= 0).then_some(size)).collect()
+    ir::shape(ty).into_iter().map(|size| (size >= 0).then_some(size)).collect()
 }
 
 fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {
     Some((ir::constant_int(op.operand(0).ok()?)?, ir::constant_int(op.operand(2).ok()?)?))
-}
-
-fn is_memref(ty: Type) -> bool {
-    unsafe { mlir_sys::mlirTypeIsAMemRef(ty.to_raw()) }
 }

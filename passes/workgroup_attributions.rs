@@ -13,13 +13,11 @@
 //! An allocation inside control flow, or with a dynamic size, cannot be a
 //! workgroup buffer: that is an error at the allocation.
 
-use super::{diag, ir, PassDef, PassFailed, PassOptions};
-use melior::ir::attribute::AttributeLike;
-use melior::ir::block::BlockLike;
+use super::ir::{self, diag, rewrite};
+use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
 use melior::ir::{Attribute, ValueLike};
-use melior::StringRef;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-workgroup-attributions",
@@ -34,7 +32,7 @@ const ALIGNMENT: i64 = 16;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut failed = false;
-    for function in ir::functions(root).into_iter().filter(|f| ir::name(*f) == "gpu.func") {
+    for function in ir::functions(root).into_iter().filter(|f| ir::op_name(*f) == "gpu.func") {
         failed |= convert(function).is_err();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
@@ -45,11 +43,11 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     let mut failed = false;
     let mut allocs = Vec::new();
     for op in ir::nested_ops(function) {
-        if !matches!(ir::name(op).as_str(), "memref.alloc" | "memref.alloca") {
+        if !matches!(ir::op_name(op), "memref.alloc" | "memref.alloca") {
             continue;
         }
-        let ty = op.result(0).unwrap().r#type().to_raw();
-        if !unsafe { mlir_sys::mlirTypeIsAMemRef(ty) } || ir::memory_space(ty) != ir::MemorySpace::Workgroup {
+        let ty = op.result(0).unwrap().r#type();
+        if !ty.is_mem_ref() || ir::memory_space(ty) != ir::MemorySpace::Workgroup {
             continue;
         }
         if op.block() != Some(entry) {
@@ -72,45 +70,31 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     if allocs.is_empty() {
         return Ok(());
     }
-    let context = function.context();
-    let context = unsafe { context.to_ref() };
-    let raw = function.to_raw();
-    let inputs = unsafe {
-        let ty = mlir_sys::mlirTypeAttrGetValue(function.attribute("function_type").unwrap().to_raw());
-        mlir_sys::mlirFunctionTypeGetNumInputs(ty) as i64
-    };
+    let inputs = ir::function_input_count(function) as i64;
     let existing = ir::int_attr(function, "workgroup_attributions").unwrap_or(0);
     // One dictionary per attribution: keep the existing ones.
     let mut dictionaries: Vec<String> = match function.attribute("workgroup_attrib_attrs") {
-        Ok(array) => {
-            let array = array.to_raw();
-            (0..unsafe { mlir_sys::mlirArrayAttrGetNumElements(array) })
-                .map(|i| unsafe { Attribute::from_raw(mlir_sys::mlirArrayAttrGetElement(array, i)) }.to_string())
-                .collect()
-        }
+        Ok(array) => ir::array_elements(array).iter().map(|a| a.to_string()).collect(),
         Err(_) => vec!["{}".to_string(); existing as usize],
     };
     for (i, alloc) in allocs.iter().enumerate() {
         let result = alloc.result(0).unwrap();
-        let position = (inputs + existing + i as i64) as isize;
-        let argument = unsafe {
-            mlir_sys::mlirBlockInsertArgument(entry.to_raw(), position, result.r#type().to_raw(), alloc.location().to_raw())
-        };
+        let position = (inputs + existing + i as i64) as usize;
+        let argument = rewrite::insert_argument(entry, position, result.r#type(), alloc.location());
         let alignment = ir::int_attr(*alloc, "alignment").unwrap_or(0).max(ALIGNMENT);
         dictionaries.push(format!("{{llvm.align = {alignment} : i64}}"));
         for user in ir::users(result.into()) {
-            if ir::name(user) == "memref.dealloc" {
+            if ir::op_name(user) == "memref.dealloc" {
                 ir::erase(user);
             }
         }
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), argument) };
+        rewrite::replace_uses(result.into(), argument);
         ir::erase(*alloc);
     }
+    let context = unsafe { function.context().to_ref() };
     let count = Attribute::parse(context, &format!("{} : i64", existing + allocs.len() as i64)).unwrap();
     let attrs = Attribute::parse(context, &format!("[{}]", dictionaries.join(", "))).unwrap();
-    unsafe {
-        mlir_sys::mlirOperationSetAttributeByName(raw, StringRef::new("workgroup_attributions").to_raw(), count.to_raw());
-        mlir_sys::mlirOperationSetAttributeByName(raw, StringRef::new("workgroup_attrib_attrs").to_raw(), attrs.to_raw());
-    }
+    rewrite::set_attribute(function, "workgroup_attributions", count);
+    rewrite::set_attribute(function, "workgroup_attrib_attrs", attrs);
     Ok(())
 }

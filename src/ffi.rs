@@ -42,6 +42,11 @@ unsafe extern "C" {
     pub fn mlirGetDialectHandle__par__() -> MlirDialectHandle;
     pub fn mlirGetDialectHandle__asyncop__() -> MlirDialectHandle;
 
+    pub fn asyncpipeTypeIsAToken(ty: mlir_sys::MlirType) -> bool;
+    pub fn asyncpipeTokenTypeGet(ctx: mlir_sys::MlirContext) -> mlir_sys::MlirType;
+    pub fn asyncpipeTypeIsAGroup(ty: mlir_sys::MlirType) -> bool;
+    pub fn asyncpipeGroupTypeGet(ctx: mlir_sys::MlirContext) -> mlir_sys::MlirType;
+
     pub fn asyncpipeRegisterDialects(registry: MlirDialectRegistry);
     pub fn asyncpipeRegisterAllDialects(registry: MlirDialectRegistry);
     pub fn asyncpipeRegisterUpstreamPasses();

@@ -101,7 +101,7 @@ unsafe extern "C" fn run_pass(
         Ok(Ok(())) => true,
         Ok(Err(PassFailed)) => false,
         Err(panic) => {
-            crate::passes::diag::error(
+            crate::passes::ir::diag::error(
                 op.location(),
                 &format!("internal error in pass '{}': {}", def.argument, panic_message(&*panic)),
             );

@@ -48,6 +48,18 @@ def AsyncPipe_Dialect : Dialect {
     gives each bulk queue a ring of its own.
   }];
   let useDefaultTypePrinterParser = 1;
+
+  // The software pipeliner's schedule, set on the ops of an scf.for body
+  // (`asyncpipe.stage`, `asyncpipe.order`) and on the loop
+  // (`asyncpipe.async_stages`, `asyncpipe.first_queue`); see
+  // docs/design/software-pipeline.md. Declared here so that the C++ and the
+  // Rust passes (ir::ods::asyncpipe::attrs) share one set of names.
+  let discardableAttrs = (ins
+    "::mlir::IntegerAttr":$stage,
+    "::mlir::IntegerAttr":$order,
+    "::mlir::DenseI64ArrayAttr":$async_stages,
+    "::mlir::IntegerAttr":$first_queue
+  );
 }
 
 class AsyncPipe_Type<string name, string typeMnemonic, list<Trait> traits = []>

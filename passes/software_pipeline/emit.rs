@@ -9,14 +9,13 @@
 //! and every item is preceded by the waits `counts` computed for it.
 
 use super::counts::{Step, Waits};
-use super::schedule::{self, Schedule, Source, ORDER, STAGE};
-use crate::passes::builder::{Builder, Point};
-use crate::passes::ir;
+use super::schedule::{self, Schedule, Source};
+use crate::passes::ir::builder::{Builder, Point};
+use crate::passes::ir::ods::asyncpipe::{attrs, AsyncScopeOp, CommitQueueOp, CopyOp, WaitQueueOp, YieldOp};
+use crate::passes::ir::{self, rewrite, ValueKey};
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::TypeLike;
 use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
-use melior::StringRef;
-use mlir_sys::{MlirOperation, MlirType, MlirValue};
 use std::collections::{BTreeMap, HashMap};
 
 
@@ -29,10 +28,10 @@ pub enum Trip {
 
 /// What the items of one step see: the active stages and their induction
 /// variables.
-struct StepContext {
+struct StepContext<'c, 'a> {
     step: Step,
     active: Vec<bool>,
-    ivs: HashMap<usize, MlirValue>,
+    ivs: HashMap<usize, Value<'c, 'a>>,
 }
 
 pub struct Emitter<'s, 'c, 'a> {
@@ -40,27 +39,23 @@ pub struct Emitter<'s, 'c, 'a> {
     waits: &'s Waits,
     /// Builds ops at the loop's location.
     b: Builder<'c>,
-    /// What each statement and helper reads from the loop body, by raw
-    /// pointer: computed once, used by every clone.
-    sources: HashMap<usize, Vec<(MlirValue, Source)>>,
-    lb: MlirValue,
-    ub: MlirValue,
-    step: MlirValue,
+    /// What each statement and helper reads from the loop body: computed
+    /// once, used by every clone.
+    sources: HashMap<ir::OpKey, Vec<(Value<'c, 'a>, Source)>>,
+    lb: Value<'c, 'a>,
+    ub: Value<'c, 'a>,
+    step: Value<'c, 'a>,
     /// The induction variable's type (index or an integer type): the bounds,
     /// the trip count and every induction value the emitter makes have it.
-    iv_type: MlirType,
+    iv_type: Type<'c>,
     lb_const: Option<i64>,
     step_const: Option<i64>,
     trip: Trip,
     /// The run-time trip count N, for a dynamic trip count.
-    n: Option<MlirValue>,
-    produced: HashMap<(Step, usize), MlirValue>,
-    carried: HashMap<(usize, usize), MlirValue>,
-    before_epilogue: HashMap<(usize, usize), MlirValue>,
-}
-
-fn raw_ptr(value: MlirValue) -> usize {
-    value.ptr as usize
+    n: Option<Value<'c, 'a>>,
+    produced: HashMap<(Step, ValueKey), Value<'c, 'a>>,
+    carried: HashMap<(ValueKey, usize), Value<'c, 'a>>,
+    before_epilogue: HashMap<(ValueKey, usize), Value<'c, 'a>>,
 }
 
 impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
@@ -72,8 +67,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             .map(|stmt| stmt.op)
             .chain(s.helpers.iter().copied())
             .map(|op| {
-                let read = schedule::sources(op, s.body, &s.index);
-                (op.to_raw().ptr as usize, read.into_iter().map(|(v, source)| (v.to_raw(), source)).collect())
+                (ir::OpKey::of(op), schedule::sources(op, s.body, &s.index))
             })
             .collect();
         let operand = |i: usize| s.loop_op.operand(i).unwrap();
@@ -82,10 +76,10 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             waits,
             b: Builder::new(context, s.loop_op.location()),
             sources,
-            lb: operand(0).to_raw(),
-            iv_type: operand(0).r#type().to_raw(),
-            ub: operand(1).to_raw(),
-            step: operand(2).to_raw(),
+            lb: operand(0),
+            iv_type: operand(0).r#type(),
+            ub: operand(1),
+            step: operand(2),
             lb_const: ir::constant_int(operand(0)),
             step_const: ir::constant_int(operand(2)),
             trip,
@@ -101,7 +95,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     /// when N > L (so every prologue and epilogue op runs, and the counts are
     /// those of a long loop); otherwise the original loop runs, without its
     /// annotations, synchronously.
-    pub fn emit(mut self, at: MlirOperation) {
+    pub fn emit(mut self, at: OperationRef<'c, 'a>) {
         let mut point = Point::Before(at);
         let last = self.s.last;
         if let Trip::Dynamic = self.trip {
@@ -114,7 +108,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             then.append_block(Block::new(&[]));
             otherwise.append_block(Block::new(&[]));
             let if_op = self.b.insert(self.b.build("scf.if", &[long], &[], &[], vec![then, otherwise]), point);
-            let block = |i| unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(if_op, i)) };
+            let block = |i| ir::region_entry(if_op, i).expect("scf.if blocks");
             let (then_block, else_block) = (block(0), block(1));
             let fallback = self.clone_op(self.s.loop_op, &HashMap::new(), Point::End(else_block));
             strip_annotations(fallback);
@@ -125,7 +119,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             self.emit_step(Step::Prologue(g), point);
         }
         // Values carried from step to step by the body loop.
-        let mut depth: BTreeMap<usize, (usize, MlirType)> = BTreeMap::new();
+        let mut depth: BTreeMap<ValueKey, (usize, Type<'c>)> = BTreeMap::new();
         for stmt in &self.s.stmts {
             for &j in &stmt.uses {
                 let distance = stmt.stage - self.s.stmts[j].stage;
@@ -134,12 +128,12 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                 }
                 for result in self.s.stmts[j].op.results() {
                     let value: Value = result.into();
-                    let entry = depth.entry(raw_ptr(value.to_raw())).or_insert((0, value.r#type().to_raw()));
+                    let entry = depth.entry(ValueKey::of(value)).or_insert((0, value.r#type()));
                     entry.0 = entry.0.max(distance);
                 }
             }
         }
-        let carried: Vec<(usize, usize, MlirType)> = depth
+        let carried: Vec<(ValueKey, usize, Type<'c>)> = depth
             .iter()
             .flat_map(|(v, (d, t))| (1..=*d).map(move |d| (*v, d, *t)))
             .collect();
@@ -171,29 +165,34 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         }
     }
 
-    fn emit_body(&mut self, carried: &[(usize, usize, MlirType)], inits: &[MlirValue], point: Point) -> Vec<MlirValue> {
+    fn emit_body(
+        &mut self,
+        carried: &[(ValueKey, usize, Type<'c>)],
+        inits: &[Value<'c, 'a>],
+        point: Point<'c, 'a>,
+    ) -> Vec<Value<'c, 'a>> {
         let lb = self.iteration_value(self.s.last as i64, point);
-        let types: Vec<MlirType> = carried.iter().map(|c| c.2).collect();
-        let mut arguments = vec![(unsafe { Type::from_raw(self.iv_type) }, self.b.location)];
-        arguments.extend(types.iter().map(|t| (unsafe { Type::from_raw(*t) }, self.b.location)));
+        let types: Vec<Type> = carried.iter().map(|c| c.2).collect();
+        let mut arguments = vec![(self.iv_type, self.b.location)];
+        arguments.extend(types.iter().map(|t| (*t, self.b.location)));
         let region = Region::new();
         region.append_block(Block::new(&arguments));
         let mut operands = vec![lb, self.ub, self.step];
         operands.extend_from_slice(inits);
         let for_op = self.b.insert(self.b.build("scf.for", &operands, &types, &[], vec![region]), point);
-        let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(for_op, 0)) };
+        let block = ir::region_entry(for_op, 0).expect("the loop body");
         self.carried.clear();
         for (i, &(v, d, _)) in carried.iter().enumerate() {
-            self.carried.insert((v, d), unsafe { mlir_sys::mlirBlockGetArgument(block, (i + 1) as isize) });
+            self.carried.insert((v, d), block.argument(i + 1).expect("a loop-carried value").into());
         }
         let body_point = Point::End(block);
         self.emit_step(Step::Body, body_point);
-        let yields: Vec<MlirValue> = carried
+        let yields: Vec<Value> = carried
             .iter()
             .map(|&(v, d, _)| if d == 1 { self.produced[&(Step::Body, v)] } else { self.carried[&(v, d - 1)] })
             .collect();
         self.b.insert(self.b.build("scf.yield", &yields, &[], &[], vec![]), body_point);
-        (0..carried.len()).map(|i| unsafe { mlir_sys::mlirOperationGetResult(for_op, i as isize) }).collect()
+        for_op.results().map(Value::from).collect()
     }
 
     /// Whether stage `stage` runs in `step` (the pipelined form of a
@@ -212,7 +211,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         }
     }
 
-    fn emit_step(&mut self, step: Step, point: Point) {
+    fn emit_step(&mut self, step: Step, point: Point<'c, 'a>) {
         let active: Vec<bool> = (0..=self.s.last).map(|stage| self.active(step, stage)).collect();
         let mut ctx = StepContext { step, active, ivs: HashMap::new() };
         for stage in 0..=self.s.last {
@@ -229,7 +228,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     /// `lb + k * step` for the iteration stage `stage` runs in `step`.
-    fn induction_variable(&mut self, step: Step, stage: usize, point: Point) -> MlirValue {
+    fn induction_variable(&mut self, step: Step, stage: usize, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let last = self.s.last as i64;
         let s = stage as i64;
         let k = match (step, self.trip) {
@@ -266,7 +265,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     /// `lb + k * step`, the induction value of iteration `k`: a constant when
     /// the bounds are and it fits in 64 bits, otherwise computed at run time
     /// with the loop's own arithmetic.
-    fn iteration_value(&mut self, k: i64, point: Point) -> MlirValue {
+    fn iteration_value(&mut self, k: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let folded = match (self.lb_const, self.step_const) {
             (Some(lb), Some(step)) => k.checked_mul(step).and_then(|offset| offset.checked_add(lb)),
             _ => None,
@@ -280,15 +279,11 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     /// The body loop's induction variable (the block argument of the block `point` is in).
-    fn body_iv(&self, point: Point) -> MlirValue {
-        let block = match point {
-            Point::End(block) => block,
-            Point::Before(op) => unsafe { mlir_sys::mlirOperationGetBlock(op) },
-        };
-        unsafe { mlir_sys::mlirBlockGetArgument(block, 0) }
+    fn body_iv(&self, point: Point<'c, 'a>) -> Value<'c, 'a> {
+        point.block().argument(0).expect("the body loop's induction variable").into()
     }
 
-    fn emit_item(&mut self, item: usize, ctx: &StepContext, point: Point) {
+    fn emit_item(&mut self, item: usize, ctx: &StepContext<'c, 'a>, point: Point<'c, 'a>) {
         let members = &self.s.members[item];
         let waits = self.waits.before(ctx.step, item);
         let Some(queue) = self.s.items[item].commits else {
@@ -298,7 +293,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             self.emit_stmt(members[0], ctx, point);
             return;
         };
-        let group = Point::Before(self.b.region_op("asyncpipe.commit_queue", &[("queue", self.b.int_attr(64, queue))], "asyncpipe.yield", point));
+        let queue = [(CommitQueueOp::QUEUE, self.b.int_attr(64, queue))];
+        let group = Point::Before(self.b.region_op(CommitQueueOp::NAME, &queue, YieldOp::NAME, point));
         for (q, count) in waits {
             self.wait(q, count, group);
         }
@@ -311,7 +307,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             } else {
                 let at = match scope {
                     Some(at) => at,
-                    None => *scope.insert(Point::Before(self.b.region_op("asyncpipe.async_scope", &[], "asyncpipe.yield", group))),
+                    None => *scope.insert(Point::Before(self.b.region_op(AsyncScopeOp::NAME, &[], YieldOp::NAME, group))),
                 };
                 self.emit_stmt(m, ctx, at);
             }
@@ -319,7 +315,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     /// Clones statement `m` for the iteration its stage runs in `ctx.step`.
-    fn emit_stmt(&mut self, m: usize, ctx: &StepContext, point: Point) -> MlirOperation {
+    fn emit_stmt(&mut self, m: usize, ctx: &StepContext<'c, 'a>, point: Point<'c, 'a>) -> OperationRef<'c, 'a> {
         let stmt = &self.s.stmts[m];
         let op = stmt.op;
         let stage = stmt.stage;
@@ -327,38 +323,37 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         self.materialize(op, stage, ctx, point, &mut map);
         if stmt.is_async && stmt.is_copy {
             // Inside its commit_queue: an asyncpipe.copy without a queue of its own.
-            let operands: Vec<MlirValue> = op
-                .operands()
-                .take(2)
-                .map(|v| map.get(&raw_ptr(v.to_raw())).copied().unwrap_or(v.to_raw()))
-                .collect();
+            let operands: Vec<Value> =
+                op.operands().take(2).map(|v| map.get(&ValueKey::of(v)).copied().unwrap_or(v)).collect();
             let mut attributes = Vec::new();
-            if let Ok(zero_fill) = op.attribute("zero_fill") {
-                attributes.push(("zero_fill", zero_fill));
+            if let Ok(zero_fill) = op.attribute(CopyOp::ZERO_FILL) {
+                attributes.push((CopyOp::ZERO_FILL, zero_fill));
             }
-            let copy = self.b.build("asyncpipe.copy", &operands, &[], &attributes, vec![]);
+            let copy = self.b.build(CopyOp::NAME, &operands, &[], &attributes, vec![]);
             return self.b.insert(copy, point);
         }
         let clone = self.clone_op(op, &map, point);
-        unsafe {
-            for name in [STAGE, ORDER] {
-                mlir_sys::mlirOperationRemoveAttributeByName(clone, StringRef::new(name).to_raw());
-            }
+        for name in [attrs::STAGE, attrs::ORDER] {
+            rewrite::remove_attribute(clone, name);
         }
-        for (i, result) in op.results().enumerate() {
-            let original: Value = result.into();
-            let value = unsafe { mlir_sys::mlirOperationGetResult(clone, i as isize) };
-            self.produced.insert((ctx.step, raw_ptr(original.to_raw())), value);
+        for (result, value) in op.results().zip(clone.results()) {
+            self.produced.insert((ctx.step, ValueKey::of(result)), value.into());
         }
         clone
     }
 
     /// Fills `map` with the new values of what `op` reads from the loop body,
     /// recomputing helpers at `point`.
-    fn materialize(&mut self, op: OperationRef, stage: usize, ctx: &StepContext, point: Point, map: &mut HashMap<usize, MlirValue>) {
-        for (raw, source) in self.sources[&(op.to_raw().ptr as usize)].clone() {
-            let value = unsafe { Value::from_raw(raw) };
-            let key = raw_ptr(raw);
+    fn materialize(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        stage: usize,
+        ctx: &StepContext<'c, 'a>,
+        point: Point<'c, 'a>,
+        map: &mut HashMap<ValueKey, Value<'c, 'a>>,
+    ) {
+        for (value, source) in self.sources[&ir::OpKey::of(op)].clone() {
+            let key = ValueKey::of(value);
             if map.contains_key(&key) {
                 continue;
             }
@@ -369,9 +364,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                     let helper = self.s.helpers[h];
                     self.materialize(helper, stage, ctx, point, map);
                     let clone = self.clone_op(helper, map, point);
-                    for (i, result) in helper.results().enumerate() {
-                        let original: Value = result.into();
-                        map.insert(raw_ptr(original.to_raw()), unsafe { mlir_sys::mlirOperationGetResult(clone, i as isize) });
+                    for (result, new) in helper.results().zip(clone.results()) {
+                        map.insert(ValueKey::of(result), new.into());
                     }
                     continue;
                 }
@@ -382,8 +376,15 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
 
     /// The value of statement `j`'s result `value` for the iteration that
     /// stage `stage` runs in `ctx.step`.
-    fn lookup(&mut self, value: Value, j: usize, stage: usize, ctx: &StepContext, point: Point) -> MlirValue {
-        let v = raw_ptr(value.to_raw());
+    fn lookup(
+        &mut self,
+        value: Value<'c, 'a>,
+        j: usize,
+        stage: usize,
+        ctx: &StepContext<'c, 'a>,
+        point: Point<'c, 'a>,
+    ) -> Value<'c, 'a> {
+        let v = ValueKey::of(value);
         let distance = stage - self.s.stmts[j].stage;
         let found = match ctx.step {
             step if distance == 0 => self.produced.get(&(step, v)).copied(),
@@ -394,40 +395,42 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         };
         // Missing only where the producer never runs (a static trip count
         // shorter than the stages); then neither does this consumer.
-        found.unwrap_or_else(|| self.b.poison(value.r#type().to_raw(), point))
+        found.unwrap_or_else(|| self.b.poison(value.r#type(), point))
     }
 
-    fn clone_op(&self, op: OperationRef, map: &HashMap<usize, MlirValue>, point: Point) -> MlirOperation {
-        let clone = unsafe { mlir_sys::mlirOperationClone(op.to_raw()) };
-        let clone_ref = unsafe { OperationRef::from_raw(clone) };
-        for inner in std::iter::once(clone_ref).chain(ir::nested_ops(clone_ref)) {
+    fn clone_op(
+        &self,
+        op: OperationRef<'c, 'a>,
+        map: &HashMap<ValueKey, Value<'c, 'a>>,
+        point: Point<'c, 'a>,
+    ) -> OperationRef<'c, 'a> {
+        let clone = self.b.insert(rewrite::clone(op), point);
+        for inner in std::iter::once(clone).chain(ir::nested_ops(clone)) {
             for i in 0..inner.operand_count() {
                 let operand = inner.operand(i).unwrap();
-                if let Some(new) = map.get(&raw_ptr(operand.to_raw())) {
-                    unsafe { mlir_sys::mlirOperationSetOperand(inner.to_raw(), i as isize, *new) };
+                if let Some(new) = map.get(&ValueKey::of(operand)) {
+                    rewrite::set_operand(inner, i, *new);
                 }
             }
         }
-        self.b.insert_raw(clone, point)
+        clone
     }
 
-    fn wait(&mut self, queue: i64, count: i64, point: Point) {
-        let op = self.b.build("asyncpipe.wait_queue", &[], &[], &[("queue", self.b.int_attr(64, queue)), ("count", self.b.int_attr(64, count))], vec![]);
-        self.b.insert(op, point);
+    fn wait(&mut self, queue: i64, count: i64, point: Point<'c, 'a>) {
+        let attributes =
+            [(WaitQueueOp::QUEUE, self.b.int_attr(64, queue)), (WaitQueueOp::COUNT, self.b.int_attr(64, count))];
+        self.b.op(WaitQueueOp::NAME, &[], &[], &attributes, point);
     }
 }
 
 /// Removes the pipelining annotations from a copy of the original loop.
-fn strip_annotations(loop_op: MlirOperation) {
-    unsafe {
-        mlir_sys::mlirOperationRemoveAttributeByName(loop_op, StringRef::new(schedule::ASYNC_STAGES).to_raw());
-        let body = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(loop_op, 0));
-        let mut op = mlir_sys::mlirBlockGetFirstOperation(body);
-        while !op.ptr.is_null() {
-            for name in [STAGE, ORDER] {
-                mlir_sys::mlirOperationRemoveAttributeByName(op, StringRef::new(name).to_raw());
+fn strip_annotations(loop_op: OperationRef) {
+    rewrite::remove_attribute(loop_op, attrs::ASYNC_STAGES);
+    if let Some(body) = ir::region_entry(loop_op, 0) {
+        for op in ir::ops(body) {
+            for name in [attrs::STAGE, attrs::ORDER] {
+                rewrite::remove_attribute(op, name);
             }
-            op = mlir_sys::mlirOperationGetNextInBlock(op);
         }
     }
 }

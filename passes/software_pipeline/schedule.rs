@@ -5,19 +5,13 @@
 //! reported at the op and the whole loop is left alone.
 
 use super::counts::{Item, Need};
-use crate::passes::diag;
-use crate::passes::effects::{self, Access, Root};
-use crate::passes::ir;
+use crate::passes::analysis::effects::{self, Access, Root};
+use crate::passes::ir::ods::asyncpipe::{self, attrs, CopyOp, YieldOp};
+use crate::passes::ir::{self, diag, transforms, OpKey, ValueKey};
 use crate::passes::PassFailed;
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, Value, ValueLike};
+use melior::ir::{BlockRef, Value};
 use std::collections::{BTreeSet, HashMap, HashSet};
-
-pub const STAGE: &str = "asyncpipe.stage";
-pub const ORDER: &str = "asyncpipe.order";
-pub const ASYNC_STAGES: &str = "asyncpipe.async_stages";
-pub const FIRST_QUEUE: &str = "asyncpipe.first_queue";
 
 /// A value an op reads from the loop body: the induction variable, a
 /// statement's result, or a helper's result.
@@ -55,8 +49,8 @@ pub struct Schedule<'c, 'a> {
     pub stmts: Vec<Stmt<'c, 'a>>,
     /// Top-level body ops without annotations.
     pub helpers: Vec<OperationRef<'c, 'a>>,
-    /// Every top-level body op (by raw pointer) as a statement or a helper.
-    pub index: HashMap<usize, Source>,
+    /// Every top-level body op as a statement or a helper.
+    pub index: HashMap<OpKey, Source>,
     /// The last stage (`L`).
     pub last: usize,
     /// The items of a step, in order: a synchronous statement, or an async
@@ -74,14 +68,13 @@ pub struct Schedule<'c, 'a> {
 pub fn sources<'c, 'a>(
     op: OperationRef<'c, 'a>,
     body: BlockRef<'c, 'a>,
-    index: &HashMap<usize, Source>,
+    index: &HashMap<OpKey, Source>,
 ) -> Vec<(Value<'c, 'a>, Source)> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for inner in std::iter::once(op).chain(ir::nested_ops(op)) {
         for operand in inner.operands() {
-            let raw = operand.to_raw().ptr as usize;
-            if !seen.insert(raw) {
+            if !seen.insert(ValueKey::of(operand)) {
                 continue;
             }
             if let Some(source) = classify(operand, op, body, index) {
@@ -92,52 +85,58 @@ pub fn sources<'c, 'a>(
     out
 }
 
-fn classify(value: Value, within: OperationRef, body: BlockRef, index: &HashMap<usize, Source>) -> Option<Source> {
-    unsafe {
-        let raw = value.to_raw();
-        if !mlir_sys::mlirValueIsAOpResult(raw) {
-            let block = mlir_sys::mlirBlockArgumentGetOwner(raw);
-            return (block.ptr == body.to_raw().ptr).then_some(Source::Iv);
-        }
-        // The top-level body op that (transitively) holds the definition.
-        let mut owner = mlir_sys::mlirOpResultGetOwner(raw);
-        loop {
-            if owner.ptr.is_null() {
-                return None;
-            }
-            let block = mlir_sys::mlirOperationGetBlock(owner);
-            if block.ptr == body.to_raw().ptr {
-                break;
-            }
-            owner = mlir_sys::mlirOperationGetParentOperation(owner);
-        }
-        if owner.ptr == within.to_raw().ptr {
-            return None;
-        }
-        index.get(&(owner.ptr as usize)).copied()
+fn classify(value: Value, within: OperationRef, body: BlockRef, index: &HashMap<OpKey, Source>) -> Option<Source> {
+    let Some(def) = ir::defining_op(value) else {
+        return (ir::argument_owner(value) == Some(body)).then_some(Source::Iv);
+    };
+    // The top-level body op that (transitively) holds the definition.
+    let owner = ir::ancestor_in(def, body)?;
+    if owner == within {
+        return None;
     }
+    index.get(&OpKey::of(owner)).copied()
 }
 
 fn key(stmt: &Stmt) -> (usize, i64) {
     (stmt.stage, stmt.order)
 }
 
-/// Reads and checks the annotations of `loop_op`.
+/// Reads and checks the annotations of `loop_op`: the phases below, in
+/// order; the first that fails has reported why at the op.
 /// `known` gives the versions of buffers already multi-buffered for this loop
 /// (by root); other buffers that need versions are listed in `buffers`.
 pub fn analyze<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
     known: &HashMap<Root, u32>,
 ) -> Result<Schedule<'c, 'a>, PassFailed> {
-    let fail = |op: OperationRef, message: &str| {
-        diag::error(op.location(), message);
-        PassFailed
-    };
-    if ir::name(loop_op) != "scf.for" {
-        return Err(fail(loop_op, "asyncpipe.async_stages is only supported on scf.for"));
+    let (body, async_list) = annotated_loop(loop_op)?;
+    let Statements { mut stmts, helpers, index } = statements(loop_op, body)?;
+    let last = stmts.iter().map(|s| s.stage).max().expect("statements() returns at least one");
+    let helper_access = helper_effects(&helpers)?;
+    let stage_uses_iv = link_uses(&mut stmts, &helpers, &helper_access, body, &index, last);
+    mark_async_stages(loop_op, &mut stmts, &async_list, last)?;
+    check_use_order(&stmts)?;
+    let Buffers { roots, versions, buffers } = buffers(loop_op, &stmts, known)?;
+    let needs = needs(&stmts, &roots, &versions);
+    let (members, item_of) = groups(&stmts, &needs);
+    check_async_results(&stmts, &members, &item_of)?;
+    let items = items(&stmts, &members, &item_of, &needs, first_queue(loop_op));
+    Ok(Schedule { loop_op, body, stmts, helpers, index, last, items, members, buffers, stage_uses_iv })
+}
+
+fn fail(op: OperationRef, message: &str) -> PassFailed {
+    diag::error(op.location(), message);
+    PassFailed
+}
+
+/// Phase 1: the loop is an `scf.for` without iter_args whose
+/// `asyncpipe.async_stages` lists stages; its body and that list.
+fn annotated_loop<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Result<(BlockRef<'c, 'a>, Vec<i64>), PassFailed> {
+    if ir::op_name(loop_op) != "scf.for" {
+        return Err(fail(loop_op, &format!("{} is only supported on scf.for", attrs::ASYNC_STAGES)));
     }
-    let Some(async_list) = ir::dense_i64_attr(loop_op, ASYNC_STAGES) else {
-        return Err(fail(loop_op, "asyncpipe.async_stages must be an array<i64: ...> of stages"));
+    let Some(async_list) = ir::dense_i64_attr(loop_op, attrs::ASYNC_STAGES) else {
+        return Err(fail(loop_op, &format!("{} must be an array<i64: ...> of stages", attrs::ASYNC_STAGES)));
     };
     if loop_op.result_count() > 0 {
         return Err(fail(
@@ -145,84 +144,116 @@ pub fn analyze<'c, 'a>(
             "cannot pipeline a loop with loop-carried values (iter_args); carry them through memory",
         ));
     }
-    let body = ir::region_entry(loop_op, 0).expect("scf.for has a body");
+    Ok((ir::region_entry(loop_op, 0).expect("scf.for has a body"), async_list))
+}
 
-    // Statements and helpers.
+/// The body's ops, sorted into statements and helpers.
+pub struct Statements<'c, 'a> {
+    pub stmts: Vec<Stmt<'c, 'a>>,
+    pub helpers: Vec<OperationRef<'c, 'a>>,
+    pub index: HashMap<OpKey, Source>,
+}
+
+/// Phase 2: every top-level body op with `asyncpipe.stage` and
+/// `asyncpipe.order` is a statement (orders unique, stages not negative);
+/// an op with neither is a helper; there is at least one statement.
+pub fn statements<'c, 'a>(loop_op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Result<Statements<'c, 'a>, PassFailed> {
     let mut stmts: Vec<Stmt> = Vec::new();
     let mut helpers = Vec::new();
-    let mut index: HashMap<usize, Source> = HashMap::new();
+    let mut index: HashMap<OpKey, Source> = HashMap::new();
     let mut orders: HashMap<i64, OperationRef> = HashMap::new();
     for (position, op) in ir::ops(body).enumerate() {
-        if ir::name(op) == "scf.yield" {
+        if ir::op_name(op) == "scf.yield" {
             continue;
         }
-        let stage = ir::int_attr(op, STAGE);
-        let order = ir::int_attr(op, ORDER);
+        let stage = ir::int_attr(op, attrs::STAGE);
+        let order = ir::int_attr(op, attrs::ORDER);
         match (stage, order) {
             (Some(stage), Some(order)) => {
                 if stage < 0 {
-                    return Err(fail(op, "asyncpipe.stage must not be negative"));
+                    return Err(fail(op, &format!("{} must not be negative", attrs::STAGE)));
                 }
                 if let Some(first) = orders.get(&order) {
                     diag::error_with_note(
                         op.location(),
-                        &format!("asyncpipe.order {order} is repeated"),
+                        &format!("{} {order} is repeated", attrs::ORDER),
                         first.location(),
                         "first used here",
                     );
                     return Err(PassFailed);
                 }
                 orders.insert(order, op);
-                index.insert(op.to_raw().ptr as usize, Source::Stmt(stmts.len()));
+                index.insert(OpKey::of(op), Source::Stmt(stmts.len()));
                 stmts.push(Stmt {
                     op,
                     stage: stage as usize,
                     order,
                     position,
                     is_async: false,
-                    is_copy: matches!(ir::name(op).as_str(), "asyncpipe.copy" | "memref.copy"),
+                    is_copy: CopyOp::is(op) || ir::op_name(op) == "memref.copy",
                     uses: BTreeSet::new(),
                     access: Access::none(),
                 });
             }
-            (Some(_), None) => return Err(fail(op, "op has asyncpipe.stage but no asyncpipe.order")),
-            (None, Some(_)) => return Err(fail(op, "op has asyncpipe.order but no asyncpipe.stage")),
+            (Some(_), None) => {
+                return Err(fail(op, &format!("op has {} but no {}", attrs::STAGE, attrs::ORDER)));
+            }
+            (None, Some(_)) => {
+                return Err(fail(op, &format!("op has {} but no {}", attrs::ORDER, attrs::STAGE)));
+            }
             (None, None) => {
-                index.insert(op.to_raw().ptr as usize, Source::Helper(helpers.len()));
+                index.insert(OpKey::of(op), Source::Helper(helpers.len()));
                 helpers.push(op);
             }
         }
     }
     if stmts.is_empty() {
-        return Err(fail(loop_op, "no op of the loop body carries asyncpipe.stage and asyncpipe.order"));
+        return Err(fail(
+            loop_op,
+            &format!("no op of the loop body carries {} and {}", attrs::STAGE, attrs::ORDER),
+        ));
     }
-    let last = stmts.iter().map(|s| s.stage).max().unwrap();
+    Ok(Statements { stmts, helpers, index })
+}
 
-    // Helpers are recomputed before each use; they must not write memory.
+/// Phase 3: helpers are recomputed before each use, so they must not write
+/// memory; their effects.
+pub fn helper_effects(helpers: &[OperationRef]) -> Result<Vec<Access>, PassFailed> {
     let mut helper_access = Vec::new();
-    for helper in &helpers {
+    for helper in helpers {
         let access = effects::access(*helper);
         if access.writes_anything() {
             return Err(fail(
                 *helper,
-                "op without asyncpipe.stage writes memory; give it a stage and an order",
+                &format!("op without {} writes memory; give it a stage and an order", attrs::STAGE),
             ));
         }
         helper_access.push(access);
     }
+    Ok(helper_access)
+}
 
-    // Which statements each statement reads, through helpers; and which
-    // stages read the induction variable.
+/// Phase 4: which statements each statement reads, through helpers, and the
+/// memory it touches with its helpers; returns which stages read the
+/// induction variable.
+pub fn link_uses<'c, 'a>(
+    stmts: &mut [Stmt<'c, 'a>],
+    helpers: &[OperationRef<'c, 'a>],
+    helper_access: &[Access],
+    body: BlockRef<'c, 'a>,
+    index: &HashMap<OpKey, Source>,
+    last: usize,
+) -> Vec<bool> {
     let mut stage_uses_iv = vec![false; last + 1];
-    for i in 0..stmts.len() {
+    for stmt in stmts.iter_mut() {
         let mut uses = BTreeSet::new();
-        let mut access = effects::access(stmts[i].op);
-        let mut stack: Vec<OperationRef> = vec![stmts[i].op];
+        let mut access = effects::access(stmt.op);
+        let mut stack: Vec<OperationRef> = vec![stmt.op];
         let mut visited = HashSet::new();
         while let Some(op) = stack.pop() {
-            for (_, source) in sources(op, body, &index) {
+            for (_, source) in sources(op, body, index) {
                 match source {
-                    Source::Iv => stage_uses_iv[stmts[i].stage] = true,
+                    Source::Iv => stage_uses_iv[stmt.stage] = true,
                     Source::Stmt(j) => {
                         uses.insert(j);
                     }
@@ -235,13 +266,18 @@ pub fn analyze<'c, 'a>(
                 }
             }
         }
-        stmts[i].uses = uses;
-        stmts[i].access = access;
+        stmt.uses = uses;
+        stmt.access = access;
     }
+    stage_uses_iv
+}
 
-    // Async stages.
+/// Phase 5: the listed async stages exist and write memory; their
+/// statements are marked async, hold no async ops or synchronization of
+/// their own, and have known effects.
+pub fn mark_async_stages(loop_op: OperationRef, stmts: &mut [Stmt], async_list: &[i64], last: usize) -> Result<(), PassFailed> {
     let mut async_stages = BTreeSet::new();
-    for &stage in &async_list {
+    for &stage in async_list {
         if stage < 0 || stage as usize > last || !stmts.iter().any(|s| s.stage == stage as usize) {
             return Err(fail(loop_op, &format!("async stage {stage} has no op")));
         }
@@ -253,16 +289,13 @@ pub fn analyze<'c, 'a>(
         }
         async_stages.insert(stage as usize);
     }
-    for stmt in &mut stmts {
+    for stmt in stmts.iter_mut() {
         stmt.is_async = async_stages.contains(&stmt.stage);
     }
-    for stmt in &stmts {
-        if !stmt.is_async {
-            continue;
-        }
+    for stmt in stmts.iter().filter(|s| s.is_async) {
         if let Some(sync) = ir::nested_ops(stmt.op).into_iter().find(|op| {
-            let name = ir::name(*op);
-            name.starts_with("asyncpipe.") && name != "asyncpipe.yield" || name.starts_with("nvgpu.device_async")
+            let is_asyncpipe = asyncpipe::AsyncpipeOp::of(*op).is_some() && !YieldOp::is(*op);
+            is_asyncpipe || ir::op_name(*op).starts_with("nvgpu.device_async")
         }) {
             diag::error_with_note(
                 stmt.op.location(),
@@ -273,8 +306,7 @@ pub fn analyze<'c, 'a>(
             return Err(PassFailed);
         }
     }
-
-    for stmt in &stmts {
+    for stmt in stmts.iter() {
         if stmt.is_async && stmt.access.writes.is_none() {
             return Err(fail(
                 stmt.op,
@@ -282,16 +314,21 @@ pub fn analyze<'c, 'a>(
             ));
         }
     }
+    Ok(())
+}
 
-    // SSA uses must not go back in the schedule.
-    for stmt in &stmts {
+/// Phase 6: SSA uses do not go back in the schedule.
+pub fn check_use_order(stmts: &[Stmt]) -> Result<(), PassFailed> {
+    for stmt in stmts {
         for def in stmt.uses.iter().map(|&j| &stmts[j]) {
             let message = if def.stage > stmt.stage {
                 format!("op in stage {} uses a value defined in a later stage ({})", stmt.stage, def.stage)
             } else if def.stage == stmt.stage && def.order > stmt.order {
                 format!(
-                    "op with asyncpipe.order {} uses a value defined by an op ordered after it ({}) in the same stage",
-                    stmt.order, def.order
+                    "op with {} {} uses a value defined by an op ordered after it ({}) in the same stage",
+                    attrs::ORDER,
+                    stmt.order,
+                    def.order
                 )
             } else {
                 continue;
@@ -300,11 +337,29 @@ pub fn analyze<'c, 'a>(
             return Err(PassFailed);
         }
     }
+    Ok(())
+}
 
-    // Buffers: every root some statement writes.
+/// The buffers the statements write and their versions.
+pub struct Buffers<'c, 'a> {
+    pub roots: BTreeSet<Root>,
+    pub versions: HashMap<Root, u32>,
+    /// The allocations to multi-buffer.
+    pub buffers: Vec<Versioned<'c, 'a>>,
+}
+
+/// Phase 7: every buffer some statement writes; the program order of
+/// conflicting accesses to it is kept; how many versions it needs (one per
+/// stage of distance between its first write and its last use, plus one
+/// for an async read), checked against the multi-buffering transform.
+pub fn buffers<'c, 'a>(
+    loop_op: OperationRef<'c, 'a>,
+    stmts: &[Stmt<'c, 'a>],
+    known: &HashMap<Root, u32>,
+) -> Result<Buffers<'c, 'a>, PassFailed> {
     let mut roots: BTreeSet<Root> = BTreeSet::new();
     let mut root_values: HashMap<Root, Value> = HashMap::new();
-    for stmt in &stmts {
+    for stmt in stmts {
         for op in std::iter::once(stmt.op).chain(ir::nested_ops(stmt.op)) {
             for operand in op.operands() {
                 let root = effects::root(operand);
@@ -366,7 +421,7 @@ pub fn analyze<'c, 'a>(
         // arguments, like the seed's output D[i]) are taken to be indexed by
         // the iteration, as TVM does.
         let Some(alloc) = ir::defining_op(root_values[&root])
-            .filter(|op| matches!(ir::name(*op).as_str(), "memref.alloc" | "memref.alloca"))
+            .filter(|op| matches!(ir::op_name(*op), "memref.alloc" | "memref.alloca"))
         else {
             versions.insert(root, 1);
             continue;
@@ -382,7 +437,7 @@ pub fn analyze<'c, 'a>(
             .max()
             .unwrap();
         versions.insert(root, count);
-        if let Err(reason) = multi_buffer(alloc, loop_op, count, false) {
+        if let Err(reason) = transforms::multi_buffer(alloc, loop_op, count, false) {
             diag::error(
                 stmts[first].op.location(),
                 &format!(
@@ -394,12 +449,15 @@ pub fn analyze<'c, 'a>(
         }
         buffers.push(Versioned { alloc, versions: count });
     }
+    Ok(Buffers { roots, versions, buffers })
+}
 
-    // What each statement must wait for: the async statements it conflicts
-    // with, in the same iteration (if they run first) and `versions`
-    // iterations back (the last use of the same version).
+/// Phase 8: what each statement must wait for: the async statements it
+/// conflicts with, in the same iteration (if they run first, distance 0)
+/// and `versions` iterations back (the last use of the same version).
+pub fn needs(stmts: &[Stmt], roots: &BTreeSet<Root>, versions: &HashMap<Root, u32>) -> Vec<BTreeSet<(usize, i64)>> {
     let mut needs: Vec<BTreeSet<(usize, i64)>> = vec![BTreeSet::new(); stmts.len()];
-    for &root in &roots {
+    for &root in roots {
         let v = versions[&root] as i64;
         for (a, producer) in stmts.iter().enumerate() {
             if !producer.is_async {
@@ -416,10 +474,14 @@ pub fn analyze<'c, 'a>(
             }
         }
     }
-    // SSA uses of async results stay within one async scope (checked below).
+    needs
+}
 
-    // Items: async groups are maximal runs of one stage's async statements
-    // in order, split where a member waits for an earlier member.
+/// Phase 9: the items of a step. Async groups are maximal runs of one
+/// stage's async statements in order, split where a member waits for an
+/// earlier member; every other statement is an item of its own. Returns
+/// the members of each item and the item of each statement.
+pub fn groups(stmts: &[Stmt], needs: &[BTreeSet<(usize, i64)>]) -> (Vec<Vec<usize>>, Vec<usize>) {
     let mut by_order: Vec<usize> = (0..stmts.len()).collect();
     by_order.sort_by_key(|&i| stmts[i].order);
     let mut members: Vec<Vec<usize>> = Vec::new();
@@ -438,8 +500,12 @@ pub fn analyze<'c, 'a>(
         }
         item_of[i] = members.len() - 1;
     }
+    (members, item_of)
+}
 
-    // Results of async statements are only usable inside their async scope.
+/// Phase 10: results of async statements are only used inside their async
+/// scope (a run of non-copy statements of one group).
+pub fn check_async_results(stmts: &[Stmt], members: &[Vec<usize>], item_of: &[usize]) -> Result<(), PassFailed> {
     for (i, stmt) in stmts.iter().enumerate() {
         for &j in &stmt.uses {
             let def = &stmts[j];
@@ -463,9 +529,19 @@ pub fn analyze<'c, 'a>(
             }
         }
     }
+    Ok(())
+}
 
-    let first_queue = first_queue(loop_op);
-    let items = members
+/// Phase 11: the items as `counts` sees them: stage, queue of an async
+/// group (`first_queue` + stage), and the groups each waits for.
+pub fn items(
+    stmts: &[Stmt],
+    members: &[Vec<usize>],
+    item_of: &[usize],
+    needs: &[BTreeSet<(usize, i64)>],
+    first_queue: i64,
+) -> Vec<Item> {
+    members
         .iter()
         .map(|group| {
             let first = &stmts[group[0]];
@@ -484,61 +560,26 @@ pub fn analyze<'c, 'a>(
                 needs: item_needs,
             }
         })
-        .collect();
-
-    Ok(Schedule { loop_op, body, stmts, helpers, index, last, items, members, buffers, stage_uses_iv })
+        .collect()
 }
 
 /// The first queue of a loop: `asyncpipe.first_queue` if given; inside
 /// another annotated loop, the queue after the enclosing loop's last one (so
 /// nested pipelines never share a queue); else 0.
 fn first_queue(loop_op: OperationRef) -> i64 {
-    if let Some(q) = ir::int_attr(loop_op, FIRST_QUEUE) {
+    if let Some(q) = ir::int_attr(loop_op, attrs::FIRST_QUEUE) {
         return q;
     }
     let mut parent = loop_op.parent_operation();
     while let Some(op) = parent {
-        if op.attribute(ASYNC_STAGES).is_ok() {
+        if op.attribute(attrs::ASYNC_STAGES).is_ok() {
             // Async stages are stages of the loop: its queues end at its last stage.
             let outer_last = ir::region_entry(op, 0)
-                .and_then(|b| ir::ops(b).filter_map(|o| ir::int_attr(o, STAGE)).max())
+                .and_then(|b| ir::ops(b).filter_map(|o| ir::int_attr(o, attrs::STAGE)).max())
                 .unwrap_or(0);
             return first_queue(op) + outer_last + 1;
         }
         parent = op.parent_operation();
     }
     0
-}
-
-/// Multi-buffers `alloc` for `loop_op` and returns the new allocation (or,
-/// with `apply` false, checks that it can and returns `alloc`).
-pub fn multi_buffer<'c, 'a>(
-    alloc: OperationRef<'c, 'a>,
-    loop_op: OperationRef<'c, 'a>,
-    versions: u32,
-    apply: bool,
-) -> Result<OperationRef<'c, 'a>, String> {
-    unsafe extern "C" fn on_message(user: *mut std::ffi::c_void, message: mlir_sys::MlirStringRef) {
-        let out = unsafe { &mut *(user as *mut String) };
-        let bytes = unsafe { std::slice::from_raw_parts(message.data as *const u8, message.length) };
-        *out = String::from_utf8_lossy(bytes).into_owned();
-    }
-    let mut reason = String::new();
-    let mut new_alloc = alloc.to_raw();
-    let ok = unsafe {
-        crate::ffi::asyncpipeMultiBuffer(
-            alloc.to_raw(),
-            loop_op.to_raw(),
-            versions,
-            apply,
-            &mut new_alloc,
-            on_message,
-            &mut reason as *mut String as *mut std::ffi::c_void,
-        )
-    };
-    if ok {
-        Ok(unsafe { OperationRef::from_raw(new_alloc) })
-    } else {
-        Err(reason)
-    }
 }

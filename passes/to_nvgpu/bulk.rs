@@ -42,13 +42,12 @@
 use super::copy::{
     common_checks, extent, row_bytes, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
 };
-use crate::passes::builder::{Builder, Point};
+use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir;
+use crate::passes::ir::ods::asyncpipe::CopyOp;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::TypeLike;
-use melior::ir::ValueLike;
-use mlir_sys::{MlirType, MlirValue};
+use melior::ir::{Type, Value, ValueLike};
 
 /// cp.async.bulk's granule: sizes and addresses are multiples of 16 bytes.
 const GRANULE: i64 = 16;
@@ -83,12 +82,12 @@ impl BulkPlan {
 /// Checks that cp.async.bulk can perform `copy`; the error says why not.
 pub fn plan(copy: OperationRef) -> Result<BulkPlan, String> {
     let (e, layouts) = common_checks(copy, "cp.async.bulk")?;
-    if copy.attribute("zero_fill").is_ok() {
+    if CopyOp::cast(copy).is_some_and(CopyOp::zero_fill) {
         return Err("cp.async.bulk has no source size, so it cannot zero-fill a partial tile; commit this copy to a \
                     queue that is not in bulk-queues (cp.async)"
             .into());
     }
-    let dest = copy.operand(1).unwrap().r#type().to_raw();
+    let dest = copy.operand(1).unwrap().r#type();
     let tile = shape(dest);
     let row = tile.last().copied().unwrap_or(1);
     if row == DYNAMIC {
@@ -98,7 +97,7 @@ pub fn plan(copy: OperationRef) -> Result<BulkPlan, String> {
     }
     let row_bytes = row_bytes(row, e)?;
     if row_bytes % GRANULE != 0 {
-        let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
+        let element = ir::element_type(dest);
         return Err(format!(
             "a row of the tile is {row} x {} = {row_bytes} bytes, but cp.async.bulk copies multiples of 16 bytes; \
              commit this copy to a queue that is not in bulk-queues (cp.async)",
@@ -140,28 +139,28 @@ fn contiguous((_, strides, _): &Layout, tile: &[i64]) -> bool {
 
 /// The per-function state of one bulk queue.
 #[derive(Clone, Copy)]
-pub struct Ring {
+pub struct Ring<'c, 'a> {
     /// Slots.
     size: i64,
     /// The address of slot 0 (`index`).
-    base: MlirValue,
+    base: Value<'c, 'a>,
     /// `memref<index>`: the biased number of the open group.
-    counter: MlirValue,
-    t: Types,
+    counter: Value<'c, 'a>,
+    t: Types<'c>,
 }
 
 /// The types the emitted code uses, parsed once per function.
 #[derive(Clone, Copy)]
-struct Types {
-    i32: MlirType,
-    i64: MlirType,
-    shared: MlirType,
-    cluster: MlirType,
-    global: MlirType,
-    generic: MlirType,
+struct Types<'c> {
+    i32: Type<'c>,
+    i64: Type<'c>,
+    shared: Type<'c>,
+    cluster: Type<'c>,
+    global: Type<'c>,
+    generic: Type<'c>,
 }
 
-fn types(b: &Builder) -> Types {
+fn types<'c>(b: &Builder<'c>) -> Types<'c> {
     Types {
         i32: b.parse_type("i32"),
         i64: b.parse_type("i64"),
@@ -172,19 +171,19 @@ fn types(b: &Builder) -> Types {
     }
 }
 
-impl Types {
-    fn i32_constant(&self, b: &Builder, value: i64, point: Point) -> MlirValue {
+impl<'c> Types<'c> {
+    fn i32_constant<'a>(&self, b: &Builder<'c>, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
         b.value("arith.constant", &[], self.i32, &[("value", b.int_attr(32, value))], point)
     }
 
     /// A pointer of type `ty` to the address `address` (`index`).
-    fn pointer(&self, b: &Builder, address: MlirValue, ty: MlirType, point: Point) -> MlirValue {
+    fn pointer<'a>(&self, b: &Builder<'c>, address: Value<'c, 'a>, ty: Type<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let as_i64 = index_to(b, address, self.i64, point);
         b.value("llvm.inttoptr", &[as_i64], ty, &[], point)
     }
 }
 
-fn index_to(b: &Builder, value: MlirValue, ty: MlirType, point: Point) -> MlirValue {
+fn index_to<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, ty: Type<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
     b.value("arith.index_cast", &[value], ty, &[], point)
 }
 
@@ -192,9 +191,9 @@ fn index_to(b: &Builder, value: MlirValue, ty: MlirType, point: Point) -> MlirVa
 /// in queue order) at the start of its entry block: thread (0, 0, 0) inits
 /// every slot for the block's threads, fences the inits, and the block meets
 /// at a barrier before any thread uses them.
-pub fn setup(b: &Builder, function: OperationRef, sizes: &[i64]) -> Vec<Ring> {
+pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i64]) -> Vec<Ring<'c, 'a>> {
     let entry = ir::region_entry(function, 0).expect("a function with a body");
-    let first = entry.first_operation().expect("a non-empty body").to_raw();
+    let first = entry.first_operation().expect("a non-empty body");
     let at = Point::Before(first);
     let t = types(b);
     let index = b.index_type();
@@ -245,14 +244,14 @@ pub fn setup(b: &Builder, function: OperationRef, sizes: &[i64]) -> Vec<Ring> {
     rings
 }
 
-impl Ring {
+impl<'c, 'a> Ring<'c, 'a> {
     /// The biased number of the open group.
-    fn open(&self, b: &Builder, point: Point) -> MlirValue {
+    fn open(&self, b: &Builder<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         b.value("memref.load", &[self.counter], b.index_type(), &[], point)
     }
 
     /// The barrier of group `group` (`index`), as a shared-memory pointer.
-    fn barrier(&self, b: &Builder, group: MlirValue, point: Point) -> MlirValue {
+    fn barrier(&self, b: &Builder<'c>, group: Value<'c, 'a>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let size = b.index_constant(self.size, point);
         let slot = b.binary("arith.remui", group, size, point);
         let eight = b.index_constant(8, point);
@@ -262,13 +261,13 @@ impl Ring {
     }
 
     /// Emits `copy`'s bulk copies on the open group's barrier, before it.
-    pub fn copy(&self, copy: OperationRef, plan: &BulkPlan, b: &Builder) {
-        let point = Point::Before(copy.to_raw());
+    pub fn copy(&self, copy: OperationRef<'c, 'a>, plan: &BulkPlan, b: &Builder<'c>) {
+        let point = Point::Before(copy);
         let t = &self.t;
         let group = self.open(b, point);
         let barrier = self.barrier(b, group, point);
-        let source = copy.operand(0).unwrap().to_raw();
-        let dest = copy.operand(1).unwrap().to_raw();
+        let source = copy.operand(0).unwrap();
+        let dest = copy.operand(1).unwrap();
         // The bytes this thread adds to the group: static, or rows x row bytes.
         let rank = plan.shape.len();
         let row_bytes = plan.shape.last().copied().unwrap_or(1) * plan.e;
@@ -282,7 +281,7 @@ impl Ring {
         let source_address = Address::new(b, source, plan.e, point);
         let dest_address = Address::new(b, dest, plan.e, point);
         let size = t.i32_constant(b, plan.copy_bytes(), point);
-        let issue = |index: &[Term], at: Point| {
+        let issue = |index: &[Term], at: Point<'c, 'a>| {
             let from = source_address.pointer(b, t, index, at);
             let to = dest_address.pointer(b, t, index, at);
             let segments = b.parse_attr("array<i32: 1, 1, 1, 1, 0, 0>");
@@ -326,7 +325,7 @@ impl Ring {
     }
 
     /// Commits the open group: this thread arrives on its barrier.
-    pub fn commit(&self, b: &Builder, point: Point) {
+    pub fn commit(&self, b: &Builder<'c>, point: Point<'c, 'a>) {
         let group = self.open(b, point);
         let barrier = self.barrier(b, group, point);
         b.op("nvvm.mbarrier.arrive", &[barrier], &[self.t.i64], &[], point);
@@ -337,7 +336,7 @@ impl Ring {
 
     /// Waits until at most `count` groups are in flight, where at most
     /// `bound` may be before the wait: groups `open - bound .. open - count - 1`.
-    pub fn wait(&self, b: &Builder, bound: i64, count: i64, point: Point) {
+    pub fn wait(&self, b: &Builder<'c>, bound: i64, count: i64, point: Point<'c, 'a>) {
         if bound <= count {
             return;
         }
@@ -360,10 +359,10 @@ impl Ring {
 }
 
 /// The address arithmetic of one side of a copy.
-struct Address {
-    aligned: MlirValue,
-    offset: Term,
-    strides: Vec<Term>,
+struct Address<'c, 'a> {
+    aligned: Value<'c, 'a>,
+    offset: Term<'c, 'a>,
+    strides: Vec<Term<'c, 'a>>,
     e: i64,
     space: Space,
 }
@@ -379,28 +378,19 @@ enum Space {
     Generic,
 }
 
-impl Address {
-    fn new(b: &Builder, memref: MlirValue, e: i64, point: Point) -> Self {
-        let ty = unsafe { mlir_sys::mlirValueGetType(memref) };
+impl<'c, 'a> Address<'c, 'a> {
+    fn new(b: &Builder<'c>, memref: Value<'c, 'a>, e: i64, point: Point<'c, 'a>) -> Self {
+        let ty = memref.r#type();
         let index = b.index_type();
         let aligned = b.value("memref.extract_aligned_pointer_as_index", &[memref], index, &[], point);
         let (static_strides, static_offset) = strides_and_offset(ty).expect("plan() checked the layout");
         let rank = static_strides.len();
         // Dynamic parts come from the strided metadata; static ones are constants.
         let metadata = (static_offset == DYNAMIC || static_strides.contains(&DYNAMIC)).then(|| {
-            let base = unsafe {
-                mlir_sys::mlirMemRefTypeGet(
-                    mlir_sys::mlirShapedTypeGetElementType(ty),
-                    0,
-                    std::ptr::null(),
-                    mlir_sys::mlirAttributeGetNull(),
-                    mlir_sys::mlirMemRefTypeGetMemorySpace(ty),
-                )
-            };
-            let mut results = vec![base];
+            let mut results = vec![ir::scalar_memref_like(ty)];
             results.extend(std::iter::repeat_n(index, 1 + 2 * rank));
             let op = b.op("memref.extract_strided_metadata", &[memref], &results, &[], point);
-            move |i: usize| unsafe { mlir_sys::mlirOperationGetResult(op, i as isize) }
+            move |i: usize| -> Value<'c, 'a> { op.result(i).expect("a metadata result").into() }
         });
         let pick = |value: i64, result: usize| match (&metadata, value) {
             (Some(get), DYNAMIC) => Term::Value(get(result)),
@@ -408,11 +398,7 @@ impl Address {
         };
         let offset = pick(static_offset, 1);
         let strides = (0..rank).map(|d| pick(static_strides[d], 2 + rank + d)).collect();
-        let attribute = unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty) };
-        let default = attribute.ptr.is_null()
-            || unsafe {
-                mlir_sys::mlirAttributeIsAInteger(attribute) && mlir_sys::mlirIntegerAttrGetValueInt(attribute) == 0
-            };
+        let default = ir::has_default_memory_space(ty);
         let space = match ir::memory_space(ty) {
             ir::MemorySpace::Workgroup => Space::Shared,
             _ if default => Space::Generic,
@@ -422,7 +408,7 @@ impl Address {
     }
 
     /// The pointer the bulk copy takes to the element at `index`.
-    fn pointer(&self, b: &Builder, t: &Types, index: &[Term], point: Point) -> MlirValue {
+    fn pointer(&self, b: &Builder<'c>, t: &Types<'c>, index: &[Term<'c, 'a>], point: Point<'c, 'a>) -> Value<'c, 'a> {
         let mut element = self.offset;
         for (i, stride) in index.iter().zip(&self.strides) {
             element = element.add(i.mul(*stride, b, point), b, point);
@@ -448,20 +434,20 @@ impl Address {
 /// An `index` quantity of address arithmetic: known when static, so that
 /// constants fold as the address is built and only what varies is emitted.
 #[derive(Clone, Copy)]
-enum Term {
+enum Term<'c, 'a> {
     Known(i64),
-    Value(MlirValue),
+    Value(Value<'c, 'a>),
 }
 
-impl Term {
-    fn value(self, b: &Builder, point: Point) -> MlirValue {
+impl<'c, 'a> Term<'c, 'a> {
+    fn value(self, b: &Builder<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         match self {
             Term::Known(k) => b.index_constant(k, point),
             Term::Value(v) => v,
         }
     }
 
-    fn add(self, other: Term, b: &Builder, point: Point) -> Term {
+    fn add(self, other: Self, b: &Builder<'c>, point: Point<'c, 'a>) -> Self {
         match (self, other) {
             (Term::Known(x), Term::Known(y)) => Term::Known(x + y),
             (Term::Known(0), t) | (t, Term::Known(0)) => t,
@@ -469,7 +455,7 @@ impl Term {
         }
     }
 
-    fn mul(self, other: Term, b: &Builder, point: Point) -> Term {
+    fn mul(self, other: Self, b: &Builder<'c>, point: Point<'c, 'a>) -> Self {
         match (self, other) {
             (Term::Known(x), Term::Known(y)) => Term::Known(x * y),
             (Term::Known(0), _) | (_, Term::Known(0)) => Term::Known(0),

@@ -15,13 +15,12 @@
 //! wholly outside the source read nothing, from index 0, so no address
 //! outside the source is ever formed.
 
-use crate::passes::builder::{Builder, Point};
+use crate::passes::ir::builder::{Builder, Point};
 pub(super) use crate::passes::ir::shape;
+use crate::passes::ir::ods::asyncpipe::CopyOp;
 use crate::passes::ir::{self, MemorySpace};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::TypeLike;
-use melior::ir::{Type, ValueLike};
-use mlir_sys::{MlirType, MlirValue};
+use melior::ir::{Type, Value, ValueLike};
 
 /// The type of the tokens of cp.async copies and groups.
 pub const TOKEN_TYPE: &str = "!nvgpu.device.async.token";
@@ -47,38 +46,24 @@ pub struct CopyPlan {
 
 /// Bytes of one element, if cp.async can move it (a scalar of whole bytes
 /// that fits a 16-byte chunk).
-pub(super) fn element_bytes(element: MlirType) -> Option<i64> {
-    unsafe {
-        let bits = if mlir_sys::mlirTypeIsAInteger(element) {
-            mlir_sys::mlirIntegerTypeGetWidth(element) as i64
-        } else if mlir_sys::mlirTypeIsAFloat(element) {
-            mlir_sys::mlirFloatTypeGetWidth(element) as i64
-        } else {
-            return None;
-        };
-        (bits % 8 == 0 && matches!(bits / 8, 1 | 2 | 4 | 8 | 16)).then_some(bits / 8)
-    }
+pub(super) fn element_bytes(element: Type) -> Option<i64> {
+    let bits = i64::from(ir::scalar_bits(element)?);
+    (bits % 8 == 0 && matches!(bits / 8, 1 | 2 | 4 | 8 | 16)).then_some(bits / 8)
 }
 
-pub(super) fn strides_and_offset(memref: MlirType) -> Option<(Vec<i64>, i64)> {
-    let rank = shape(memref).len();
-    let mut strides = vec![0i64; rank];
-    let mut offset = 0i64;
-    let ok = unsafe { mlir_sys::mlirMemRefTypeGetStridesAndOffset(memref, strides.as_mut_ptr(), &mut offset) };
-    (ok.value != 0).then_some((strides, offset))
-}
+pub(super) use crate::passes::ir::strides_and_offset;
 
-pub(super) fn type_text(ty: MlirType) -> String {
-    unsafe { Type::from_raw(ty) }.to_string()
+pub(super) fn type_text(ty: Type) -> String {
+    ty.to_string()
 }
 
 /// Checks that cp.async can perform `copy` and chooses its chunks; the error
 /// says why not.
 pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
-    let source = copy.operand(0).unwrap().r#type().to_raw();
-    let dest = copy.operand(1).unwrap().r#type().to_raw();
+    let source = copy.operand(0).unwrap().r#type();
+    let dest = copy.operand(1).unwrap().r#type();
     let (e, layouts) = common_checks(copy, "cp.async")?;
-    let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
+    let element = ir::element_type(dest);
     let tile = shape(dest);
     let row = tile.last().copied().unwrap_or(1);
     let candidates = [16i64, 8, 4].into_iter().filter(|&c| c <= max_bytes && c >= e && c % e == 0);
@@ -117,7 +102,7 @@ pub fn plan(copy: OperationRef, max_bytes: i64) -> Result<CopyPlan, String> {
         source_shape: shape(source),
         chunk: chunk_bytes / e,
         chunk_bytes,
-        zero_fill: copy.attribute("zero_fill").is_ok(),
+        zero_fill: CopyOp::cast(copy).is_some_and(CopyOp::zero_fill),
     })
 }
 
@@ -135,8 +120,8 @@ pub(super) fn row_bytes(row: i64, e: i64) -> Result<i64, String> {
 }
 
 pub(super) fn common_checks(copy: OperationRef, instruction: &str) -> Result<(i64, Vec<Layout>), String> {
-    let source = copy.operand(0).unwrap().r#type().to_raw();
-    let dest = copy.operand(1).unwrap().r#type().to_raw();
+    let source = copy.operand(0).unwrap().r#type();
+    let dest = copy.operand(1).unwrap().r#type();
     match ir::memory_space(source) {
         MemorySpace::Global => {}
         MemorySpace::Workgroup => {
@@ -159,7 +144,7 @@ pub(super) fn common_checks(copy: OperationRef, instruction: &str) -> Result<(i6
             ))
         }
     }
-    let element = unsafe { mlir_sys::mlirShapedTypeGetElementType(dest) };
+    let element = ir::element_type(dest);
     let e = element_bytes(element).ok_or_else(|| {
         format!("{instruction} copies whole bytes of integer or float elements, not {}", type_text(element))
     })?;
@@ -188,7 +173,7 @@ pub(super) fn rows_aligned((_, strides, offset): &Layout, e: i64, bytes: i64) ->
 }
 
 /// The value of one dimension: a constant, or `memref.dim` of `memref`.
-pub(super) fn extent(b: &Builder, memref: MlirValue, static_size: i64, dim: usize, point: Point) -> MlirValue {
+pub(super) fn extent<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, static_size: i64, dim: usize, point: Point<'c, 'a>) -> Value<'c, 'a> {
     if static_size != DYNAMIC {
         return b.index_constant(static_size, point);
     }
@@ -198,10 +183,10 @@ pub(super) fn extent(b: &Builder, memref: MlirValue, static_size: i64, dim: usiz
 
 /// Emits the chunks of `copy` before it; returns the tokens of the chunks
 /// emitted straight before it (not inside loops), for the group's operands.
-pub fn emit(copy: OperationRef, plan: &CopyPlan, bypass_l1: bool, b: &Builder) -> Vec<MlirValue> {
-    let source = copy.operand(0).unwrap().to_raw();
-    let dest = copy.operand(1).unwrap().to_raw();
-    let point = Point::Before(copy.to_raw());
+pub fn emit<'c, 'a>(copy: OperationRef<'c, 'a>, plan: &CopyPlan, bypass_l1: bool, b: &Builder<'c>) -> Vec<Value<'c, 'a>> {
+    let source = copy.operand(0).unwrap();
+    let dest = copy.operand(1).unwrap();
+    let point = Point::Before(copy);
     let rank = plan.shape.len();
     // Loop extents: the outer dimensions, then chunks of the innermost one.
     let mut dims: Vec<i64> = plan.shape.clone();
@@ -213,7 +198,7 @@ pub fn emit(copy: OperationRef, plan: &CopyPlan, bypass_l1: bool, b: &Builder) -
         dims[..dims.len() - 1].iter().product::<i64>() * (row / plan.chunk)
     });
     let shared = Shared::new(plan, source, b, point);
-    let mut constants: std::collections::HashMap<i64, MlirValue> = std::collections::HashMap::new();
+    let mut constants: std::collections::HashMap<i64, Value<'c, 'a>> = std::collections::HashMap::new();
     let mut tokens = Vec::new();
     match static_count {
         Some(count) if count <= UNROLL_LIMIT => {
@@ -228,7 +213,7 @@ pub fn emit(copy: OperationRef, plan: &CopyPlan, bypass_l1: bool, b: &Builder) -
                     index[d] = rest % dims[d];
                     rest /= dims[d];
                 }
-                let values: Vec<MlirValue> =
+                let values: Vec<Value<'c, 'a>> =
                     index.iter().map(|&i| *constants.entry(i).or_insert_with(|| b.index_constant(i, point))).collect();
                 tokens.push(chunk(plan, &shared, source, dest, &values[..rank], bypass_l1, b, point));
             }
@@ -252,17 +237,17 @@ pub fn emit(copy: OperationRef, plan: &CopyPlan, bypass_l1: bool, b: &Builder) -
 }
 
 /// Values every chunk of one copy uses, made once before the copy.
-struct Shared {
-    token: MlirType,
-    zero: MlirValue,
+struct Shared<'c, 'a> {
+    token: Type<'c>,
+    zero: Value<'c, 'a>,
     /// Elements per chunk.
-    k: MlirValue,
+    k: Value<'c, 'a>,
     /// Per dimension, the source's extent where a chunk may fall outside it.
-    partial: Vec<Option<MlirValue>>,
+    partial: Vec<Option<Value<'c, 'a>>>,
 }
 
-impl Shared {
-    fn new(plan: &CopyPlan, source: MlirValue, b: &Builder, point: Point) -> Self {
+impl<'c, 'a> Shared<'c, 'a> {
+    fn new(plan: &CopyPlan, source: Value<'c, 'a>, b: &Builder<'c>, point: Point<'c, 'a>) -> Self {
         let rank = plan.shape.len();
         let partial = (0..rank)
             .map(|d| {
@@ -282,21 +267,21 @@ impl Shared {
 
 /// One `nvgpu.device_async_copy` of the chunk at `index` of the tile.
 #[allow(clippy::too_many_arguments)]
-fn chunk(
+fn chunk<'c, 'a>(
     plan: &CopyPlan,
-    shared: &Shared,
-    source: MlirValue,
-    dest: MlirValue,
-    index: &[MlirValue],
+    shared: &Shared<'c, 'a>,
+    source: Value<'c, 'a>,
+    dest: Value<'c, 'a>,
+    index: &[Value<'c, 'a>],
     bypass_l1: bool,
-    b: &Builder,
-    point: Point,
-) -> MlirValue {
+    b: &Builder<'c>,
+    point: Point<'c, 'a>,
+) -> Value<'c, 'a> {
     let rank = index.len();
     let mut source_index = index.to_vec();
     let mut source_elements = None;
     if rank > 0 && shared.partial.iter().any(Option::is_some) {
-        let cmp = |lhs: MlirValue, rhs: MlirValue, predicate: i64| {
+        let cmp = |lhs: Value<'c, 'a>, rhs: Value<'c, 'a>, predicate: i64| {
             b.value("arith.cmpi", &[lhs, rhs], b.i1_type(), &[("predicate", b.int_attr(64, predicate))], point)
         };
         const SLT: i64 = 2;

@@ -10,8 +10,9 @@
 //! ops. Values that travel through memory are not followed: the check finds
 //! the usual mistakes (`if %tid == 0 { commit }`), not every one.
 
-use crate::passes::sync_state::{effect, Queue, QueueEffect};
-use crate::passes::{diag, ir, PassFailed};
+use crate::passes::analysis::sync_state::{effect, Queue, QueueEffect};
+use crate::passes::ir::{self, diag};
+use crate::passes::PassFailed;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, ValueLike};

@@ -16,10 +16,10 @@
 //! live in an `scf.while` keeps its token form, as does a group that fails the
 //! check of step 3; a remark says why. Queue numbers become hardware queues.
 
-use super::super::in_flight::QueueMap;
-use super::super::rewrite;
-use super::super::sync_state::Queue;
-use super::super::{diag, ir};
+use crate::passes::analysis::in_flight::QueueMap;
+use crate::passes::ir::rewrite;
+use crate::passes::analysis::sync_state::Queue;
+use crate::passes::ir::{self, diag};
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};

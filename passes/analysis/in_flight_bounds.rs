@@ -16,12 +16,12 @@
 //! sizes `asyncpipe-to-nvgpu`'s mbarrier rings.
 
 use super::const_eval::{visit_if, Bindings, Cycle};
-use super::ir;
-use super::sync_state::{effect, InFlightBounds, Queue, QueueEffect};
+use crate::passes::ir;
+use super::sync_state::{effect, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Iterations simulated for a loop with a static trip count.
 const SIMULATION_BUDGET: i64 = 256;
@@ -89,6 +89,44 @@ impl Analysis {
             (Some(a), Some(b)) => Some(a.max(b)),
             _ => None,
         };
+    }
+}
+
+/// Known upper bounds on the number of groups in flight per queue; a queue
+/// that is absent has no known bound.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InFlightBounds(BTreeMap<Queue, i64>);
+
+impl InFlightBounds {
+    pub fn get(&self, queue: Queue) -> Option<i64> {
+        self.0.get(&queue).copied()
+    }
+
+    /// After a wait for at most `count` groups on `queue`.
+    pub fn wait(&mut self, queue: Queue, count: i64) {
+        let bound = self.get(queue).map_or(count, |b| b.min(count));
+        self.0.insert(queue, bound);
+    }
+
+    /// After one more group is committed to `queue`.
+    pub fn commit(&mut self, queue: Queue) {
+        if let Some(bound) = self.0.get(&queue) {
+            // An upper bound past i64 is no bound.
+            match bound.checked_add(1) {
+                Some(next) => self.0.insert(queue, next),
+                None => self.0.remove(&queue),
+            };
+        }
+    }
+
+    /// Forget every bound.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// The queues with a bound, and their bounds.
+    pub fn known(&self) -> impl Iterator<Item = (Queue, i64)> + '_ {
+        self.0.iter().map(|(q, b)| (*q, *b))
     }
 }
 

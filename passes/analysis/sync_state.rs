@@ -5,9 +5,9 @@
 //! asyncpipe's logical queues and the single `cp.async` group queue of the
 //! `nvgpu` dialect are distinct queues here.
 
-use super::ir;
-use melior::ir::operation::OperationRef;
-use std::collections::BTreeMap;
+use crate::passes::ir;
+use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, WaitOp, WaitQueueOp};
+use melior::ir::operation::{OperationLike, OperationRef};
 use std::fmt;
 
 /// A queue that groups are committed to and waited on.
@@ -43,16 +43,18 @@ pub enum QueueEffect {
 
 /// Classifies `op`.
 pub fn effect(op: OperationRef) -> QueueEffect {
-    let name = ir::name(op);
-    let logical = || Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0));
-    match name.as_str() {
-        "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group" => {
-            QueueEffect::Commit(logical())
+    let logical = |queue: Option<i64>| Queue::Logical(queue.unwrap_or(0));
+    match AsyncpipeOp::of(op) {
+        Some(AsyncpipeOp::Commit(commit)) => return QueueEffect::Commit(logical(commit.queue())),
+        Some(AsyncpipeOp::CommitQueue(commit)) => return QueueEffect::Commit(logical(commit.queue())),
+        Some(AsyncpipeOp::CommitGroup(commit)) => return QueueEffect::Commit(logical(commit.queue())),
+        Some(AsyncpipeOp::WaitQueue(wait)) => {
+            return QueueEffect::Wait { queue: logical(wait.queue()), count: constant_count(wait) }
         }
-        "asyncpipe.wait_queue" => QueueEffect::Wait {
-            queue: logical(),
-            count: constant_count(op),
-        },
+        Some(_) => return QueueEffect::None,
+        None => {}
+    }
+    match ir::op_name(op) {
         // An empty cp.async group is the NVVM op itself (asyncpipe-to-nvgpu:
         // nvgpu's create_group without tokens does not parse back).
         "nvgpu.device_async_create_group" | "nvvm.cp.async.commit.group" => QueueEffect::Commit(Queue::CpAsync),
@@ -69,16 +71,15 @@ pub fn effect(op: OperationRef) -> QueueEffect {
 /// declares ("any memory") only keep other ops on their side of it; it
 /// reads and writes no data itself.
 pub fn orders_only(op: OperationRef) -> bool {
-    matches!(effect(op), QueueEffect::Commit(_) | QueueEffect::Wait { .. }) || ir::name(op) == "asyncpipe.wait"
+    matches!(effect(op), QueueEffect::Commit(_) | QueueEffect::Wait { .. }) || WaitOp::is(op)
 }
 
 /// Whether `op` belongs to token form: groups (`commit_group`, `completed`),
 /// waits on groups, and async operations that yield a token.
 pub fn is_token_form(op: OperationRef) -> bool {
-    use melior::ir::operation::OperationLike;
-    match ir::name(op).as_str() {
-        "asyncpipe.commit_group" | "asyncpipe.wait" | "asyncpipe.completed" => true,
-        "asyncpipe.copy" | "asyncpipe.async_scope" => op.result_count() > 0,
+    match AsyncpipeOp::of(op) {
+        Some(AsyncpipeOp::CommitGroup(_) | AsyncpipeOp::Wait(_) | AsyncpipeOp::Completed(_)) => true,
+        Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)) => op.result_count() > 0,
         _ => false,
     }
 }
@@ -95,48 +96,6 @@ pub fn wait_count(op: OperationRef) -> Option<i64> {
 
 /// The in-flight count of an `asyncpipe.wait_queue`: its attribute, or its
 /// operand when an `arith.constant` defines it.
-fn constant_count(op: OperationRef) -> Option<i64> {
-    if let Some(count) = ir::int_attr(op, "count") {
-        return Some(count);
-    }
-    use melior::ir::operation::OperationLike;
-    ir::constant_int(op.operand(0).ok()?)
-}
-
-/// Known upper bounds on the number of groups in flight per queue; a queue
-/// that is absent has no known bound.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct InFlightBounds(BTreeMap<Queue, i64>);
-
-impl InFlightBounds {
-    pub fn get(&self, queue: Queue) -> Option<i64> {
-        self.0.get(&queue).copied()
-    }
-
-    /// After a wait for at most `count` groups on `queue`.
-    pub fn wait(&mut self, queue: Queue, count: i64) {
-        let bound = self.get(queue).map_or(count, |b| b.min(count));
-        self.0.insert(queue, bound);
-    }
-
-    /// After one more group is committed to `queue`.
-    pub fn commit(&mut self, queue: Queue) {
-        if let Some(bound) = self.0.get(&queue) {
-            // An upper bound past i64 is no bound.
-            match bound.checked_add(1) {
-                Some(next) => self.0.insert(queue, next),
-                None => self.0.remove(&queue),
-            };
-        }
-    }
-
-    /// Forget every bound.
-    pub fn clear(&mut self) {
-        self.0.clear();
-    }
-
-    /// The queues with a bound, and their bounds.
-    pub fn known(&self) -> impl Iterator<Item = (Queue, i64)> + '_ {
-        self.0.iter().map(|(q, b)| (*q, *b))
-    }
+fn constant_count(wait: WaitQueueOp) -> Option<i64> {
+    wait.count().or_else(|| ir::constant_int(wait.dynamic_count()?))
 }

@@ -1,18 +1,16 @@
 //! Memory effects of an op and the buffers they touch.
 //!
 //! MLIR's C API has no access to `MemoryEffectOpInterface`; the shim's
-//! `asyncpipeMemoryEffects` reports them. A *root* is the buffer a memref
+//! `asyncpipeMemoryEffects` reports them ([`ir::memory_effects`]). A *root* is the buffer a memref
 //! value is a view of: following subviews, casts and reshapes back to an
 //! allocation, a block argument, or any op that is not a view.
 
-use crate::ffi;
+use crate::passes::ir::{self, MemoryEffect, ValueKey};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Value, ValueLike};
-use mlir_sys::MlirValue;
-use std::ffi::{c_int, c_void};
+use melior::ir::Value;
 
 /// A buffer, identified by the value it starts from.
-pub type Root = usize;
+pub type Root = ValueKey;
 
 /// What an op does to memory.
 #[derive(Debug, Default, Clone)]
@@ -72,37 +70,27 @@ impl Access {
 /// defined inside `op` (allocations it makes itself) are left out; effects
 /// on no particular value, or unknown effects, make the set "any memory".
 pub fn access(op: OperationRef) -> Access {
-    struct Collect {
-        effects: Vec<(c_int, MlirValue)>,
-    }
-    unsafe extern "C" fn on_effect(user: *mut c_void, kind: c_int, value: MlirValue) {
-        let collect = unsafe { &mut *(user as *mut Collect) };
-        collect.effects.push((kind, value));
-    }
-    let mut collect = Collect { effects: Vec::new() };
-    let known =
-        unsafe { ffi::asyncpipeMemoryEffects(op.to_raw(), on_effect, &mut collect as *mut Collect as *mut c_void) };
-    if !known {
+    let Some(effects) = ir::memory_effects(op) else {
         return Access { reads: None, writes: None };
-    }
+    };
     let mut result = Access::none();
-    for (kind, raw) in collect.effects {
+    for (kind, value) in effects {
         let slot = match kind {
-            ffi::EFFECT_READ => &mut result.reads,
-            ffi::EFFECT_WRITE => &mut result.writes,
+            MemoryEffect::Read => &mut result.reads,
+            MemoryEffect::Write => &mut result.writes,
             _ => continue,
         };
-        if raw.ptr.is_null() {
+        let Some(value) = value else {
             *slot = None;
             continue;
-        }
+        };
         // A view made inside `op` of an outside buffer touches that buffer;
         // only buffers `op` allocates itself are its own business.
-        let value = root_value(unsafe { Value::from_raw(raw) });
-        if defined_inside(value, op) {
+        let value = root_value(value);
+        if ir::is_defined_inside(value, op) {
             continue;
         }
-        let root = value.to_raw().ptr as usize;
+        let root = ValueKey::of(value);
         if let Some(set) = slot {
             if !set.contains(&root) {
                 set.push(root);
@@ -112,41 +100,19 @@ pub fn access(op: OperationRef) -> Access {
     result
 }
 
-/// Whether `value` is defined by an op nested in `op` or by a block of one of its regions.
-fn defined_inside(value: Value, op: OperationRef) -> bool {
-    let mut owner = unsafe {
-        let raw = value.to_raw();
-        if mlir_sys::mlirValueIsAOpResult(raw) {
-            mlir_sys::mlirOpResultGetOwner(raw)
-        } else {
-            let block = mlir_sys::mlirBlockArgumentGetOwner(raw);
-            mlir_sys::mlirBlockGetParentOperation(block)
-        }
-    };
-    while !owner.ptr.is_null() {
-        if owner.ptr == op.to_raw().ptr {
-            return true;
-        }
-        owner = unsafe { mlir_sys::mlirOperationGetParentOperation(owner) };
-    }
-    false
-}
-
 /// The buffer `value` is a view of.
 pub fn root(value: Value) -> Root {
-    root_value(value).to_raw().ptr as usize
+    ValueKey::of(root_value(value))
 }
 
 /// The value at the start of `value`'s chain of views.
-pub fn root_value<'c, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
+pub fn root_value<'c: 'a, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
     let mut value = value;
-    loop {
-        let Some(op) = super::ir::defining_op::<_>(unsafe { Value::<'c, '_>::from_raw(value.to_raw()) }) else { break };
-        let op: OperationRef<'c, '_> = op;
+    while let Some(op) = ir::defining_op(value) {
         if !is_view(op) || op.operand_count() == 0 {
             break;
         }
-        value = unsafe { Value::from_raw(op.operand(0).expect("a view has a source").to_raw()) };
+        value = op.operand(0).expect("a view has a source");
     }
     value
 }
@@ -155,7 +121,7 @@ pub fn root_value<'c, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
 /// without touching its elements.
 pub fn is_view(op: OperationRef) -> bool {
     matches!(
-        super::ir::name(op).as_str(),
+        ir::op_name(op),
         "memref.subview"
             | "memref.cast"
             | "memref.reinterpret_cast"

@@ -30,7 +30,7 @@
 //! evaluated).
 
 use super::const_eval::Bindings;
-use super::ir;
+use crate::passes::ir;
 use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};

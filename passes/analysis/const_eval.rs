@@ -3,7 +3,7 @@
 //! value is known while a loop with a static trip count is being simulated.
 //! Analyses use it to take only the feasible branch of an `scf.if`.
 
-use super::ir;
+use crate::passes::ir;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Value, ValueLike};

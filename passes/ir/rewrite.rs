@@ -2,9 +2,10 @@
 //! fewer results (and, for loops, fewer loop-carried values), and recreating
 //! an op under another name while keeping its regions.
 
-use super::ir;
+use crate::passes::ir;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::attribute::AttributeLike;
 use melior::ir::{Attribute, Identifier, Region, RegionLike, Type, Value, ValueLike};
 
 /// Rebuilds `op` as a new op named `name` with `operands`, `results`,
@@ -165,4 +166,56 @@ pub fn add_if_results<'c, 'a>(
     let mut results = kept_results(op, &[]);
     results.extend(then_values.iter().enumerate().map(|(k, v)| (v.r#type(), usize::MAX - k)));
     rebuild_keeping_attributes(op, "scf.if", &operands, &results, 2)
+}
+
+/// A copy of `op` and everything nested in it, not yet in any block.
+pub fn clone<'c>(op: OperationRef<'c, '_>) -> melior::ir::operation::Operation<'c> {
+    unsafe { melior::ir::operation::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
+
+/// Sets operand `index` of `op` to `value`.
+pub fn set_operand<'c>(op: OperationRef<'c, '_>, index: usize, value: Value<'c, '_>) {
+    unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), index as isize, value.to_raw()) }
+}
+
+/// Sets (or replaces) the attribute `name` of `op`.
+pub fn set_attribute<'c>(op: OperationRef<'c, '_>, name: &str, value: Attribute<'c>) {
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), melior::StringRef::new(name).to_raw(), value.to_raw())
+    }
+}
+
+/// Removes the attribute `name` of `op`, if it has one.
+pub fn remove_attribute(op: OperationRef, name: &str) {
+    unsafe {
+        mlir_sys::mlirOperationRemoveAttributeByName(op.to_raw(), melior::StringRef::new(name).to_raw());
+    }
+}
+
+/// Replaces every use of `old` with `new`.
+pub fn replace_uses<'c>(old: Value<'c, '_>, new: Value<'c, '_>) {
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) }
+}
+
+/// Moves `op` (with its regions) to just before `before`.
+pub fn move_before(op: OperationRef, before: OperationRef) {
+    unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), before.to_raw()) }
+}
+
+/// Inserts a block argument of type `ty` at `position` of `block`.
+pub fn insert_argument<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    position: usize,
+    ty: Type<'c>,
+    location: melior::ir::Location<'c>,
+) -> Value<'c, 'a> {
+    use melior::ir::TypeLike;
+    unsafe {
+        Value::from_raw(mlir_sys::mlirBlockInsertArgument(
+            block.to_raw(),
+            position as isize,
+            ty.to_raw(),
+            location.to_raw(),
+        ))
+    }
 }

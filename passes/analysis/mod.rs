@@ -1,0 +1,16 @@
+//! Analyses the passes share. Each one reads the IR and returns facts; none
+//! rewrites it.
+//!
+//! - [`sync_state`]: what one op does to the queues (commit, wait, issue) and
+//!   the abstract state the flow analyses carry.
+//! - [`in_flight`]: per token wait, the largest safe in-flight count.
+//! - [`in_flight_bounds`]: per program point, bounds on the groups in flight.
+//! - [`effects`]: memory effects of ops, through MLIR's interfaces.
+//! - [`const_eval`]: constant bindings of loop induction variables and the
+//!   loop-state cycles that let the analyses skip ahead.
+
+pub mod const_eval;
+pub mod effects;
+pub mod in_flight;
+pub mod in_flight_bounds;
+pub mod sync_state;

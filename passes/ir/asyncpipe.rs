@@ -1,0 +1,65 @@
+//! What asyncpipe's ops mean beyond their ODS signature, asked in one place:
+//! which queue an async op is on, which ops issue or commit, and the token
+//! and group types (through the dialect's C API, not their printed text).
+
+use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp};
+use crate::ffi;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Type, TypeLike};
+use melior::ContextRef;
+
+/// The logical queue of `op`: the queue it names (`copy`, `async_scope`,
+/// `commit`, `commit_queue`, `commit_group`, `wait_queue`); for an async op
+/// without one, the queue of the nearest enclosing `commit_queue` or
+/// `commit_group` in its function, or (token form) of the `commit_group`
+/// that commits its token. None when nothing names one.
+pub fn queue_of(op: OperationRef) -> Option<i64> {
+    if let Some(queue) = super::int_attr(op, CopyOp::QUEUE) {
+        return Some(queue);
+    }
+    if !is_async(op) {
+        return None;
+    }
+    let mut parent = op.parent_operation();
+    while let Some(p) = parent {
+        if super::is_function(p) {
+            break;
+        }
+        if let Some(AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::CommitGroup(_)) = AsyncpipeOp::of(p) {
+            return super::int_attr(p, CommitGroupOp::QUEUE);
+        }
+        parent = p.parent_operation();
+    }
+    let token = op.result(0).ok()?;
+    super::users(token.into()).into_iter().find_map(CommitGroupOp::cast).and_then(CommitGroupOp::queue)
+}
+
+/// Whether `op` issues an async operation (`asyncpipe.copy`, `asyncpipe.async_scope`).
+pub fn is_async(op: OperationRef) -> bool {
+    CopyOp::is(op) || AsyncScopeOp::is(op)
+}
+
+/// Whether `op` commits a group, in either form (`commit`, `commit_queue`, `commit_group`).
+pub fn is_commit(op: OperationRef) -> bool {
+    CommitOp::is(op) || CommitQueueOp::is(op) || CommitGroupOp::is(op)
+}
+
+/// Whether `ty` is `!asyncpipe.group`.
+pub fn is_group_type<'c>(ty: impl TypeLike<'c>) -> bool {
+    unsafe { ffi::asyncpipeTypeIsAGroup(ty.to_raw()) }
+}
+
+/// Whether `ty` is `!asyncpipe.token`.
+pub fn is_token_type<'c>(ty: impl TypeLike<'c>) -> bool {
+    unsafe { ffi::asyncpipeTypeIsAToken(ty.to_raw()) }
+}
+
+/// `!asyncpipe.group`.
+pub fn group_type<'c>(context: ContextRef<'c>) -> Type<'c> {
+    unsafe { Type::from_raw(ffi::asyncpipeGroupTypeGet(context.to_ref().to_raw())) }
+}
+
+/// `!asyncpipe.token`.
+pub fn token_type<'c>(context: ContextRef<'c>) -> Type<'c> {
+    unsafe { Type::from_raw(ffi::asyncpipeTokenTypeGet(context.to_ref().to_raw())) }
+}

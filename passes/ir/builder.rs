@@ -1,0 +1,188 @@
+//! Building ops at a chosen point, over melior's safe types.
+//!
+//! Rewrites that create many small ops (index arithmetic, constants) before
+//! an existing op read better with one builder that knows the context and
+//! the location than with an `OperationBuilder` chain per op.
+//!
+//! `'c` is the context and `'a` the IR being rewritten: every op the builder
+//! inserts lives in a block of that IR, so the handles it returns borrow it
+//! like any other op found by walking it.
+
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{Operation, OperationBuilder, OperationLike, OperationRef};
+use melior::ir::r#type::IntegerType;
+use melior::ir::{Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike};
+use melior::{Context, ContextRef};
+
+/// Where new ops go.
+#[derive(Clone, Copy)]
+pub enum Point<'c, 'a> {
+    Before(OperationRef<'c, 'a>),
+    End(BlockRef<'c, 'a>),
+}
+
+impl<'c, 'a> Point<'c, 'a> {
+    /// The block the new ops go into.
+    pub fn block(self) -> BlockRef<'c, 'a> {
+        match self {
+            Point::Before(op) => op.block().expect("an insertion point is in a block"),
+            Point::End(block) => block,
+        }
+    }
+}
+
+pub struct Builder<'c> {
+    context: &'c Context,
+    pub location: Location<'c>,
+}
+
+impl<'c> Builder<'c> {
+    pub fn new(context: ContextRef<'c>, location: Location<'c>) -> Self {
+        // The context outlives every op of the IR being rewritten.
+        Self { context: unsafe { context.to_ref() }, location }
+    }
+
+    /// The context, for attribute and type constructors.
+    pub fn ctx(&self) -> &'c Context {
+        self.context
+    }
+
+    pub fn build(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(&str, Attribute<'c>)],
+        regions: Vec<Region<'c>>,
+    ) -> Operation<'c> {
+        let attributes: Vec<(Identifier, Attribute)> =
+            attributes.iter().map(|(n, a)| (Identifier::new(self.ctx(), n), *a)).collect();
+        OperationBuilder::new(name, self.location)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(&attributes)
+            .add_regions_vec(regions)
+            .build()
+            .expect("a well-formed op")
+    }
+
+    /// Inserts `op` (a new op, or a clone that nothing owns yet) at `point`.
+    pub fn insert<'a>(&self, op: Operation<'c>, point: Point<'c, 'a>) -> OperationRef<'c, 'a> {
+        match point {
+            Point::Before(before) => point.block().insert_operation_before(before, op),
+            Point::End(block) => block.append_operation(op),
+        }
+    }
+
+    /// Inserts a region-less op and returns it.
+    pub fn op<'a>(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(&str, Attribute<'c>)],
+        point: Point<'c, 'a>,
+    ) -> OperationRef<'c, 'a> {
+        self.insert(self.build(name, operands, results, attributes, vec![]), point)
+    }
+
+    /// Inserts a one-result op and returns its result.
+    pub fn value<'a>(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        result: Type<'c>,
+        attributes: &[(&str, Attribute<'c>)],
+        point: Point<'c, 'a>,
+    ) -> Value<'c, 'a> {
+        self.op(name, operands, &[result], attributes, point).result(0).expect("one result").into()
+    }
+
+    /// An `scf.for` from `lower` to `upper` by `step` without iter_args;
+    /// returns its induction variable and the point before its terminator.
+    pub fn for_loop<'a>(
+        &self,
+        lower: Value<'c, '_>,
+        upper: Value<'c, '_>,
+        step: Value<'c, '_>,
+        point: Point<'c, 'a>,
+    ) -> (Value<'c, 'a>, Point<'c, 'a>) {
+        let region = Region::new();
+        region.append_block(Block::new(&[(Type::index(self.ctx()), self.location)]));
+        let for_op = self.insert(self.build("scf.for", &[lower, upper, step], &[], &[], vec![region]), point);
+        let body = super::region_entry(for_op, 0).expect("the loop body");
+        let iv = body.argument(0).expect("the induction variable").into();
+        let terminator = self.op("scf.yield", &[], &[], &[], Point::End(body));
+        (iv, Point::Before(terminator))
+    }
+
+    /// An op with one single-block region ending in `terminator` (a
+    /// region-less op such as `scf.yield`); returns the terminator, before
+    /// which the body goes.
+    pub fn region_op<'a>(
+        &self,
+        name: &str,
+        attributes: &[(&str, Attribute<'c>)],
+        terminator: &str,
+        point: Point<'c, 'a>,
+    ) -> OperationRef<'c, 'a> {
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = self.insert(self.build(name, &[], &[], attributes, vec![region]), point);
+        let block = super::region_entry(op, 0).expect("the region's block");
+        self.op(terminator, &[], &[], &[], Point::End(block))
+    }
+
+    /// An `scf.if` on `condition` without results or else branch; returns
+    /// the point before the then branch's terminator.
+    pub fn if_then<'a>(&self, condition: Value<'c, '_>, point: Point<'c, 'a>) -> Point<'c, 'a> {
+        let then = Region::new();
+        then.append_block(Block::new(&[]));
+        let if_op = self.insert(self.build("scf.if", &[condition], &[], &[], vec![then, Region::new()]), point);
+        let block = super::region_entry(if_op, 0).expect("the then block");
+        Point::Before(self.op("scf.yield", &[], &[], &[], Point::End(block)))
+    }
+
+    /// `ub.poison` of type `ty` (a placeholder that no execution reads).
+    pub fn poison<'a>(&self, ty: Type<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
+        self.value("ub.poison", &[], ty, &[], point)
+    }
+
+    pub fn index_constant<'a>(&self, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
+        self.int_constant(self.index_type(), value, point)
+    }
+
+    /// `arith.constant` of an integer or index type `ty`.
+    pub fn int_constant<'a>(&self, ty: Type<'c>, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
+        let attribute: Attribute = IntegerAttribute::new(ty, value).into();
+        self.value("arith.constant", &[], ty, &[("value", attribute)], point)
+    }
+
+    /// `arith.<name>` on two values of one integer or index type.
+    pub fn binary<'a>(&self, name: &str, lhs: Value<'c, '_>, rhs: Value<'c, '_>, point: Point<'c, 'a>) -> Value<'c, 'a> {
+        self.value(name, &[lhs, rhs], lhs.r#type(), &[], point)
+    }
+
+    pub fn index_type(&self) -> Type<'c> {
+        Type::index(self.ctx())
+    }
+
+    pub fn i1_type(&self) -> Type<'c> {
+        IntegerType::new(self.ctx(), 1).into()
+    }
+
+    pub fn int_attr(&self, bits: u32, value: i64) -> Attribute<'c> {
+        IntegerAttribute::new(IntegerType::new(self.ctx(), bits).into(), value).into()
+    }
+
+    /// Parses an attribute written in MLIR syntax (a constant of the pass).
+    pub fn parse_attr(&self, text: &str) -> Attribute<'c> {
+        Attribute::parse(self.ctx(), text).unwrap_or_else(|| panic!("asyncpipe wrote an invalid attribute: {text}"))
+    }
+
+    /// Parses a type written in MLIR syntax (a constant of the pass).
+    pub fn parse_type(&self, text: &str) -> Type<'c> {
+        Type::parse(self.ctx(), text).unwrap_or_else(|| panic!("asyncpipe wrote an invalid type: {text}"))
+    }
+}

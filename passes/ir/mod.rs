@@ -1,0 +1,425 @@
+//! The IR layer: everything that touches MLIR's raw C handles lives in this
+//! folder, behind safe functions over melior's types. Passes and analyses
+//! use only these and melior's safe API.
+//!
+//! - [`ods`]: typed views of asyncpipe's ops, generated from the ODS.
+//! - [`asyncpipe`]: what those ops mean (queue of an op, group and token
+//!   types).
+//! - [`builder`]: creating ops at an insertion point.
+//! - [`rewrite`]: replacing, moving and rebuilding ops.
+//! - [`diag`]: diagnostics at an op's location.
+//! - [`transforms`]: asyncpipe's C++ transforms (multi-buffering).
+//! - this module: queries melior does not provide (attributes, uses,
+//!   defining ops, walks, types).
+
+pub mod asyncpipe;
+pub mod builder;
+pub mod diag;
+pub mod ods;
+pub mod rewrite;
+pub mod transforms;
+
+use melior::ir::attribute::{AttributeLike, IntegerAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::RegionLike;
+use melior::ir::{BlockRef, TypeLike, Value, ValueLike};
+
+/// The operation's name, e.g. `scf.for`.
+pub fn name(op: OperationRef) -> String {
+    op_name(op).to_string()
+}
+
+/// The operation's name, borrowed from the context (no allocation).
+pub fn op_name<'c>(op: OperationRef<'c, '_>) -> &'c str {
+    // An identifier's text is uniqued in, and lives as long as, its context.
+    let text = unsafe { melior::StringRef::<'c>::from_raw(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()))) };
+    text.as_str().unwrap_or_default()
+}
+
+/// The operations of `block`, in order.
+pub fn ops<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = OperationRef<'c, 'a>> {
+    std::iter::successors(block.first_operation(), |op| op.next_in_block())
+}
+
+/// The blocks of every region of `op`.
+pub fn blocks<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<BlockRef<'c, 'a>> {
+    let mut blocks = Vec::new();
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            blocks.push(b);
+            block = b.next_in_region();
+        }
+    }
+    blocks
+}
+
+/// An integer attribute's value, if `op` has one named `name`.
+pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
+    let attribute = op.attribute(name).ok()?;
+    IntegerAttribute::try_from(attribute).ok().map(|a| a.value())
+}
+
+/// Erases `op` (it must have no uses left).
+pub fn erase(op: OperationRef) {
+    unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
+}
+
+/// The op that defines `value`, None for a block argument.
+pub fn defining_op<'c, 'a, V: ValueLike<'c>>(value: V) -> Option<OperationRef<'c, 'a>> {
+    unsafe {
+        let raw = value.to_raw();
+        if !mlir_sys::mlirValueIsAOpResult(raw) {
+            return None;
+        }
+        Some(OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw)))
+    }
+}
+
+/// Every op nested under `root` (not `root` itself), in pre-order.
+pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut all = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        let mut children = Vec::new();
+        for block in blocks(op) {
+            children.extend(ops(block));
+        }
+        for child in children.into_iter().rev() {
+            stack.push(child);
+        }
+        if op != root {
+            all.push(op);
+        }
+    }
+    all
+}
+
+/// A boolean attribute's value (`true`/`false` constants are `i1` integers).
+pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
+    let attribute = op.attribute(name).ok()?;
+    if unsafe { mlir_sys::mlirAttributeIsABool(attribute.to_raw()) } {
+        return Some(unsafe { mlir_sys::mlirBoolAttrGetValue(attribute.to_raw()) });
+    }
+    None
+}
+
+/// A `DenseI64ArrayAttr`'s elements, if `op` has one named `name`.
+pub fn dense_i64_attr(op: OperationRef, name: &str) -> Option<Vec<i64>> {
+    let attribute = op.attribute(name).ok()?.to_raw();
+    unsafe {
+        if !mlir_sys::mlirAttributeIsADenseI64Array(attribute) {
+            return None;
+        }
+        let count = mlir_sys::mlirDenseArrayGetNumElements(attribute);
+        Some((0..count).map(|i| mlir_sys::mlirDenseI64ArrayGetElement(attribute, i)).collect())
+    }
+}
+
+/// A `DenseI32ArrayAttr`'s elements (e.g. `operandSegmentSizes`), if `op` has one named `name`.
+pub fn dense_i32_attr(op: OperationRef, name: &str) -> Option<Vec<i32>> {
+    let attribute = op.attribute(name).ok()?.to_raw();
+    unsafe {
+        if !mlir_sys::mlirAttributeIsADenseI32Array(attribute) {
+            return None;
+        }
+        let count = mlir_sys::mlirDenseArrayGetNumElements(attribute);
+        Some((0..count).map(|i| mlir_sys::mlirDenseI32ArrayGetElement(attribute, i)).collect())
+    }
+}
+
+/// The ops that use `value`.
+pub fn users<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut users = Vec::new();
+    unsafe {
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+        while !use_.ptr.is_null() {
+            users.push(OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_)));
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+    }
+    users
+}
+
+/// Whether `op` is a function whose body the analyses walk.
+pub fn is_function(op: OperationRef) -> bool {
+    matches!(name(op).as_str(), "func.func" | "gpu.func" | "llvm.func")
+}
+
+/// `root` if it is a function, else every function nested under it (not
+/// looking inside function bodies), in pre-order; collected up front, so
+/// rewriting one does not disturb the walk.
+pub fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        if is_function(op) {
+            found.push(op);
+            continue;
+        }
+        let mut children: Vec<OperationRef> = blocks(op).into_iter().flat_map(ops).collect();
+        children.reverse();
+        stack.extend(children);
+    }
+    found
+}
+
+/// The first block of region `index` of `op`, if any.
+pub fn region_entry<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Option<BlockRef<'c, 'a>> {
+    op.region(index).ok().and_then(|r| r.first_block())
+}
+
+/// The value of an integer `arith.constant`, if one defines `value`.
+pub fn constant_int<'c, V: ValueLike<'c>>(value: V) -> Option<i64> {
+    let defining: OperationRef = defining_op(value)?;
+    if name(defining) != "arith.constant" {
+        return None;
+    }
+    int_attr(defining, "value")
+}
+
+/// `(lb, ub, step)` of a loop when all three are `arith.constant`s.
+pub fn static_bounds(op: OperationRef) -> Option<(i64, i64, i64)> {
+    let constant = |index: usize| constant_int(op.operand(index).ok()?);
+    Some((constant(0)?, constant(1)?, constant(2)?))
+}
+
+/// The trip count `ceil((ub - lb) / step)` (0 if `ub <= lb`) of a loop with
+/// constant bounds and a positive step; None when it does not fit in an i64
+/// (bounds near the `index` limits: computed in 128 bits, never wrapped).
+pub fn static_trip_count(op: OperationRef) -> Option<i64> {
+    let (lb, ub, step) = static_bounds(op)?;
+    if step <= 0 {
+        return None;
+    }
+    if ub <= lb {
+        return Some(0);
+    }
+    let (lb, ub, step) = (i128::from(lb), i128::from(ub), i128::from(step));
+    i64::try_from((ub - lb + step - 1) / step).ok()
+}
+
+/// Where a memref lives, as the GPU lowerings tell it apart: global memory
+/// (no memory space, 0, 1 or `#gpu.address_space<global>`), workgroup
+/// (shared) memory (3 or `#gpu.address_space<workgroup>`), or another space,
+/// printed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MemorySpace {
+    Global,
+    Workgroup,
+    Other(String),
+}
+
+/// The memory space of memref type `memref`.
+pub fn memory_space<'c>(memref: melior::ir::Type<'c>) -> MemorySpace {
+    unsafe {
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref.to_raw());
+        if space.ptr.is_null() {
+            return MemorySpace::Global;
+        }
+        if mlir_sys::mlirAttributeIsAInteger(space) {
+            return match mlir_sys::mlirIntegerAttrGetValueInt(space) {
+                0 | 1 => MemorySpace::Global,
+                3 => MemorySpace::Workgroup,
+                n => MemorySpace::Other(n.to_string()),
+            };
+        }
+        let text = melior::ir::Attribute::from_raw(space).to_string();
+        match text.as_str() {
+            "#gpu.address_space<global>" => MemorySpace::Global,
+            "#gpu.address_space<workgroup>" => MemorySpace::Workgroup,
+            _ => MemorySpace::Other(text),
+        }
+    }
+}
+
+/// The sizes of a shaped type (memref, vector, tensor); a dynamic size is
+/// MLIR's `ShapedType::kDynamic` (`i64::MIN`).
+pub fn shape<'c>(ty: melior::ir::Type<'c>) -> Vec<i64> {
+    unsafe {
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
+        (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize)).collect()
+    }
+}
+
+/// An op's identity, as a map key: equal for the same op while it lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OpKey(usize);
+
+impl OpKey {
+    pub fn of(op: OperationRef) -> Self {
+        Self(op.to_raw().ptr as usize)
+    }
+}
+
+/// A value's identity, as a map key: equal for the same SSA value while it lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueKey(usize);
+
+impl ValueKey {
+    pub fn of<'c>(value: impl ValueLike<'c>) -> Self {
+        Self(value.to_raw().ptr as usize)
+    }
+}
+
+/// A memory effect, as `MemoryEffectOpInterface` reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryEffect {
+    Read,
+    Write,
+    Allocate,
+    Free,
+}
+
+/// The memory effects of `op` and of everything nested in it, each with the
+/// value it is on (None: no particular value); None when some op's effects
+/// are unknown. Effects on non-memory resources (asyncpipe's queues) are
+/// left out.
+pub fn memory_effects<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<(MemoryEffect, Option<Value<'c, 'a>>)>> {
+    use std::ffi::{c_int, c_void};
+    struct Collect {
+        effects: Vec<(c_int, mlir_sys::MlirValue)>,
+    }
+    unsafe extern "C" fn on_effect(user: *mut c_void, kind: c_int, value: mlir_sys::MlirValue) {
+        let collect = unsafe { &mut *(user as *mut Collect) };
+        collect.effects.push((kind, value));
+    }
+    let mut collect = Collect { effects: Vec::new() };
+    let known = unsafe {
+        crate::ffi::asyncpipeMemoryEffects(op.to_raw(), on_effect, &mut collect as *mut Collect as *mut c_void)
+    };
+    if !known {
+        return None;
+    }
+    let effects = collect.effects.into_iter().filter_map(|(kind, raw)| {
+        let kind = match kind {
+            crate::ffi::EFFECT_READ => MemoryEffect::Read,
+            crate::ffi::EFFECT_WRITE => MemoryEffect::Write,
+            crate::ffi::EFFECT_ALLOCATE => MemoryEffect::Allocate,
+            crate::ffi::EFFECT_FREE => MemoryEffect::Free,
+            _ => return None,
+        };
+        // The values are operands, results or block arguments of ops under `op`.
+        let value = (!raw.ptr.is_null()).then(|| unsafe { Value::from_raw(raw) });
+        Some((kind, value))
+    });
+    Some(effects.collect())
+}
+
+/// Whether `value` is defined by an op nested in `op` or by a block of one of its regions.
+pub fn is_defined_inside<'c>(value: impl ValueLike<'c>, op: OperationRef) -> bool {
+    let mut owner = unsafe {
+        let raw = value.to_raw();
+        if mlir_sys::mlirValueIsAOpResult(raw) {
+            mlir_sys::mlirOpResultGetOwner(raw)
+        } else {
+            mlir_sys::mlirBlockGetParentOperation(mlir_sys::mlirBlockArgumentGetOwner(raw))
+        }
+    };
+    while !owner.ptr.is_null() {
+        if owner.ptr == op.to_raw().ptr {
+            return true;
+        }
+        owner = unsafe { mlir_sys::mlirOperationGetParentOperation(owner) };
+    }
+    false
+}
+
+/// The block that `value` is an argument of; None for an op result.
+pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
+    unsafe {
+        let raw = value.to_raw();
+        if !mlir_sys::mlirValueIsABlockArgument(raw) {
+            return None;
+        }
+        BlockRef::from_option_raw(mlir_sys::mlirBlockArgumentGetOwner(raw))
+    }
+}
+
+/// The ancestor of `op` (itself included) that is an op of `block`; None
+/// when `op` is not nested in `block`.
+pub fn ancestor_in<'c, 'a>(op: OperationRef<'c, 'a>, block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut current = Some(op);
+    while let Some(op) = current {
+        if op.block() == Some(block) {
+            return Some(op);
+        }
+        current = op.parent_operation();
+    }
+    None
+}
+
+/// The element type of a shaped type (memref, vector, tensor).
+pub fn element_type<'c>(ty: melior::ir::Type<'c>) -> melior::ir::Type<'c> {
+    unsafe { melior::ir::Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) }
+}
+
+/// Whether `ty` is a floating-point type.
+pub fn is_float<'c>(ty: melior::ir::Type<'c>) -> bool {
+    unsafe { mlir_sys::mlirTypeIsAFloat(ty.to_raw()) }
+}
+
+/// The bit width of an integer or floating-point type; None for others.
+pub fn scalar_bits<'c>(ty: melior::ir::Type<'c>) -> Option<u32> {
+    unsafe {
+        if mlir_sys::mlirTypeIsAInteger(ty.to_raw()) {
+            Some(mlir_sys::mlirIntegerTypeGetWidth(ty.to_raw()))
+        } else if mlir_sys::mlirTypeIsAFloat(ty.to_raw()) {
+            Some(mlir_sys::mlirFloatTypeGetWidth(ty.to_raw()))
+        } else {
+            None
+        }
+    }
+}
+
+/// The strides and offset of a memref type's layout, None when they are not
+/// expressible (a non-strided layout).
+pub fn strides_and_offset<'c>(memref: melior::ir::Type<'c>) -> Option<(Vec<i64>, i64)> {
+    let rank = shape(memref).len();
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    let ok = unsafe { mlir_sys::mlirMemRefTypeGetStridesAndOffset(memref.to_raw(), strides.as_mut_ptr(), &mut offset) };
+    (ok.value != 0).then_some((strides, offset))
+}
+
+/// The number of inputs of a function-like op's `function_type`.
+pub fn function_input_count(function: OperationRef) -> usize {
+    let Ok(ty) = function.attribute("function_type") else { return 0 };
+    unsafe { mlir_sys::mlirFunctionTypeGetNumInputs(mlir_sys::mlirTypeAttrGetValue(ty.to_raw())) as usize }
+}
+
+/// The elements of an array attribute (none for another attribute).
+pub fn array_elements<'c>(array: melior::ir::Attribute<'c>) -> Vec<melior::ir::Attribute<'c>> {
+    unsafe {
+        if !mlir_sys::mlirAttributeIsAArray(array.to_raw()) {
+            return Vec::new();
+        }
+        (0..mlir_sys::mlirArrayAttrGetNumElements(array.to_raw()))
+            .map(|i| melior::ir::Attribute::from_raw(mlir_sys::mlirArrayAttrGetElement(array.to_raw(), i)))
+            .collect()
+    }
+}
+
+/// `memref<elementxspace>` of a memref type: the rank-0 base buffer type
+/// that `memref.extract_strided_metadata` returns for it.
+pub fn scalar_memref_like<'c>(memref: melior::ir::Type<'c>) -> melior::ir::Type<'c> {
+    unsafe {
+        let ty = memref.to_raw();
+        melior::ir::Type::from_raw(mlir_sys::mlirMemRefTypeGet(
+            mlir_sys::mlirShapedTypeGetElementType(ty),
+            0,
+            std::ptr::null(),
+            mlir_sys::mlirAttributeGetNull(),
+            mlir_sys::mlirMemRefTypeGetMemorySpace(ty),
+        ))
+    }
+}
+
+/// Whether a memref type is in the default memory space (none, or 0).
+pub fn has_default_memory_space(memref: melior::ir::Type) -> bool {
+    unsafe {
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref.to_raw());
+        space.ptr.is_null() || (mlir_sys::mlirAttributeIsAInteger(space) && mlir_sys::mlirIntegerAttrGetValueInt(space) == 0)
+    }
+}
