@@ -20,8 +20,10 @@
 //!
 //!     cargo run --example stream_dot -- [INPUT] [--out DIR] [--chips sm_80,sm_90]
 
-use asyncpipe::passes::sync_state::{self, InFlightBounds, Queue, QueueEffect};
-use asyncpipe::passes::{in_flight_bounds, ir, software_pipeline};
+use asyncpipe::passes::analysis::in_flight_bounds::{self, InFlightBounds};
+use asyncpipe::passes::analysis::sync_state::{self, Queue, QueueEffect};
+use asyncpipe::passes::ir;
+use asyncpipe::passes::ir::ods::asyncpipe::attrs;
 use asyncpipe::{diagnostics::source_location, Context};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
@@ -174,13 +176,13 @@ fn bulk(
 /// The annotated loops: their stages, which are async, and what each runs.
 fn describe_stages(module: &Module) {
     for op in ir::nested_ops(module.as_operation()) {
-        let Some(async_stages) = ir::dense_i64_attr(op, software_pipeline::schedule::ASYNC_STAGES) else { continue };
+        let Some(async_stages) = ir::dense_i64_attr(op, attrs::ASYNC_STAGES) else { continue };
         let line = source_location(op.location()).map_or(0, |l| l.line);
         let mut stages: BTreeMap<i64, Vec<(i64, String)>> = BTreeMap::new();
         for block in ir::blocks(op) {
             for nested in ir::ops(block) {
-                if let Some(stage) = ir::int_attr(nested, software_pipeline::schedule::STAGE) {
-                    let order = ir::int_attr(nested, software_pipeline::schedule::ORDER).unwrap_or(0);
+                if let Some(stage) = ir::int_attr(nested, attrs::STAGE) {
+                    let order = ir::int_attr(nested, attrs::ORDER).unwrap_or(0);
                     let at = source_location(nested.location()).map_or(0, |l| l.line);
                     stages.entry(stage).or_default().push((order, format!("{} (line {at}, order {order})", ir::name(nested))));
                 }

@@ -1,7 +1,8 @@
 //! The Rust library API: contexts, parsing, pipelines, diagnostics as errors,
 //! and Rust passes registered by a library user.
 
-use asyncpipe::passes::{diag, OptionDef};
+use asyncpipe::passes::ir::diag;
+use asyncpipe::passes::OptionDef;
 use asyncpipe::{Context, Error, PassDef, PassFailed, PassOptions, Severity};
 use melior::ir::operation::{OperationLike, OperationRef};
 
