@@ -102,6 +102,12 @@ fn generate_dialect(dir: &Path, llvm_include: &Path, source: &DialectSource) -> 
     writeln!(s, "    #[allow(unused_imports)]\n    use super::support;\n").unwrap();
     writeln!(s, "    /// The dialect's namespace.\n    pub const NAMESPACE: &str = {:?};\n", source.name).unwrap();
     write_discardable(&mut s, dialect, source.name)?;
+    let names: Vec<String> = ops.iter().map(|op| format!("{:?}", op.full_name)).collect();
+    writeln!(s, "    /// Every op name of the dialect.\n    pub const OP_NAMES: &[&str] = &[{}];\n", names.join(", ")).unwrap();
+    let mut attributes: Vec<String> = ops.iter().flat_map(|op| op.attrs.iter().map(|a| format!("{:?}", a.name))).collect();
+    attributes.sort();
+    attributes.dedup();
+    writeln!(s, "    /// Every inherent attribute name of the dialect's ops.\n    pub const ATTRIBUTE_NAMES: &[&str] = &[{}];\n", attributes.join(", ")).unwrap();
     for op in &ops {
         write_op(&mut s, op);
     }
@@ -115,12 +121,15 @@ fn generate_dialect(dir: &Path, llvm_include: &Path, source: &DialectSource) -> 
 fn write_discardable(s: &mut String, dialect: Record, namespace: &str) -> Result<(), String> {
     writeln!(s, "    /// Names of the discardable attributes the dialect declares.").unwrap();
     writeln!(s, "    pub mod attrs {{").unwrap();
+    let mut all = Vec::new();
     if let Ok(dag) = dialect.dag_value("discardableAttrs") {
         for (name, _) in dag.args() {
             let name = name.ok_or("unnamed discardable attribute")?;
             writeln!(s, "        pub const {}: &str = \"{namespace}.{name}\";", name.to_uppercase()).unwrap();
+            all.push(name.to_uppercase());
         }
     }
+    writeln!(s, "        /// All of them.\n        pub const ALL: &[&str] = &[{}];", all.join(", ")).unwrap();
     writeln!(s, "    }}\n").unwrap();
     Ok(())
 }

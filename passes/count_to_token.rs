@@ -23,6 +23,8 @@
 //! `scf.while` or an unknown region op, are errors at the op.
 
 use super::analysis::sync_state::wait_count;
+use super::ir::asyncpipe::{group_type, is_async, is_commit, named_queue, token_type};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitGroupOp, CompletedOp, WaitOp, WaitQueueOp};
 use super::ir::{self, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -71,10 +73,8 @@ fn convert_function(function: OperationRef) -> Result<(), PassFailed> {
     let mut depth: BTreeMap<i64, usize> = BTreeMap::new();
     let mut failed = false;
     for op in ir::nested_ops(function) {
-        if ir::name(op) != "asyncpipe.wait_queue" {
-            continue;
-        }
-        let queue = ir::int_attr(op, "queue").unwrap_or(0);
+        let Some(wait) = WaitQueueOp::cast(op) else { continue };
+        let queue = wait.queue().unwrap_or(0);
         match wait_count(op) {
             Some(count) if count < MAX_WINDOW => {
                 let d = depth.entry(queue).or_insert(0);
@@ -120,7 +120,7 @@ impl<'c, 'a> Converter<'c, 'a> {
             return value;
         }
         let group = self.group_type(location);
-        let op = OperationBuilder::new("asyncpipe.completed", location).add_results(&[group]).build().unwrap();
+        let op = OperationBuilder::new(CompletedOp::NAME, location).add_results(&[group]).build().unwrap();
         let op = match self.entry.first_operation() {
             Some(first) => self.entry.insert_operation_before(first, op),
             None => self.entry.append_operation(op),
@@ -131,10 +131,7 @@ impl<'c, 'a> Converter<'c, 'a> {
     }
 
     fn group_type(&mut self, location: melior::ir::Location<'c>) -> Type<'c> {
-        *self.group_type.get_or_insert_with(|| {
-            let context = location.context();
-            Type::parse(unsafe { context.to_ref() }, "!asyncpipe.group").expect("the asyncpipe dialect is loaded")
-        })
+        *self.group_type.get_or_insert_with(|| group_type(location.context()))
     }
 
     fn block(&mut self, block: BlockRef<'c, 'a>, window: &mut Window<'c, 'a>) {
@@ -148,21 +145,22 @@ impl<'c, 'a> Converter<'c, 'a> {
         if self.failed {
             return; // the function has an error: leave the rest as it is
         }
-        let name = ir::name(op);
-        let queue = ir::int_attr(op, "queue").unwrap_or(0);
-        match name.as_str() {
-            "asyncpipe.commit_queue" => {
+        let queue = named_queue(op).unwrap_or(0);
+        match AsyncpipeOp::of(op) {
+            Some(AsyncpipeOp::CommitQueue(_)) => {
                 let group = self.group_type(op.location());
-                let new = rewrite::rebuild_keeping_attributes(op, "asyncpipe.commit_group", &[], &[(group, usize::MAX)], 1);
+                let new = rewrite::rebuild_keeping_attributes(op, CommitGroupOp::NAME, &[], &[(group, usize::MAX)], 1);
                 self.push(window, queue, new.result(0).unwrap().into());
+                return;
             }
-            "asyncpipe.commit" => {
+            Some(AsyncpipeOp::Commit(_)) => {
                 if let Some(group) = self.commit_point(op, queue) {
                     self.push(window, queue, group);
                 }
+                return;
             }
-            "asyncpipe.commit_group" => self.push(window, queue, op.result(0).unwrap().into()),
-            "asyncpipe.wait_queue" => {
+            Some(AsyncpipeOp::CommitGroup(commit)) => return self.push(window, queue, commit.group()),
+            Some(AsyncpipeOp::WaitQueue(_)) => {
                 let Some(count) = wait_count(op) else { return }; // reported before the walk
                 let count = count as usize;
                 let entry = window.get(&queue).and_then(|w| w.get(count)).copied().flatten();
@@ -176,10 +174,15 @@ impl<'c, 'a> Converter<'c, 'a> {
                 let block = op.block().unwrap();
                 block.insert_operation_before(
                     op,
-                    OperationBuilder::new("asyncpipe.wait", op.location()).add_operands(&[value]).build().unwrap(),
+                    OperationBuilder::new(WaitOp::NAME, op.location()).add_operands(&[value]).build().unwrap(),
                 );
                 ir::erase(op);
+                return;
             }
+            _ => {}
+        }
+        let name = ir::op_name(op);
+        match name {
             "scf.for" => self.for_loop(op, window),
             "scf.if" => self.if_op(op, window),
             _ if op.region_count() > 0 => {
@@ -196,9 +199,7 @@ impl<'c, 'a> Converter<'c, 'a> {
     }
 
     fn commits_or_waits(&self, op: OperationRef) -> bool {
-        ir::nested_ops(op).into_iter().any(|o| {
-            matches!(ir::name(o).as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group" | "asyncpipe.wait_queue")
-        })
+        ir::nested_ops(op).into_iter().any(|o| is_commit(o) || WaitQueueOp::is(o))
     }
 
     /// `commit q`: the async ops issued to `q` since the previous commit in
@@ -207,14 +208,14 @@ impl<'c, 'a> Converter<'c, 'a> {
         let mut issued = Vec::new();
         let before: Vec<OperationRef> = ir::ops(commit.block().unwrap()).take_while(|o| *o != commit).collect();
         for op in before.into_iter().rev() {
-            let name = ir::name(op);
-            let same_queue = ir::int_attr(op, "queue") == Some(queue);
-            if same_queue && matches!(name.as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group") {
+            let name = ir::op_name(op);
+            let same_queue = named_queue(op) == Some(queue);
+            if same_queue && is_commit(op) {
                 break;
             }
-            if same_queue && matches!(name.as_str(), "asyncpipe.copy" | "asyncpipe.async_scope") && op.result_count() == 0 {
+            if same_queue && is_async(op) && op.result_count() == 0 {
                 issued.push(op);
-            } else if ir::nested_ops(op).into_iter().any(|n| ir::int_attr(n, "queue") == Some(queue) && matches!(ir::name(n).as_str(), "asyncpipe.copy" | "asyncpipe.async_scope")) {
+            } else if ir::nested_ops(op).into_iter().any(|n| named_queue(n) == Some(queue) && is_async(n)) {
                 diag::error_with_note(
                     commit.location(),
                     &format!("count-to-token: async ops committed by this commit point are issued inside '{name}'; their group cannot be named"),
@@ -226,23 +227,20 @@ impl<'c, 'a> Converter<'c, 'a> {
             }
         }
         issued.reverse();
-        let token_type = {
-            let context = commit.context();
-            Type::parse(unsafe { context.to_ref() }, "!asyncpipe.token").unwrap()
-        };
+        let token_type = token_type(commit.context());
         let mut tokens = Vec::new();
         for op in issued {
             let mut attributes = rewrite::attributes(op);
-            attributes.retain(|(n, _)| n != "queue");
+            attributes.retain(|(n, _)| n != WaitQueueOp::QUEUE);
             let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
             let operands: Vec<Value> = op.operands().collect();
             let regions = op.region_count();
-            let name = ir::name(op);
-            let new = rewrite::rebuild(op, &name, &operands, &[(token_type, usize::MAX)], &named, regions);
+            let name = ir::op_name(op);
+            let new = rewrite::rebuild(op, name, &operands, &[(token_type, usize::MAX)], &named, regions);
             tokens.push(new.result(0).unwrap().into());
         }
         let group = self.group_type(commit.location());
-        let new = rewrite::rebuild_keeping_attributes(commit, "asyncpipe.commit_group", &tokens, &[(group, usize::MAX)], 1);
+        let new = rewrite::rebuild_keeping_attributes(commit, CommitGroupOp::NAME, &tokens, &[(group, usize::MAX)], 1);
         // commit_group's optional region stays empty in token form.
         Some(new.result(0).unwrap().into())
     }
@@ -251,8 +249,8 @@ impl<'c, 'a> Converter<'c, 'a> {
     fn committed_queues(&self, op: OperationRef) -> Vec<i64> {
         let mut queues: Vec<i64> = ir::nested_ops(op)
             .into_iter()
-            .filter(|o| matches!(ir::name(*o).as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group"))
-            .filter_map(|o| ir::int_attr(o, "queue"))
+            .filter(|o| is_commit(*o))
+            .filter_map(|o| named_queue(o))
             .filter(|q| self.depth.contains_key(q))
             .collect();
         queues.sort();

@@ -22,14 +22,14 @@ mod counting_form;
 
 use super::analysis::in_flight::{self, InFlight, QueueMap, WaitResult};
 use super::analysis::sync_state::Queue;
-use super::ir::{self, diag};
+use super::ir::ods::asyncpipe::{WaitOp, WaitQueueOp};
+use super::ir::{self, diag, rewrite};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
-use melior::ir::{Attribute, Identifier};
 use melior::ir::r#type::IntegerType;
-use melior::ir::attribute::AttributeLike;
+use melior::ir::{Attribute, Identifier};
 use melior::Context;
 
 pub const PASS: PassDef = PassDef {
@@ -55,11 +55,11 @@ pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(
     let analysis = in_flight::analyze(root, queues);
     let waits: Vec<OperationRef> = ir::nested_ops(root)
         .into_iter()
-        .filter(|op| matches!(ir::name(*op).as_str(), "asyncpipe.wait" | "nvgpu.device_async_wait"))
+        .filter(|op| WaitOp::is(*op) || ir::op_name(*op) == "nvgpu.device_async_wait")
         .collect();
     let mut failed = false;
     for wait in waits {
-        if convert_wait(wait, &analysis, remarks).is_err() {
+        if convert_wait(root, wait, &analysis, remarks).is_err() {
             failed = true;
         }
     }
@@ -72,12 +72,12 @@ pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(
     Ok(())
 }
 
-fn convert_wait(wait: OperationRef, analysis: &InFlight, remarks: bool) -> Result<(), PassFailed> {
+fn convert_wait(root: OperationRef, wait: OperationRef, analysis: &InFlight, remarks: bool) -> Result<(), PassFailed> {
     // An unreachable wait (e.g. in a function nothing analyzes) keeps count 0.
     let default = WaitResult::default();
     let result = analysis.wait(wait).unwrap_or(&default);
     if let Some(producer) = result.uncommitted {
-        let producer = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: producer as *mut _ }) };
+        let producer = ir::find_op(root, producer).expect("the analysis saw the producer under root");
         diag::error_with_note(
             wait.location(),
             "waits on async work that no group committed: no in-flight count can cover it; commit it first",
@@ -86,13 +86,12 @@ fn convert_wait(wait: OperationRef, analysis: &InFlight, remarks: bool) -> Resul
         );
         return Err(PassFailed);
     }
-    if ir::name(wait) == "nvgpu.device_async_wait" {
+    if ir::op_name(wait) == "nvgpu.device_async_wait" {
         let count = count_for(wait, result, Queue::CpAsync, remarks);
         return set_num_groups(wait, count);
     }
     // asyncpipe.wait: one counting wait per hardware queue.
-    let context_ref = wait.context();
-    let context = unsafe { context_ref.to_ref() };
+    let context = ir::context(wait);
     let block = wait.block().expect("a wait is in a block");
     let mut queues: Vec<Queue> = result.counts.keys().copied().collect();
     if result.unknown.is_some() {
@@ -108,10 +107,10 @@ fn convert_wait(wait: OperationRef, analysis: &InFlight, remarks: bool) -> Resul
     for queue in queues {
         let count = count_for(wait, result, queue, remarks);
         let Queue::Logical(q) = queue else { unreachable!("asyncpipe groups are on logical queues") };
-        let new = OperationBuilder::new("asyncpipe.wait_queue", wait.location())
+        let new = OperationBuilder::new(WaitQueueOp::NAME, wait.location())
             .add_attributes(&[
-                (Identifier::new(context, "queue"), i64_attr(context, q)),
-                (Identifier::new(context, "count"), i64_attr(context, count)),
+                (Identifier::new(context, WaitQueueOp::QUEUE), i64_attr(context, q)),
+                (Identifier::new(context, WaitQueueOp::COUNT), i64_attr(context, count)),
             ])
             .build()
             .expect("valid asyncpipe.wait_queue");
@@ -157,16 +156,8 @@ fn set_num_groups(wait: OperationRef, count: i64) -> Result<(), PassFailed> {
         }
         return Ok(()); // safe (possibly stricter than needed): kept
     }
-    let context_ref = wait.context();
-    let context = unsafe { context_ref.to_ref() };
-    let attribute = IntegerAttribute::new(IntegerType::new(context, 32).into(), count);
-    unsafe {
-        mlir_sys::mlirOperationSetAttributeByName(
-            wait.to_raw(),
-            melior::StringRef::new("numGroups").to_raw(),
-            attribute.to_raw(),
-        );
-    }
+    let attribute = IntegerAttribute::new(IntegerType::new(ir::context(wait), 32).into(), count);
+    rewrite::set_attribute(wait, "numGroups", attribute.into());
     Ok(())
 }
 

@@ -91,7 +91,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
         rewrite::replace_uses(result.into(), argument);
         ir::erase(*alloc);
     }
-    let context = unsafe { function.context().to_ref() };
+    let context = ir::context(function);
     let count = Attribute::parse(context, &format!("{} : i64", existing + allocs.len() as i64)).unwrap();
     let attrs = Attribute::parse(context, &format!("[{}]", dictionaries.join(", "))).unwrap();
     rewrite::set_attribute(function, "workgroup_attributions", count);

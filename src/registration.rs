@@ -64,16 +64,16 @@ pub fn register_pass(def: &'static PassDef) {
     let pointers = |v: &[CString]| v.iter().map(|s| s.as_ptr()).collect::<Vec<_>>();
     let (names_p, descriptions_p, defaults_p) =
         (pointers(&names), pointers(&descriptions), pointers(&defaults));
-    let info = ffi::ExternalPassInfo {
+    let info = ffi::AsyncpipeExternalPassInfo {
         argument: argument.as_ptr(),
         description: description.as_ptr(),
         anchor: anchor.as_ref().map_or(std::ptr::null(), |a| a.as_ptr()),
-        num_options: def.options.len(),
-        option_names: names_p.as_ptr(),
-        option_descriptions: descriptions_p.as_ptr(),
-        option_defaults: defaults_p.as_ptr(),
-        run: run_pass,
-        user_data: def as *const PassDef as *mut c_void,
+        numOptions: def.options.len(),
+        optionNames: names_p.as_ptr(),
+        optionDescriptions: descriptions_p.as_ptr(),
+        optionDefaults: defaults_p.as_ptr(),
+        run: Some(run_pass),
+        userData: def as *const PassDef as *mut c_void,
     };
     unsafe { ffi::asyncpipeRegisterExternalPass(&info) };
 }

@@ -3,23 +3,23 @@
 //! value is known while a loop with a static trip count is being simulated.
 //! Analyses use it to take only the feasible branch of an `scf.if`.
 
-use crate::passes::ir;
+use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, Value, ValueLike};
+use melior::ir::{BlockRef, Value};
 use std::collections::HashMap;
 
-/// Known values of induction variables (raw value pointer -> value).
+/// Known values of induction variables.
 #[derive(Clone, Debug, Default)]
-pub struct Bindings(HashMap<usize, i64>);
+pub struct Bindings(HashMap<ValueKey, i64>);
 
 impl Bindings {
     pub fn bind(&mut self, value: Value, constant: i64) {
-        self.0.insert(value.to_raw().ptr as usize, constant);
+        self.0.insert(ValueKey::of(value), constant);
     }
 
     pub fn unbind(&mut self, value: Value) {
-        self.0.remove(&(value.to_raw().ptr as usize));
+        self.0.remove(&ValueKey::of(value));
     }
 
     /// For an `scf.if` whose condition is constant given the bindings, the
@@ -55,7 +55,7 @@ impl Bindings {
     }
 
     fn eval_depth(&self, value: Value, depth: usize) -> Option<i64> {
-        if let Some(v) = self.0.get(&(value.to_raw().ptr as usize)) {
+        if let Some(v) = self.0.get(&ValueKey::of(value)) {
             return Some(*v);
         }
         if depth == 0 {

@@ -30,11 +30,13 @@
 //! evaluated).
 
 use super::const_eval::Bindings;
-use crate::passes::ir;
+use crate::passes::ir::asyncpipe::{is_async, is_group_type, is_token_type};
+use crate::passes::ir::ods::asyncpipe::{CommitQueueOp, CompletedOp, WaitOp};
+use crate::passes::ir::{self, OpKey, TypeKey, ValueKey};
 use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, RegionLike, Type, TypeLike, ValueLike};
+use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// How logical asyncpipe queues map onto hardware queues.
@@ -95,7 +97,7 @@ pub struct Distance {
     pub unknown: Option<UnknownOrigin>,
     /// Set when, on some path, the value is an async op's token that no
     /// group committed: the raw address of the producing op.
-    pub uncommitted: Option<usize>,
+    pub uncommitted: Option<OpKey>,
 }
 
 impl Distance {
@@ -112,7 +114,7 @@ impl Distance {
     }
 }
 
-type Key = usize;
+type Key = ValueKey;
 
 /// The abstract state at one program point.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -184,14 +186,14 @@ pub struct WaitResult {
     pub counts: BTreeMap<Queue, i64>,
     /// Some awaited value has an unknown commit point on some path.
     pub unknown: Option<UnknownOrigin>,
-    /// Some awaited value is an uncommitted token on some path (raw op).
-    pub uncommitted: Option<usize>,
+    /// Some awaited value is an uncommitted token on some path (its producer).
+    pub uncommitted: Option<OpKey>,
 }
 
 /// The results for every token wait under the analyzed op.
 #[derive(Debug, Default)]
 pub struct InFlight {
-    pub waits: HashMap<usize, WaitResult>,
+    pub waits: HashMap<OpKey, WaitResult>,
     /// Every hardware queue something commits to.
     pub queues: std::collections::BTreeSet<Queue>,
 }
@@ -199,7 +201,7 @@ pub struct InFlight {
 impl InFlight {
     /// The result for a wait op (None if the wait was unreachable).
     pub fn wait(&self, op: OperationRef) -> Option<&WaitResult> {
-        self.waits.get(&(op.to_raw().ptr as usize))
+        self.waits.get(&OpKey::of(op))
     }
 }
 
@@ -220,13 +222,13 @@ pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
 struct Analysis<'q> {
     queues: &'q QueueMap,
     result: InFlight,
-    tracked_types: HashMap<usize, bool>,
+    tracked_types: HashMap<TypeKey, bool>,
     /// Induction variables of the loop iterations being simulated.
     bindings: Bindings,
 }
 
 fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
-    value.to_raw().ptr as usize
+    ValueKey::of(value)
 }
 
 impl Analysis<'_> {
@@ -245,10 +247,8 @@ impl Analysis<'_> {
     }
 
     fn is_tracked(&mut self, ty: Type) -> bool {
-        let raw = ty.to_raw().ptr as usize;
-        *self.tracked_types.entry(raw).or_insert_with(|| {
-            let text = ty.to_string();
-            text == "!asyncpipe.group" || text == "!asyncpipe.token" || text == "!nvgpu.device.async.token"
+        *self.tracked_types.entry(TypeKey::of(ty)).or_insert_with(|| {
+            is_group_type(ty) || is_token_type(ty) || ty.to_string() == "!nvgpu.device.async.token"
         })
     }
 
@@ -292,10 +292,9 @@ impl Analysis<'_> {
     }
 
     fn op(&mut self, op: OperationRef, state: &mut State) {
-        let name = ir::name(op);
         let effect = sync_state::effect(op);
         if let QueueEffect::Commit(queue) = effect {
-            if name == "asyncpipe.commit_queue" {
+            if CommitQueueOp::is(op) {
                 self.region_blocks(op, 0, state);
             }
             let queue = self.queues.hardware(queue);
@@ -306,23 +305,23 @@ impl Analysis<'_> {
             }
             return;
         }
-        match name.as_str() {
-            "asyncpipe.copy" | "asyncpipe.async_scope" | "nvgpu.device_async_copy" => {
-                if let Ok(result) = op.result(0) {
-                    let producer = op.to_raw().ptr as usize;
-                    state.set(raw_key(result), Distance { uncommitted: Some(producer), ..Distance::default() });
-                }
-                return; // async_scope bodies hold no synchronization
+        let name = ir::op_name(op);
+        if is_async(op) || name == "nvgpu.device_async_copy" {
+            if let Ok(result) = op.result(0) {
+                state.set(raw_key(result), Distance { uncommitted: Some(OpKey::of(op)), ..Distance::default() });
             }
-            "asyncpipe.completed" => {
-                // Complete before anything: no queue can hold it in flight.
-                state.set(raw_key(op.result(0).unwrap()), Distance::default());
-                return;
-            }
-            "asyncpipe.wait" | "nvgpu.device_async_wait" => {
-                self.record_wait(op, state);
-                return;
-            }
+            return; // async_scope bodies hold no synchronization
+        }
+        if let Some(completed) = CompletedOp::cast(op) {
+            // Complete before anything: no queue can hold it in flight.
+            state.set(raw_key(completed.group()), Distance::default());
+            return;
+        }
+        if WaitOp::is(op) || name == "nvgpu.device_async_wait" {
+            self.record_wait(op, state);
+            return;
+        }
+        match name {
             "scf.for" => return self.for_loop(op, state),
             "scf.if" => return self.if_op(op, state),
             "scf.while" => return self.while_loop(op, state),
@@ -345,7 +344,7 @@ impl Analysis<'_> {
     }
 
     fn record_wait(&mut self, op: OperationRef, state: &State) {
-        let entry = self.result.waits.entry(op.to_raw().ptr as usize).or_default();
+        let entry = self.result.waits.entry(OpKey::of(op)).or_default();
         for operand in op.operands() {
             let distance = state.get(raw_key(operand));
             for (queue, d) in &distance.queues {

@@ -16,7 +16,9 @@
 //! sizes `asyncpipe-to-nvgpu`'s mbarrier rings.
 
 use super::const_eval::{visit_if, Bindings, Cycle};
-use crate::passes::ir;
+use crate::passes::ir::asyncpipe::queue_of;
+use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
+use crate::passes::ir::{self, OpKey};
 use super::sync_state::{effect, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -41,11 +43,11 @@ pub enum Bound {
 
 /// The bound before each wait, commit and counting-form copy.
 #[derive(Default)]
-pub struct Bounds(HashMap<usize, Option<i64>>);
+pub struct Bounds(HashMap<OpKey, Option<i64>>);
 
 impl Bounds {
     pub fn before(&self, op: OperationRef) -> Bound {
-        match self.0.get(&(op.to_raw().ptr as usize)) {
+        match self.0.get(&OpKey::of(op)) {
             None => Bound::Unreached,
             Some(None) => Bound::Unbounded,
             Some(Some(bound)) => Bound::AtMost(*bound),
@@ -77,14 +79,12 @@ pub fn analyze_function(function: OperationRef, entry: InFlightBounds) -> Bounds
 struct Analysis {
     bounds: Bounds,
     bindings: Bindings,
-    /// The queues of the enclosing `asyncpipe.commit_queue`s, innermost last.
-    open: Vec<Queue>,
 }
 
 impl Analysis {
     /// Joins `bound` into what is recorded for `op`.
     fn record(&mut self, op: OperationRef, bound: Option<i64>) {
-        let seen = self.bounds.0.entry(op.to_raw().ptr as usize).or_insert(bound);
+        let seen = self.bounds.0.entry(OpKey::of(op)).or_insert(bound);
         *seen = match (*seen, bound) {
             (Some(a), Some(b)) => Some(a.max(b)),
             _ => None,
@@ -186,8 +186,8 @@ impl Analysis {
     }
 
     fn op(&mut self, op: OperationRef, state: &mut InFlightBounds) {
-        let name = ir::name(op);
-        match name.as_str() {
+        let name = ir::op_name(op);
+        match name {
             "scf.for" => return self.for_loop(op, state),
             "scf.if" => return self.if_op(op, state),
             "func.func" | "gpu.func" => return,
@@ -205,18 +205,17 @@ impl Analysis {
             QueueEffect::Opaque => state.clear(),
             _ => {}
         }
-        if name == "asyncpipe.copy" && op.result_count() == 0 {
-            let queue = ir::int_attr(op, "queue").map(Queue::Logical).or_else(|| self.open.last().copied());
-            if let Some(queue) = queue {
-                self.record(op, state.get(queue));
+        if CopyOp::is(op) && op.result_count() == 0 {
+            if let Some(queue) = queue_of(op) {
+                self.record(op, state.get(Queue::Logical(queue)));
             }
         }
         if op.region_count() > 0 {
-            if name == "asyncpipe.commit_queue" {
-                self.open.push(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0)));
-                self.regions(op, state);
-                self.open.pop();
-            } else if matches!(name.as_str(), "asyncpipe.commit_group" | "asyncpipe.async_scope" | "scf.execute_region") {
+            let in_place = matches!(
+                AsyncpipeOp::of(op),
+                Some(AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::CommitGroup(_) | AsyncpipeOp::AsyncScope(_))
+            );
+            if in_place || name == "scf.execute_region" {
                 self.regions(op, state); // run once, in place
             } else {
                 // Unknown region op (scf.while, scf.parallel, ...): its regions

@@ -14,7 +14,7 @@ use melior::ContextRef;
 /// `commit_group` in its function, or (token form) of the `commit_group`
 /// that commits its token. None when nothing names one.
 pub fn queue_of(op: OperationRef) -> Option<i64> {
-    if let Some(queue) = super::int_attr(op, CopyOp::QUEUE) {
+    if let Some(queue) = named_queue(op) {
         return Some(queue);
     }
     if !is_async(op) {
@@ -32,6 +32,12 @@ pub fn queue_of(op: OperationRef) -> Option<i64> {
     }
     let token = op.result(0).ok()?;
     super::users(token.into()).into_iter().find_map(CommitGroupOp::cast).and_then(CommitGroupOp::queue)
+}
+
+/// The queue `op` names itself (its `queue` attribute, the same name on
+/// every asyncpipe op that has one).
+pub fn named_queue(op: OperationRef) -> Option<i64> {
+    super::int_attr(op, CopyOp::QUEUE)
 }
 
 /// Whether `op` issues an async operation (`asyncpipe.copy`, `asyncpipe.async_scope`).

@@ -39,8 +39,7 @@ pub struct Builder<'c> {
 
 impl<'c> Builder<'c> {
     pub fn new(context: ContextRef<'c>, location: Location<'c>) -> Self {
-        // The context outlives every op of the IR being rewritten.
-        Self { context: unsafe { context.to_ref() }, location }
+        Self { context: super::stable_context(context), location }
     }
 
     /// The context, for attribute and type constructors.

@@ -277,27 +277,27 @@ pub enum MemoryEffect {
 /// are unknown. Effects on non-memory resources (asyncpipe's queues) are
 /// left out.
 pub fn memory_effects<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<(MemoryEffect, Option<Value<'c, 'a>>)>> {
-    use std::ffi::{c_int, c_void};
+    use std::ffi::c_void;
     struct Collect {
-        effects: Vec<(c_int, mlir_sys::MlirValue)>,
+        effects: Vec<(crate::ffi::AsyncpipeEffectKind, mlir_sys::MlirValue)>,
     }
-    unsafe extern "C" fn on_effect(user: *mut c_void, kind: c_int, value: mlir_sys::MlirValue) {
+    unsafe extern "C" fn on_effect(user: *mut c_void, kind: crate::ffi::AsyncpipeEffectKind, value: mlir_sys::MlirValue) {
         let collect = unsafe { &mut *(user as *mut Collect) };
         collect.effects.push((kind, value));
     }
     let mut collect = Collect { effects: Vec::new() };
     let known = unsafe {
-        crate::ffi::asyncpipeMemoryEffects(op.to_raw(), on_effect, &mut collect as *mut Collect as *mut c_void)
+        crate::ffi::asyncpipeMemoryEffects(op.to_raw(), Some(on_effect), &mut collect as *mut Collect as *mut c_void)
     };
     if !known {
         return None;
     }
     let effects = collect.effects.into_iter().filter_map(|(kind, raw)| {
         let kind = match kind {
-            crate::ffi::EFFECT_READ => MemoryEffect::Read,
-            crate::ffi::EFFECT_WRITE => MemoryEffect::Write,
-            crate::ffi::EFFECT_ALLOCATE => MemoryEffect::Allocate,
-            crate::ffi::EFFECT_FREE => MemoryEffect::Free,
+            crate::ffi::AsyncpipeEffectRead => MemoryEffect::Read,
+            crate::ffi::AsyncpipeEffectWrite => MemoryEffect::Write,
+            crate::ffi::AsyncpipeEffectAllocate => MemoryEffect::Allocate,
+            crate::ffi::AsyncpipeEffectFree => MemoryEffect::Free,
             _ => return None,
         };
         // The values are operands, results or block arguments of ops under `op`.
@@ -422,4 +422,48 @@ pub fn has_default_memory_space(memref: melior::ir::Type) -> bool {
         let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref.to_raw());
         space.ptr.is_null() || (mlir_sys::mlirAttributeIsAInteger(space) && mlir_sys::mlirIntegerAttrGetValueInt(space) == 0)
     }
+}
+
+/// The context `op` lives in, for attribute and type constructors.
+pub fn context<'c>(op: OperationRef<'c, '_>) -> &'c melior::Context {
+    stable_context(op.context())
+}
+
+/// A `&'c Context` for a `ContextRef<'c>` that stays valid for `'c`.
+///
+/// melior's `ContextRef::to_ref` returns a reference into the `ContextRef`
+/// value itself, so it dangles once a local `ContextRef` goes out of scope.
+/// This keeps one `ContextRef` per MLIR context for the life of the process
+/// (a pointer-sized box per context ever seen), whose `to_ref` stays valid as
+/// long as the context does, which `'c` guarantees.
+pub fn stable_context<'c>(context: melior::ContextRef<'c>) -> &'c melior::Context {
+    use once_cell::sync::Lazy;
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    // Raw context -> address of its leaked ContextRef.
+    static CONTEXTS: Lazy<Mutex<HashMap<usize, usize>>> = Lazy::new(|| Mutex::new(HashMap::new()));
+    let raw = unsafe { context.to_ref() }.to_raw();
+    let mut contexts = CONTEXTS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let kept = *contexts.entry(raw.ptr as usize).or_insert_with(|| {
+        let leaked: &'static melior::ContextRef<'static> = Box::leak(Box::new(unsafe { melior::ContextRef::from_raw(raw) }));
+        leaked as *const melior::ContextRef<'static> as usize
+    });
+    // The box lives forever; the context it names lives for 'c.
+    unsafe { (*(kept as *const melior::ContextRef<'c>)).to_ref() }
+}
+
+/// A type's identity, as a map key (types are uniqued in their context).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeKey(usize);
+
+impl TypeKey {
+    pub fn of(ty: melior::ir::Type) -> Self {
+        Self(ty.to_raw().ptr as usize)
+    }
+}
+
+/// The op under `root` (or `root`) whose key is `key`, if it is still there
+/// (a walk: for reporting, not for hot paths).
+pub fn find_op<'c, 'a>(root: OperationRef<'c, 'a>, key: OpKey) -> Option<OperationRef<'c, 'a>> {
+    std::iter::once(root).chain(nested_ops(root)).find(|op| OpKey::of(*op) == key)
 }

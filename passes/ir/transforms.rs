@@ -26,7 +26,7 @@ pub fn multi_buffer<'c, 'a>(
             versions,
             apply,
             &mut new_alloc,
-            on_message,
+            Some(on_message),
             &mut reason as *mut String as *mut std::ffi::c_void,
         )
     };

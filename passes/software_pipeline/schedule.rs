@@ -583,3 +583,200 @@ fn first_queue(loop_op: OperationRef) -> i64 {
     }
     0
 }
+
+/// One test per phase of [`analyze`], each on a small loop parsed from
+/// text: what the phase computes on a good loop, and that it rejects what it
+/// must (the lit tests in `test/Passes/software-pipeline/invalid.mlir` check
+/// the messages).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Context;
+    use melior::ir::Module;
+
+    /// A two-stage copy pipeline: a global row is copied into `%buf`
+    /// (stage 0, async), then out of it (stage 1); `{extra}` goes at the end
+    /// of the body, `{attrs}` on the loop.
+    fn two_stage(extra: &str, attrs: &str) -> String {
+        format!(
+            r#"
+func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %buf = memref.alloc() : memref<8xf32, 3>
+  scf.for %i = %c0 to %c64 step %c1 {{
+    %src = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src, %buf {{asyncpipe.stage = 0, asyncpipe.order = 0}} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    %dst = memref.subview %out[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %buf, %dst {{asyncpipe.stage = 1, asyncpipe.order = 1}} : memref<8xf32, 3> to memref<8xf32, strided<[1], offset: ?>>
+    {extra}
+  }} {attrs}
+  return
+}}"#
+        )
+    }
+
+    const ASYNC_0: &str = "{asyncpipe.async_stages = array<i64: 0>}";
+
+    fn parse<'c>(context: &'c Context, source: &str) -> Module<'c> {
+        context.parse(source, "schedule-test.mlir").expect("the test input parses")
+    }
+
+    fn loop_of<'c, 'a>(module: &'a Module<'c>) -> OperationRef<'c, 'a> {
+        ir::nested_ops(module.as_operation()).into_iter().find(|op| ir::op_name(*op) == "scf.for").unwrap()
+    }
+
+    fn statements_of<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Statements<'c, 'a> {
+        let (body, _) = annotated_loop(loop_op).unwrap();
+        statements(loop_op, body).unwrap()
+    }
+
+    #[test]
+    fn annotated_loop_reads_the_async_stages() {
+        let context = Context::new();
+        let module = parse(&context, &two_stage("", "{asyncpipe.async_stages = array<i64: 0, 1>}"));
+        let (_, stages) = annotated_loop(loop_of(&module)).unwrap();
+        assert_eq!(stages, vec![0, 1]);
+        let module = parse(&context, &two_stage("", "{asyncpipe.async_stages = 0 : i64}"));
+        assert!(annotated_loop(loop_of(&module)).is_err());
+    }
+
+    #[test]
+    fn statements_and_helpers() {
+        let context = Context::new();
+        let module = parse(&context, &two_stage("", ASYNC_0));
+        let Statements { stmts, helpers, index } = statements_of(loop_of(&module));
+        assert_eq!(stmts.iter().map(|s| (s.stage, s.order)).collect::<Vec<_>>(), vec![(0, 0), (1, 1)]);
+        assert!(stmts.iter().all(|s| s.is_copy));
+        // The two subviews are helpers; every body op but the yield is indexed.
+        assert_eq!(helpers.len(), 2);
+        assert_eq!(index.len(), 4);
+        let module = parse(&context, &two_stage("", ASYNC_0).replace("asyncpipe.order = 1", "asyncpipe.order = 0"));
+        let (body, _) = annotated_loop(loop_of(&module)).unwrap();
+        assert!(statements(loop_of(&module), body).is_err(), "a repeated order");
+    }
+
+    #[test]
+    fn helpers_must_not_write() {
+        let context = Context::new();
+        let store = "%z = arith.constant 0.0 : f32\n    memref.store %z, %buf[%c0] : memref<8xf32, 3>";
+        let module = parse(&context, &two_stage(store, ASYNC_0));
+        let s = statements_of(loop_of(&module));
+        assert!(helper_effects(&s.helpers).is_err());
+        let module = parse(&context, &two_stage("", ASYNC_0));
+        let s = statements_of(loop_of(&module));
+        assert!(helper_effects(&s.helpers).unwrap().iter().all(|a| !a.writes_anything()));
+    }
+
+    #[test]
+    fn uses_and_induction_variable() {
+        let context = Context::new();
+        let module = parse(&context, &two_stage("", ASYNC_0));
+        let loop_op = loop_of(&module);
+        let (body, _) = annotated_loop(loop_op).unwrap();
+        let Statements { mut stmts, helpers, index } = statements(loop_op, body).unwrap();
+        let access = helper_effects(&helpers).unwrap();
+        let uses_iv = link_uses(&mut stmts, &helpers, &access, body, &index, 1);
+        // Both stages read %i through their subviews; neither reads the other.
+        assert_eq!(uses_iv, vec![true, true]);
+        assert!(stmts.iter().all(|s| s.uses.is_empty()));
+        // Each copy touches %buf, with its helper's read of %a or %out.
+        let buf = stmts[0].access.writes.clone().unwrap();
+        assert_eq!(buf.len(), 1);
+        assert!(stmts[1].access.reads_root(buf[0]));
+    }
+
+    fn linked<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> (Vec<Stmt<'c, 'a>>, Vec<i64>) {
+        let (body, stages) = annotated_loop(loop_op).unwrap();
+        let Statements { mut stmts, helpers, index } = statements(loop_op, body).unwrap();
+        let access = helper_effects(&helpers).unwrap();
+        let last = stmts.iter().map(|s| s.stage).max().unwrap();
+        link_uses(&mut stmts, &helpers, &access, body, &index, last);
+        (stmts, stages)
+    }
+
+    #[test]
+    fn async_stages_are_marked_and_checked() {
+        let context = Context::new();
+        let module = parse(&context, &two_stage("", ASYNC_0));
+        let (mut stmts, stages) = linked(loop_of(&module));
+        mark_async_stages(loop_of(&module), &mut stmts, &stages, 1).unwrap();
+        assert_eq!(stmts.iter().map(|s| s.is_async).collect::<Vec<_>>(), vec![true, false]);
+        assert!(mark_async_stages(loop_of(&module), &mut stmts, &[2], 1).is_err(), "a stage with no op");
+    }
+
+    #[test]
+    fn uses_do_not_go_back() {
+        let context = Context::new();
+        let load = "%v = memref.load %buf[%c0] {asyncpipe.stage = 0, asyncpipe.order = 2} : memref<8xf32, 3>\n    \
+                    memref.store %v, %buf[%c1] {asyncpipe.stage = 1, asyncpipe.order = 3} : memref<8xf32, 3>";
+        let module = parse(&context, &two_stage(load, ASYNC_0));
+        let (stmts, _) = linked(loop_of(&module));
+        assert!(check_use_order(&stmts).is_ok());
+        let backwards = load.replace("stage = 0, asyncpipe.order = 2", "stage = 2, asyncpipe.order = 2");
+        let module = parse(&context, &two_stage(&backwards, ASYNC_0));
+        let (stmts, _) = linked(loop_of(&module));
+        assert!(check_use_order(&stmts).is_err());
+    }
+
+    fn marked<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<Stmt<'c, 'a>> {
+        let (mut stmts, stages) = linked(loop_op);
+        let last = stmts.iter().map(|s| s.stage).max().unwrap();
+        mark_async_stages(loop_op, &mut stmts, &stages, last).unwrap();
+        stmts
+    }
+
+    #[test]
+    fn buffers_needs_groups_and_items() {
+        let context = Context::new();
+        let module = parse(&context, &two_stage("", ASYNC_0));
+        let loop_op = loop_of(&module);
+        let stmts = marked(loop_op);
+        // %buf is written in stage 0 and read in 1: two versions of it.
+        let Buffers { roots, versions, buffers: allocs } = buffers(loop_op, &stmts, &HashMap::new()).unwrap();
+        assert_eq!(allocs.len(), 1);
+        assert_eq!(allocs[0].versions, 2);
+        let buf = stmts[0].access.writes.clone().unwrap()[0];
+        assert_eq!(versions[&buf], 2);
+        // The reader waits for the copy of its iteration (distance 0) and
+        // the copy two iterations back (the same version).
+        let needs = needs(&stmts, &roots, &versions);
+        assert_eq!(needs[1].iter().copied().collect::<Vec<_>>(), vec![(0, 0), (0, 2)]);
+        let (members, item_of) = groups(&stmts, &needs);
+        assert_eq!(members, vec![vec![0], vec![1]]);
+        assert_eq!(item_of, vec![0, 1]);
+        assert!(check_async_results(&stmts, &members, &item_of).is_ok());
+        let items = items(&stmts, &members, &item_of, &needs, 3);
+        assert_eq!(items[0].commits, Some(3), "first queue + stage");
+        assert_eq!(items[1].commits, None);
+        assert_eq!(items[1].needs, vec![Need { group: 0, distance: 0 }, Need { group: 0, distance: 2 }]);
+        // Already multi-buffered: the known versions are kept, no allocation.
+        let known: HashMap<Root, u32> = [(buf, 2)].into_iter().collect();
+        assert!(buffers(loop_op, &stmts, &known).unwrap().buffers.is_empty());
+    }
+
+    #[test]
+    fn async_results_stay_in_their_scope() {
+        let context = Context::new();
+        let uses = "%v = memref.load %buf[%c0] {asyncpipe.stage = 0, asyncpipe.order = 2} : memref<8xf32, 3>\n    \
+                    memref.store %v, %buf[%c1] {asyncpipe.stage = 1, asyncpipe.order = 3} : memref<8xf32, 3>";
+        let module = parse(&context, &two_stage(uses, ASYNC_0));
+        let loop_op = loop_of(&module);
+        let stmts = marked(loop_op);
+        let Buffers { roots, versions, .. } = buffers(loop_op, &stmts, &HashMap::new()).unwrap();
+        let needs = needs(&stmts, &roots, &versions);
+        let (members, item_of) = groups(&stmts, &needs);
+        // The load's result (async, stage 0) is used by the stage-1 store.
+        assert!(check_async_results(&stmts, &members, &item_of).is_err());
+    }
+
+    #[test]
+    fn first_queue_follows_the_enclosing_pipeline() {
+        let context = Context::new();
+        let module = parse(&context, &two_stage("", "{asyncpipe.async_stages = array<i64: 0>, asyncpipe.first_queue = 5 : i64}"));
+        assert_eq!(first_queue(loop_of(&module)), 5);
+        let module = parse(&context, &two_stage("", ASYNC_0));
+        assert_eq!(first_queue(loop_of(&module)), 0);
+    }
+}

@@ -11,7 +11,7 @@
 //! the usual mistakes (`if %tid == 0 { commit }`), not every one.
 
 use crate::passes::analysis::sync_state::{effect, Queue, QueueEffect};
-use crate::passes::ir::{self, diag};
+use crate::passes::ir::{self, diag, ValueKey};
 use crate::passes::PassFailed;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -33,7 +33,7 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
     }
     let varying = thread_dependent(ops);
     let varies = |op: OperationRef, operands: std::ops::Range<usize>| {
-        operands.into_iter().any(|i| op.operand(i).is_ok_and(|v| varying.contains(&key(v.to_raw()))))
+        operands.into_iter().any(|i| op.operand(i).is_ok_and(|v| varying.contains(&key(v))))
     };
     let mut failed = false;
     for (commit, queue) in commits {
@@ -64,27 +64,27 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
-fn key(value: mlir_sys::MlirValue) -> usize {
-    value.ptr as usize
+fn key<'c>(value: impl ValueLike<'c>) -> ValueKey {
+    ValueKey::of(value)
 }
 
 /// Whether `op` reads the thread's position in its block or warp.
 fn reads_thread_id(op: OperationRef) -> bool {
-    let name = ir::name(op);
-    matches!(name.as_str(), "gpu.thread_id" | "gpu.lane_id" | "nvvm.read.ptx.sreg.laneid")
+    let name = ir::op_name(op);
+    matches!(name, "gpu.thread_id" | "gpu.lane_id" | "nvvm.read.ptx.sreg.laneid")
         || name.starts_with("nvvm.read.ptx.sreg.tid.")
 }
 
-/// The values (by pointer) that may differ between the threads of a block.
-fn thread_dependent(ops: &[OperationRef]) -> HashSet<usize> {
+/// The values that may differ between the threads of a block.
+fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
     let mut varying = HashSet::new();
     // Twice: the second round carries what loops yield back to their tops.
     for _ in 0..2 {
         for op in ops {
-            let from_operands = op.operands().any(|v| varying.contains(&key(v.to_raw())));
+            let from_operands = op.operands().any(|v| varying.contains(&key(v)));
             if reads_thread_id(*op) || from_operands {
                 for result in op.results() {
-                    varying.insert(key(result.to_raw()));
+                    varying.insert(key(result));
                 }
             }
             match ir::name(*op).as_str() {
@@ -92,9 +92,9 @@ fn thread_dependent(ops: &[OperationRef]) -> HashSet<usize> {
                 "scf.for" => {
                     if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
                         for (i, init) in op.operands().enumerate().skip(3) {
-                            if varying.contains(&key(init.to_raw())) {
+                            if varying.contains(&key(init)) {
                                 if let Ok(argument) = body.argument(i - 2) {
-                                    varying.insert(key(argument.to_raw()));
+                                    varying.insert(key(argument));
                                 }
                             }
                         }
@@ -104,17 +104,17 @@ fn thread_dependent(ops: &[OperationRef]) -> HashSet<usize> {
                 "scf.yield" => {
                     let Some(parent) = op.parent_operation() else { continue };
                     for (i, value) in op.operands().enumerate() {
-                        if !varying.contains(&key(value.to_raw())) {
+                        if !varying.contains(&key(value)) {
                             continue;
                         }
                         if let Ok(result) = parent.result(i) {
-                            varying.insert(key(result.to_raw()));
+                            varying.insert(key(result));
                         }
                         if ir::name(parent) == "scf.for" {
                             if let Some(argument) =
                                 parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(i + 1).ok())
                             {
-                                varying.insert(key(argument.to_raw()));
+                                varying.insert(key(argument));
                             }
                         }
                     }

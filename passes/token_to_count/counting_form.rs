@@ -17,38 +17,38 @@
 //! check of step 3; a remark says why. Queue numbers become hardware queues.
 
 use crate::passes::analysis::in_flight::QueueMap;
-use crate::passes::ir::rewrite;
 use crate::passes::analysis::sync_state::Queue;
-use crate::passes::ir::{self, diag};
+use crate::passes::ir::asyncpipe::{is_async, is_commit, is_group_type, named_queue};
+use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CompletedOp, CopyOp, YieldOp};
+use crate::passes::ir::{self, diag, rewrite};
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Attribute, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Attribute, Block, RegionLike, Value, ValueLike};
 
 pub fn convert(function: OperationRef, queues: &QueueMap) {
     let ops = ir::nested_ops(function);
-    let has_groups = ops.iter().any(|op| matches!(ir::name(*op).as_str(), "asyncpipe.commit_group" | "asyncpipe.completed"));
+    let has_groups = ops.iter().any(|op| CommitGroupOp::is(*op) || CompletedOp::is(*op));
     if has_groups {
-        let context = function.context();
-        let group = Type::parse(unsafe { context.to_ref() }, "!asyncpipe.group").expect("the asyncpipe dialect is loaded");
-        leave_token_form(function, &ops, Groups(group), queues);
+        leave_token_form(function, &ops, queues);
     }
     for op in ir::nested_ops(function) {
-        match ir::name(op).as_str() {
+        if ir::op_name(op) == "scf.if" {
             // Normal form: no empty else blocks.
-            "scf.if" => rewrite::drop_empty_else(op),
+            rewrite::drop_empty_else(op);
+        } else if AsyncpipeOp::of(op).is_some()
+            && named_queue(op).is_some_and(|q| q != hardware(op, queues))
+        {
             // Queue numbers of counting-form ops become hardware queues.
-            name if name.starts_with("asyncpipe.") && ir::int_attr(op, "queue").is_some_and(|q| q != hardware(op, queues)) => {
-                set_queue(op, hardware(op, queues))
-            }
-            _ => {}
+            rewrite::set_attribute(op, CopyOp::QUEUE, queue_attr(op, hardware(op, queues)));
         }
     }
 }
 
 /// Steps 1 to 3 for a function that commits groups.
-fn leave_token_form(function: OperationRef, ops: &[OperationRef], groups: Groups, queues: &QueueMap) {
+fn leave_token_form(function: OperationRef, ops: &[OperationRef], queues: &QueueMap) {
+    let groups = Groups;
     if let Some(blocker) = ops.iter().find_map(|op| groups.boundary_use(*op)) {
         diag::remark(
             blocker.location(),
@@ -58,7 +58,7 @@ fn leave_token_form(function: OperationRef, ops: &[OperationRef], groups: Groups
     }
     // 1. Groups leave control flow.
     for op in ops {
-        if ir::name(*op) == "scf.yield" {
+        if ir::op_name(*op) == "scf.yield" {
             let drop = groups.positions(op.operands());
             if !drop.is_empty() {
                 rewrite::drop_operands(*op, &drop);
@@ -66,7 +66,7 @@ fn leave_token_form(function: OperationRef, ops: &[OperationRef], groups: Groups
         }
     }
     for op in ops.iter().rev() {
-        match ir::name(*op).as_str() {
+        match ir::op_name(*op) {
             "scf.for" => {
                 let drop = groups.positions(op.results().map(Into::into));
                 if !drop.is_empty() {
@@ -85,30 +85,30 @@ fn leave_token_form(function: OperationRef, ops: &[OperationRef], groups: Groups
     // 2 and 3. Commits take counting form; placeholders go. Step 1 erased
     // the loops and ifs it rebuilt, so the ops are collected again.
     for op in ir::nested_ops(function) {
-        match ir::name(op).as_str() {
-            "asyncpipe.commit_group" => convert_commit(op, queues),
-            "asyncpipe.completed" => ir::erase(op),
+        match AsyncpipeOp::of(op) {
+            Some(AsyncpipeOp::CommitGroup(_)) => convert_commit(op, queues),
+            Some(AsyncpipeOp::Completed(_)) => ir::erase(op),
             _ => {}
         }
     }
 }
 
-/// Recognizes values of type `!asyncpipe.group` (compared by type, not by name).
-struct Groups<'c>(Type<'c>);
+/// Finds values of type `!asyncpipe.group` (asked of the dialect, not by name).
+struct Groups;
 
-impl<'c> Groups<'c> {
-    fn is_group(&self, value: Value<'c, '_>) -> bool {
-        value.r#type() == self.0
+impl Groups {
+    fn is_group(&self, value: Value) -> bool {
+        is_group_type(value.r#type())
     }
 
-    fn positions<'a>(&self, values: impl Iterator<Item = Value<'c, 'a>>) -> Vec<usize> {
+    fn positions<'c, 'a>(&self, values: impl Iterator<Item = Value<'c, 'a>>) -> Vec<usize> {
         values.enumerate().filter(|(_, v)| self.is_group(*v)).map(|(i, _)| i).collect()
     }
 
     /// An op through which a group leaves what this step can rewrite.
-    fn boundary_use<'a>(&self, op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-        let name = ir::name(op);
-        let handled = matches!(name.as_str(), "scf.yield" | "scf.for" | "scf.if" | "asyncpipe.commit_group" | "asyncpipe.completed");
+    fn boundary_use<'c, 'a>(&self, op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+        let name = ir::op_name(op);
+        let handled = matches!(name, "scf.yield" | "scf.for" | "scf.if") || CommitGroupOp::is(op) || CompletedOp::is(op);
         let carries_group = op.operands().any(|v| self.is_group(v)) || op.results().any(|r| self.is_group(r.into()));
         let argument_group = name != "scf.for"
             && ir::blocks(op).iter().any(|b| (0..b.argument_count()).any(|i| self.is_group(b.argument(i).unwrap().into())));
@@ -117,24 +117,14 @@ impl<'c> Groups<'c> {
 }
 
 fn hardware(op: OperationRef, queues: &QueueMap) -> i64 {
-    match queues.hardware(Queue::Logical(ir::int_attr(op, "queue").unwrap_or(0))) {
+    match queues.hardware(Queue::Logical(named_queue(op).unwrap_or(0))) {
         Queue::Logical(q) => q,
         Queue::CpAsync => 0,
     }
 }
 
 fn queue_attr<'c>(op: OperationRef<'c, '_>, queue: i64) -> Attribute<'c> {
-    let context = op.context();
-    let context = unsafe { context.to_ref() };
-    IntegerAttribute::new(IntegerType::new(context, 64).into(), queue).into()
-}
-
-fn set_queue(op: OperationRef, queue: i64) {
-    let attribute = queue_attr(op, queue);
-    unsafe {
-        use melior::ir::attribute::AttributeLike;
-        mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), melior::StringRef::new("queue").to_raw(), attribute.to_raw());
-    }
+    IntegerAttribute::new(IntegerType::new(ir::context(op), 64).into(), queue).into()
 }
 
 fn convert_commit(commit: OperationRef, queues: &QueueMap) {
@@ -144,20 +134,24 @@ fn convert_commit(commit: OperationRef, queues: &QueueMap) {
         .region(0)
         .ok()
         .and_then(|r| r.first_block())
-        .is_none_or(|b| b.first_operation().is_none_or(|o| ir::name(o) == "asyncpipe.yield"));
+        .is_none_or(|b| b.first_operation().is_none_or(YieldOp::is));
+    let commit_point = |commit| {
+        rewrite::rebuild(commit, CommitOp::NAME, &[], &[], &[(CommitOp::QUEUE, queue_attr(commit, queue))], 0);
+    };
     if tokens.is_empty() && region_empty {
         // An empty group: a plain commit point says the same.
-        rewrite::rebuild(commit, "asyncpipe.commit", &[], &[], &[("queue", queue_attr(commit, queue))], 0);
+        commit_point(commit);
         return;
     }
     if tokens.is_empty() {
         // Region form: the region's async ops form the group.
-        let scope = rewrite::rebuild(commit, "asyncpipe.commit_queue", &[], &[], &[("queue", queue_attr(commit, queue))], 1);
+        let queue = [(CommitQueueOp::QUEUE, queue_attr(commit, queue))];
+        let scope = rewrite::rebuild(commit, CommitQueueOp::NAME, &[], &[], &queue, 1);
         let region = scope.region(0).unwrap();
         if region.first_block().is_none() {
             // An empty group: commit_queue needs its block and terminator.
-            let block = region.append_block(melior::ir::Block::new(&[]));
-            block.append_operation(melior::ir::operation::OperationBuilder::new("asyncpipe.yield", scope.location()).build().unwrap());
+            let block = region.append_block(Block::new(&[]));
+            block.append_operation(OperationBuilder::new(YieldOp::NAME, scope.location()).build().unwrap());
         }
         return;
     }
@@ -168,17 +162,17 @@ fn convert_commit(commit: OperationRef, queues: &QueueMap) {
     }
     for producer in producers {
         let mut attributes = rewrite::attributes(producer);
-        attributes.retain(|(name, _)| name != "queue");
-        attributes.push(("queue".into(), queue_attr(producer, queue)));
+        attributes.retain(|(name, _)| name != CopyOp::QUEUE);
+        attributes.push((CopyOp::QUEUE.into(), queue_attr(producer, queue)));
         let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
         let operands: Vec<Value> = producer.operands().collect();
         // The token's only use is this commit, which is rebuilt next.
-        let name = ir::name(producer);
+        let name = ir::op_name(producer);
         detach_uses(producer);
         let regions = producer.region_count();
-        rewrite::rebuild(producer, &name, &operands, &[], &named, regions);
+        rewrite::rebuild(producer, name, &operands, &[], &named, regions);
     }
-    rewrite::rebuild(commit, "asyncpipe.commit", &[], &[], &[("queue", queue_attr(commit, queue))], 0);
+    commit_point(commit);
 }
 
 /// Removes every use of `op`'s results from their users' operand lists
@@ -213,17 +207,15 @@ fn expressible(commit: OperationRef, producers: &[OperationRef], queues: &QueueM
             return Ok(());
         }
         for touched in std::iter::once(op).chain(ir::nested_ops(op)) {
-            let name = ir::name(touched);
+            let name = ir::op_name(touched);
             let is_producer = producers.contains(&touched);
             let on_queue = || {
-                ir::int_attr(touched, "queue").map_or(true, |q| match queues.hardware(Queue::Logical(q)) {
+                named_queue(touched).map_or(true, |q| match queues.hardware(Queue::Logical(q)) {
                     Queue::Logical(h) => h == queue,
                     Queue::CpAsync => false,
                 })
             };
-            let commits = matches!(name.as_str(), "asyncpipe.commit" | "asyncpipe.commit_queue" | "asyncpipe.commit_group");
-            let issues = matches!(name.as_str(), "asyncpipe.copy" | "asyncpipe.async_scope");
-            if !is_producer && (commits || issues) && on_queue() {
+            if !is_producer && (is_commit(touched) || is_async(touched)) && on_queue() {
                 return Err(format!(
                     "'{name}' between its async ops and the commit also uses queue {queue}, so a commit point would group differently"
                 ));

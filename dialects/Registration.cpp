@@ -1,4 +1,9 @@
 //===- Registration.cpp - dialect and upstream registration ---------------===//
+//
+// asyncpipe-c/Registration.h: asyncpipe's dialects, and every upstream
+// dialect, extension, translation and pass, into registries.
+//
+//===----------------------------------------------------------------------===//
 #include "asyncpipe-c/Registration.h"
 
 #include "AsyncOp/AsyncOp.h"
@@ -32,24 +37,4 @@ void asyncpipeRegisterUpstreamPasses(void) {
     return true;
   }();
   (void)once;
-}
-
-void asyncpipeEmitDiagnostic(MlirLocation loc, AsyncpipeSeverity severity,
-                             MlirStringRef message, MlirLocation noteLoc,
-                             MlirStringRef noteMessage) {
-  mlir::Location location = unwrap(loc);
-  mlir::InFlightDiagnostic diag = [&] {
-    switch (severity) {
-    case AsyncpipeWarning:
-      return mlir::emitWarning(location);
-    case AsyncpipeRemark:
-      return mlir::emitRemark(location);
-    case AsyncpipeError:
-      break;
-    }
-    return mlir::emitError(location);
-  }();
-  diag << unwrap(message);
-  if (noteMessage.data)
-    diag.attachNote(unwrap(noteLoc)) << unwrap(noteMessage);
 }

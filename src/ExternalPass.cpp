@@ -8,6 +8,7 @@
 // registers a factory for it.
 //
 //===----------------------------------------------------------------------===//
+#include "asyncpipe-c/ExternalPass.h"
 #include "asyncpipe-c/Registration.h"
 
 #include "AsyncOp/AsyncOp.h"

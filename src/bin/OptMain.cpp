@@ -1,4 +1,10 @@
 //===- OptMain.cpp - the mlir-opt driver for asyncpipe-opt ----------------===//
+//
+// asyncpipe-c/OptMain.h: what asyncpipe-opt.rs runs once the Rust passes are
+// registered.
+//
+//===----------------------------------------------------------------------===//
+#include "asyncpipe-c/OptMain.h"
 #include "asyncpipe-c/Registration.h"
 
 #include "mlir/CAPI/IR.h"

@@ -1,0 +1,133 @@
+//! The layering rules of the Rust code, checked on its sources:
+//!
+//! - raw MLIR handles (`unsafe`, `mlir_sys::`, `transmute`, pointer casts as
+//!   identity keys) only in the IR layer `passes/ir/` and the crate's C
+//!   boundary in `src/` (the generated `ffi`, registration of the passes,
+//!   the context, dialect handles, diagnostics and PTX extraction);
+//! - no op name or attribute name of asyncpipe's dialects as a string literal
+//!   in `passes/` outside `passes/ir/`: passes use the typed views generated
+//!   from the ODS (`passes::ir::ods`), whose names are the ones checked here.
+
+use asyncpipe::passes::ir::ods::{asyncop, asyncpipe as ap, par};
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Source lines of `file` with their numbers, comments dropped.
+fn code_lines(file: &Path) -> Vec<(usize, String)> {
+    std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with("//"))
+        .map(|(i, line)| (i + 1, line.to_string()))
+        .collect()
+}
+
+/// The string literals of a line (no escapes in the names checked).
+fn literals(line: &str) -> Vec<&str> {
+    line.split('"').skip(1).step_by(2).collect()
+}
+
+const RAW: [&str; 4] = ["unsafe", "mlir_sys::", "transmute", "ptr as usize"];
+
+/// Files allowed to hold raw handles: the IR layer and the C boundary.
+fn may_use_raw(relative: &Path) -> bool {
+    relative.starts_with("passes/ir")
+        || [
+            "src/ffi.rs",
+            "src/registration.rs",
+            "src/context.rs",
+            "src/dialects.rs",
+            "src/diagnostics.rs",
+            "src/ptx.rs",
+            "src/bin/asyncpipe-opt.rs",
+        ]
+        .iter()
+        .any(|allowed| relative == Path::new(allowed))
+}
+
+fn violations_of_raw_handles() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root().join("passes"), &mut files);
+    rust_files(&root().join("src"), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(root()).unwrap().to_path_buf();
+        if may_use_raw(&relative) {
+            continue;
+        }
+        for (number, line) in code_lines(&file) {
+            let code: String = line.split('"').step_by(2).collect::<Vec<_>>().join("\"\"");
+            if let Some(word) = RAW.iter().find(|w| code.contains(*w)) {
+                found.push(format!("{}:{number}: `{word}` outside the IR layer: {}", relative.display(), line.trim()));
+            }
+        }
+    }
+    found
+}
+
+fn violations_of_names() -> Vec<String> {
+    // par's slice attributes are upstream's OffsetSizeAndStrideOpInterface
+    // names (memref.subview has them too), so only its op names count.
+    let mut names: Vec<&str> = Vec::new();
+    for list in [ap::OP_NAMES, par::OP_NAMES, asyncop::OP_NAMES, ap::ATTRIBUTE_NAMES, asyncop::ATTRIBUTE_NAMES] {
+        names.extend(list);
+    }
+    names.extend(ap::attrs::ALL);
+    let mut files = Vec::new();
+    rust_files(&root().join("passes"), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(root()).unwrap().to_path_buf();
+        if relative.starts_with("passes/ir") {
+            continue;
+        }
+        for (number, line) in code_lines(&file) {
+            for literal in literals(&line) {
+                if names.contains(&literal) {
+                    found.push(format!("{}:{number}: \"{literal}\" spelled out: {}", relative.display(), line.trim()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn raw_handles_stay_in_the_ir_layer() {
+    let found = violations_of_raw_handles();
+    assert!(found.is_empty(), "raw MLIR handles outside passes/ir and the C boundary:\n{}", found.join("\n"));
+}
+
+#[test]
+fn passes_name_ops_through_the_ods_views() {
+    let found = violations_of_names();
+    assert!(found.is_empty(), "asyncpipe op or attribute names as string literals:\n{}", found.join("\n"));
+}
+
+/// The checks see what they look for: the generated lists hold the names,
+/// and a line of the kind they reject is rejected.
+#[test]
+fn the_checks_can_fail() {
+    assert!(ap::OP_NAMES.contains(&"asyncpipe.commit_group"));
+    assert!(ap::ATTRIBUTE_NAMES.contains(&"queue"));
+    assert!(ap::attrs::ALL.contains(&"asyncpipe.stage"));
+    assert_eq!(literals(r#"if ir::name(op) == "asyncpipe.copy" {"#), vec!["asyncpipe.copy"]);
+    let code: String = r#"let x = unsafe { f("unsafe") };"#.split('"').step_by(2).collect::<Vec<_>>().join("\"\"");
+    assert!(code.contains("unsafe"));
+    assert!(!may_use_raw(Path::new("passes/verify_sync.rs")));
+}
