@@ -14,6 +14,9 @@
 #include "asyncpipe-c/Dialect/AsyncPipe.h"
 #include "asyncpipe-c/Dialect/Par.h"
 #include "asyncpipe-c/Passes.h"
+#include "asyncpipe-c/Diagnostics.h"
+#include "asyncpipe-c/ExternalPass.h"
+#include "asyncpipe-c/OptMain.h"
 #include "asyncpipe-c/Registration.h"
 #include "asyncpipe-c/Transforms.h"
 
