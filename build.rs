@@ -24,6 +24,13 @@ fn main() {
     for watched in ["dialects", "cmake", "build.rs"] {
         println!("cargo:rerun-if-changed={}", root.join(watched).display());
     }
+    // The C++ that lives beside the Rust it serves (passes/, src/): each
+    // file, so that editing Rust does not rerun this script.
+    for folder in ["passes", "src"] {
+        for file in cxx_sources(&root.join(folder)) {
+            println!("cargo:rerun-if-changed={}", file.display());
+        }
+    }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_LINK_SHARED");
 
@@ -129,6 +136,21 @@ fn bindings(include: &std::path::Path, mlir_include: &std::path::Path, out: &std
         .generate()
         .unwrap_or_else(|e| fail(&format!("bindgen over the C API headers: {e}")));
     generated.write_to_file(out).unwrap_or_else(|e| fail(&format!("writing {}: {e}", out.display())));
+}
+
+/// The C++ sources and headers under `dir`.
+fn cxx_sources(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else { return found };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(cxx_sources(&path));
+        } else if path.extension().is_some_and(|e| e == "cpp" || e == "h") {
+            found.push(path);
+        }
+    }
+    found
 }
 
 fn run(command: &mut Command) {

@@ -1,0 +1,196 @@
+//! `docs/design/architecture.dot`, the picture of docs/design/architecture.md,
+//! checked against the sources: every Rust pass and analysis is a node, the
+//! edges between them are exactly the module uses found in `passes/`, every
+//! registered pass is drawn, and the `asyncpipe-to-ptx` pipeline's edges
+//! list its passes in the order `passes/Pipelines.cpp` runs them.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `(nodes, edges)` of the dot file; an edge's label is kept when it has one.
+fn parse_dot(text: &str) -> (BTreeSet<String>, Vec<(String, String, Option<String>)>) {
+    let mut nodes = BTreeSet::new();
+    let mut edges = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
+        let quoted: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+        if line.contains("->") && quoted.len() >= 2 {
+            let label = line.split("label=\"").nth(1).and_then(|rest| rest.split('"').next()).map(String::from);
+            edges.push((quoted[0].to_string(), quoted[1].to_string(), label));
+            nodes.insert(quoted[0].to_string());
+            nodes.insert(quoted[1].to_string());
+        } else if line.starts_with('"') {
+            // Node statements: `"a"; "b" [label=...];`
+            for statement in line.split(';') {
+                if let Some(name) = statement.trim().strip_prefix('"').and_then(|s| s.split('"').next()) {
+                    nodes.insert(name.to_string());
+                }
+            }
+        }
+    }
+    (nodes, edges)
+}
+
+/// Module names: `.rs` files of `dir` but `mod.rs`.
+fn modules(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs") && !p.ends_with("mod.rs"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The identifiers of a Rust file's code (comments and string literals left out).
+fn identifiers(file: &Path) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut found = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap();
+        let code: String = code.split('"').step_by(2).collect::<Vec<_>>().join(" ");
+        for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if !word.is_empty() {
+                found.insert(word.to_string());
+            }
+        }
+    }
+    found
+}
+
+fn files_of(module: &Path) -> Vec<PathBuf> {
+    let mut files = vec![module.with_extension("rs")];
+    let dir = module.to_path_buf();
+    if dir.is_dir() {
+        let mut stack = vec![dir];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+    }
+    files
+}
+
+/// The uses between Rust passes and analyses, from the sources.
+fn module_edges() -> BTreeSet<(String, String)> {
+    let passes = modules(&root().join("passes"));
+    let analyses = modules(&root().join("passes/analysis"));
+    let node = |name: &str| {
+        if analyses.iter().any(|a| a == name) {
+            format!("analysis:{name}")
+        } else {
+            format!("pass:{name}")
+        }
+    };
+    let mut edges = BTreeSet::new();
+    let owners = passes
+        .iter()
+        .map(|p| (p.clone(), root().join("passes").join(p)))
+        .chain(analyses.iter().map(|a| (a.clone(), root().join("passes/analysis").join(a))));
+    for (owner, path) in owners {
+        let used: BTreeSet<String> = files_of(&path).iter().flat_map(|f| identifiers(f)).collect();
+        for target in passes.iter().chain(&analyses) {
+            if *target != owner && used.contains(target) {
+                edges.insert((node(&owner), node(target)));
+            }
+        }
+    }
+    edges
+}
+
+/// The asyncpipe passes `asyncpipe-to-ptx` runs, in order, from the code
+/// that builds its pipeline in passes/Pipelines.cpp.
+fn pipeline_passes() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("passes/Pipelines.cpp")).unwrap();
+    let builder = text.split("PassPipelineRegistration<ToPtxOptions>").nth(1).expect("the to-ptx registration");
+    let mut found = Vec::new();
+    for line in builder.lines().filter(|l| l.trim_start().starts_with("os <<") || l.trim_start().starts_with("<<")) {
+        for literal in line.split('"').skip(1).step_by(2) {
+            let mut rest = literal;
+            while let Some(start) = rest.find("asyncpipe-") {
+                let name: String = rest[start..].chars().take_while(|c| c.is_alphanumeric() || *c == '-').collect();
+                rest = &rest[start + name.len()..];
+                found.push(name);
+            }
+        }
+    }
+    found
+}
+
+fn dot() -> (BTreeSet<String>, Vec<(String, String, Option<String>)>) {
+    parse_dot(&std::fs::read_to_string(root().join("docs/design/architecture.dot")).unwrap())
+}
+
+#[test]
+fn every_pass_and_analysis_is_drawn() {
+    let (nodes, _) = dot();
+    for name in modules(&root().join("passes")) {
+        assert!(nodes.contains(&format!("pass:{name}")), "pass {name} is not in architecture.dot");
+    }
+    for name in modules(&root().join("passes/analysis")) {
+        assert!(nodes.contains(&format!("analysis:{name}")), "analysis {name} is not in architecture.dot");
+    }
+    // Every registered Rust pass is one of the pass modules.
+    for def in asyncpipe::passes::all() {
+        let module = def.argument.trim_start_matches("asyncpipe-").replace('-', "_");
+        assert!(nodes.contains(&format!("pass:{module}")), "{} is not in architecture.dot", def.argument);
+    }
+}
+
+#[test]
+fn edges_are_the_module_uses() {
+    let (_, edges) = dot();
+    let drawn: BTreeSet<(String, String)> = edges
+        .iter()
+        .filter(|(a, b, _)| [a, b].iter().all(|n| n.starts_with("pass:") || n.starts_with("analysis:")))
+        .map(|(a, b, _)| (a.clone(), b.clone()))
+        .collect();
+    let actual = module_edges();
+    let missing: Vec<_> = actual.difference(&drawn).collect();
+    let stale: Vec<_> = drawn.difference(&actual).collect();
+    assert!(missing.is_empty() && stale.is_empty(), "architecture.dot is out of date:\nmissing {missing:?}\nstale {stale:?}");
+}
+
+#[test]
+fn the_pipeline_is_drawn_in_order() {
+    let (_, edges) = dot();
+    let mut drawn: Vec<(usize, String)> = edges
+        .iter()
+        .filter(|(a, _, _)| a == "pipeline:asyncpipe-to-ptx")
+        .map(|(_, b, label)| (label.as_deref().unwrap_or("0").parse().unwrap(), b.clone()))
+        .collect();
+    drawn.sort();
+    let rust: Vec<&str> = asyncpipe::passes::all().iter().map(|d| d.argument).collect();
+    let expected: Vec<String> = pipeline_passes()
+        .into_iter()
+        .map(|arg| {
+            if rust.contains(&arg.as_str()) {
+                format!("pass:{}", arg.trim_start_matches("asyncpipe-").replace('-', "_"))
+            } else {
+                format!("cpp:{arg}")
+            }
+        })
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(drawn.into_iter().map(|(_, b)| b).collect::<Vec<_>>(), expected);
+}
+
+/// The parsers see what they must: a stale edge is found.
+#[test]
+fn the_checks_can_fail() {
+    let (nodes, edges) = parse_dot("digraph g {\n  \"pass:a\"; \"analysis:b\" [label=\"x\"];\n  \"pass:a\" -> \"analysis:b\" [label=\"1\"];\n}");
+    assert!(nodes.contains("pass:a") && nodes.contains("analysis:b"));
+    assert_eq!(edges, vec![("pass:a".into(), "analysis:b".into(), Some("1".into()))]);
+    assert!(!module_edges().contains(&("pass:a".to_string(), "analysis:b".to_string())));
+    assert!(pipeline_passes().contains(&"asyncpipe-to-nvgpu".to_string()));
+}
