@@ -34,7 +34,7 @@ impl Bindings {
             .map(ir::nested_ops)
             .unwrap_or_default()
             .into_iter()
-            .filter(|op| ir::name(*op) == "scf.if")
+            .filter(|op| ir::op_name(*op) == "scf.if")
             .filter_map(|op| op.operand(0).ok())
             .collect();
         let unbound: Vec<bool> = conditions.iter().map(|c| self.eval(*c).is_some()).collect();
@@ -62,12 +62,12 @@ impl Bindings {
             return None;
         }
         let op = ir::defining_op(value)?;
-        let name = ir::name(op);
+        let name = ir::op_name(op);
         if name == "arith.constant" {
             return ir::int_attr(op, "value").or_else(|| ir::bool_attr(op, "value").map(i64::from));
         }
         let operand = |i: usize| -> Option<i64> { self.eval_depth(op.operand(i).ok()?, depth - 1) };
-        match name.as_str() {
+        match name {
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => operand(0),
             "arith.addi" => Some(operand(0)?.wrapping_add(operand(1)?)),
             "arith.subi" => Some(operand(0)?.wrapping_sub(operand(1)?)),

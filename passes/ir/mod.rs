@@ -79,20 +79,22 @@ pub fn defining_op<'c, 'a, V: ValueLike<'c>>(value: V) -> Option<OperationRef<'c
 
 /// Every op nested under `root` (not `root` itself), in pre-order.
 pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut all = Vec::new();
-    let mut stack = vec![root];
-    while let Some(op) = stack.pop() {
-        let mut children = Vec::new();
-        for block in blocks(op) {
-            children.extend(ops(block));
-        }
-        for child in children.into_iter().rev() {
-            stack.push(child);
-        }
-        if op != root {
-            all.push(op);
+    fn visit<'c, 'a>(op: OperationRef<'c, 'a>, all: &mut Vec<OperationRef<'c, 'a>>) {
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                let mut child = b.first_operation();
+                while let Some(c) = child {
+                    all.push(c);
+                    visit(c, all);
+                    child = c.next_in_block();
+                }
+                block = b.next_in_region();
+            }
         }
     }
+    let mut all = Vec::new();
+    visit(root, &mut all);
     all
 }
 
@@ -144,7 +146,7 @@ pub fn users<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<OperationRef<'c, '
 
 /// Whether `op` is a function whose body the analyses walk.
 pub fn is_function(op: OperationRef) -> bool {
-    matches!(name(op).as_str(), "func.func" | "gpu.func" | "llvm.func")
+    matches!(op_name(op), "func.func" | "gpu.func" | "llvm.func")
 }
 
 /// `root` if it is a function, else every function nested under it (not
@@ -173,7 +175,7 @@ pub fn region_entry<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Option<Bl
 /// The value of an integer `arith.constant`, if one defines `value`.
 pub fn constant_int<'c, V: ValueLike<'c>>(value: V) -> Option<i64> {
     let defining: OperationRef = defining_op(value)?;
-    if name(defining) != "arith.constant" {
+    if op_name(defining) != "arith.constant" {
         return None;
     }
     int_attr(defining, "value")

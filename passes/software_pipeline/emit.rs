@@ -118,25 +118,25 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         for g in 0..last {
             self.emit_step(Step::Prologue(g), point);
         }
-        // Values carried from step to step by the body loop.
-        let mut depth: BTreeMap<ValueKey, (usize, Type<'c>)> = BTreeMap::new();
+        // Values carried from step to step by the body loop, in the order
+        // of their statements and results (never of their addresses: the
+        // body loop's iter_args must not depend on the allocator).
+        let mut depth: BTreeMap<(usize, usize), (ValueKey, usize, Type<'c>)> = BTreeMap::new();
         for stmt in &self.s.stmts {
             for &j in &stmt.uses {
                 let distance = stmt.stage - self.s.stmts[j].stage;
                 if distance == 0 {
                     continue;
                 }
-                for result in self.s.stmts[j].op.results() {
+                for (r, result) in self.s.stmts[j].op.results().enumerate() {
                     let value: Value = result.into();
-                    let entry = depth.entry(ValueKey::of(value)).or_insert((0, value.r#type()));
-                    entry.0 = entry.0.max(distance);
+                    let entry = depth.entry((j, r)).or_insert((ValueKey::of(value), 0, value.r#type()));
+                    entry.1 = entry.1.max(distance);
                 }
             }
         }
-        let carried: Vec<(ValueKey, usize, Type<'c>)> = depth
-            .iter()
-            .flat_map(|(v, (d, t))| (1..=*d).map(move |d| (*v, d, *t)))
-            .collect();
+        let carried: Vec<(ValueKey, usize, Type<'c>)> =
+            depth.values().flat_map(|(v, d, t)| (1..=*d).map(move |d| (*v, d, *t))).collect();
         let mut inits = Vec::new();
         for &(v, d, t) in &carried {
             // Missing only for a static trip count with no body loop.

@@ -342,7 +342,8 @@ pub fn check_use_order(stmts: &[Stmt]) -> Result<(), PassFailed> {
 
 /// The buffers the statements write and their versions.
 pub struct Buffers<'c, 'a> {
-    pub roots: BTreeSet<Root>,
+    /// In the order the statements first write them.
+    pub roots: Vec<Root>,
     pub versions: HashMap<Root, u32>,
     /// The allocations to multi-buffer.
     pub buffers: Vec<Versioned<'c, 'a>>,
@@ -357,7 +358,7 @@ pub fn buffers<'c, 'a>(
     stmts: &[Stmt<'c, 'a>],
     known: &HashMap<Root, u32>,
 ) -> Result<Buffers<'c, 'a>, PassFailed> {
-    let mut roots: BTreeSet<Root> = BTreeSet::new();
+    let mut roots: Vec<Root> = Vec::new();
     let mut root_values: HashMap<Root, Value> = HashMap::new();
     for stmt in stmts {
         for op in std::iter::once(stmt.op).chain(ir::nested_ops(stmt.op)) {
@@ -368,7 +369,9 @@ pub fn buffers<'c, 'a>(
         }
         if let Some(writes) = &stmt.access.writes {
             for r in writes {
-                roots.insert(*r);
+                if !roots.contains(r) {
+                    roots.push(*r);
+                }
             }
         }
     }
@@ -455,7 +458,7 @@ pub fn buffers<'c, 'a>(
 /// Phase 8: what each statement must wait for: the async statements it
 /// conflicts with, in the same iteration (if they run first, distance 0)
 /// and `versions` iterations back (the last use of the same version).
-pub fn needs(stmts: &[Stmt], roots: &BTreeSet<Root>, versions: &HashMap<Root, u32>) -> Vec<BTreeSet<(usize, i64)>> {
+pub fn needs(stmts: &[Stmt], roots: &[Root], versions: &HashMap<Root, u32>) -> Vec<BTreeSet<(usize, i64)>> {
     let mut needs: Vec<BTreeSet<(usize, i64)>> = vec![BTreeSet::new(); stmts.len()];
     for &root in roots {
         let v = versions[&root] as i64;

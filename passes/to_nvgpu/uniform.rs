@@ -39,7 +39,7 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
     for (commit, queue) in commits {
         let mut parent = commit.parent_operation();
         while let Some(op) = parent.filter(|op| !ir::is_function(*op)) {
-            let condition = match ir::name(op).as_str() {
+            let condition = match ir::op_name(op) {
                 "scf.if" => varies(op, 0..1).then_some("condition depends"),
                 "scf.for" => varies(op, 0..3).then_some("bounds depend"),
                 _ => None,
@@ -87,7 +87,7 @@ fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
                     varying.insert(key(result));
                 }
             }
-            match ir::name(*op).as_str() {
+            match ir::op_name(*op) {
                 // Iteration arguments follow their initial values.
                 "scf.for" => {
                     if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
@@ -110,7 +110,7 @@ fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
                         if let Ok(result) = parent.result(i) {
                             varying.insert(key(result));
                         }
-                        if ir::name(parent) == "scf.for" {
+                        if ir::op_name(parent) == "scf.for" {
                             if let Some(argument) =
                                 parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(i + 1).ok())
                             {

@@ -33,16 +33,21 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
     if has_groups {
         leave_token_form(function, &ops, queues);
     }
+    let mut ifs = Vec::new();
     for op in ir::nested_ops(function) {
         if ir::op_name(op) == "scf.if" {
-            // Normal form: no empty else blocks.
-            rewrite::drop_empty_else(op);
+            ifs.push(op);
         } else if AsyncpipeOp::of(op).is_some()
             && named_queue(op).is_some_and(|q| q != hardware(op, queues))
         {
             // Queue numbers of counting-form ops become hardware queues.
             rewrite::set_attribute(op, CopyOp::QUEUE, queue_attr(op, hardware(op, queues)));
         }
+    }
+    // Normal form: no empty else blocks. Dropping one destroys its yield, so
+    // this comes after the walk above has read every op.
+    for op in ifs {
+        rewrite::drop_empty_else(op);
     }
 }
 
