@@ -321,7 +321,11 @@ fn write_enum(s: &mut String, namespace: &str, ops: &[Op]) {
     writeln!(s, "    impl<'c, 'a> {pascal}Op<'c, 'a> {{").unwrap();
     writeln!(s, "        /// `op` typed, or None when it is not a `{namespace}` op.").unwrap();
     writeln!(s, "        pub fn of(op: OperationRef<'c, 'a>) -> Option<Self> {{").unwrap();
-    writeln!(s, "            let name = support::name(op);").unwrap();
+    writeln!(s, "            Self::of_named(op, support::name(op))").unwrap();
+    writeln!(s, "        }}\n").unwrap();
+    writeln!(s, "        /// [`Self::of`] for an op whose name the caller has already read.").unwrap();
+    writeln!(s, "        pub fn of_named(op: OperationRef<'c, 'a>, name: &str) -> Option<Self> {{").unwrap();
+    writeln!(s, "            if !name.starts_with({:?}) {{\n                return None;\n            }}", format!("{namespace}.")).unwrap();
     writeln!(s, "            Some(match name {{").unwrap();
     for op in ops {
         let t = format!("{}Op", op.rust.trim_end_matches("Op"));

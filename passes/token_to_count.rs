@@ -55,7 +55,7 @@ pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(
     let analysis = in_flight::analyze(root, queues);
     let waits: Vec<OperationRef> = ir::nested_ops(root)
         .into_iter()
-        .filter(|op| WaitOp::is(*op) || ir::op_name(*op) == "nvgpu.device_async_wait")
+        .filter(|op| matches!(ir::op_name(*op), WaitOp::NAME | "nvgpu.device_async_wait"))
         .collect();
     let mut failed = false;
     for wait in waits {

@@ -30,8 +30,8 @@
 //! evaluated).
 
 use super::const_eval::Bindings;
-use crate::passes::ir::asyncpipe::{is_async, is_group_type, is_token_type};
-use crate::passes::ir::ods::asyncpipe::{CommitQueueOp, CompletedOp, WaitOp};
+use crate::passes::ir::asyncpipe::{is_group_type, is_token_type};
+use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp};
 use crate::passes::ir::{self, OpKey, TypeKey, ValueKey};
 use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
@@ -92,7 +92,7 @@ impl UnknownOrigin {
 pub struct Distance {
     /// Per hardware queue the group may be on: the minimum number of groups
     /// committed to that queue after it.
-    pub queues: BTreeMap<Queue, i64>,
+    pub queues: QueueDistances,
     /// Set when, on some path, the value's commit point is unknown.
     pub unknown: Option<UnknownOrigin>,
     /// Set when, on some path, the value is an async op's token that no
@@ -102,15 +102,51 @@ pub struct Distance {
 
 impl Distance {
     fn group(queue: Queue) -> Self {
-        Self { queues: BTreeMap::from([(queue, 0)]), ..Self::default() }
+        Self { queues: QueueDistances(vec![(queue, 0)]), ..Self::default() }
     }
 
     fn join(&mut self, other: &Distance) {
-        for (queue, d) in &other.queues {
-            self.queues.entry(*queue).and_modify(|e| *e = (*e).min(*d)).or_insert(*d);
+        for (queue, d) in other.queues.iter() {
+            self.queues.join_min(*queue, *d);
         }
         self.unknown = self.unknown.or(other.unknown);
         self.uncommitted = self.uncommitted.or(other.uncommitted);
+    }
+}
+
+/// Per queue, a distance: a short list sorted by queue (a value is on one
+/// queue, or a few after joins), cheaper to copy through loop iterations
+/// than a map.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueueDistances(Vec<(Queue, i64)>);
+
+impl QueueDistances {
+    pub fn iter(&self) -> impl Iterator<Item = &(Queue, i64)> {
+        self.0.iter()
+    }
+
+    fn iter_mut(&mut self) -> impl Iterator<Item = &mut (Queue, i64)> {
+        self.0.iter_mut()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn get_mut(&mut self, queue: &Queue) -> Option<&mut i64> {
+        self.0.iter_mut().find(|(q, _)| q == queue).map(|(_, d)| d)
+    }
+
+    /// The smaller of the two distances on `queue`.
+    fn join_min(&mut self, queue: Queue, d: i64) {
+        match self.0.binary_search_by(|(q, _)| q.cmp(&queue)) {
+            Ok(i) => self.0[i].1 = self.0[i].1.min(d),
+            Err(i) => self.0.insert(i, (queue, d)),
+        }
     }
 }
 
@@ -170,7 +206,7 @@ impl State {
 
     fn advance(&mut self, delta: &BTreeMap<(Key, Queue), i64>, times: i64) {
         for (key, distance) in self.0.iter_mut() {
-            for (queue, d) in distance.queues.iter_mut() {
+            for (queue, d) in distance.queues.iter_mut().map(|e| (&e.0, &mut e.1)) {
                 let growth = delta.get(&(*key, *queue)).copied().unwrap_or(0).saturating_mul(times);
                 *d = d.saturating_add(growth);
             }
@@ -212,7 +248,7 @@ const SIMULATION_BUDGET: i64 = 512;
 /// Analyzes every function-like op under `root` (each body starts from an
 /// empty state).
 pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
-    let mut analysis = Analysis { queues, result: InFlight::default(), tracked_types: HashMap::new(), bindings: Bindings::default() };
+    let mut analysis = Analysis { queues, result: InFlight::default(), tracked_types: Vec::new(), bindings: Bindings::default() };
     for function in ir::functions(root) {
         analysis.function(function);
     }
@@ -222,7 +258,8 @@ pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
 struct Analysis<'q> {
     queues: &'q QueueMap,
     result: InFlight,
-    tracked_types: HashMap<TypeKey, bool>,
+    /// The few types seen, and whether they are group or token types.
+    tracked_types: Vec<(TypeKey, bool)>,
     /// Induction variables of the loop iterations being simulated.
     bindings: Bindings,
 }
@@ -247,9 +284,13 @@ impl Analysis<'_> {
     }
 
     fn is_tracked(&mut self, ty: Type) -> bool {
-        *self.tracked_types.entry(TypeKey::of(ty)).or_insert_with(|| {
-            is_group_type(ty) || is_token_type(ty) || ty.to_string() == "!nvgpu.device.async.token"
-        })
+        let key = TypeKey::of(ty);
+        if let Some((_, tracked)) = self.tracked_types.iter().find(|(k, _)| *k == key) {
+            return *tracked;
+        }
+        let tracked = is_group_type(ty) || is_token_type(ty) || ty.to_string() == "!nvgpu.device.async.token";
+        self.tracked_types.push((key, tracked));
+        tracked
     }
 
     /// Runs the blocks of region `index` of `op` in order. A multi-block
@@ -292,7 +333,8 @@ impl Analysis<'_> {
     }
 
     fn op(&mut self, op: OperationRef, state: &mut State) {
-        let effect = sync_state::effect(op);
+        let name = ir::op_name(op);
+        let effect = sync_state::effect_named(op, name);
         if let QueueEffect::Commit(queue) = effect {
             if CommitQueueOp::is(op) {
                 self.region_blocks(op, 0, state);
@@ -305,19 +347,19 @@ impl Analysis<'_> {
             }
             return;
         }
-        let name = ir::op_name(op);
-        if is_async(op) || name == "nvgpu.device_async_copy" {
+        let typed = AsyncpipeOp::of_named(op, name);
+        if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_))) || name == "nvgpu.device_async_copy" {
             if let Ok(result) = op.result(0) {
                 state.set(raw_key(result), Distance { uncommitted: Some(OpKey::of(op)), ..Distance::default() });
             }
             return; // async_scope bodies hold no synchronization
         }
-        if let Some(completed) = CompletedOp::cast(op) {
+        if let Some(AsyncpipeOp::Completed(completed)) = typed {
             // Complete before anything: no queue can hold it in flight.
             state.set(raw_key(completed.group()), Distance::default());
             return;
         }
-        if WaitOp::is(op) || name == "nvgpu.device_async_wait" {
+        if matches!(typed, Some(AsyncpipeOp::Wait(_))) || name == "nvgpu.device_async_wait" {
             self.record_wait(op, state);
             return;
         }
@@ -347,7 +389,7 @@ impl Analysis<'_> {
         let entry = self.result.waits.entry(OpKey::of(op)).or_default();
         for operand in op.operands() {
             let distance = state.get(raw_key(operand));
-            for (queue, d) in &distance.queues {
+            for (queue, d) in distance.queues.iter() {
                 entry.counts.entry(*queue).and_modify(|c| *c = (*c).min(*d)).or_insert(*d);
             }
             entry.unknown = entry.unknown.or(distance.unknown);

@@ -43,8 +43,13 @@ pub enum QueueEffect {
 
 /// Classifies `op`.
 pub fn effect(op: OperationRef) -> QueueEffect {
+    effect_named(op, ir::op_name(op))
+}
+
+/// [`effect`] of an op whose name the caller has already read.
+pub fn effect_named(op: OperationRef, name: &str) -> QueueEffect {
     let logical = |queue: Option<i64>| Queue::Logical(queue.unwrap_or(0));
-    match AsyncpipeOp::of(op) {
+    match AsyncpipeOp::of_named(op, name) {
         Some(AsyncpipeOp::Commit(commit)) => return QueueEffect::Commit(logical(commit.queue())),
         Some(AsyncpipeOp::CommitQueue(commit)) => return QueueEffect::Commit(logical(commit.queue())),
         Some(AsyncpipeOp::CommitGroup(commit)) => return QueueEffect::Commit(logical(commit.queue())),
@@ -54,7 +59,7 @@ pub fn effect(op: OperationRef) -> QueueEffect {
         Some(_) => return QueueEffect::None,
         None => {}
     }
-    match ir::op_name(op) {
+    match name {
         // An empty cp.async group is the NVVM op itself (asyncpipe-to-nvgpu:
         // nvgpu's create_group without tokens does not parse back).
         "nvgpu.device_async_create_group" | "nvvm.cp.async.commit.group" => QueueEffect::Commit(Queue::CpAsync),

@@ -29,15 +29,20 @@ use melior::ir::{Attribute, Block, RegionLike, Value, ValueLike};
 
 pub fn convert(function: OperationRef, queues: &QueueMap) {
     let ops = ir::nested_ops(function);
-    let has_groups = ops.iter().any(|op| CommitGroupOp::is(*op) || CompletedOp::is(*op));
+    let has_groups = ops
+        .iter()
+        .any(|op| matches!(AsyncpipeOp::of(*op), Some(AsyncpipeOp::CommitGroup(_) | AsyncpipeOp::Completed(_))));
     if has_groups {
         leave_token_form(function, &ops, queues);
     }
+    // Without groups, nothing above changed the IR: `ops` is still its ops.
+    let ops = if has_groups { ir::nested_ops(function) } else { ops };
     let mut ifs = Vec::new();
-    for op in ir::nested_ops(function) {
-        if ir::op_name(op) == "scf.if" {
+    for op in ops {
+        let name = ir::op_name(op);
+        if name == "scf.if" {
             ifs.push(op);
-        } else if AsyncpipeOp::of(op).is_some()
+        } else if AsyncpipeOp::of_named(op, name).is_some()
             && named_queue(op).is_some_and(|q| q != hardware(op, queues))
         {
             // Queue numbers of counting-form ops become hardware queues.
