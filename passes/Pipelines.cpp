@@ -24,6 +24,22 @@ using namespace mlir;
 
 namespace {
 
+struct ToNvgpuOptions : public PassPipelineOptions<ToNvgpuOptions> {
+  // Strings, forwarded as written: the Rust passes check them and say what
+  // is wrong at the module.
+  Option<std::string> maxCopyBytes{*this, "max-copy-bytes",
+                                   llvm::cl::desc("Largest cp.async to emit: 16, 8 or 4 bytes (smaller when source rows "
+                                                  "are less aligned than their types show)"),
+                                   llvm::cl::init("16")};
+  Option<std::string> bypassL1{*this, "bypass-l1", llvm::cl::desc("Give 16-byte copies the bypassL1 hint (cp.async.cg)"),
+                               llvm::cl::init("true")};
+  Option<std::string> bulkQueues{
+      *this, "bulk-queues",
+      llvm::cl::desc("Logical queues (e.g. 0,2) whose copies become cp.async.bulk copies completing on mbarriers, with "
+                     "token waits (sm_90 and newer)"),
+      llvm::cl::init("")};
+};
+
 struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("Target SM (sm_80, sm_90, ...) for gpu.modules without a target"),
                            llvm::cl::init("sm_80")};
@@ -49,6 +65,21 @@ void asyncpipeRegisterPipelines(void) {
   static bool once = [] {
     asyncpipe::registerAttachNVVMTargetPass();
     asyncpipe::registerCheckNVVMTargetPass();
+    // asyncpipe-to-nvgpu: first the counts on the hardware's queues, then
+    // the lowering; both steps see every option (each checks all of them).
+    PassPipelineRegistration<ToNvgpuOptions>(
+        "asyncpipe-to-nvgpu",
+        "Lower asyncpipe copies, commits and counting waits to nvgpu cp.async ops on PTX's queues "
+        "(asyncpipe-hardware-queues, then asyncpipe-lower-to-nvgpu)",
+        [](OpPassManager &pm, const ToNvgpuOptions &options) -> LogicalResult {
+          std::string common;
+          llvm::raw_string_ostream os(common);
+          os << "max-copy-bytes=" << options.maxCopyBytes << " bypass-l1=" << options.bypassL1;
+          if (!StringRef(options.bulkQueues).empty())
+            os << " bulk-queues=" << options.bulkQueues;
+          std::string pipeline = "asyncpipe-hardware-queues{" + common + "},asyncpipe-lower-to-nvgpu{" + common + "}";
+          return parsePassPipeline(pipeline, pm, llvm::errs());
+        });
     PassPipelineRegistration<ToPtxOptions>(
         "asyncpipe-to-ptx",
         "Lower gpu.module kernels with asyncpipe or nvgpu async copies to gpu.binary with PTX "

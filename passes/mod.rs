@@ -8,10 +8,11 @@ pub mod analysis;
 pub mod ir;
 
 pub mod count_to_token;
+pub mod hardware_queues;
 pub mod lower_sequential;
+pub mod lower_to_nvgpu;
 pub mod optimize_waits;
 pub mod software_pipeline;
-pub mod to_nvgpu;
 pub mod token_to_count;
 pub mod verify_sync;
 pub mod workgroup_attributions;
@@ -80,7 +81,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 8] = [
+    static ALL: [PassDef; 9] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -88,7 +89,8 @@ pub fn all() -> &'static [PassDef] {
         verify_sync::PASS,
         lower_sequential::PASS,
         workgroup_attributions::PASS,
-        to_nvgpu::PASS,
+        hardware_queues::PASS,
+        lower_to_nvgpu::PASS,
     ];
     &ALL
 }

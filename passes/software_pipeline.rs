@@ -85,13 +85,19 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
         let value: melior::ir::Value = new.result(0).unwrap().into();
         known.insert(effects::root(value), buffer.versions);
     }
-    drop(plan);
     // Multi-buffering made new helpers (version subviews); the statements,
-    // and so the items and their waits, are the same.
-    let plan = schedule::analyze(loop_op, &known)?;
-    if plan.items != items {
-        return Err(internal("multi-buffering changed the schedule"));
-    }
+    // and so the items and their waits, are the same. Without buffers to
+    // version nothing changed, and the schedule stands.
+    let plan = if plan.buffers.is_empty() {
+        plan
+    } else {
+        drop(plan);
+        let plan = schedule::analyze(loop_op, &known)?;
+        if plan.items != items {
+            return Err(internal("multi-buffering changed the schedule"));
+        }
+        plan
+    };
 
     // A statement of an enclosing pipeline stays one op: wrap it.
     let at = if loop_op.attribute(attrs::STAGE).is_ok() {

@@ -1,8 +1,8 @@
 //! `docs/design/architecture.dot`, the picture of docs/design/architecture.md,
 //! checked against the sources: every Rust pass and analysis is a node, the
 //! edges between them are exactly the module uses found in `passes/`, every
-//! registered pass is drawn, and the `asyncpipe-to-ptx` pipeline's edges
-//! list its passes in the order `passes/Pipelines.cpp` runs them.
+//! registered pass is drawn, and each pipeline's edges list its steps in the
+//! order `passes/Pipelines.cpp` runs them.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -108,21 +108,29 @@ fn module_edges() -> BTreeSet<(String, String)> {
     edges
 }
 
-/// The asyncpipe passes `asyncpipe-to-ptx` runs, in order, from the code
-/// that builds its pipeline in passes/Pipelines.cpp.
-fn pipeline_passes() -> Vec<String> {
+/// Each pipeline `passes/Pipelines.cpp` registers, with the asyncpipe
+/// passes and pipelines its builder names, in order.
+fn pipelines() -> Vec<(String, Vec<String>)> {
     let text = std::fs::read_to_string(root().join("passes/Pipelines.cpp")).unwrap();
-    let builder = text.split("PassPipelineRegistration<ToPtxOptions>").nth(1).expect("the to-ptx registration");
     let mut found = Vec::new();
-    for line in builder.lines().filter(|l| l.trim_start().starts_with("os <<") || l.trim_start().starts_with("<<")) {
-        for literal in line.split('"').skip(1).step_by(2) {
-            let mut rest = literal;
-            while let Some(start) = rest.find("asyncpipe-") {
-                let name: String = rest[start..].chars().take_while(|c| c.is_alphanumeric() || *c == '-').collect();
-                rest = &rest[start + name.len()..];
-                found.push(name);
+    for registration in text.split("PassPipelineRegistration<").skip(1) {
+        let Some(name) = registration.split('"').nth(1) else { continue };
+        // The builder's code, after the name and the description.
+        let Some(builder) = registration.split("OpPassManager &pm").nth(1) else { continue };
+        let mut steps = Vec::new();
+        for line in builder.lines() {
+            for literal in line.split('"').skip(1).step_by(2) {
+                let mut rest = literal;
+                while let Some(start) = rest.find("asyncpipe-") {
+                    let step: String = rest[start..].chars().take_while(|c| c.is_alphanumeric() || *c == '-').collect();
+                    rest = &rest[start + step.len()..];
+                    if step != name && !step.ends_with('-') {
+                        steps.push(step);
+                    }
+                }
             }
         }
+        found.push((name.to_string(), steps));
     }
     found
 }
@@ -162,27 +170,35 @@ fn edges_are_the_module_uses() {
 }
 
 #[test]
-fn the_pipeline_is_drawn_in_order() {
+fn the_pipelines_are_drawn_in_order() {
     let (_, edges) = dot();
-    let mut drawn: Vec<(usize, String)> = edges
-        .iter()
-        .filter(|(a, _, _)| a == "pipeline:asyncpipe-to-ptx")
-        .map(|(_, b, label)| (label.as_deref().unwrap_or("0").parse().unwrap(), b.clone()))
-        .collect();
-    drawn.sort();
     let rust: Vec<&str> = asyncpipe::passes::all().iter().map(|d| d.argument).collect();
-    let expected: Vec<String> = pipeline_passes()
-        .into_iter()
-        .map(|arg| {
-            if rust.contains(&arg.as_str()) {
-                format!("pass:{}", arg.trim_start_matches("asyncpipe-").replace('-', "_"))
-            } else {
-                format!("cpp:{arg}")
-            }
-        })
-        .collect();
-    assert!(!expected.is_empty());
-    assert_eq!(drawn.into_iter().map(|(_, b)| b).collect::<Vec<_>>(), expected);
+    let registered = pipelines();
+    let names: Vec<&str> = registered.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(names.contains(&"asyncpipe-to-ptx") && names.contains(&"asyncpipe-to-nvgpu"), "{names:?}");
+    for (name, steps) in &registered {
+        let node = format!("pipeline:{name}");
+        let mut drawn: Vec<(usize, String)> = edges
+            .iter()
+            .filter(|(a, _, _)| *a == node)
+            .map(|(_, b, label)| (label.as_deref().unwrap_or("0").parse().unwrap(), b.clone()))
+            .collect();
+        drawn.sort();
+        let expected: Vec<String> = steps
+            .iter()
+            .map(|arg| {
+                if rust.contains(&arg.as_str()) {
+                    format!("pass:{}", arg.trim_start_matches("asyncpipe-").replace('-', "_"))
+                } else if names.contains(&arg.as_str()) {
+                    format!("pipeline:{arg}")
+                } else {
+                    format!("cpp:{arg}")
+                }
+            })
+            .collect();
+        assert!(!expected.is_empty(), "{name} names no asyncpipe step");
+        assert_eq!(drawn.into_iter().map(|(_, b)| b).collect::<Vec<_>>(), expected, "pipeline {name}");
+    }
 }
 
 /// The parsers see what they must: a stale edge is found.
@@ -192,5 +208,5 @@ fn the_checks_can_fail() {
     assert!(nodes.contains("pass:a") && nodes.contains("analysis:b"));
     assert_eq!(edges, vec![("pass:a".into(), "analysis:b".into(), Some("1".into()))]);
     assert!(!module_edges().contains(&("pass:a".to_string(), "analysis:b".to_string())));
-    assert!(pipeline_passes().contains(&"asyncpipe-to-nvgpu".to_string()));
+    assert!(pipelines().iter().any(|(name, steps)| name == "asyncpipe-to-ptx" && steps.contains(&"asyncpipe-to-nvgpu".to_string())));
 }

@@ -1,5 +1,8 @@
-//! `asyncpipe-to-nvgpu`: asyncpipe's async copies and queues on PTX's
-//! `cp.async`, through the `nvgpu` dialect.
+//! `asyncpipe-lower-to-nvgpu`: asyncpipe's async copies and queues on PTX's
+//! `cp.async`, through the `nvgpu` dialect. It is the second step of the
+//! `asyncpipe-to-nvgpu` pipeline (passes/Pipelines.cpp), after
+//! `asyncpipe-hardware-queues` has made the counts exact for the hardware's
+//! queues.
 //!
 //! - `asyncpipe.copy` (global to workgroup memory) becomes
 //!   `nvgpu.device_async_copy` ops of 4, 8 or 16 bytes (see [`copy`]), with
@@ -12,17 +15,10 @@
 //!   dominates it (any token will do: with `numGroups` the wait counts, it
 //!   does not name a group), or `ub.poison` before any group.
 //!
-//! PTX has one cp.async group queue per thread. A function that uses one
-//! logical queue keeps its counts. One that uses several, or token form, is
-//! first taken to token form (`asyncpipe-count-to-token`) and back to counts
-//! on the single hardware queue (`asyncpipe-token-to-count` with
-//! `single-hw-queue`), then redundant waits are merged
-//! (`asyncpipe-optimize-waits`): the counts are recomputed exactly, never
-//! just summed.
-//!
-//! Functions written with upstream nvgpu ops only pass through, except that
-//! their waits without `numGroups` (which `convert-nvgpu-to-nvvm` makes a
-//! wait for everything) get exact counts, as `asyncpipe-token-to-count` gives.
+//! PTX has one cp.async group queue per thread: a function must use at most
+//! one logical queue besides its bulk queues (what
+//! [`super::hardware_queues`] leaves), or this pass says to run that first.
+//! Functions written with upstream nvgpu ops only pass through.
 //!
 //! **Bulk queues** (option `bulk-queues`, sm_90 and newer): the copies of
 //! these logical queues become `cp.async.bulk` copies that complete on a ring
@@ -42,14 +38,12 @@ mod bulk;
 mod copy;
 mod uniform;
 
-use super::analysis::in_flight::QueueMap;
 use super::analysis::in_flight_bounds::{self, Bound, InFlightBounds};
 use super::analysis::sync_state::{is_token_form, wait_count, Queue};
-use super::ir::asyncpipe::queue_of;
+use super::ir::asyncpipe::{named_queue, queue_of};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp, YieldOp};
 use super::ir::{self, diag, rewrite};
-use super::{count_to_token, optimize_waits, token_to_count};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -57,10 +51,17 @@ use melior::ir::{BlockRef, Type, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const PASS: PassDef = PassDef {
-    argument: "asyncpipe-to-nvgpu",
-    description: "Lower asyncpipe copies, commits and counting waits to nvgpu cp.async ops on the single hardware queue",
+    argument: "asyncpipe-lower-to-nvgpu",
+    description: "Lower asyncpipe copies, commits and counting waits on the hardware's queues to nvgpu cp.async ops \
+                  (and mbarrier-completed bulk copies); the second step of asyncpipe-to-nvgpu",
     anchor: None,
-    options: &[
+    options: OPTIONS,
+    run,
+};
+
+/// The options of both steps of `asyncpipe-to-nvgpu` (each validates all of
+/// them, so that a bad one is reported before anything changes).
+pub const OPTIONS: &[OptionDef] = &[
         OptionDef {
             name: "max-copy-bytes",
             description: "Largest cp.async to emit: 16, 8 or 4 bytes (smaller when source rows are less aligned than their types show)",
@@ -76,19 +77,34 @@ pub const PASS: PassDef = PassDef {
             description: "Logical queues (e.g. 0,2) whose copies become cp.async.bulk copies completing on mbarriers, with token waits (sm_90 and newer)",
             default: "",
         },
-    ],
-    run,
-};
+];
+
+/// The error at a token-form op that reaches the lowering.
+pub const TOKEN_FORM_LEFT: &str =
+    "cp.async synchronizes by counts only, and this token-form operation has no counting form";
+
+/// The values of [`OPTIONS`], checked.
+pub struct Options {
+    pub max_bytes: i64,
+    pub bypass_l1: bool,
+    pub bulk: BTreeSet<i64>,
+}
+
+impl Options {
+    pub fn parse(root: OperationRef, options: &PassOptions) -> Result<Self, PassFailed> {
+        let max_bytes = options.parse::<i64>(root, "max-copy-bytes")?;
+        if !matches!(max_bytes, 4 | 8 | 16) {
+            diag::error(root.location(), &format!("max-copy-bytes must be 4, 8 or 16, not {max_bytes}"));
+            return Err(PassFailed);
+        }
+        let bypass_l1 = options.parse::<bool>(root, "bypass-l1")?;
+        let bulk = queue_list(root, options.get("bulk-queues"))?;
+        Ok(Self { max_bytes, bypass_l1, bulk })
+    }
+}
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
-    let max_bytes = options.parse::<i64>(root, "max-copy-bytes")?;
-    if !matches!(max_bytes, 4 | 8 | 16) {
-        diag::error(root.location(), &format!("max-copy-bytes must be 4, 8 or 16, not {max_bytes}"));
-        return Err(PassFailed);
-    }
-    let bypass_l1 = options.parse::<bool>(root, "bypass-l1")?;
-    let bulk = queue_list(root, options.get("bulk-queues"))?;
-    let hardware = QueueMap { single: true, separate: bulk.clone() };
+    let Options { max_bytes, bypass_l1, bulk } = Options::parse(root, options)?;
     // Every error comes before any function changes.
     let mut failed = false;
     let mut lower = Vec::new();
@@ -96,22 +112,21 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         let ops = ir::nested_ops(function);
         if ops.iter().any(|op| is_asyncpipe(*op)) {
             failed |= check(&ops, max_bytes, &bulk).is_err();
-            lower.push((function, needs_recount(&ops, &bulk)));
-        } else if ops.iter().any(|op| ir::op_name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err()) {
-            // An upstream nvgpu kernel: its waits without numGroups (which
-            // upstream makes waits for everything) get exact counts.
-            failed |= token_to_count::convert(function, &QueueMap::single(), false).is_err();
+            if let Some(second) = second_shared_queue(&ops, &bulk) {
+                diag::error(
+                    second.location(),
+                    "this function uses more than one logical queue outside bulk-queues, and PTX has one cp.async \
+                     queue: run asyncpipe-hardware-queues first (asyncpipe-to-nvgpu does)",
+                );
+                failed = true;
+            }
+            lower.push(function);
         }
     }
     if failed {
         return Err(PassFailed);
     }
-    for (function, recount) in lower {
-        if recount {
-            count_to_token::convert(function)?;
-            token_to_count::convert(function, &hardware, false)?;
-            optimize_waits::optimize(function);
-        }
+    for function in lower {
         let builder = Builder::new(function.context(), function.location());
         let (rings, bounds) = match rings(function, &bulk, &builder) {
             Ok(rings) => rings,
@@ -213,13 +228,13 @@ fn rings<'c, 'a>(
     Ok((queues.into_iter().zip(rings).collect(), bounds))
 }
 
-fn is_asyncpipe(op: OperationRef) -> bool {
+pub fn is_asyncpipe(op: OperationRef) -> bool {
     AsyncpipeOp::of(op).is_some()
 }
 
 /// Reports, at the op, what cp.async (or, on bulk queues, cp.async.bulk)
 /// cannot do in a function (its `ops`).
-fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
+pub fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
     let mut failed = uniform::check(ops, bulk).is_err();
     let mut first_asyncpipe = None;
     let mut first_nvgpu = None;
@@ -278,22 +293,29 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
 /// Whether a function's counts (its `ops`) must be recomputed for the
 /// hardware: it uses token form, or more than one logical queue that is not a
 /// bulk queue (those share the cp.async queue).
-fn needs_recount(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> bool {
-    let mut queues = BTreeSet::new();
+pub fn needs_recount(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> bool {
+    ops.iter().any(|op| is_token_form(*op)) || second_shared_queue(ops, bulk).is_some()
+}
+
+/// The first op on a second logical queue outside `bulk`, if any: those
+/// queues share the cp.async queue, whose counts cover them all.
+fn second_shared_queue<'c, 'a>(ops: &[OperationRef<'c, 'a>], bulk: &BTreeSet<i64>) -> Option<OperationRef<'c, 'a>> {
+    let mut first = None;
     for op in ops {
-        if is_token_form(*op) {
-            return true;
-        }
         if let Some(
             AsyncpipeOp::Copy(_) | AsyncpipeOp::Commit(_) | AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::WaitQueue(_),
         ) = AsyncpipeOp::of(*op)
         {
-            if let Some(queue) = ir::int_attr(*op, WaitQueueOp::QUEUE).filter(|q| !bulk.contains(q)) {
-                queues.insert(queue);
+            if let Some(queue) = named_queue(*op).filter(|q| !bulk.contains(q)) {
+                match first {
+                    None => first = Some(queue),
+                    Some(q) if q != queue => return Some(*op),
+                    Some(_) => {}
+                }
             }
         }
     }
-    queues.len() > 1
+    None
 }
 
 /// Rewrites one function whose ops [`check`] accepted.
@@ -391,10 +413,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
             _ if is_token_form(op) => {
                 // token-to-count keeps a group in token form only where
                 // counting form cannot say the same thing (it says why).
-                diag::error(
-                    op.location(),
-                    "cp.async synchronizes by counts only, and this token-form operation has no counting form",
-                );
+                diag::error(op.location(), TOKEN_FORM_LEFT);
                 self.failed = true;
             }
             _ => {

@@ -1,0 +1,73 @@
+//! `asyncpipe-hardware-queues`: the counts of each function, made exact for
+//! the queues PTX has, before `asyncpipe-lower-to-nvgpu` (the first step of
+//! the `asyncpipe-to-nvgpu` pipeline, passes/Pipelines.cpp).
+//!
+//! PTX has one cp.async group queue per thread, and an mbarrier ring per bulk
+//! queue (option `bulk-queues`). A function that uses one logical queue
+//! outside the bulk queues keeps its counts. One that uses several, or token
+//! form, is taken to token form (count-to-token's conversion) and back to
+//! counts on the hardware's queues (token-to-count's, with every logical
+//! queue but the bulk ones on the single cp.async queue); then redundant
+//! waits are merged (optimize-waits'): the counts are recomputed exactly,
+//! never just summed.
+//!
+//! Functions written with upstream nvgpu ops only get exact counts on their
+//! waits without `numGroups` (which `convert-nvgpu-to-nvvm` makes a wait for
+//! everything), as `asyncpipe-token-to-count` gives.
+//!
+//! What the lowering cannot do is reported first, at the op, before any
+//! function changes (the lowering's own check, with the same options); a
+//! group that must stay in token form (token-to-count says why) is an error
+//! after its function's recount, since cp.async only counts.
+
+use super::analysis::in_flight::QueueMap;
+use super::analysis::sync_state::is_token_form;
+use super::ir::{self, diag};
+use super::lower_to_nvgpu::{self, check, is_asyncpipe, needs_recount, Options};
+use super::{count_to_token, optimize_waits, token_to_count};
+use super::{PassDef, PassFailed, PassOptions};
+use melior::ir::operation::{OperationLike, OperationRef};
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-hardware-queues",
+    description: "Recount each function's waits for PTX's queues (one cp.async queue, a ring per bulk queue): \
+                  the first step of asyncpipe-to-nvgpu",
+    anchor: None,
+    options: lower_to_nvgpu::OPTIONS,
+    run,
+};
+
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let Options { max_bytes, bulk, .. } = Options::parse(root, options)?;
+    let hardware = QueueMap { single: true, separate: bulk.clone() };
+    // Every error comes before any function changes.
+    let mut failed = false;
+    let mut recount = Vec::new();
+    for function in ir::functions(root) {
+        let ops = ir::nested_ops(function);
+        if ops.iter().any(|op| is_asyncpipe(*op)) {
+            failed |= check(&ops, max_bytes, &bulk).is_err();
+            if needs_recount(&ops, &bulk) {
+                recount.push(function);
+            }
+        } else if ops.iter().any(|op| ir::op_name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err())
+        {
+            failed |= token_to_count::convert(function, &QueueMap::single(), false).is_err();
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    for function in recount {
+        count_to_token::convert(function)?;
+        token_to_count::convert(function, &hardware, false)?;
+        optimize_waits::optimize(function);
+        // token-to-count keeps a group in token form only where counting
+        // form cannot say the same thing (it has said why, just above).
+        for op in ir::nested_ops(function).into_iter().filter(|op| is_token_form(*op)) {
+            diag::error(op.location(), lower_to_nvgpu::TOKEN_FORM_LEFT);
+            failed = true;
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
