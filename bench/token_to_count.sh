@@ -11,9 +11,9 @@ mlir_opt=/usr/lib/llvm-22/bin/mlir-opt
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-measure() { # prints "seconds max-RSS-MiB" of the best of 3 runs
+measure() { # prints "seconds max-RSS-MiB" of the best of 5 runs
   local best="" rss=""
-  for _ in 1 2 3; do
+  for _ in 1 2 3 4 5; do
     /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2>&1
     read -r t m < "$work/time"
     if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; rss=$((m / 1024)); fi

@@ -53,10 +53,12 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 /// wait of count 0 why it drains its queue.
 pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(), PassFailed> {
     let analysis = in_flight::analyze(root, queues);
-    let waits: Vec<OperationRef> = ir::nested_ops(root)
-        .into_iter()
-        .filter(|op| matches!(ir::op_name(*op), WaitOp::NAME | "nvgpu.device_async_wait"))
-        .collect();
+    let mut waits: Vec<OperationRef> = Vec::new();
+    ir::walk(root, &mut |op| {
+        if matches!(ir::op_name(op), WaitOp::NAME | "nvgpu.device_async_wait") {
+            waits.push(op);
+        }
+    });
     let mut failed = false;
     for wait in waits {
         if convert_wait(root, wait, &analysis, remarks).is_err() {

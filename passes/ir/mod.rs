@@ -79,23 +79,27 @@ pub fn defining_op<'c, 'a, V: ValueLike<'c>>(value: V) -> Option<OperationRef<'c
 
 /// Every op nested under `root` (not `root` itself), in pre-order.
 pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    fn visit<'c, 'a>(op: OperationRef<'c, 'a>, all: &mut Vec<OperationRef<'c, 'a>>) {
-        for region in op.regions() {
-            let mut block = region.first_block();
-            while let Some(b) = block {
-                let mut child = b.first_operation();
-                while let Some(c) = child {
-                    all.push(c);
-                    visit(c, all);
-                    child = c.next_in_block();
-                }
-                block = b.next_in_region();
+    let mut all = Vec::new();
+    walk(root, &mut |op| all.push(op));
+    all
+}
+
+/// Calls `visit` on every op nested under `root` (not `root` itself), in
+/// pre-order, without collecting them. `visit` must not erase what is still
+/// to be walked.
+pub fn walk<'c, 'a>(root: OperationRef<'c, 'a>, visit: &mut impl FnMut(OperationRef<'c, 'a>)) {
+    for region in root.regions() {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut child = b.first_operation();
+            while let Some(c) = child {
+                visit(c);
+                walk(c, visit);
+                child = c.next_in_block();
             }
+            block = b.next_in_region();
         }
     }
-    let mut all = Vec::new();
-    visit(root, &mut all);
-    all
 }
 
 /// A boolean attribute's value (`true`/`false` constants are `i1` integers).
