@@ -154,13 +154,55 @@ type Key = ValueKey;
 
 /// The abstract state at one program point.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct State(BTreeMap<Key, Distance>);
+struct State(SortedMap<Key, Distance>);
 
-impl State {
-    fn get(&self, key: Key) -> Distance {
-        self.0.get(&key).cloned().unwrap_or_default()
+/// A map as a sorted vector: the states hold a handful of values per
+/// function and are copied at every loop iteration the analysis simulates,
+/// where one allocation beats a tree's many. Iterates in key order, like
+/// the BTreeMap it replaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SortedMap<K, V>(Vec<(K, V)>);
+
+impl<K, V> Default for SortedMap<K, V> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+impl<K: Ord + Copy, V> SortedMap<K, V> {
+    fn get(&self, key: &K) -> Option<&V> {
+        self.0.binary_search_by(|(k, _)| k.cmp(key)).ok().map(|i| &self.0[i].1)
     }
 
+    fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+        self.0.binary_search_by(|(k, _)| k.cmp(key)).ok().map(|i| &mut self.0[i].1)
+    }
+
+    fn insert(&mut self, key: K, value: V) {
+        match self.0.binary_search_by(|(k, _)| k.cmp(&key)) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (key, value)),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    fn iter_mut(&mut self) -> impl Iterator<Item = (&K, &mut V)> {
+        self.0.iter_mut().map(|(k, v)| (&*k, v))
+    }
+
+    fn values_mut(&mut self) -> impl Iterator<Item = &mut V> {
+        self.0.iter_mut().map(|(_, v)| v)
+    }
+}
+
+impl State {
     fn set(&mut self, key: Key, value: Distance) {
         self.0.insert(key, value);
     }
@@ -174,7 +216,7 @@ impl State {
     }
 
     fn join(&mut self, other: &State) {
-        for (key, value) in &other.0 {
+        for (key, value) in other.0.iter() {
             match self.0.get_mut(key) {
                 Some(mine) => mine.join(value),
                 None => {
@@ -387,8 +429,9 @@ impl Analysis<'_> {
 
     fn record_wait(&mut self, op: OperationRef, state: &State) {
         let entry = self.result.waits.entry(OpKey::of(op)).or_default();
+        let none = Distance::default();
         for operand in op.operands() {
-            let distance = state.get(raw_key(operand));
+            let distance = state.0.get(&raw_key(operand)).unwrap_or(&none);
             for (queue, d) in distance.queues.iter() {
                 entry.counts.entry(*queue).and_modify(|c| *c = (*c).min(*d)).or_insert(*d);
             }

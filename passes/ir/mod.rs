@@ -33,8 +33,16 @@ pub fn name(op: OperationRef) -> String {
 /// The operation's name, borrowed from the context (no allocation).
 pub fn op_name<'c>(op: OperationRef<'c, '_>) -> &'c str {
     // An identifier's text is uniqued in, and lives as long as, its context.
-    let text = unsafe { melior::StringRef::<'c>::from_raw(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()))) };
-    text.as_str().unwrap_or_default()
+    let raw = unsafe { mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw())) };
+    let bytes: &'c [u8] = unsafe { std::slice::from_raw_parts(raw.data as *const u8, raw.length) };
+    // Op names are ASCII identifiers (checked cheaply, as every pass asks
+    // for every op's name); a quoted generic name may be anything, and one
+    // that is not UTF-8 reads as "".
+    if bytes.is_ascii() {
+        unsafe { std::str::from_utf8_unchecked(bytes) }
+    } else {
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
 }
 
 /// The operations of `block`, in order.
