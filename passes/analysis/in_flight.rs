@@ -289,12 +289,24 @@ const SIMULATION_BUDGET: i64 = 512;
 
 /// Analyzes every function-like op under `root` (each body starts from an
 /// empty state).
+/// Functions are independent (each starts from an empty state), so they are
+/// analyzed on the context's threads and the results merged.
 pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
-    let mut analysis = Analysis { queues, result: InFlight::default(), tracked_types: Vec::new(), bindings: Bindings::default() };
-    for function in ir::functions(root) {
-        analysis.function(function);
+    let functions = ir::functions(root);
+    let parts = ir::read_in_parallel(&functions, 8, |functions| {
+        let mut analysis =
+            Analysis { queues, result: InFlight::default(), tracked_types: Vec::new(), bindings: Bindings::default() };
+        for function in functions {
+            analysis.function(*function);
+        }
+        analysis.result
+    });
+    let mut result = InFlight::default();
+    for part in parts {
+        result.waits.extend(part.waits);
+        result.queues.extend(part.queues);
     }
-    analysis.result
+    result
 }
 
 struct Analysis<'q> {

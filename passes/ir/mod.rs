@@ -481,3 +481,42 @@ impl TypeKey {
 pub fn find_op<'c, 'a>(root: OperationRef<'c, 'a>, key: OpKey) -> Option<OperationRef<'c, 'a>> {
     std::iter::once(root).chain(nested_ops(root)).find(|op| OpKey::of(*op) == key)
 }
+
+/// Runs `f` on `ops` cut into contiguous chunks, one per thread the
+/// context allows (at most `max_threads`), and returns the results in chunk
+/// order. `f` must only read the IR: MLIR lets threads read one module
+/// together, as it runs function passes. With multithreading disabled
+/// (`--mlir-disable-threading`) there is one chunk, on this thread.
+pub fn read_in_parallel<'c, 'a, T: Send>(
+    ops: &[OperationRef<'c, 'a>],
+    max_threads: usize,
+    f: impl Fn(&[OperationRef<'c, 'a>]) -> T + Sync,
+) -> Vec<T> {
+    let threads = match ops.first() {
+        Some(op) => (unsafe { mlir_sys::mlirContextGetNumThreads(mlir_sys::mlirOperationGetContext(op.to_raw())) }) as usize,
+        None => 1,
+    };
+    let chunks = threads.clamp(1, max_threads).min(ops.len().max(1));
+    if chunks <= 1 {
+        return vec![f(ops)];
+    }
+    let size = ops.len().div_ceil(chunks);
+    // Operations cross threads as addresses (OperationRef is not Send).
+    let raw: Vec<usize> = ops.iter().map(|op| op.to_raw().ptr as usize).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = raw
+            .chunks(size)
+            .map(|chunk| {
+                let f = &f;
+                scope.spawn(move || {
+                    let ops: Vec<OperationRef<'c, 'a>> = chunk
+                        .iter()
+                        .map(|&ptr| unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: ptr as *mut _ }) })
+                        .collect();
+                    f(&ops)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    })
+}
