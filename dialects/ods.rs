@@ -53,7 +53,9 @@ struct Attr {
 }
 
 struct Op {
-    rust: String,
+    /// The enum variant (`Copy`) and the view type (`CopyOp`).
+    variant: String,
+    view: String,
     full_name: String,
     summary: String,
     operands: Vec<Element>,
@@ -183,8 +185,10 @@ fn read_op(def: Record, namespace: &str) -> Result<Op, String> {
     if results.iter().filter(|r| r.arity != Arity::Single).count() > 1 {
         return Err(format!("{record_name}: several variadic results are not supported"));
     }
+    let variant = short.trim_end_matches("Op").to_string();
     Ok(Op {
-        rust: short.to_string(),
+        view: format!("{variant}Op"),
+        variant,
         full_name: format!("{namespace}.{mnemonic}"),
         summary: def.str_value("summary").unwrap_or("").to_string(),
         operands,
@@ -228,7 +232,7 @@ fn ident(name: &str) -> String {
 }
 
 fn write_op(s: &mut String, op: &Op) {
-    let t = format!("{}Op", op.rust.trim_end_matches("Op"));
+    let t = &op.view;
     writeln!(s, "    /// `{}`: {}.", op.full_name, op.summary.trim_end_matches('.')).unwrap();
     writeln!(s, "    #[derive(Clone, Copy, Debug)]").unwrap();
     writeln!(s, "    pub struct {t}<'c, 'a>(OperationRef<'c, 'a>);\n").unwrap();
@@ -246,51 +250,8 @@ fn write_op(s: &mut String, op: &Op) {
     writeln!(s, "        pub fn is(op: OperationRef<'c, 'a>) -> bool {{ support::is(op, Self::NAME) }}\n").unwrap();
     writeln!(s, "        pub fn operation(self) -> OperationRef<'c, 'a> {{ self.0 }}\n").unwrap();
 
-    // Operands: fixed ones by position; at most one optional or variadic
-    // group without segment sizes, found from the operand count.
-    let open = op.operands.iter().position(|o| o.arity != Arity::Single);
-    for (i, operand) in op.operands.iter().enumerate() {
-        let name = ident(&operand.name);
-        let range = if op.operand_segments {
-            format!("support::operand_segment(self.0, {i})")
-        } else {
-            match open {
-                Some(g) if i > g => {
-                    let from_end = op.operands.len() - i;
-                    format!("{{ let n = self.0.operand_count(); n - {from_end}..n - {} }}", from_end - 1)
-                }
-                Some(g) if i == g => {
-                    let after = op.operands.len() - 1 - i;
-                    format!("{i}..self.0.operand_count() - {after}")
-                }
-                _ => format!("{i}..{}", i + 1),
-            }
-        };
-        writeln!(s, "        /// The `{}` operand{}.", operand.name, if operand.arity == Arity::Variadic { "s" } else { "" }).unwrap();
-        match operand.arity {
-            Arity::Single => writeln!(s, "        pub fn {name}(self) -> Value<'c, 'a> {{ support::operands(self.0, {range}).next().expect(\"verified op has its operand\") }}").unwrap(),
-            Arity::Optional => writeln!(s, "        pub fn {name}(self) -> Option<Value<'c, 'a>> {{ support::operands(self.0, {range}).next() }}").unwrap(),
-            Arity::Variadic => writeln!(s, "        pub fn {name}(self) -> impl Iterator<Item = Value<'c, 'a>> {{ support::operands(self.0, {range}) }}").unwrap(),
-        }
-    }
-    let open = op.results.iter().position(|r| r.arity != Arity::Single);
-    for (i, result) in op.results.iter().enumerate() {
-        let name = ident(&result.name);
-        let range = match open {
-            Some(g) if i > g => {
-                let from_end = op.results.len() - i;
-                format!("{{ let n = self.0.result_count(); n - {from_end}..n - {} }}", from_end - 1)
-            }
-            Some(g) if i == g => format!("{i}..self.0.result_count() - {}", op.results.len() - 1 - i),
-            _ => format!("{i}..{}", i + 1),
-        };
-        writeln!(s, "        /// The `{}` result{}.", result.name, if result.arity == Arity::Variadic { "s" } else { "" }).unwrap();
-        match result.arity {
-            Arity::Single => writeln!(s, "        pub fn {name}(self) -> Value<'c, 'a> {{ support::results(self.0, {range}).next().expect(\"verified op has its result\") }}").unwrap(),
-            Arity::Optional => writeln!(s, "        pub fn {name}(self) -> Option<Value<'c, 'a>> {{ support::results(self.0, {range}).next() }}").unwrap(),
-            Arity::Variadic => writeln!(s, "        pub fn {name}(self) -> impl Iterator<Item = Value<'c, 'a>> {{ support::results(self.0, {range}) }}").unwrap(),
-        }
-    }
+    write_elements(s, &op.operands, "operand", op.operand_segments);
+    write_elements(s, &op.results, "result", false);
     for (i, region) in op.regions.iter().enumerate() {
         writeln!(s, "        /// The `{region}` region.").unwrap();
         writeln!(s, "        pub fn {}(self) -> RegionRef<'c, 'a> {{ self.0.region({i}).expect(\"verified op has its region\") }}", ident(region)).unwrap();
@@ -308,14 +269,39 @@ fn write_op(s: &mut String, op: &Op) {
     writeln!(s, "    }}\n").unwrap();
 }
 
+/// The accessors of an op's operands or results (`kind`): fixed ones by
+/// position; at most one optional or variadic group, found from the count
+/// (or, with `segments`, from `operandSegmentSizes`).
+fn write_elements(s: &mut String, elements: &[Element], kind: &str, segments: bool) {
+    let open = elements.iter().position(|e| e.arity != Arity::Single);
+    let count = format!("self.0.{kind}_count()");
+    for (i, element) in elements.iter().enumerate() {
+        let after = elements.len() - 1 - i;
+        let range = match open {
+            _ if segments => format!("support::operand_segment(self.0, {i})"),
+            Some(g) if i > g => format!("{{ let n = {count}; n - {}..n - {after} }}", after + 1),
+            Some(g) if i == g => format!("{i}..{count} - {after}"),
+            _ => format!("{i}..{}", i + 1),
+        };
+        let name = ident(&element.name);
+        let plural = if element.arity == Arity::Variadic { "s" } else { "" };
+        writeln!(s, "        /// The `{}` {kind}{plural}.", element.name).unwrap();
+        let values = format!("support::{kind}s(self.0, {range})");
+        match element.arity {
+            Arity::Single => writeln!(s, "        pub fn {name}(self) -> Value<'c, 'a> {{ {values}.next().expect(\"verified op has its {kind}\") }}").unwrap(),
+            Arity::Optional => writeln!(s, "        pub fn {name}(self) -> Option<Value<'c, 'a>> {{ {values}.next() }}").unwrap(),
+            Arity::Variadic => writeln!(s, "        pub fn {name}(self) -> impl Iterator<Item = Value<'c, 'a>> {{ {values} }}").unwrap(),
+        }
+    }
+}
+
 fn write_enum(s: &mut String, namespace: &str, ops: &[Op]) {
     let pascal: String = namespace[..1].to_uppercase() + &namespace[1..];
     writeln!(s, "    /// Any `{namespace}` op, typed.").unwrap();
     writeln!(s, "    #[derive(Clone, Copy, Debug)]").unwrap();
     writeln!(s, "    pub enum {pascal}Op<'c, 'a> {{").unwrap();
     for op in ops {
-        let t = format!("{}Op", op.rust.trim_end_matches("Op"));
-        writeln!(s, "        {}({t}<'c, 'a>),", op.rust.trim_end_matches("Op")).unwrap();
+        writeln!(s, "        {}({}<'c, 'a>),", op.variant, op.view).unwrap();
     }
     writeln!(s, "    }}\n").unwrap();
     writeln!(s, "    impl<'c, 'a> {pascal}Op<'c, 'a> {{").unwrap();
@@ -328,8 +314,7 @@ fn write_enum(s: &mut String, namespace: &str, ops: &[Op]) {
     writeln!(s, "            if !name.starts_with({:?}) {{\n                return None;\n            }}", format!("{namespace}.")).unwrap();
     writeln!(s, "            Some(match name {{").unwrap();
     for op in ops {
-        let t = format!("{}Op", op.rust.trim_end_matches("Op"));
-        writeln!(s, "                {t}::NAME => Self::{}({t}(op)),", op.rust.trim_end_matches("Op")).unwrap();
+        writeln!(s, "                {}::NAME => Self::{}({}(op)),", op.view, op.variant, op.view).unwrap();
     }
     writeln!(s, "                _ => return None,").unwrap();
     writeln!(s, "            }})\n        }}\n    }}\n").unwrap();

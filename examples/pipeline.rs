@@ -5,6 +5,7 @@
 //!
 //!     cargo run --example pipeline -- examples/tvm_gemm_pipeline.mlir
 
+use asyncpipe::passes::ir::upstream::Upstream;
 use asyncpipe::passes::analysis::sync_state;
 use asyncpipe::passes::ir;
 use asyncpipe::{diagnostics::source_location, Context};
@@ -55,7 +56,7 @@ fn summarize(module: &Module) -> usize {
                 let count = count.map_or("a dynamic count".into(), |c| c.to_string());
                 println!("  line {line:>3}: {indent}wait until at most {count} groups are in flight on {queue}");
             }
-            _ if ir::name(op) == "scf.for" => println!("  line {line:>3}: {indent}scf.for"),
+            _ if Upstream::ScfFor.is(op) => println!("  line {line:>3}: {indent}scf.for"),
             _ => {}
         }
     });
@@ -67,7 +68,7 @@ fn walk<'c, 'a>(op: OperationRef<'c, 'a>, depth: usize, visit: &mut dyn FnMut(Op
     for block in ir::blocks(op) {
         for nested in ir::ops(block) {
             visit(nested, depth);
-            let inner = depth + usize::from(ir::name(nested) == "scf.for");
+            let inner = depth + usize::from(Upstream::ScfFor.is(nested));
             walk(nested, inner, visit);
         }
     }

@@ -20,6 +20,7 @@
 //!
 //!     cargo run --example stream_dot -- [INPUT] [--out DIR] [--chips sm_80,sm_90]
 
+use asyncpipe::passes::ir::upstream::Upstream;
 use asyncpipe::passes::analysis::in_flight_bounds::{self, InFlightBounds};
 use asyncpipe::passes::analysis::sync_state::{self, Queue, QueueEffect};
 use asyncpipe::passes::ir;
@@ -143,7 +144,7 @@ fn bulk(
     context.run_pipeline(&mut lowered, &format!("asyncpipe-to-nvgpu{{{options}}}"))?;
     let rings: Vec<String> = ir::nested_ops(lowered.as_operation())
         .into_iter()
-        .filter(|op| ir::name(*op) == "memref.alloc")
+        .filter(|op| Upstream::MemrefAlloc.is(*op))
         .map(|op| op.result(0).unwrap().r#type().to_string())
         .filter(|ty| ty.contains("xi64"))
         .collect();
@@ -184,7 +185,7 @@ fn describe_stages(module: &Module) {
                 if let Some(stage) = ir::int_attr(nested, attrs::STAGE) {
                     let order = ir::int_attr(nested, attrs::ORDER).unwrap_or(0);
                     let at = source_location(nested.location()).map_or(0, |l| l.line);
-                    stages.entry(stage).or_default().push((order, format!("{} (line {at}, order {order})", ir::name(nested))));
+                    stages.entry(stage).or_default().push((order, format!("{} (line {at}, order {order})", ir::op_name(nested))));
                 }
             }
         }
@@ -202,7 +203,7 @@ fn describe_stages(module: &Module) {
 /// The shared-memory buffers and how many versions the pipeliner gave them.
 fn describe_buffers(module: &Module) {
     for op in ir::nested_ops(module.as_operation()) {
-        if ir::name(op) != "memref.alloc" {
+        if !Upstream::MemrefAlloc.is(op) {
             continue;
         }
         let ty = op.result(0).unwrap().r#type();
@@ -237,7 +238,7 @@ fn describe_sync(module: &Module) -> Vec<i64> {
             if nested.is_empty() {
                 continue;
             }
-            let is_loop = ir::name(op) == "scf.for";
+            let is_loop = Upstream::ScfFor.is(op);
             if is_loop {
                 flush(part, &mut line);
                 let trips = ir::static_trip_count(op).map_or("?".into(), |n| n.to_string());

@@ -22,6 +22,7 @@
 //! remark. Dynamic counts, and groups that would have to cross an
 //! `scf.while` or an unknown region op, are errors at the op.
 
+use crate::passes::ir::upstream::Upstream;
 use super::analysis::sync_state::wait_count;
 use super::ir::asyncpipe::{group_type, is_async, is_commit, named_queue, token_type};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitGroupOp, CompletedOp, WaitOp, WaitQueueOp};
@@ -182,9 +183,9 @@ impl<'c, 'a> Converter<'c, 'a> {
             _ => {}
         }
         let name = ir::op_name(op);
-        match name {
-            "scf.for" => self.for_loop(op, window),
-            "scf.if" => self.if_op(op, window),
+        match Upstream::named(name) {
+            Some(Upstream::ScfFor) => self.for_loop(op, window),
+            Some(Upstream::ScfIf) => self.if_op(op, window),
             _ if op.region_count() > 0 => {
                 if self.commits_or_waits(op) {
                     diag::error(

@@ -20,10 +20,11 @@
 //! group that must stay in token form (token-to-count says why) is an error
 //! after its function's recount, since cp.async only counts.
 
+use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight::QueueMap;
 use super::analysis::sync_state::is_token_form;
 use super::ir::{self, diag};
-use super::lower_to_nvgpu::{self, check, is_asyncpipe, needs_recount, Options};
+use super::lower_to_nvgpu::{self, checked_functions, needs_recount, Options};
 use super::{count_to_token, optimize_waits, token_to_count};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -38,26 +39,24 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
-    let Options { max_bytes, bulk, .. } = Options::parse(root, options)?;
-    let hardware = QueueMap { single: true, separate: bulk.clone() };
+    let options = Options::parse(root, options)?;
+    let hardware = QueueMap { single: true, separate: options.bulk.clone() };
     // Every error comes before any function changes.
-    let mut failed = false;
-    let mut recount = Vec::new();
-    for function in ir::functions(root) {
-        let ops = ir::nested_ops(function);
-        if ops.iter().any(|op| is_asyncpipe(*op)) {
-            failed |= check(&ops, max_bytes, &bulk).is_err();
-            if needs_recount(&ops, &bulk) {
-                recount.push(function);
-            }
-        } else if ops.iter().any(|op| ir::op_name(*op) == "nvgpu.device_async_wait" && op.attribute("numGroups").is_err())
-        {
-            failed |= token_to_count::convert(function, &QueueMap::single(), false).is_err();
+    let functions = checked_functions(root, &options, false);
+    let mut failed = functions.failed;
+    for (function, ops) in &functions.others {
+        if ops.iter().any(|op| Upstream::NvgpuDeviceAsyncWait.is(*op) && op.attribute("numGroups").is_err()) {
+            failed |= token_to_count::convert(*function, &QueueMap::single(), false).is_err();
         }
     }
     if failed {
         return Err(PassFailed);
     }
+    let recount = functions
+        .asyncpipe
+        .into_iter()
+        .filter(|(_, ops)| needs_recount(ops, &options.bulk))
+        .map(|(function, _)| function);
     for function in recount {
         count_to_token::convert(function)?;
         token_to_count::convert(function, &hardware, false)?;

@@ -18,6 +18,7 @@
 //! It expects counting form (run `asyncpipe-token-to-count` first): a token,
 //! group or `zero_fill` copy left in the input is an error at the op.
 
+use crate::passes::ir::upstream::Upstream;
 use super::analysis::sync_state::is_token_form;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
@@ -55,7 +56,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::Copy(copy)) => {
                 let operands = [copy.source(), copy.dest()];
-                let copy = OperationBuilder::new("memref.copy", op.location()).add_operands(&operands).build().unwrap();
+                let copy = OperationBuilder::new(Upstream::MemrefCopy.name(), op.location()).add_operands(&operands).build().unwrap();
                 op.block().unwrap().insert_operation_before(op, copy);
                 ir::erase(op);
                 continue;
@@ -70,13 +71,13 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
             }
             _ => {}
         }
-        match ir::op_name(op) {
-            "nvgpu.device_async_wait" | "nvvm.cp.async.commit.group" => ir::erase(op),
-            "nvgpu.device_async_copy" => {
+        match Upstream::of(op) {
+            Some(Upstream::NvgpuDeviceAsyncWait | Upstream::NvvmCpAsyncCommitGroup) => ir::erase(op),
+            Some(Upstream::NvgpuDeviceAsyncCopy) => {
                 cp_async(op);
                 poison_and_erase(op);
             }
-            "nvgpu.device_async_create_group" => poison_and_erase(op),
+            Some(Upstream::NvgpuDeviceAsyncCreateGroup) => poison_and_erase(op),
             _ => {}
         }
     }
@@ -123,35 +124,35 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
     let shifted = |index: &[Value<'c, 'a>]| {
         let mut index = index.to_vec();
         if let Some(last) = index.last_mut() {
-            *last = b.binary("arith.addi", *last, e, inner);
+            *last = b.binary(Upstream::ArithAddi, *last, e, inner);
         }
         index
     };
     let mut load_operands = vec![src];
     load_operands.extend(shifted(src_index));
-    let load = |point: Point<'c, 'a>| b.value("memref.load", &load_operands, element, &[], point);
+    let load = |point: Point<'c, 'a>| b.value(Upstream::MemrefLoad, &load_operands, element, &[], point);
     let value = match src_elements {
         None => load(inner),
         Some(n) => {
             let predicate = b.int_attr(64, 2); // slt
-            let reads = b.value("arith.cmpi", &[e, n], b.i1_type(), &[("predicate", predicate)], inner);
+            let reads = b.value(Upstream::ArithCmpi, &[e, n], b.i1_type(), &[("predicate", predicate)], inner);
             let (then_region, else_region) = (Region::new(), Region::new());
             then_region.append_block(Block::new(&[]));
             else_region.append_block(Block::new(&[]));
-            let if_op = b.insert(b.build("scf.if", &[reads], &[element], &[], vec![then_region, else_region]), inner);
+            let if_op = b.insert(b.build(Upstream::ScfIf, &[reads], &[element], &[], vec![then_region, else_region]), inner);
             let then_end = Point::End(ir::region_entry(if_op, 0).expect("then block"));
             let loaded = load(then_end);
-            b.op("scf.yield", &[loaded], &[], &[], then_end);
+            b.op(Upstream::ScfYield, &[loaded], &[], &[], then_end);
             let zero = b.parse_attr(&format!("{zero_text} : {element_text}"));
             let else_end = Point::End(ir::region_entry(if_op, 1).expect("else block"));
-            let zero = b.value("arith.constant", &[], element, &[("value", zero)], else_end);
-            b.op("scf.yield", &[zero], &[], &[], else_end);
+            let zero = b.value(Upstream::ArithConstant, &[], element, &[("value", zero)], else_end);
+            b.op(Upstream::ScfYield, &[zero], &[], &[], else_end);
             if_op.result(0).expect("the scf.if result").into()
         }
     };
     let mut store_operands = vec![value, dst];
     store_operands.extend(shifted(dst_index));
-    b.op("memref.store", &store_operands, &[], &[], inner);
+    b.op(Upstream::MemrefStore, &store_operands, &[], &[], inner);
 }
 
 /// Replaces the op's token result (if still used) by `ub.poison` and erases it.

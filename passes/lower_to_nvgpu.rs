@@ -38,6 +38,7 @@ mod bulk;
 mod copy;
 mod uniform;
 
+use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight_bounds::{self, Bound, InFlightBounds};
 use super::analysis::sync_state::{is_token_form, wait_count, Queue};
 use super::ir::asyncpipe::{named_queue, queue_of};
@@ -104,31 +105,18 @@ impl Options {
 }
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
-    let Options { max_bytes, bypass_l1, bulk } = Options::parse(root, options)?;
+    let options = Options::parse(root, options)?;
+    let Options { max_bytes, bypass_l1, ref bulk } = options;
     // Every error comes before any function changes.
-    let mut failed = false;
-    let mut lower = Vec::new();
-    for function in ir::functions(root) {
-        let ops = ir::nested_ops(function);
-        if ops.iter().any(|op| is_asyncpipe(*op)) {
-            failed |= check(&ops, max_bytes, &bulk).is_err();
-            if let Some(second) = second_shared_queue(&ops, &bulk) {
-                diag::error(
-                    second.location(),
-                    "this function uses more than one logical queue outside bulk-queues, and PTX has one cp.async \
-                     queue: run asyncpipe-hardware-queues first (asyncpipe-to-nvgpu does)",
-                );
-                failed = true;
-            }
-            lower.push(function);
-        }
-    }
+    let functions = checked_functions(root, &options, true);
+    let mut failed = functions.failed;
     if failed {
         return Err(PassFailed);
     }
+    let lower = functions.asyncpipe.into_iter().map(|(function, _)| function);
     for function in lower {
         let builder = Builder::new(function.context(), function.location());
-        let (rings, bounds) = match rings(function, &bulk, &builder) {
+        let (rings, bounds) = match rings(function, bulk, &builder) {
             Ok(rings) => rings,
             Err(PassFailed) => {
                 failed = true;
@@ -144,6 +132,41 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         failed |= lowering.failed;
     }
     if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// A function and its ops, in pre-order.
+pub type FunctionOps<'c, 'a> = (OperationRef<'c, 'a>, Vec<OperationRef<'c, 'a>>);
+
+/// The functions under `root`, split into those that use asyncpipe's ops
+/// and the others, the former checked for what the lowering cannot do
+/// (errors at the ops). With `on_hardware`, a function must also use at most
+/// one logical queue outside the bulk queues (the counts are the hardware's).
+pub struct Functions<'c, 'a> {
+    pub asyncpipe: Vec<FunctionOps<'c, 'a>>,
+    pub others: Vec<FunctionOps<'c, 'a>>,
+    pub failed: bool,
+}
+
+pub fn checked_functions<'c, 'a>(root: OperationRef<'c, 'a>, options: &Options, on_hardware: bool) -> Functions<'c, 'a> {
+    let mut functions = Functions { asyncpipe: Vec::new(), others: Vec::new(), failed: false };
+    for function in ir::functions(root) {
+        let ops = ir::nested_ops(function);
+        if !ops.iter().any(|op| is_asyncpipe(*op)) {
+            functions.others.push((function, ops));
+            continue;
+        }
+        functions.failed |= check(&ops, options.max_bytes, &options.bulk).is_err();
+        if let Some(second) = second_shared_queue(&ops, &options.bulk).filter(|_| on_hardware) {
+            diag::error(
+                second.location(),
+                "this function uses more than one logical queue outside bulk-queues, and PTX has one cp.async \
+                 queue: run asyncpipe-hardware-queues first (asyncpipe-to-nvgpu does)",
+            );
+            functions.failed = true;
+        }
+        functions.asyncpipe.push((function, ops));
+    }
+    functions
 }
 
 /// Parses a comma-separated list of queues ("" for none).
@@ -228,13 +251,13 @@ fn rings<'c, 'a>(
     Ok((queues.into_iter().zip(rings).collect(), bounds))
 }
 
-pub fn is_asyncpipe(op: OperationRef) -> bool {
+fn is_asyncpipe(op: OperationRef) -> bool {
     AsyncpipeOp::of(op).is_some()
 }
 
 /// Reports, at the op, what cp.async (or, on bulk queues, cp.async.bulk)
 /// cannot do in a function (its `ops`).
-pub fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
+fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
     let mut failed = uniform::check(ops, bulk).is_err();
     let mut first_asyncpipe = None;
     let mut first_nvgpu = None;
@@ -268,7 +291,7 @@ pub fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Resu
                 diag::error(op.location(), message);
                 failed = true;
             }
-            None if matches!(ir::op_name(*op), "nvgpu.device_async_create_group" | "nvgpu.device_async_wait") => {
+            None if matches!(Upstream::of(*op), Some(Upstream::NvgpuDeviceAsyncCreateGroup | Upstream::NvgpuDeviceAsyncWait)) => {
                 first_nvgpu.get_or_insert(*op);
             }
             _ => {}
@@ -407,7 +430,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     None => self.poison(),
                 };
                 let num_groups = self.b.int_attr(32, count);
-                self.b.op("nvgpu.device_async_wait", &[token], &[], &[("numGroups", num_groups)], at);
+                self.b.op(Upstream::NvgpuDeviceAsyncWait, &[token], &[], &[("numGroups", num_groups)], at);
                 ir::erase(op);
             }
             _ if is_token_form(op) => {
@@ -437,10 +460,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
         }
         let tokens = std::mem::take(&mut scope.pending);
         if tokens.is_empty() {
-            self.b.op("nvvm.cp.async.commit.group", &[], &[], &[], at);
+            self.b.op(Upstream::NvvmCpAsyncCommitGroup, &[], &[], &[], at);
             return;
         }
-        scope.latest = Some(self.b.value("nvgpu.device_async_create_group", &tokens, self.token, &[], at));
+        scope.latest = Some(self.b.value(Upstream::NvgpuDeviceAsyncCreateGroup, &tokens, self.token, &[], at));
     }
 
     fn poison(&mut self) -> Value<'c, 'a> {

@@ -21,6 +21,7 @@ pub mod emit;
 #[path = "software_pipeline/schedule.rs"]
 pub mod schedule;
 
+use crate::passes::ir::upstream::Upstream;
 use super::analysis::effects;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::attrs;
@@ -104,7 +105,7 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
         let b = Builder::new(loop_op.context(), loop_op.location());
         let attributes: Vec<(&str, Attribute)> =
             [attrs::STAGE, attrs::ORDER].into_iter().map(|name| (name, loop_op.attribute(name).unwrap())).collect();
-        b.region_op("scf.execute_region", &attributes, "scf.yield", Point::Before(loop_op))
+        b.region_op(Upstream::ScfExecuteRegion, &attributes, Upstream::ScfYield, Point::Before(loop_op))
     } else {
         loop_op
     };

@@ -20,6 +20,7 @@
 
 mod counting_form;
 
+use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight::{self, InFlight, QueueMap, WaitResult};
 use super::analysis::sync_state::Queue;
 use super::ir::ods::asyncpipe::{WaitOp, WaitQueueOp};
@@ -55,7 +56,8 @@ pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(
     let analysis = in_flight::analyze(root, queues);
     let mut waits: Vec<OperationRef> = Vec::new();
     ir::walk(root, &mut |op| {
-        if matches!(ir::op_name(op), WaitOp::NAME | "nvgpu.device_async_wait") {
+        let name = ir::op_name(op);
+        if name == WaitOp::NAME || name == Upstream::NvgpuDeviceAsyncWait.name() {
             waits.push(op);
         }
     });
@@ -88,7 +90,7 @@ fn convert_wait(root: OperationRef, wait: OperationRef, analysis: &InFlight, rem
         );
         return Err(PassFailed);
     }
-    if ir::op_name(wait) == "nvgpu.device_async_wait" {
+    if Upstream::NvgpuDeviceAsyncWait.is(wait) {
         let count = count_for(wait, result, Queue::CpAsync, remarks);
         return set_num_groups(wait, count);
     }

@@ -31,6 +31,7 @@
 //! unknown slices, which may report a conflict that a finer analysis would
 //! rule out: the pass then says it could not prove the access safe.
 
+use crate::passes::ir::upstream::Upstream;
 use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::effects::{self, Root};
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
@@ -276,8 +277,8 @@ impl<'c> Checker<'c> {
             }
             _ => {}
         }
-        match ir::op_name(op) {
-            "nvgpu.device_async_copy" => {
+        match Upstream::of(op) {
+            Some(Upstream::NvgpuDeviceAsyncCopy) => {
                 // operands: dst, dstIndices..., src, srcIndices..., sizes
                 let dst = op.operand(0).unwrap();
                 self.check_async_write(op, dst, state);
@@ -290,10 +291,10 @@ impl<'c> Checker<'c> {
                 self.issue(op, op, dst, Queue::CpAsync, Kind::Write, state);
             }
             _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => state.commit(Queue::CpAsync),
-            "nvgpu.device_async_wait" => {
+            Some(Upstream::NvgpuDeviceAsyncWait) => {
                 // A wait names a group; a copy token is work no group holds.
                 if let Some(copy) = op.operand(0).ok().and_then(ir::defining_op) {
-                    if ir::op_name(copy) == "nvgpu.device_async_copy" {
+                    if Upstream::NvgpuDeviceAsyncCopy.is(copy) {
                         self.error.get_or_insert(Error {
                             access: op.location(),
                             producer: copy.location(),
@@ -304,9 +305,9 @@ impl<'c> Checker<'c> {
                 }
                 state.wait(Queue::CpAsync, ir::int_attr(op, "numGroups").unwrap_or(0))
             }
-            "scf.for" => self.for_loop(op, state),
-            "scf.if" => self.if_op(op, state),
-            "func.func" | "gpu.func" => {}
+            Some(Upstream::ScfFor) => self.for_loop(op, state),
+            Some(Upstream::ScfIf) => self.if_op(op, state),
+            Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}
             _ => {
                 if !effects::is_view(op) {
                     // Whether the op writes matters only against pending reads.
@@ -389,7 +390,7 @@ impl<'c> Checker<'c> {
         let Some((indices, extents)) = element_access(op, value) else { return (base, slice) };
         let indices: Vec<Option<i64>> = indices.into_iter().map(|i| self.bindings.eval(i)).collect();
         let count = indices.len();
-        let direct = ir::defining_op(value).is_none_or(|d| ir::op_name(d) != "memref.subview");
+        let direct = ir::defining_op(value).is_none_or(|d| !Upstream::MemrefSubview.is(d));
         let element = if direct {
             // An access of the root buffer itself.
             Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count])
@@ -415,7 +416,7 @@ impl<'c> Checker<'c> {
         let mut subviews = 0;
         loop {
             let Some(def) = ir::defining_op(current) else { break };
-            if ir::op_name(def) == "memref.subview" {
+            if Upstream::MemrefSubview.is(def) {
                 slice = self.subview_slice(def);
                 subviews += 1;
                 current = def.operand(0).unwrap();
@@ -538,12 +539,12 @@ impl<'c> Checker<'c> {
 fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Option<(Vec<Value<'c, 'a>>, Vec<i64>)> {
     let operands: Vec<Value> = op.operands().collect();
     let is = |i: usize| operands.get(i) == Some(&value);
-    let (indices, trailing): (&[Value], Vec<i64>) = match ir::op_name(op) {
-        "memref.load" if is(0) => (&operands[1..], vec![]),
-        "memref.store" if is(1) => (&operands[2..], vec![]),
-        "vector.load" if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
-        "vector.store" if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
-        "nvgpu.device_async_copy" => {
+    let (indices, trailing): (&[Value], Vec<i64>) = match Upstream::of(op) {
+        Some(Upstream::MemrefLoad) if is(0) => (&operands[1..], vec![]),
+        Some(Upstream::MemrefStore) if is(1) => (&operands[2..], vec![]),
+        Some(Upstream::VectorLoad) if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
+        Some(Upstream::VectorStore) if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
+        Some(Upstream::NvgpuDeviceAsyncCopy) => {
             // Segments: dst, dstIndices, src, srcIndices, srcElements.
             let sizes = ir::dense_i32_attr(op, "operandSegmentSizes")?;
             let (dst_indices, src_indices) = (*sizes.get(1)? as usize, *sizes.get(3)? as usize);

@@ -13,6 +13,7 @@
 //! An allocation inside control flow, or with a dynamic size, cannot be a
 //! workgroup buffer: that is an error at the allocation.
 
+use crate::passes::ir::upstream::Upstream;
 use super::ir::{self, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -32,7 +33,7 @@ const ALIGNMENT: i64 = 16;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut failed = false;
-    for function in ir::functions(root).into_iter().filter(|f| ir::op_name(*f) == "gpu.func") {
+    for function in ir::functions(root).into_iter().filter(|f| Upstream::GpuFunc.is(*f)) {
         failed |= convert(function).is_err();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
@@ -43,7 +44,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     let mut failed = false;
     let mut allocs = Vec::new();
     for op in ir::nested_ops(function) {
-        if !matches!(ir::op_name(op), "memref.alloc" | "memref.alloca") {
+        if !matches!(Upstream::of(op), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca)) {
             continue;
         }
         let ty = op.result(0).unwrap().r#type();
@@ -84,7 +85,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
         let alignment = ir::int_attr(*alloc, "alignment").unwrap_or(0).max(ALIGNMENT);
         dictionaries.push(format!("{{llvm.align = {alignment} : i64}}"));
         for user in ir::users(result.into()) {
-            if ir::op_name(user) == "memref.dealloc" {
+            if Upstream::MemrefDealloc.is(user) {
                 ir::erase(user);
             }
         }

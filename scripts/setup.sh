@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what asyncpipe needs, only when it is missing (safe to rerun):
-# Debian's LLVM/MLIR 22, libclang 22 (for mlir-sys's bindgen), a C++
+# Debian's LLVM/MLIR 22 (TableGen too, which build.rs reads through the
+# tblgen crate), libclang 22 (bindgen, for mlir-sys and src/ffi.rs), a C++
 # compiler, cmake, ninja, Python 3 (lit and the test tools), Rust (rustup's
 # stable toolchain), and ptxas (PyPI's nvidia-cuda-nvcc-cu12, under
 # .tools/cuda) to check PTX, and mlir-opt 19 (Debian's mlir-19-tools) to test

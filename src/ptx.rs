@@ -22,7 +22,7 @@ pub struct GpuObject {
 pub fn objects(module: &Module) -> Vec<GpuObject> {
     let mut found = Vec::new();
     for op in ir::nested_ops(module.as_operation()) {
-        if ir::name(op) != "gpu.binary" {
+        if ir::op_name(op) != "gpu.binary" {
             continue;
         }
         let binary = op

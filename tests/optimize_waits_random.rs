@@ -11,6 +11,7 @@
 //!
 //!     ASYNCPIPE_RANDOM_PROGRAMS=5000 cargo test --release --test optimize_waits_random -- --nocapture
 
+use asyncpipe::passes::ir::ods::asyncpipe::WaitQueueOp;
 use asyncpipe::diagnostics::source_location;
 use asyncpipe::passes::ir;
 use asyncpipe::Context;
@@ -187,7 +188,7 @@ fn check(context: &Context, seed: u64, index: usize) -> Result<(bool, usize), St
     context.run_pipeline(&mut module, "asyncpipe-optimize-waits").map_err(|e| format!("{e}\n{source}"))?;
     let kept: HashSet<usize> = ir::nested_ops(module.as_operation())
         .into_iter()
-        .filter(|op| ir::name(*op) == "asyncpipe.wait_queue")
+        .filter(|op| WaitQueueOp::is(*op))
         .map(|op| source_location(op.location()).unwrap().line as usize)
         .collect();
     let total = source.matches("asyncpipe.wait_queue").count();

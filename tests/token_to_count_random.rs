@@ -19,6 +19,7 @@
 //! CI runs a fixed seed and a bounded number of programs; a longer run:
 //!     ASYNCPIPE_RANDOM_PROGRAMS=5000 ASYNCPIPE_RANDOM_SEED=7 cargo test --release --test token_to_count_random -- --nocapture
 
+use asyncpipe::passes::ir::ods::asyncpipe::WaitQueueOp;
 use asyncpipe::diagnostics::source_location;
 use asyncpipe::passes::ir;
 use asyncpipe::Context;
@@ -310,7 +311,7 @@ fn check_program(context: &Context, seed: u64, index: usize) -> Result<bool, Str
 
     let mut counts: HashMap<usize, Vec<(usize, i64)>> = HashMap::new();
     for op in ir::nested_ops(module.as_operation()) {
-        if ir::name(op) == "asyncpipe.wait_queue" {
+        if WaitQueueOp::is(op) {
             let line = source_location(op.location()).unwrap().line as usize;
             let queue = ir::int_attr(op, "queue").unwrap() as usize;
             counts.entry(line).or_default().push((queue, ir::int_attr(op, "count").unwrap()));

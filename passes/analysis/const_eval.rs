@@ -3,6 +3,7 @@
 //! value is known while a loop with a static trip count is being simulated.
 //! Analyses use it to take only the feasible branch of an `scf.if`.
 
+use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -34,7 +35,7 @@ impl Bindings {
             .map(ir::nested_ops)
             .unwrap_or_default()
             .into_iter()
-            .filter(|op| ir::op_name(*op) == "scf.if")
+            .filter(|op| Upstream::ScfIf.is(*op))
             .filter_map(|op| op.operand(0).ok())
             .collect();
         let unbound: Vec<bool> = conditions.iter().map(|c| self.eval(*c).is_some()).collect();
@@ -62,22 +63,22 @@ impl Bindings {
             return None;
         }
         let op = ir::defining_op(value)?;
-        let name = ir::op_name(op);
-        if name == "arith.constant" {
+        let kind = Upstream::of(op)?;
+        if kind == Upstream::ArithConstant {
             return ir::int_attr(op, "value").or_else(|| ir::bool_attr(op, "value").map(i64::from));
         }
         let operand = |i: usize| -> Option<i64> { self.eval_depth(op.operand(i).ok()?, depth - 1) };
-        match name {
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => operand(0),
-            "arith.addi" => Some(operand(0)?.wrapping_add(operand(1)?)),
-            "arith.subi" => Some(operand(0)?.wrapping_sub(operand(1)?)),
-            "arith.muli" => Some(operand(0)?.wrapping_mul(operand(1)?)),
-            "arith.divui" | "arith.divsi" => operand(0)?.checked_div(operand(1)?),
-            "arith.remui" | "arith.remsi" => operand(0)?.checked_rem(operand(1)?),
-            "arith.andi" => Some(operand(0)? & operand(1)?),
-            "arith.ori" => Some(operand(0)? | operand(1)?),
-            "arith.xori" => Some(operand(0)? ^ operand(1)?),
-            "arith.cmpi" => {
+        match kind {
+            Upstream::ArithIndexCast | Upstream::ArithIndexCastui | Upstream::ArithExtsi | Upstream::ArithExtui => operand(0),
+            Upstream::ArithAddi => Some(operand(0)?.wrapping_add(operand(1)?)),
+            Upstream::ArithSubi => Some(operand(0)?.wrapping_sub(operand(1)?)),
+            Upstream::ArithMuli => Some(operand(0)?.wrapping_mul(operand(1)?)),
+            Upstream::ArithDivui | Upstream::ArithDivsi => operand(0)?.checked_div(operand(1)?),
+            Upstream::ArithRemui | Upstream::ArithRemsi => operand(0)?.checked_rem(operand(1)?),
+            Upstream::ArithAndi => Some(operand(0)? & operand(1)?),
+            Upstream::ArithOri => Some(operand(0)? | operand(1)?),
+            Upstream::ArithXori => Some(operand(0)? ^ operand(1)?),
+            Upstream::ArithCmpi => {
                 let (a, b) = (operand(0)?, operand(1)?);
                 // arith::CmpIPredicate: eq ne slt sle sgt sge ult ule ugt uge
                 let result = match ir::int_attr(op, "predicate")? {

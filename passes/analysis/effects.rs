@@ -5,6 +5,7 @@
 //! value is a view of: following subviews, casts and reshapes back to an
 //! allocation, a block argument, or any op that is not a view.
 
+use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, MemoryEffect, ValueKey};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Value;
@@ -121,17 +122,17 @@ pub fn root_value<'c: 'a, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
 /// without touching its elements.
 pub fn is_view(op: OperationRef) -> bool {
     matches!(
-        ir::op_name(op),
-        "memref.subview"
-            | "memref.cast"
-            | "memref.reinterpret_cast"
-            | "memref.view"
-            | "memref.expand_shape"
-            | "memref.collapse_shape"
-            | "memref.dim"
-            | "memref.extract_strided_metadata"
-            | "memref.extract_aligned_pointer_as_index"
-            | "memref.memory_space_cast"
-            | "memref.transpose"
+        Upstream::of(op),
+        Some(Upstream::MemrefSubview
+            | Upstream::MemrefCast
+            | Upstream::MemrefReinterpretCast
+            | Upstream::MemrefView
+            | Upstream::MemrefExpandShape
+            | Upstream::MemrefCollapseShape
+            | Upstream::MemrefDim
+            | Upstream::MemrefExtractStridedMetadata
+            | Upstream::MemrefExtractAlignedPointerAsIndex
+            | Upstream::MemrefMemorySpaceCast
+            | Upstream::MemrefTranspose)
     )
 }

@@ -29,6 +29,7 @@
 //! counts stay safe. Paths are taken as feasible (conditions are not
 //! evaluated).
 
+use crate::passes::ir::upstream::Upstream;
 use super::const_eval::Bindings;
 use crate::passes::ir::asyncpipe::{is_group_type, is_token_type};
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp};
@@ -402,7 +403,7 @@ impl Analysis<'_> {
             return;
         }
         let typed = AsyncpipeOp::of_named(op, name);
-        if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_))) || name == "nvgpu.device_async_copy" {
+        if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_))) || name == Upstream::NvgpuDeviceAsyncCopy.name() {
             if let Ok(result) = op.result(0) {
                 state.set(raw_key(result), Distance { uncommitted: Some(OpKey::of(op)), ..Distance::default() });
             }
@@ -413,15 +414,15 @@ impl Analysis<'_> {
             state.set(raw_key(completed.group()), Distance::default());
             return;
         }
-        if matches!(typed, Some(AsyncpipeOp::Wait(_))) || name == "nvgpu.device_async_wait" {
+        if matches!(typed, Some(AsyncpipeOp::Wait(_))) || name == Upstream::NvgpuDeviceAsyncWait.name() {
             self.record_wait(op, state);
             return;
         }
-        match name {
-            "scf.for" => return self.for_loop(op, state),
-            "scf.if" => return self.if_op(op, state),
-            "scf.while" => return self.while_loop(op, state),
-            "func.func" | "gpu.func" => return, // analyzed on their own
+        match Upstream::named(name) {
+            Some(Upstream::ScfFor) => return self.for_loop(op, state),
+            Some(Upstream::ScfIf) => return self.if_op(op, state),
+            Some(Upstream::ScfWhile) => return self.while_loop(op, state),
+            Some(Upstream::FuncFunc | Upstream::GpuFunc) => return, // analyzed on their own
             _ => {}
         }
         if op.region_count() > 0 {

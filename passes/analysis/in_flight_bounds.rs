@@ -15,6 +15,7 @@
 //! how many older groups may still be in flight when a group is filled, which
 //! sizes `asyncpipe-to-nvgpu`'s mbarrier rings.
 
+use crate::passes::ir::upstream::Upstream;
 use super::const_eval::{visit_if, Bindings, Cycle};
 use crate::passes::ir::asyncpipe::queue_of;
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
@@ -187,10 +188,10 @@ impl Analysis {
 
     fn op(&mut self, op: OperationRef, state: &mut InFlightBounds) {
         let name = ir::op_name(op);
-        match name {
-            "scf.for" => return self.for_loop(op, state),
-            "scf.if" => return self.if_op(op, state),
-            "func.func" | "gpu.func" => return,
+        match Upstream::named(name) {
+            Some(Upstream::ScfFor) => return self.for_loop(op, state),
+            Some(Upstream::ScfIf) => return self.if_op(op, state),
+            Some(Upstream::FuncFunc | Upstream::GpuFunc) => return,
             _ => {}
         }
         let effect = effect(op);
@@ -215,7 +216,7 @@ impl Analysis {
                 AsyncpipeOp::of(op),
                 Some(AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::CommitGroup(_) | AsyncpipeOp::AsyncScope(_))
             );
-            if in_place || name == "scf.execute_region" {
+            if in_place || name == Upstream::ScfExecuteRegion.name() {
                 self.regions(op, state); // run once, in place
             } else {
                 // Unknown region op (scf.while, scf.parallel, ...): its regions

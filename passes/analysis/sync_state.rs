@@ -5,6 +5,7 @@
 //! asyncpipe's logical queues and the single `cp.async` group queue of the
 //! `nvgpu` dialect are distinct queues here.
 
+use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir;
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, WaitOp, WaitQueueOp};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -59,15 +60,15 @@ pub fn effect_named(op: OperationRef, name: &str) -> QueueEffect {
         Some(_) => return QueueEffect::None,
         None => {}
     }
-    match name {
+    match Upstream::named(name) {
         // An empty cp.async group is the NVVM op itself (asyncpipe-to-nvgpu:
         // nvgpu's create_group without tokens does not parse back).
-        "nvgpu.device_async_create_group" | "nvvm.cp.async.commit.group" => QueueEffect::Commit(Queue::CpAsync),
-        "nvgpu.device_async_wait" => QueueEffect::Wait {
+        Some(Upstream::NvgpuDeviceAsyncCreateGroup | Upstream::NvvmCpAsyncCommitGroup) => QueueEffect::Commit(Queue::CpAsync),
+        Some(Upstream::NvgpuDeviceAsyncWait) => QueueEffect::Wait {
             queue: Queue::CpAsync,
             count: Some(ir::int_attr(op, "numGroups").unwrap_or(0)),
         },
-        "func.call" | "func.call_indirect" | "llvm.call" => QueueEffect::Opaque,
+        Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall) => QueueEffect::Opaque,
         _ => QueueEffect::None,
     }
 }

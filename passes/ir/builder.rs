@@ -15,6 +15,8 @@ use melior::ir::r#type::IntegerType;
 use melior::ir::{Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike};
 use melior::{Context, ContextRef};
 
+use super::upstream::Upstream;
+
 /// Where new ops go.
 #[derive(Clone, Copy)]
 pub enum Point<'c, 'a> {
@@ -49,7 +51,7 @@ impl<'c> Builder<'c> {
 
     pub fn build(
         &self,
-        name: &str,
+        name: impl AsRef<str>,
         operands: &[Value<'c, '_>],
         results: &[Type<'c>],
         attributes: &[(&str, Attribute<'c>)],
@@ -57,7 +59,7 @@ impl<'c> Builder<'c> {
     ) -> Operation<'c> {
         let attributes: Vec<(Identifier, Attribute)> =
             attributes.iter().map(|(n, a)| (Identifier::new(self.ctx(), n), *a)).collect();
-        OperationBuilder::new(name, self.location)
+        OperationBuilder::new(name.as_ref(), self.location)
             .add_operands(operands)
             .add_results(results)
             .add_attributes(&attributes)
@@ -77,7 +79,7 @@ impl<'c> Builder<'c> {
     /// Inserts a region-less op and returns it.
     pub fn op<'a>(
         &self,
-        name: &str,
+        name: impl AsRef<str>,
         operands: &[Value<'c, '_>],
         results: &[Type<'c>],
         attributes: &[(&str, Attribute<'c>)],
@@ -89,7 +91,7 @@ impl<'c> Builder<'c> {
     /// Inserts a one-result op and returns its result.
     pub fn value<'a>(
         &self,
-        name: &str,
+        name: impl AsRef<str>,
         operands: &[Value<'c, '_>],
         result: Type<'c>,
         attributes: &[(&str, Attribute<'c>)],
@@ -109,10 +111,10 @@ impl<'c> Builder<'c> {
     ) -> (Value<'c, 'a>, Point<'c, 'a>) {
         let region = Region::new();
         region.append_block(Block::new(&[(Type::index(self.ctx()), self.location)]));
-        let for_op = self.insert(self.build("scf.for", &[lower, upper, step], &[], &[], vec![region]), point);
+        let for_op = self.insert(self.build(Upstream::ScfFor, &[lower, upper, step], &[], &[], vec![region]), point);
         let body = super::region_entry(for_op, 0).expect("the loop body");
         let iv = body.argument(0).expect("the induction variable").into();
-        let terminator = self.op("scf.yield", &[], &[], &[], Point::End(body));
+        let terminator = self.op(Upstream::ScfYield, &[], &[], &[], Point::End(body));
         (iv, Point::Before(terminator))
     }
 
@@ -121,9 +123,9 @@ impl<'c> Builder<'c> {
     /// which the body goes.
     pub fn region_op<'a>(
         &self,
-        name: &str,
+        name: impl AsRef<str>,
         attributes: &[(&str, Attribute<'c>)],
-        terminator: &str,
+        terminator: impl AsRef<str>,
         point: Point<'c, 'a>,
     ) -> OperationRef<'c, 'a> {
         let region = Region::new();
@@ -138,14 +140,14 @@ impl<'c> Builder<'c> {
     pub fn if_then<'a>(&self, condition: Value<'c, '_>, point: Point<'c, 'a>) -> Point<'c, 'a> {
         let then = Region::new();
         then.append_block(Block::new(&[]));
-        let if_op = self.insert(self.build("scf.if", &[condition], &[], &[], vec![then, Region::new()]), point);
+        let if_op = self.insert(self.build(Upstream::ScfIf, &[condition], &[], &[], vec![then, Region::new()]), point);
         let block = super::region_entry(if_op, 0).expect("the then block");
-        Point::Before(self.op("scf.yield", &[], &[], &[], Point::End(block)))
+        Point::Before(self.op(Upstream::ScfYield, &[], &[], &[], Point::End(block)))
     }
 
     /// `ub.poison` of type `ty` (a placeholder that no execution reads).
     pub fn poison<'a>(&self, ty: Type<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
-        self.value("ub.poison", &[], ty, &[], point)
+        self.value(Upstream::UbPoison, &[], ty, &[], point)
     }
 
     pub fn index_constant<'a>(&self, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
@@ -155,11 +157,11 @@ impl<'c> Builder<'c> {
     /// `arith.constant` of an integer or index type `ty`.
     pub fn int_constant<'a>(&self, ty: Type<'c>, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let attribute: Attribute = IntegerAttribute::new(ty, value).into();
-        self.value("arith.constant", &[], ty, &[("value", attribute)], point)
+        self.value(Upstream::ArithConstant, &[], ty, &[("value", attribute)], point)
     }
 
     /// `arith.<name>` on two values of one integer or index type.
-    pub fn binary<'a>(&self, name: &str, lhs: Value<'c, '_>, rhs: Value<'c, '_>, point: Point<'c, 'a>) -> Value<'c, 'a> {
+    pub fn binary<'a>(&self, name: impl AsRef<str>, lhs: Value<'c, '_>, rhs: Value<'c, '_>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         self.value(name, &[lhs, rhs], lhs.r#type(), &[], point)
     }
 

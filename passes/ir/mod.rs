@@ -9,6 +9,7 @@
 //! - [`rewrite`]: replacing, moving and rebuilding ops.
 //! - [`diag`]: diagnostics at an op's location.
 //! - [`transforms`]: asyncpipe's C++ transforms (multi-buffering).
+//! - [`upstream`]: the upstream ops the passes recognize or build, by name.
 //! - this module: queries melior does not provide (attributes, uses,
 //!   defining ops, walks, types).
 
@@ -18,17 +19,13 @@ pub mod diag;
 pub mod ods;
 pub mod rewrite;
 pub mod transforms;
+pub mod upstream;
 
 use melior::ir::attribute::{AttributeLike, IntegerAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::RegionLike;
 use melior::ir::{BlockRef, TypeLike, Value, ValueLike};
-
-/// The operation's name, e.g. `scf.for`.
-pub fn name(op: OperationRef) -> String {
-    op_name(op).to_string()
-}
 
 /// The operation's name, borrowed from the context (no allocation).
 pub fn op_name<'c>(op: OperationRef<'c, '_>) -> &'c str {
@@ -121,25 +118,27 @@ pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
 
 /// A `DenseI64ArrayAttr`'s elements, if `op` has one named `name`.
 pub fn dense_i64_attr(op: OperationRef, name: &str) -> Option<Vec<i64>> {
-    let attribute = op.attribute(name).ok()?.to_raw();
-    unsafe {
-        if !mlir_sys::mlirAttributeIsADenseI64Array(attribute) {
-            return None;
-        }
-        let count = mlir_sys::mlirDenseArrayGetNumElements(attribute);
-        Some((0..count).map(|i| mlir_sys::mlirDenseI64ArrayGetElement(attribute, i)).collect())
-    }
+    dense_array(op, name, mlir_sys::mlirAttributeIsADenseI64Array, mlir_sys::mlirDenseI64ArrayGetElement)
 }
 
 /// A `DenseI32ArrayAttr`'s elements (e.g. `operandSegmentSizes`), if `op` has one named `name`.
 pub fn dense_i32_attr(op: OperationRef, name: &str) -> Option<Vec<i32>> {
+    dense_array(op, name, mlir_sys::mlirAttributeIsADenseI32Array, mlir_sys::mlirDenseI32ArrayGetElement)
+}
+
+fn dense_array<T>(
+    op: OperationRef,
+    name: &str,
+    is_a: unsafe extern "C" fn(mlir_sys::MlirAttribute) -> bool,
+    element: unsafe extern "C" fn(mlir_sys::MlirAttribute, isize) -> T,
+) -> Option<Vec<T>> {
     let attribute = op.attribute(name).ok()?.to_raw();
     unsafe {
-        if !mlir_sys::mlirAttributeIsADenseI32Array(attribute) {
+        if !is_a(attribute) {
             return None;
         }
         let count = mlir_sys::mlirDenseArrayGetNumElements(attribute);
-        Some((0..count).map(|i| mlir_sys::mlirDenseI32ArrayGetElement(attribute, i)).collect())
+        Some((0..count).map(|i| element(attribute, i)).collect())
     }
 }
 
@@ -158,7 +157,7 @@ pub fn users<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<OperationRef<'c, '
 
 /// Whether `op` is a function whose body the analyses walk.
 pub fn is_function(op: OperationRef) -> bool {
-    matches!(op_name(op), "func.func" | "gpu.func" | "llvm.func")
+    matches!(upstream::Upstream::of(op), Some(upstream::Upstream::FuncFunc | upstream::Upstream::GpuFunc | upstream::Upstream::LlvmFunc))
 }
 
 /// `root` if it is a function, else every function nested under it (not
@@ -187,7 +186,7 @@ pub fn region_entry<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Option<Bl
 /// The value of an integer `arith.constant`, if one defines `value`.
 pub fn constant_int<'c, V: ValueLike<'c>>(value: V) -> Option<i64> {
     let defining: OperationRef = defining_op(value)?;
-    if op_name(defining) != "arith.constant" {
+    if !upstream::Upstream::ArithConstant.is(defining) {
         return None;
     }
     int_attr(defining, "value")

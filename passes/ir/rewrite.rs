@@ -3,6 +3,7 @@
 //! an op under another name while keeping its regions.
 
 use crate::passes::ir;
+use crate::passes::ir::upstream::Upstream;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::attribute::AttributeLike;
@@ -93,14 +94,14 @@ pub fn drop_loop_carried<'c, 'a>(op: OperationRef<'c, 'a>, drop: &[usize]) -> Op
         .filter(|(i, _)| *i < 3 || !drop.contains(&(i - 3)))
         .map(|(_, v)| v)
         .collect();
-    rebuild_keeping_attributes(op, "scf.for", &operands, &kept_results(op, drop), 1)
+    rebuild_keeping_attributes(op, Upstream::ScfFor.name(), &operands, &kept_results(op, drop), 1)
 }
 
 /// Rebuilds an `scf.if` without the results at `drop` (ascending). Its yields
 /// must already have lost those operands, and the results must be unused.
 pub fn drop_if_results<'c, 'a>(op: OperationRef<'c, 'a>, drop: &[usize]) -> OperationRef<'c, 'a> {
     let operands: Vec<Value> = op.operands().collect();
-    rebuild_keeping_attributes(op, "scf.if", &operands, &kept_results(op, drop), 2)
+    rebuild_keeping_attributes(op, Upstream::ScfIf.name(), &operands, &kept_results(op, drop), 2)
 }
 
 /// Removes the else block of an `scf.if` without results when it only
@@ -139,7 +140,7 @@ pub fn add_loop_carried<'c, 'a>(
     let arguments: Vec<Value> = inits.iter().map(|v| body.add_argument(v.r#type(), v.location())).collect();
     // New results have no uses to take over: index them past the old ones.
     results.extend(inits.iter().enumerate().map(|(k, v)| (v.r#type(), usize::MAX - k)));
-    let new = rebuild_keeping_attributes(op, "scf.for", &operands, &results, 1);
+    let new = rebuild_keeping_attributes(op, Upstream::ScfFor.name(), &operands, &results, 1);
     (new, arguments)
 }
 
@@ -158,14 +159,14 @@ pub fn add_if_results<'c, 'a>(
         None => {
             let block = else_region.append_block(melior::ir::Block::new(&[]));
             block.append_operation(
-                OperationBuilder::new("scf.yield", op.location()).add_operands(else_values).build().unwrap(),
+                OperationBuilder::new(Upstream::ScfYield.name(), op.location()).add_operands(else_values).build().unwrap(),
             );
         }
     }
     let operands: Vec<Value> = op.operands().collect();
     let mut results = kept_results(op, &[]);
     results.extend(then_values.iter().enumerate().map(|(k, v)| (v.r#type(), usize::MAX - k)));
-    rebuild_keeping_attributes(op, "scf.if", &operands, &results, 2)
+    rebuild_keeping_attributes(op, Upstream::ScfIf.name(), &operands, &results, 2)
 }
 
 /// A copy of `op` and everything nested in it, not yet in any block.

@@ -39,6 +39,7 @@
 //! bulk queue under a condition or loop bound that depends on the thread id
 //! is an error.
 
+use crate::passes::ir::upstream::Upstream;
 use super::copy::{
     common_checks, extent, row_bytes, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
 };
@@ -173,18 +174,18 @@ fn types<'c>(b: &Builder<'c>) -> Types<'c> {
 
 impl<'c> Types<'c> {
     fn i32_constant<'a>(&self, b: &Builder<'c>, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
-        b.value("arith.constant", &[], self.i32, &[("value", b.int_attr(32, value))], point)
+        b.value(Upstream::ArithConstant, &[], self.i32, &[("value", b.int_attr(32, value))], point)
     }
 
     /// A pointer of type `ty` to the address `address` (`index`).
     fn pointer<'a>(&self, b: &Builder<'c>, address: Value<'c, 'a>, ty: Type<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let as_i64 = index_to(b, address, self.i64, point);
-        b.value("llvm.inttoptr", &[as_i64], ty, &[], point)
+        b.value(Upstream::LlvmInttoptr, &[as_i64], ty, &[], point)
     }
 }
 
 fn index_to<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, ty: Type<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
-    b.value("arith.index_cast", &[value], ty, &[], point)
+    b.value(Upstream::ArithIndexCast, &[value], ty, &[], point)
 }
 
 /// Allocates and initializes the rings of a function's bulk queues (`sizes`,
@@ -200,17 +201,17 @@ pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i
     let mut rings = Vec::new();
     for &size in sizes {
         let memref = b.parse_type(&format!("memref<{size}xi64, #gpu.address_space<workgroup>>"));
-        let slots = b.value("memref.alloc", &[], memref, &[("operandSegmentSizes", b.parse_attr("array<i32: 0, 0>"))], at);
-        let base = b.value("memref.extract_aligned_pointer_as_index", &[slots], index, &[], at);
+        let slots = b.value(Upstream::MemrefAlloc, &[], memref, &[("operandSegmentSizes", b.parse_attr("array<i32: 0, 0>"))], at);
+        let base = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[slots], index, &[], at);
         let counter = b.value(
-            "memref.alloca",
+            Upstream::MemrefAlloca,
             &[],
             b.parse_type("memref<index>"),
             &[("operandSegmentSizes", b.parse_attr("array<i32: 0, 0>"))],
             at,
         );
         let start = b.index_constant(size, at);
-        b.op("memref.store", &[start, counter], &[], &[], at);
+        b.op(Upstream::MemrefStore, &[start, counter], &[], &[], at);
         rings.push(Ring { size, base, counter, t });
     }
     let zero = b.index_constant(0, at);
@@ -218,16 +219,16 @@ pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i
     let mut threads = None;
     for dim in ["x", "y", "z"] {
         let dimension = [("dimension", b.parse_attr(&format!("#gpu<dim {dim}>")))];
-        let id = b.value("gpu.thread_id", &[], index, &dimension, at);
-        let is_zero = b.value("arith.cmpi", &[id, zero], b.i1_type(), &[("predicate", b.int_attr(64, 0))], at);
+        let id = b.value(Upstream::GpuThreadId, &[], index, &dimension, at);
+        let is_zero = b.value(Upstream::ArithCmpi, &[id, zero], b.i1_type(), &[("predicate", b.int_attr(64, 0))], at);
         first_thread = Some(match first_thread {
             None => is_zero,
-            Some(all) => b.value("arith.andi", &[all, is_zero], b.i1_type(), &[], at),
+            Some(all) => b.value(Upstream::ArithAndi, &[all, is_zero], b.i1_type(), &[], at),
         });
-        let extent = b.value("gpu.block_dim", &[], index, &dimension, at);
+        let extent = b.value(Upstream::GpuBlockDim, &[], index, &dimension, at);
         threads = Some(match threads {
             None => extent,
-            Some(product) => b.binary("arith.muli", product, extent, at),
+            Some(product) => b.binary(Upstream::ArithMuli, product, extent, at),
         });
     }
     let count = index_to(b, threads.unwrap(), t.i32, at);
@@ -236,27 +237,27 @@ pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i
         for slot in 0..ring.size {
             let address = Term::Value(ring.base).add(Term::Known(slot * 8), b, inside).value(b, inside);
             let barrier = t.pointer(b, address, t.shared, inside);
-            b.op("nvvm.mbarrier.init", &[barrier, count], &[], &[], inside);
+            b.op(Upstream::NvvmMbarrierInit, &[barrier, count], &[], &[], inside);
         }
     }
-    b.op("nvvm.fence.mbarrier.init", &[], &[], &[], inside);
-    b.op("gpu.barrier", &[], &[], &[], at);
+    b.op(Upstream::NvvmFenceMbarrierInit, &[], &[], &[], inside);
+    b.op(Upstream::GpuBarrier, &[], &[], &[], at);
     rings
 }
 
 impl<'c, 'a> Ring<'c, 'a> {
     /// The biased number of the open group.
     fn open(&self, b: &Builder<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
-        b.value("memref.load", &[self.counter], b.index_type(), &[], point)
+        b.value(Upstream::MemrefLoad, &[self.counter], b.index_type(), &[], point)
     }
 
     /// The barrier of group `group` (`index`), as a shared-memory pointer.
     fn barrier(&self, b: &Builder<'c>, group: Value<'c, 'a>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let size = b.index_constant(self.size, point);
-        let slot = b.binary("arith.remui", group, size, point);
+        let slot = b.binary(Upstream::ArithRemui, group, size, point);
         let eight = b.index_constant(8, point);
-        let offset = b.binary("arith.muli", slot, eight, point);
-        let address = b.binary("arith.addi", self.base, offset, point);
+        let offset = b.binary(Upstream::ArithMuli, slot, eight, point);
+        let address = b.binary(Upstream::ArithAddi, self.base, offset, point);
         self.t.pointer(b, address, self.t.shared, point)
     }
 
@@ -277,7 +278,7 @@ impl<'c, 'a> Ring<'c, 'a> {
             bytes = bytes.mul(rows, b, point);
         }
         let tx = index_to(b, bytes.value(b, point), t.i32, point);
-        b.op("nvvm.mbarrier.expect_tx", &[barrier, tx], &[], &[], point);
+        b.op(Upstream::NvvmMbarrierExpectTx, &[barrier, tx], &[], &[], point);
         let source_address = Address::new(b, source, plan.e, point);
         let dest_address = Address::new(b, dest, plan.e, point);
         let size = t.i32_constant(b, plan.copy_bytes(), point);
@@ -286,7 +287,7 @@ impl<'c, 'a> Ring<'c, 'a> {
             let to = dest_address.pointer(b, t, index, at);
             let segments = b.parse_attr("array<i32: 1, 1, 1, 1, 0, 0>");
             b.op(
-                "nvvm.cp.async.bulk.shared.cluster.global",
+                Upstream::NvvmCpAsyncBulkSharedClusterGlobal,
                 &[to, from, barrier, size],
                 &[],
                 &[("operandSegmentSizes", segments)],
@@ -328,10 +329,10 @@ impl<'c, 'a> Ring<'c, 'a> {
     pub fn commit(&self, b: &Builder<'c>, point: Point<'c, 'a>) {
         let group = self.open(b, point);
         let barrier = self.barrier(b, group, point);
-        b.op("nvvm.mbarrier.arrive", &[barrier], &[self.t.i64], &[], point);
+        b.op(Upstream::NvvmMbarrierArrive, &[barrier], &[self.t.i64], &[], point);
         let one = b.index_constant(1, point);
-        let next = b.binary("arith.addi", group, one, point);
-        b.op("memref.store", &[next, self.counter], &[], &[], point);
+        let next = b.binary(Upstream::ArithAddi, group, one, point);
+        b.op(Upstream::MemrefStore, &[next, self.counter], &[], &[], point);
     }
 
     /// Waits until at most `count` groups are in flight, where at most
@@ -346,14 +347,14 @@ impl<'c, 'a> Ring<'c, 'a> {
         let ticks = self.t.i32_constant(b, SUSPEND_NS, point);
         for age in (count + 1..=bound).rev() {
             let back = b.index_constant(age, point);
-            let group = b.binary("arith.subi", open, back, point);
+            let group = b.binary(Upstream::ArithSubi, open, back, point);
             let barrier = self.barrier(b, group, point);
             // Use n of a slot (n = group / K - 1, for the bias) has parity n & 1.
-            let turn = b.binary("arith.divui", group, size, point);
-            let flipped = b.binary("arith.addi", turn, one, point);
-            let parity = b.binary("arith.andi", flipped, one, point);
+            let turn = b.binary(Upstream::ArithDivui, group, size, point);
+            let flipped = b.binary(Upstream::ArithAddi, turn, one, point);
+            let parity = b.binary(Upstream::ArithAndi, flipped, one, point);
             let parity = index_to(b, parity, self.t.i32, point);
-            b.op("nvvm.mbarrier.try_wait.parity", &[barrier, parity, ticks], &[], &[], point);
+            b.op(Upstream::NvvmMbarrierTryWaitParity, &[barrier, parity, ticks], &[], &[], point);
         }
     }
 }
@@ -382,14 +383,14 @@ impl<'c, 'a> Address<'c, 'a> {
     fn new(b: &Builder<'c>, memref: Value<'c, 'a>, e: i64, point: Point<'c, 'a>) -> Self {
         let ty = memref.r#type();
         let index = b.index_type();
-        let aligned = b.value("memref.extract_aligned_pointer_as_index", &[memref], index, &[], point);
+        let aligned = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[memref], index, &[], point);
         let (static_strides, static_offset) = strides_and_offset(ty).expect("plan() checked the layout");
         let rank = static_strides.len();
         // Dynamic parts come from the strided metadata; static ones are constants.
         let metadata = (static_offset == DYNAMIC || static_strides.contains(&DYNAMIC)).then(|| {
             let mut results = vec![ir::scalar_memref_like(ty)];
             results.extend(std::iter::repeat_n(index, 1 + 2 * rank));
-            let op = b.op("memref.extract_strided_metadata", &[memref], &results, &[], point);
+            let op = b.op(Upstream::MemrefExtractStridedMetadata, &[memref], &results, &[], point);
             move |i: usize| -> Value<'c, 'a> { op.result(i).expect("a metadata result").into() }
         });
         let pick = |value: i64, result: usize| match (&metadata, value) {
@@ -420,11 +421,11 @@ impl<'c, 'a> Address<'c, 'a> {
             // the CTA's own shared window is part of that space.
             Space::Shared => {
                 let shared = t.pointer(b, address, t.shared, point);
-                b.value("llvm.addrspacecast", &[shared], t.cluster, &[], point)
+                b.value(Upstream::LlvmAddrspacecast, &[shared], t.cluster, &[], point)
             }
             Space::Generic => {
                 let generic = t.pointer(b, address, t.generic, point);
-                b.value("llvm.addrspacecast", &[generic], t.global, &[], point)
+                b.value(Upstream::LlvmAddrspacecast, &[generic], t.global, &[], point)
             }
             Space::Global => t.pointer(b, address, t.global, point),
         }
@@ -451,7 +452,7 @@ impl<'c, 'a> Term<'c, 'a> {
         match (self, other) {
             (Term::Known(x), Term::Known(y)) => Term::Known(x + y),
             (Term::Known(0), t) | (t, Term::Known(0)) => t,
-            (x, y) => Term::Value(b.binary("arith.addi", x.value(b, point), y.value(b, point), point)),
+            (x, y) => Term::Value(b.binary(Upstream::ArithAddi, x.value(b, point), y.value(b, point), point)),
         }
     }
 
@@ -460,7 +461,7 @@ impl<'c, 'a> Term<'c, 'a> {
             (Term::Known(x), Term::Known(y)) => Term::Known(x * y),
             (Term::Known(0), _) | (_, Term::Known(0)) => Term::Known(0),
             (Term::Known(1), t) | (t, Term::Known(1)) => t,
-            (x, y) => Term::Value(b.binary("arith.muli", x.value(b, point), y.value(b, point), point)),
+            (x, y) => Term::Value(b.binary(Upstream::ArithMuli, x.value(b, point), y.value(b, point), point)),
         }
     }
 }

@@ -15,6 +15,7 @@
 //! wholly outside the source read nothing, from index 0, so no address
 //! outside the source is ever formed.
 
+use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::builder::{Builder, Point};
 pub(super) use crate::passes::ir::shape;
 use crate::passes::ir::ods::asyncpipe::CopyOp;
@@ -178,7 +179,7 @@ pub(super) fn extent<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, static_size
         return b.index_constant(static_size, point);
     }
     let index = b.index_constant(dim as i64, point);
-    b.value("memref.dim", &[memref, index], b.index_type(), &[], point)
+    b.value(Upstream::MemrefDim, &[memref, index], b.index_type(), &[], point)
 }
 
 /// Emits the chunks of `copy` before it; returns the tokens of the chunks
@@ -282,7 +283,7 @@ fn chunk<'c, 'a>(
     let mut source_elements = None;
     if rank > 0 && shared.partial.iter().any(Option::is_some) {
         let cmp = |lhs: Value<'c, 'a>, rhs: Value<'c, 'a>, predicate: i64| {
-            b.value("arith.cmpi", &[lhs, rhs], b.i1_type(), &[("predicate", b.int_attr(64, predicate))], point)
+            b.value(Upstream::ArithCmpi, &[lhs, rhs], b.i1_type(), &[("predicate", b.int_attr(64, predicate))], point)
         };
         const SLT: i64 = 2;
         const SGT: i64 = 4;
@@ -294,7 +295,7 @@ fn chunk<'c, 'a>(
                 let lt = cmp(index[d], size, SLT);
                 inside = Some(match inside {
                     None => lt,
-                    Some(all) => b.value("arith.andi", &[all, lt], b.i1_type(), &[], point),
+                    Some(all) => b.value(Upstream::ArithAndi, &[all, lt], b.i1_type(), &[], point),
                 });
             }
         }
@@ -302,18 +303,18 @@ fn chunk<'c, 'a>(
         // How many of its elements do: clamp(size - offset, 0, k).
         let mut count = shared.k;
         if let Some(size) = shared.partial[last] {
-            let left = b.binary("arith.subi", size, index[last], point);
-            let at_most = b.binary("arith.minsi", left, shared.k, point);
-            count = b.binary("arith.maxsi", at_most, zero, point);
+            let left = b.binary(Upstream::ArithSubi, size, index[last], point);
+            let at_most = b.binary(Upstream::ArithMinsi, left, shared.k, point);
+            count = b.binary(Upstream::ArithMaxsi, at_most, zero, point);
         }
         if let Some(inside) = inside {
-            count = b.value("arith.select", &[inside, count, zero], b.index_type(), &[], point);
+            count = b.value(Upstream::ArithSelect, &[inside, count, zero], b.index_type(), &[], point);
             for d in 0..last {
-                source_index[d] = b.value("arith.select", &[inside, index[d], zero], b.index_type(), &[], point);
+                source_index[d] = b.value(Upstream::ArithSelect, &[inside, index[d], zero], b.index_type(), &[], point);
             }
         }
         let reads = cmp(count, zero, SGT);
-        source_index[last] = b.value("arith.select", &[reads, index[last], zero], b.index_type(), &[], point);
+        source_index[last] = b.value(Upstream::ArithSelect, &[reads, index[last], zero], b.index_type(), &[], point);
         source_elements = Some(count);
     }
     let mut operands = vec![dest];
@@ -329,5 +330,5 @@ fn chunk<'c, 'a>(
     if bypass_l1 && plan.chunk_bytes == 16 {
         attributes.push(("bypassL1", b.parse_attr("unit")));
     }
-    b.value("nvgpu.device_async_copy", &operands, shared.token, &attributes, point)
+    b.value(Upstream::NvgpuDeviceAsyncCopy, &operands, shared.token, &attributes, point)
 }

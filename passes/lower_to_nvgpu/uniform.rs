@@ -10,6 +10,7 @@
 //! ops. Values that travel through memory are not followed: the check finds
 //! the usual mistakes (`if %tid == 0 { commit }`), not every one.
 
+use crate::passes::ir::upstream::{reads_thread_id, Upstream};
 use crate::passes::analysis::sync_state::{effect, Queue, QueueEffect};
 use crate::passes::ir::{self, diag, ValueKey};
 use crate::passes::PassFailed;
@@ -39,9 +40,9 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
     for (commit, queue) in commits {
         let mut parent = commit.parent_operation();
         while let Some(op) = parent.filter(|op| !ir::is_function(*op)) {
-            let condition = match ir::op_name(op) {
-                "scf.if" => varies(op, 0..1).then_some("condition depends"),
-                "scf.for" => varies(op, 0..3).then_some("bounds depend"),
+            let condition = match Upstream::of(op) {
+                Some(Upstream::ScfIf) => varies(op, 0..1).then_some("condition depends"),
+                Some(Upstream::ScfFor) => varies(op, 0..3).then_some("bounds depend"),
                 _ => None,
             };
             if let Some(what) = condition {
@@ -68,12 +69,6 @@ fn key<'c>(value: impl ValueLike<'c>) -> ValueKey {
     ValueKey::of(value)
 }
 
-/// Whether `op` reads the thread's position in its block or warp.
-fn reads_thread_id(op: OperationRef) -> bool {
-    let name = ir::op_name(op);
-    matches!(name, "gpu.thread_id" | "gpu.lane_id" | "nvvm.read.ptx.sreg.laneid")
-        || name.starts_with("nvvm.read.ptx.sreg.tid.")
-}
 
 /// The values that may differ between the threads of a block.
 fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
@@ -87,9 +82,9 @@ fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
                     varying.insert(key(result));
                 }
             }
-            match ir::op_name(*op) {
+            match Upstream::of(*op) {
                 // Iteration arguments follow their initial values.
-                "scf.for" => {
+                Some(Upstream::ScfFor) => {
                     if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
                         for (i, init) in op.operands().enumerate().skip(3) {
                             if varying.contains(&key(init)) {
@@ -101,7 +96,7 @@ fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
                     }
                 }
                 // ...and what the loop yields back (and the if's results).
-                "scf.yield" => {
+                Some(Upstream::ScfYield) => {
                     let Some(parent) = op.parent_operation() else { continue };
                     for (i, value) in op.operands().enumerate() {
                         if !varying.contains(&key(value)) {
@@ -110,7 +105,7 @@ fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
                         if let Ok(result) = parent.result(i) {
                             varying.insert(key(result));
                         }
-                        if ir::op_name(parent) == "scf.for" {
+                        if Upstream::ScfFor.is(parent) {
                             if let Some(argument) =
                                 parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(i + 1).ok())
                             {

@@ -8,6 +8,7 @@
 //! Async groups become `commit_queue` regions (queue = first queue + stage),
 //! and every item is preceded by the waits `counts` computed for it.
 
+use crate::passes::ir::upstream::Upstream;
 use super::counts::{Step, Waits};
 use super::schedule::{self, Schedule, Source};
 use crate::passes::ir::builder::{Builder, Point};
@@ -99,21 +100,21 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         let mut point = Point::Before(at);
         let last = self.s.last;
         if let Trip::Dynamic = self.trip {
-            let distance = self.b.binary("arith.subi", self.ub, self.lb, point);
-            let n = self.b.binary("arith.ceildivsi", distance, self.step, point);
+            let distance = self.b.binary(Upstream::ArithSubi, self.ub, self.lb, point);
+            let n = self.b.binary(Upstream::ArithCeildivsi, distance, self.step, point);
             let l = self.b.int_constant(self.iv_type, last as i64, point);
-            let long = self.b.value("arith.cmpi", &[n, l], self.b.i1_type(), &[("predicate", self.b.int_attr(64, 4))], point);
+            let long = self.b.value(Upstream::ArithCmpi, &[n, l], self.b.i1_type(), &[("predicate", self.b.int_attr(64, 4))], point);
             self.n = Some(n);
             let (then, otherwise) = (Region::new(), Region::new());
             then.append_block(Block::new(&[]));
             otherwise.append_block(Block::new(&[]));
-            let if_op = self.b.insert(self.b.build("scf.if", &[long], &[], &[], vec![then, otherwise]), point);
+            let if_op = self.b.insert(self.b.build(Upstream::ScfIf, &[long], &[], &[], vec![then, otherwise]), point);
             let block = |i| ir::region_entry(if_op, i).expect("scf.if blocks");
             let (then_block, else_block) = (block(0), block(1));
             let fallback = self.clone_op(self.s.loop_op, &HashMap::new(), Point::End(else_block));
             strip_annotations(fallback);
-            self.b.insert(self.b.build("scf.yield", &[], &[], &[], vec![]), Point::End(else_block));
-            point = Point::Before(self.b.insert(self.b.build("scf.yield", &[], &[], &[], vec![]), Point::End(then_block)));
+            self.b.insert(self.b.build(Upstream::ScfYield, &[], &[], &[], vec![]), Point::End(else_block));
+            point = Point::Before(self.b.insert(self.b.build(Upstream::ScfYield, &[], &[], &[], vec![]), Point::End(then_block)));
         }
         for g in 0..last {
             self.emit_step(Step::Prologue(g), point);
@@ -179,7 +180,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         region.append_block(Block::new(&arguments));
         let mut operands = vec![lb, self.ub, self.step];
         operands.extend_from_slice(inits);
-        let for_op = self.b.insert(self.b.build("scf.for", &operands, &types, &[], vec![region]), point);
+        let for_op = self.b.insert(self.b.build(Upstream::ScfFor, &operands, &types, &[], vec![region]), point);
         let block = ir::region_entry(for_op, 0).expect("the loop body");
         self.carried.clear();
         for (i, &(v, d, _)) in carried.iter().enumerate() {
@@ -191,7 +192,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             .iter()
             .map(|&(v, d, _)| if d == 1 { self.produced[&(Step::Body, v)] } else { self.carried[&(v, d - 1)] })
             .collect();
-        self.b.insert(self.b.build("scf.yield", &yields, &[], &[], vec![]), body_point);
+        self.b.insert(self.b.build(Upstream::ScfYield, &yields, &[], &[], vec![]), body_point);
         for_op.results().map(Value::from).collect()
     }
 
@@ -241,10 +242,10 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                     Some(offset) => self.b.int_constant(self.iv_type, offset, point),
                     None => {
                         let c = self.b.int_constant(self.iv_type, s, point);
-                        self.b.binary("arith.muli", c, self.step, point)
+                        self.b.binary(Upstream::ArithMuli, c, self.step, point)
                     }
                 };
-                return self.b.binary("arith.subi", iv0, offset, point);
+                return self.b.binary(Upstream::ArithSubi, iv0, offset, point);
             }
             (Step::Prologue(g), _) => Ok(g as i64 - s),
             // An active epilogue item has s > e: subtracting first cannot overflow.
@@ -255,9 +256,9 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             Ok(k) => self.iteration_value(k, point),
             Err(offset) => {
                 let c = self.b.int_constant(self.iv_type, offset, point);
-                let k = self.b.binary("arith.addi", self.n.unwrap(), c, point);
-                let scaled = self.b.binary("arith.muli", k, self.step, point);
-                self.b.binary("arith.addi", self.lb, scaled, point)
+                let k = self.b.binary(Upstream::ArithAddi, self.n.unwrap(), c, point);
+                let scaled = self.b.binary(Upstream::ArithMuli, k, self.step, point);
+                self.b.binary(Upstream::ArithAddi, self.lb, scaled, point)
             }
         }
     }
@@ -274,8 +275,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             return self.b.int_constant(self.iv_type, value, point);
         }
         let k = self.b.int_constant(self.iv_type, k, point);
-        let scaled = self.b.binary("arith.muli", k, self.step, point);
-        self.b.binary("arith.addi", self.lb, scaled, point)
+        let scaled = self.b.binary(Upstream::ArithMuli, k, self.step, point);
+        self.b.binary(Upstream::ArithAddi, self.lb, scaled, point)
     }
 
     /// The body loop's induction variable (the block argument of the block `point` is in).

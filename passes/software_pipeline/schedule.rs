@@ -4,6 +4,7 @@
 //! Everything here is analysis; nothing is rewritten. A bad annotation is
 //! reported at the op and the whole loop is left alone.
 
+use crate::passes::ir::upstream::{is_nvgpu_async, Upstream};
 use super::counts::{Item, Need};
 use crate::passes::analysis::effects::{self, Access, Root};
 use crate::passes::ir::ods::asyncpipe::{self, attrs, CopyOp, YieldOp};
@@ -132,7 +133,7 @@ fn fail(op: OperationRef, message: &str) -> PassFailed {
 /// Phase 1: the loop is an `scf.for` without iter_args whose
 /// `asyncpipe.async_stages` lists stages; its body and that list.
 fn annotated_loop<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Result<(BlockRef<'c, 'a>, Vec<i64>), PassFailed> {
-    if ir::op_name(loop_op) != "scf.for" {
+    if !Upstream::ScfFor.is(loop_op) {
         return Err(fail(loop_op, &format!("{} is only supported on scf.for", attrs::ASYNC_STAGES)));
     }
     let Some(async_list) = ir::dense_i64_attr(loop_op, attrs::ASYNC_STAGES) else {
@@ -163,7 +164,7 @@ pub fn statements<'c, 'a>(loop_op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>)
     let mut index: HashMap<OpKey, Source> = HashMap::new();
     let mut orders: HashMap<i64, OperationRef> = HashMap::new();
     for (position, op) in ir::ops(body).enumerate() {
-        if ir::op_name(op) == "scf.yield" {
+        if Upstream::ScfYield.is(op) {
             continue;
         }
         let stage = ir::int_attr(op, attrs::STAGE);
@@ -190,7 +191,7 @@ pub fn statements<'c, 'a>(loop_op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>)
                     order,
                     position,
                     is_async: false,
-                    is_copy: CopyOp::is(op) || ir::op_name(op) == "memref.copy",
+                    is_copy: CopyOp::is(op) || Upstream::MemrefCopy.is(op),
                     uses: BTreeSet::new(),
                     access: Access::none(),
                 });
@@ -295,7 +296,7 @@ pub fn mark_async_stages(loop_op: OperationRef, stmts: &mut [Stmt], async_list: 
     for stmt in stmts.iter().filter(|s| s.is_async) {
         if let Some(sync) = ir::nested_ops(stmt.op).into_iter().find(|op| {
             let is_asyncpipe = asyncpipe::AsyncpipeOp::of(*op).is_some() && !YieldOp::is(*op);
-            is_asyncpipe || ir::op_name(*op).starts_with("nvgpu.device_async")
+            is_asyncpipe || is_nvgpu_async(*op)
         }) {
             diag::error_with_note(
                 stmt.op.location(),
@@ -424,7 +425,7 @@ pub fn buffers<'c, 'a>(
         // arguments, like the seed's output D[i]) are taken to be indexed by
         // the iteration, as TVM does.
         let Some(alloc) = ir::defining_op(root_values[&root])
-            .filter(|op| matches!(ir::op_name(*op), "memref.alloc" | "memref.alloca"))
+            .filter(|op| matches!(Upstream::of(*op), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca)))
         else {
             versions.insert(root, 1);
             continue;
@@ -627,7 +628,7 @@ func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>) {{
     }
 
     fn loop_of<'c, 'a>(module: &'a Module<'c>) -> OperationRef<'c, 'a> {
-        ir::nested_ops(module.as_operation()).into_iter().find(|op| ir::op_name(*op) == "scf.for").unwrap()
+        ir::nested_ops(module.as_operation()).into_iter().find(|op| Upstream::ScfFor.is(*op)).unwrap()
     }
 
     fn statements_of<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Statements<'c, 'a> {
@@ -672,15 +673,26 @@ func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>) {{
         assert!(helper_effects(&s.helpers).unwrap().iter().all(|a| !a.writes_anything()));
     }
 
+    /// Phases 1 to 4 on `loop_op`: its statements, linked; its async stages;
+    /// which stages read the induction variable.
+    fn linked<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> (Vec<Stmt<'c, 'a>>, Vec<i64>, Vec<bool>) {
+        let (body, stages) = annotated_loop(loop_op).unwrap();
+        let Statements { mut stmts, helpers, index } = statements(loop_op, body).unwrap();
+        let access = helper_effects(&helpers).unwrap();
+        let last = stmts.iter().map(|s| s.stage).max().unwrap();
+        let uses_iv = link_uses(&mut stmts, &helpers, &access, body, &index, last);
+        (stmts, stages, uses_iv)
+    }
+
+    /// A load of `%buf` (stage 0, async) whose value a stage-1 store uses.
+    const LOAD_THEN_STORE: &str = "%v = memref.load %buf[%c0] {asyncpipe.stage = 0, asyncpipe.order = 2} : memref<8xf32, 3>\n    \
+                                   memref.store %v, %buf[%c1] {asyncpipe.stage = 1, asyncpipe.order = 3} : memref<8xf32, 3>";
+
     #[test]
     fn uses_and_induction_variable() {
         let context = Context::new();
         let module = parse(&context, &two_stage("", ASYNC_0));
-        let loop_op = loop_of(&module);
-        let (body, _) = annotated_loop(loop_op).unwrap();
-        let Statements { mut stmts, helpers, index } = statements(loop_op, body).unwrap();
-        let access = helper_effects(&helpers).unwrap();
-        let uses_iv = link_uses(&mut stmts, &helpers, &access, body, &index, 1);
+        let (stmts, _, uses_iv) = linked(loop_of(&module));
         // Both stages read %i through their subviews; neither reads the other.
         assert_eq!(uses_iv, vec![true, true]);
         assert!(stmts.iter().all(|s| s.uses.is_empty()));
@@ -688,22 +700,17 @@ func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>) {{
         let buf = stmts[0].access.writes.clone().unwrap();
         assert_eq!(buf.len(), 1);
         assert!(stmts[1].access.reads_root(buf[0]));
-    }
-
-    fn linked<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> (Vec<Stmt<'c, 'a>>, Vec<i64>) {
-        let (body, stages) = annotated_loop(loop_op).unwrap();
-        let Statements { mut stmts, helpers, index } = statements(loop_op, body).unwrap();
-        let access = helper_effects(&helpers).unwrap();
-        let last = stmts.iter().map(|s| s.stage).max().unwrap();
-        link_uses(&mut stmts, &helpers, &access, body, &index, last);
-        (stmts, stages)
+        // The store uses the load's value.
+        let module = parse(&context, &two_stage(LOAD_THEN_STORE, ASYNC_0));
+        let (stmts, _, _) = linked(loop_of(&module));
+        assert_eq!(stmts[3].uses.iter().copied().collect::<Vec<_>>(), vec![2]);
     }
 
     #[test]
     fn async_stages_are_marked_and_checked() {
         let context = Context::new();
         let module = parse(&context, &two_stage("", ASYNC_0));
-        let (mut stmts, stages) = linked(loop_of(&module));
+        let (mut stmts, stages, _) = linked(loop_of(&module));
         mark_async_stages(loop_of(&module), &mut stmts, &stages, 1).unwrap();
         assert_eq!(stmts.iter().map(|s| s.is_async).collect::<Vec<_>>(), vec![true, false]);
         assert!(mark_async_stages(loop_of(&module), &mut stmts, &[2], 1).is_err(), "a stage with no op");
@@ -712,19 +719,17 @@ func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>) {{
     #[test]
     fn uses_do_not_go_back() {
         let context = Context::new();
-        let load = "%v = memref.load %buf[%c0] {asyncpipe.stage = 0, asyncpipe.order = 2} : memref<8xf32, 3>\n    \
-                    memref.store %v, %buf[%c1] {asyncpipe.stage = 1, asyncpipe.order = 3} : memref<8xf32, 3>";
-        let module = parse(&context, &two_stage(load, ASYNC_0));
-        let (stmts, _) = linked(loop_of(&module));
+        let module = parse(&context, &two_stage(LOAD_THEN_STORE, ASYNC_0));
+        let (stmts, _, _) = linked(loop_of(&module));
         assert!(check_use_order(&stmts).is_ok());
-        let backwards = load.replace("stage = 0, asyncpipe.order = 2", "stage = 2, asyncpipe.order = 2");
+        let backwards = LOAD_THEN_STORE.replace("stage = 0, asyncpipe.order = 2", "stage = 2, asyncpipe.order = 2");
         let module = parse(&context, &two_stage(&backwards, ASYNC_0));
-        let (stmts, _) = linked(loop_of(&module));
+        let (stmts, _, _) = linked(loop_of(&module));
         assert!(check_use_order(&stmts).is_err());
     }
 
     fn marked<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<Stmt<'c, 'a>> {
-        let (mut stmts, stages) = linked(loop_op);
+        let (mut stmts, stages, _) = linked(loop_op);
         let last = stmts.iter().map(|s| s.stage).max().unwrap();
         mark_async_stages(loop_op, &mut stmts, &stages, last).unwrap();
         stmts
@@ -762,9 +767,7 @@ func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>) {{
     #[test]
     fn async_results_stay_in_their_scope() {
         let context = Context::new();
-        let uses = "%v = memref.load %buf[%c0] {asyncpipe.stage = 0, asyncpipe.order = 2} : memref<8xf32, 3>\n    \
-                    memref.store %v, %buf[%c1] {asyncpipe.stage = 1, asyncpipe.order = 3} : memref<8xf32, 3>";
-        let module = parse(&context, &two_stage(uses, ASYNC_0));
+        let module = parse(&context, &two_stage(LOAD_THEN_STORE, ASYNC_0));
         let loop_op = loop_of(&module);
         let stmts = marked(loop_op);
         let Buffers { roots, versions, .. } = buffers(loop_op, &stmts, &HashMap::new()).unwrap();

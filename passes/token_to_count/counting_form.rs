@@ -16,6 +16,7 @@
 //! live in an `scf.while` keeps its token form, as does a group that fails the
 //! check of step 3; a remark says why. Queue numbers become hardware queues.
 
+use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::in_flight::QueueMap;
 use crate::passes::analysis::sync_state::Queue;
 use crate::passes::ir::asyncpipe::{is_async, is_commit, is_group_type, named_queue};
@@ -40,7 +41,7 @@ pub fn convert(function: OperationRef, queues: &QueueMap) {
     let mut ifs = Vec::new();
     for op in ops {
         let name = ir::op_name(op);
-        if name == "scf.if" {
+        if name == Upstream::ScfIf.name() {
             ifs.push(op);
         } else if AsyncpipeOp::of_named(op, name).is_some()
             && named_queue(op).is_some_and(|q| q != hardware(op, queues))
@@ -68,7 +69,7 @@ fn leave_token_form(function: OperationRef, ops: &[OperationRef], queues: &Queue
     }
     // 1. Groups leave control flow.
     for op in ops {
-        if ir::op_name(*op) == "scf.yield" {
+        if Upstream::ScfYield.is(*op) {
             let drop = groups.positions(op.operands());
             if !drop.is_empty() {
                 rewrite::drop_operands(*op, &drop);
@@ -76,14 +77,14 @@ fn leave_token_form(function: OperationRef, ops: &[OperationRef], queues: &Queue
         }
     }
     for op in ops.iter().rev() {
-        match ir::op_name(*op) {
-            "scf.for" => {
+        match Upstream::of(*op) {
+            Some(Upstream::ScfFor) => {
                 let drop = groups.positions(op.results().map(Into::into));
                 if !drop.is_empty() {
                     rewrite::drop_loop_carried(*op, &drop);
                 }
             }
-            "scf.if" => {
+            Some(Upstream::ScfIf) => {
                 let drop = groups.positions(op.results().map(Into::into));
                 if !drop.is_empty() {
                     rewrite::drop_if_results(*op, &drop);
@@ -117,10 +118,12 @@ impl Groups {
 
     /// An op through which a group leaves what this step can rewrite.
     fn boundary_use<'c, 'a>(&self, op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-        let name = ir::op_name(op);
-        let handled = matches!(name, "scf.yield" | "scf.for" | "scf.if") || CommitGroupOp::is(op) || CompletedOp::is(op);
+        let upstream = Upstream::of(op);
+        let handled = matches!(upstream, Some(Upstream::ScfYield | Upstream::ScfFor | Upstream::ScfIf))
+            || CommitGroupOp::is(op)
+            || CompletedOp::is(op);
         let carries_group = op.operands().any(|v| self.is_group(v)) || op.results().any(|r| self.is_group(r.into()));
-        let argument_group = name != "scf.for"
+        let argument_group = upstream != Some(Upstream::ScfFor)
             && ir::blocks(op).iter().any(|b| (0..b.argument_count()).any(|i| self.is_group(b.argument(i).unwrap().into())));
         ((carries_group && !handled) || argument_group).then_some(op)
     }

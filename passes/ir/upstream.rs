@@ -1,0 +1,156 @@
+//! The upstream ops asyncpipe's passes recognize or build, by name, in one
+//! place: passes say `Upstream::ScfFor`, never `"scf.for"`. A unit test
+//! checks that MLIR registers every name in the table, so a rename upstream
+//! fails here rather than silently matching nothing.
+
+use melior::ir::operation::OperationRef;
+
+macro_rules! upstream_ops {
+    ($($variant:ident = $name:literal,)*) => {
+        /// An upstream op, by name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Upstream {
+            $($variant,)*
+        }
+
+        impl Upstream {
+            /// Every op of the table.
+            pub const ALL: &'static [Upstream] = &[$(Upstream::$variant,)*];
+
+            /// The op named `name`, if the table has it.
+            pub fn named(name: &str) -> Option<Self> {
+                match name {
+                    $($name => Some(Upstream::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// The op's full name, e.g. `scf.for`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Upstream::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+upstream_ops! {
+    ArithAddi = "arith.addi",
+    ArithAndi = "arith.andi",
+    ArithCeildivsi = "arith.ceildivsi",
+    ArithCmpi = "arith.cmpi",
+    ArithConstant = "arith.constant",
+    ArithDivsi = "arith.divsi",
+    ArithDivui = "arith.divui",
+    ArithExtsi = "arith.extsi",
+    ArithExtui = "arith.extui",
+    ArithIndexCast = "arith.index_cast",
+    ArithIndexCastui = "arith.index_castui",
+    ArithMaxsi = "arith.maxsi",
+    ArithMinsi = "arith.minsi",
+    ArithMuli = "arith.muli",
+    ArithOri = "arith.ori",
+    ArithRemsi = "arith.remsi",
+    ArithRemui = "arith.remui",
+    ArithSelect = "arith.select",
+    ArithSubi = "arith.subi",
+    ArithXori = "arith.xori",
+    FuncCall = "func.call",
+    FuncCallIndirect = "func.call_indirect",
+    FuncFunc = "func.func",
+    GpuBarrier = "gpu.barrier",
+    GpuBlockDim = "gpu.block_dim",
+    GpuFunc = "gpu.func",
+    GpuLaneId = "gpu.lane_id",
+    GpuThreadId = "gpu.thread_id",
+    LlvmAddrspacecast = "llvm.addrspacecast",
+    LlvmCall = "llvm.call",
+    LlvmFunc = "llvm.func",
+    LlvmInttoptr = "llvm.inttoptr",
+    MemrefAlloc = "memref.alloc",
+    MemrefAlloca = "memref.alloca",
+    MemrefCast = "memref.cast",
+    MemrefCollapseShape = "memref.collapse_shape",
+    MemrefCopy = "memref.copy",
+    MemrefDealloc = "memref.dealloc",
+    MemrefDim = "memref.dim",
+    MemrefExpandShape = "memref.expand_shape",
+    MemrefExtractAlignedPointerAsIndex = "memref.extract_aligned_pointer_as_index",
+    MemrefExtractStridedMetadata = "memref.extract_strided_metadata",
+    MemrefLoad = "memref.load",
+    MemrefMemorySpaceCast = "memref.memory_space_cast",
+    MemrefReinterpretCast = "memref.reinterpret_cast",
+    MemrefStore = "memref.store",
+    MemrefSubview = "memref.subview",
+    MemrefTranspose = "memref.transpose",
+    MemrefView = "memref.view",
+    NvgpuDeviceAsyncCopy = "nvgpu.device_async_copy",
+    NvgpuDeviceAsyncCreateGroup = "nvgpu.device_async_create_group",
+    NvgpuDeviceAsyncWait = "nvgpu.device_async_wait",
+    NvvmCpAsyncBulkSharedClusterGlobal = "nvvm.cp.async.bulk.shared.cluster.global",
+    NvvmCpAsyncCommitGroup = "nvvm.cp.async.commit.group",
+    NvvmFenceMbarrierInit = "nvvm.fence.mbarrier.init",
+    NvvmMbarrierArrive = "nvvm.mbarrier.arrive",
+    NvvmMbarrierExpectTx = "nvvm.mbarrier.expect_tx",
+    NvvmMbarrierInit = "nvvm.mbarrier.init",
+    NvvmMbarrierTryWaitParity = "nvvm.mbarrier.try_wait.parity",
+    NvvmReadPtxSregLaneid = "nvvm.read.ptx.sreg.laneid",
+    ScfExecuteRegion = "scf.execute_region",
+    ScfFor = "scf.for",
+    ScfIf = "scf.if",
+    ScfWhile = "scf.while",
+    ScfYield = "scf.yield",
+    UbPoison = "ub.poison",
+    VectorLoad = "vector.load",
+    VectorStore = "vector.store",
+}
+
+impl Upstream {
+    /// `op` as a table entry, if it is one.
+    pub fn of(op: OperationRef) -> Option<Self> {
+        Self::named(super::op_name(op))
+    }
+
+    /// Whether `op` is this op.
+    pub fn is(self, op: OperationRef) -> bool {
+        super::op_name(op) == self.name()
+    }
+}
+
+impl AsRef<str> for Upstream {
+    fn as_ref(&self) -> &str {
+        self.name()
+    }
+}
+
+/// Whether `op` reads the thread's position in its block or warp.
+pub fn reads_thread_id(op: OperationRef) -> bool {
+    matches!(Upstream::of(op), Some(Upstream::GpuThreadId | Upstream::GpuLaneId | Upstream::NvvmReadPtxSregLaneid))
+        || super::op_name(op).starts_with("nvvm.read.ptx.sreg.tid.")
+}
+
+/// Whether `op` is one of upstream nvgpu's cp.async ops (copy, group, wait).
+pub fn is_nvgpu_async(op: OperationRef) -> bool {
+    super::op_name(op).starts_with("nvgpu.device_async")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name in the table is an op MLIR registers.
+    #[test]
+    fn every_name_is_registered() {
+        let context = crate::Context::new();
+        context.mlir().load_all_available_dialects();
+        let unknown: Vec<&str> = Upstream::ALL
+            .iter()
+            .map(|op| op.name())
+            .filter(|name| !context.mlir().is_registered_operation(name))
+            .collect();
+        assert!(unknown.is_empty(), "not registered operations: {unknown:?}");
+        assert_eq!(Upstream::named("scf.for"), Some(Upstream::ScfFor));
+        assert_eq!(Upstream::named("scf.forall"), None);
+    }
+}
