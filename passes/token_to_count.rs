@@ -23,7 +23,7 @@ mod counting_form;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight::{self, InFlight, QueueMap, WaitResult};
 use super::analysis::sync_state::Queue;
-use super::ir::ods::asyncpipe::{WaitOp, WaitQueueOp};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitOp, WaitQueueOp};
 use super::ir::{self, diag, rewrite};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::IntegerAttribute;
@@ -52,36 +52,94 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 
 /// Converts every token wait at or under `root`; with `remarks`, says at each
 /// wait of count 0 why it drains its queue.
+///
+/// Functions are analyzed and rewritten on the context's threads, each on
+/// its own, in three steps: analyze each function and list its waits (while
+/// it is in cache: on large modules the walks over the IR cost more in
+/// memory latency than in work), give the waits their counts, and, once
+/// every wait has one, turn to counting form the functions that have
+/// anything to turn. Diagnostics come in the order of a sequential run.
+/// Waits outside every function, which nothing analyzes, come last.
 pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(), PassFailed> {
-    let analysis = in_flight::analyze(root, queues);
-    let mut waits: Vec<OperationRef> = Vec::new();
-    ir::walk(root, &mut |op| {
-        let name = ir::op_name(op);
-        if name == WaitOp::NAME || name == Upstream::NvgpuDeviceAsyncWait.name() {
-            waits.push(op);
-        }
+    let (functions, outside) = ir::split_at_functions(root);
+    let parts = ir::read_in_parallel(&functions, 8, |functions| {
+        let mut analyzer = in_flight::Analyzer::new(queues);
+        let scans: Vec<Scan> = functions
+            .iter()
+            .map(|function| {
+                analyzer.function(*function);
+                Scan::of(*function)
+            })
+            .collect();
+        (analyzer.finish(), scans)
     });
-    let mut failed = false;
-    for wait in waits {
-        if convert_wait(root, wait, &analysis, remarks).is_err() {
-            failed = true;
+    let mut scans: Vec<Scan> = Vec::with_capacity(functions.len());
+    let analysis = InFlight::merge(parts.into_iter().map(|(part, part_scans)| {
+        scans.extend(part_scans);
+        part
+    }));
+    let converted = ir::rewrite_in_parallel(&functions, 8, |chunk, range| {
+        let mut ok = true;
+        for (function, scan) in chunk.iter().zip(&scans[range]) {
+            for wait in scan.waits.iter() {
+                ok &= convert_wait(*function, wait, &analysis, remarks).is_ok();
+            }
         }
+        ok
+    });
+    let mut failed = converted.contains(&false);
+    for wait in outside.into_iter().filter(|op| is_token_wait(*op)) {
+        failed |= convert_wait(root, wait, &analysis, remarks).is_err();
     }
     if failed {
         return Err(PassFailed);
     }
-    for function in ir::functions(root) {
-        counting_form::convert(function, queues);
-    }
+    let to_count: Vec<OperationRef> =
+        functions.iter().zip(&scans).filter(|(_, scan)| scan.counting_form).map(|(function, _)| *function).collect();
+    ir::rewrite_in_parallel(&to_count, 8, |chunk, _| {
+        for function in chunk {
+            counting_form::convert(*function, queues);
+        }
+    });
     Ok(())
 }
 
-fn convert_wait(root: OperationRef, wait: OperationRef, analysis: &InFlight, remarks: bool) -> Result<(), PassFailed> {
+/// What one walk over a function finds before it is rewritten.
+struct Scan<'c, 'a> {
+    /// Its token waits, in program order.
+    waits: ir::OpList<'c, 'a>,
+    /// Whether [`counting_form::convert`] has anything to do: it rewrites
+    /// asyncpipe's ops (the waits' replacements among them) and `scf.if`s.
+    counting_form: bool,
+}
+
+impl<'c, 'a> Scan<'c, 'a> {
+    fn of(function: OperationRef<'c, 'a>) -> Self {
+        let mut scan = Scan { waits: ir::OpList::default(), counting_form: false };
+        ir::walk(function, &mut |op| {
+            let name = ir::op_name(op);
+            let asyncpipe = AsyncpipeOp::of_named(op, name);
+            if matches!(asyncpipe, Some(AsyncpipeOp::Wait(_))) || name == Upstream::NvgpuDeviceAsyncWait.name() {
+                scan.waits.push(op);
+            }
+            scan.counting_form |= asyncpipe.is_some() || name == Upstream::ScfIf.name();
+        });
+        scan
+    }
+}
+
+fn is_token_wait(op: OperationRef) -> bool {
+    let name = ir::op_name(op);
+    name == WaitOp::NAME || name == Upstream::NvgpuDeviceAsyncWait.name()
+}
+
+/// `scope`: an op the wait's producers are under, for reporting them.
+fn convert_wait(scope: OperationRef, wait: OperationRef, analysis: &InFlight, remarks: bool) -> Result<(), PassFailed> {
     // An unreachable wait (e.g. in a function nothing analyzes) keeps count 0.
     let default = WaitResult::default();
     let result = analysis.wait(wait).unwrap_or(&default);
     if let Some(producer) = result.uncommitted {
-        let producer = ir::find_op(root, producer).expect("the analysis saw the producer under root");
+        let producer = ir::find_op(scope, producer).expect("the analysis saw the producer in the wait's function");
         diag::error_with_note(
             wait.location(),
             "waits on async work that no group committed: no in-flight count can cover it; commit it first",

@@ -38,7 +38,7 @@ use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How logical asyncpipe queues map onto hardware queues.
 #[derive(Clone, Debug, Default)]
@@ -103,7 +103,7 @@ pub struct Distance {
 
 impl Distance {
     fn group(queue: Queue) -> Self {
-        Self { queues: QueueDistances(vec![(queue, 0)]), ..Self::default() }
+        Self { queues: QueueDistances::one(queue, 0), ..Self::default() }
     }
 
     fn join(&mut self, other: &Distance) {
@@ -115,38 +115,80 @@ impl Distance {
     }
 }
 
-/// Per queue, a distance: a short list sorted by queue (a value is on one
-/// queue, or a few after joins), cheaper to copy through loop iterations
-/// than a map.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct QueueDistances(Vec<(Queue, i64)>);
+/// Per queue, a distance, sorted by queue. A value is on one queue, or a few
+/// after joins; the states that hold these are copied at every loop
+/// iteration the analysis simulates, so one queue is held inline and only
+/// more spill to the heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueueDistances {
+    /// None or one queue.
+    Inline(Option<(Queue, i64)>),
+    /// Two or more queues.
+    Spilled(Vec<(Queue, i64)>),
+}
+
+impl Default for QueueDistances {
+    fn default() -> Self {
+        QueueDistances::Inline(None)
+    }
+}
 
 impl QueueDistances {
+    fn one(queue: Queue, d: i64) -> Self {
+        QueueDistances::Inline(Some((queue, d)))
+    }
+
+    fn as_slice(&self) -> &[(Queue, i64)] {
+        match self {
+            QueueDistances::Inline(one) => one.as_slice(),
+            QueueDistances::Spilled(many) => many,
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [(Queue, i64)] {
+        match self {
+            QueueDistances::Inline(one) => one.as_mut_slice(),
+            QueueDistances::Spilled(many) => many,
+        }
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &(Queue, i64)> {
-        self.0.iter()
+        self.as_slice().iter()
     }
 
     fn iter_mut(&mut self) -> impl Iterator<Item = &mut (Queue, i64)> {
-        self.0.iter_mut()
+        self.as_mut_slice().iter_mut()
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.as_slice().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.as_slice().is_empty()
     }
 
     fn get_mut(&mut self, queue: &Queue) -> Option<&mut i64> {
-        self.0.iter_mut().find(|(q, _)| q == queue).map(|(_, d)| d)
+        self.iter_mut().find(|(q, _)| q == queue).map(|(_, d)| d)
     }
 
     /// The smaller of the two distances on `queue`.
     fn join_min(&mut self, queue: Queue, d: i64) {
-        match self.0.binary_search_by(|(q, _)| q.cmp(&queue)) {
-            Ok(i) => self.0[i].1 = self.0[i].1.min(d),
-            Err(i) => self.0.insert(i, (queue, d)),
+        if let Some(mine) = self.get_mut(&queue) {
+            *mine = (*mine).min(d);
+            return;
+        }
+        match self {
+            QueueDistances::Inline(None) => *self = QueueDistances::one(queue, d),
+            QueueDistances::Inline(Some(first)) => {
+                let mut many = vec![*first, (queue, d)];
+                many.sort_by_key(|(q, _)| *q);
+                *self = QueueDistances::Spilled(many);
+            }
+            QueueDistances::Spilled(many) => {
+                let i = many.partition_point(|(q, _)| *q < queue);
+                many.insert(i, (queue, d));
+            }
         }
     }
 }
@@ -272,7 +314,7 @@ pub struct WaitResult {
 /// The results for every token wait under the analyzed op.
 #[derive(Debug, Default)]
 pub struct InFlight {
-    pub waits: HashMap<OpKey, WaitResult>,
+    pub waits: ir::KeyMap<OpKey, WaitResult>,
     /// Every hardware queue something commits to.
     pub queues: std::collections::BTreeSet<Queue>,
 }
@@ -288,26 +330,37 @@ impl InFlight {
 /// back to the (safe) fixpoint.
 const SIMULATION_BUDGET: i64 = 512;
 
-/// Analyzes every function-like op under `root` (each body starts from an
-/// empty state).
-/// Functions are independent (each starts from an empty state), so they are
-/// analyzed on the context's threads and the results merged.
-pub fn analyze(root: OperationRef, queues: &QueueMap) -> InFlight {
-    let functions = ir::functions(root);
-    let parts = ir::read_in_parallel(&functions, 8, |functions| {
-        let mut analysis =
-            Analysis { queues, result: InFlight::default(), tracked_types: Vec::new(), bindings: Bindings::default() };
-        for function in functions {
-            analysis.function(*function);
-        }
-        analysis.result
-    });
-    let mut result = InFlight::default();
-    for part in parts {
-        result.waits.extend(part.waits);
-        result.queues.extend(part.queues);
+/// The analysis, one function-like op at a time. Functions are independent
+/// (each body starts from an empty state), so a caller may run one
+/// `Analyzer` per thread on disjoint sets of functions (doing its own work on
+/// each function while it is in cache) and [`InFlight::merge`] the results.
+pub struct Analyzer<'q>(Analysis<'q>);
+
+impl<'q> Analyzer<'q> {
+    pub fn new(queues: &'q QueueMap) -> Self {
+        Self(Analysis { queues, result: InFlight::default(), tracked_types: Vec::new(), bindings: Bindings::default() })
     }
-    result
+
+    /// Analyzes one function-like op (its body starts from an empty state).
+    pub fn function(&mut self, op: OperationRef) {
+        self.0.function(op);
+    }
+
+    pub fn finish(self) -> InFlight {
+        self.0.result
+    }
+}
+
+impl InFlight {
+    /// The results of disjoint sets of functions, as one.
+    pub fn merge(parts: impl IntoIterator<Item = InFlight>) -> InFlight {
+        let mut result = InFlight::default();
+        for part in parts {
+            result.waits.extend(part.waits);
+            result.queues.extend(part.queues);
+        }
+        result
+    }
 }
 
 struct Analysis<'q> {
@@ -389,7 +442,9 @@ impl Analysis<'_> {
 
     fn op(&mut self, op: OperationRef, state: &mut State) {
         let name = ir::op_name(op);
-        let effect = sync_state::effect_named(op, name);
+        let typed = AsyncpipeOp::of_named(op, name);
+        let upstream = if typed.is_some() { None } else { Upstream::named(name) };
+        let effect = sync_state::effect_of(op, typed, upstream);
         if let QueueEffect::Commit(queue) = effect {
             if CommitQueueOp::is(op) {
                 self.region_blocks(op, 0, state);
@@ -402,8 +457,9 @@ impl Analysis<'_> {
             }
             return;
         }
-        let typed = AsyncpipeOp::of_named(op, name);
-        if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_))) || name == Upstream::NvgpuDeviceAsyncCopy.name() {
+        if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)))
+            || upstream == Some(Upstream::NvgpuDeviceAsyncCopy)
+        {
             if let Ok(result) = op.result(0) {
                 state.set(raw_key(result), Distance { uncommitted: Some(OpKey::of(op)), ..Distance::default() });
             }
@@ -414,11 +470,11 @@ impl Analysis<'_> {
             state.set(raw_key(completed.group()), Distance::default());
             return;
         }
-        if matches!(typed, Some(AsyncpipeOp::Wait(_))) || name == Upstream::NvgpuDeviceAsyncWait.name() {
+        if matches!(typed, Some(AsyncpipeOp::Wait(_))) || upstream == Some(Upstream::NvgpuDeviceAsyncWait) {
             self.record_wait(op, state);
             return;
         }
-        match Upstream::named(name) {
+        match upstream {
             Some(Upstream::ScfFor) => return self.for_loop(op, state),
             Some(Upstream::ScfIf) => return self.if_op(op, state),
             Some(Upstream::ScfWhile) => return self.while_loop(op, state),

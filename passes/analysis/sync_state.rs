@@ -49,8 +49,17 @@ pub fn effect(op: OperationRef) -> QueueEffect {
 
 /// [`effect`] of an op whose name the caller has already read.
 pub fn effect_named(op: OperationRef, name: &str) -> QueueEffect {
+    let typed = AsyncpipeOp::of_named(op, name);
+    let upstream = if typed.is_some() { None } else { Upstream::named(name) };
+    effect_of(op, typed, upstream)
+}
+
+/// [`effect`] of an op the caller has already looked up as an asyncpipe op
+/// (`typed`) and in the upstream table (`upstream`, needed only when
+/// `typed` is None).
+pub fn effect_of(op: OperationRef, typed: Option<AsyncpipeOp>, upstream: Option<Upstream>) -> QueueEffect {
     let logical = |queue: Option<i64>| Queue::Logical(queue.unwrap_or(0));
-    match AsyncpipeOp::of_named(op, name) {
+    match typed {
         Some(AsyncpipeOp::Commit(commit)) => return QueueEffect::Commit(logical(commit.queue())),
         Some(AsyncpipeOp::CommitQueue(commit)) => return QueueEffect::Commit(logical(commit.queue())),
         Some(AsyncpipeOp::CommitGroup(commit)) => return QueueEffect::Commit(logical(commit.queue())),
@@ -60,7 +69,7 @@ pub fn effect_named(op: OperationRef, name: &str) -> QueueEffect {
         Some(_) => return QueueEffect::None,
         None => {}
     }
-    match Upstream::named(name) {
+    match upstream {
         // An empty cp.async group is the NVVM op itself (asyncpipe-to-nvgpu:
         // nvgpu's create_group without tokens does not parse back).
         Some(Upstream::NvgpuDeviceAsyncCreateGroup | Upstream::NvvmCpAsyncCommitGroup) => QueueEffect::Commit(Queue::CpAsync),

@@ -164,18 +164,28 @@ pub fn is_function(op: OperationRef) -> bool {
 /// looking inside function bodies), in pre-order; collected up front, so
 /// rewriting one does not disturb the walk.
 pub fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut found = Vec::new();
+    split_at_functions(root).0
+}
+
+/// [`functions`] of `root`, and the ops under `root` that are in none of
+/// them (the module-level ops around them, not the functions themselves),
+/// both in pre-order.
+pub fn split_at_functions<'c, 'a>(root: OperationRef<'c, 'a>) -> (Vec<OperationRef<'c, 'a>>, Vec<OperationRef<'c, 'a>>) {
+    let (mut found, mut outside) = (Vec::new(), Vec::new());
     let mut stack = vec![root];
     while let Some(op) = stack.pop() {
         if is_function(op) {
             found.push(op);
             continue;
         }
+        if op != root {
+            outside.push(op);
+        }
         let mut children: Vec<OperationRef> = blocks(op).into_iter().flat_map(ops).collect();
         children.reverse();
         stack.extend(children);
     }
-    found
+    (found, outside)
 }
 
 /// The first block of region `index` of `op`, if any.
@@ -263,6 +273,40 @@ pub struct OpKey(usize);
 impl OpKey {
     pub fn of(op: OperationRef) -> Self {
         Self(op.to_raw().ptr as usize)
+    }
+}
+
+/// A hash map keyed by [`OpKey`], [`ValueKey`] or [`TypeKey`]. The keys are
+/// addresses, already unique, so a multiply spreads them well enough; the
+/// default SipHash costs more than the lookups it serves in the analyses'
+/// per-op paths, and its random seed would make any order read from the map
+/// differ from run to run.
+pub type KeyMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// The hasher of [`KeyMap`]: Fibonacci hashing of the address. The
+/// product's low bits see only the address's low bits, which alignment
+/// zeroes, and hashbrown picks buckets by the low bits: `finish` rotates the
+/// well-mixed high bits down.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
 
@@ -491,13 +535,73 @@ pub fn read_in_parallel<'c, 'a, T: Send>(
     max_threads: usize,
     f: impl Fn(&[OperationRef<'c, 'a>]) -> T + Sync,
 ) -> Vec<T> {
+    in_chunks(ops, max_threads, |chunk, _| f(chunk))
+}
+
+/// Like [`read_in_parallel`], but `f` may rewrite the IR inside the ops of
+/// its chunk, which must be isolated from above (functions), as MLIR's pass
+/// manager runs a function pass on several functions at once: the ops it
+/// creates are of dialects the pass has loaded. `f` also gets the chunk's
+/// range of indices into `ops`, for data the caller keeps per op. The
+/// diagnostics `f` raises are emitted after every chunk is done, chunk by
+/// chunk, so they come in the order a sequential run would raise them.
+pub fn rewrite_in_parallel<'c, 'a, T: Send>(
+    ops: &[OperationRef<'c, 'a>],
+    max_threads: usize,
+    f: impl Fn(&[OperationRef<'c, 'a>], std::ops::Range<usize>) -> T + Sync,
+) -> Vec<T> {
+    debug_assert!(ops.iter().all(|op| is_function(*op)), "rewrite_in_parallel runs on functions");
+    let parts = in_chunks(ops, max_threads, |chunk, range| diag::collect(|| f(chunk, range)));
+    parts
+        .into_iter()
+        .map(|(result, diagnostics)| {
+            diagnostics.emit();
+            result
+        })
+        .collect()
+}
+
+/// Ops held for later work, which may pass between the threads of
+/// [`read_in_parallel`] and [`rewrite_in_parallel`]: the ops of one
+/// function, found while reading it and rewritten later by whichever thread
+/// then owns that function (one at a time, as MLIR's pass manager shares a
+/// module between function passes).
+#[derive(Default)]
+pub struct OpList<'c, 'a> {
+    ops: Vec<usize>,
+    _ir: std::marker::PhantomData<OperationRef<'c, 'a>>,
+}
+
+// Addresses only; see the type's documentation for who may use them when.
+unsafe impl Send for OpList<'_, '_> {}
+unsafe impl Sync for OpList<'_, '_> {}
+
+impl<'c, 'a> OpList<'c, 'a> {
+    pub fn push(&mut self, op: OperationRef<'c, 'a>) {
+        self.ops.push(op.to_raw().ptr as usize);
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = OperationRef<'c, 'a>> + '_ {
+        // The ops live as long as 'a: nothing erases them before their
+        // owner's work on them is done.
+        self.ops.iter().map(|&ptr| unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: ptr as *mut _ }) })
+    }
+}
+
+/// `f` on contiguous chunks of `ops` (with their ranges of indices), one per
+/// thread the context allows, at most `max_threads`; results in chunk order.
+fn in_chunks<'c, 'a, T: Send>(
+    ops: &[OperationRef<'c, 'a>],
+    max_threads: usize,
+    f: impl Fn(&[OperationRef<'c, 'a>], std::ops::Range<usize>) -> T + Sync,
+) -> Vec<T> {
     let threads = match ops.first() {
         Some(op) => (unsafe { mlir_sys::mlirContextGetNumThreads(mlir_sys::mlirOperationGetContext(op.to_raw())) }) as usize,
         None => 1,
     };
     let chunks = threads.clamp(1, max_threads).min(ops.len().max(1));
     if chunks <= 1 {
-        return vec![f(ops)];
+        return vec![f(ops, 0..ops.len())];
     }
     let size = ops.len().div_ceil(chunks);
     // Operations cross threads as addresses (OperationRef is not Send).
@@ -505,14 +609,15 @@ pub fn read_in_parallel<'c, 'a, T: Send>(
     std::thread::scope(|scope| {
         let handles: Vec<_> = raw
             .chunks(size)
-            .map(|chunk| {
+            .enumerate()
+            .map(|(i, chunk)| {
                 let f = &f;
                 scope.spawn(move || {
                     let ops: Vec<OperationRef<'c, 'a>> = chunk
                         .iter()
                         .map(|&ptr| unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: ptr as *mut _ }) })
                         .collect();
-                    f(&ops)
+                    f(&ops, i * size..i * size + chunk.len())
                 })
             })
             .collect();
