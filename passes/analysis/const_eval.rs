@@ -23,6 +23,13 @@ impl Bindings {
         self.0.remove(&ValueKey::of(value));
     }
 
+    /// The bindings, in key order (for keying memoized results on them).
+    pub fn snapshot(&self) -> Vec<(ValueKey, i64)> {
+        let mut all: Vec<(ValueKey, i64)> = self.0.iter().map(|(k, v)| (*k, *v)).collect();
+        all.sort();
+        all
+    }
+
     /// For an `scf.if` whose condition is constant given the bindings, the
     /// index of the region that runs (0: then, 1: else).
     /// Whether some `scf.if` under `body` has a condition that is constant

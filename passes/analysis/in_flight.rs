@@ -38,7 +38,8 @@ use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
 
 /// How logical asyncpipe queues map onto hardware queues.
 #[derive(Clone, Debug, Default)]
@@ -71,7 +72,7 @@ impl QueueMap {
 }
 
 /// Why a value's commit point is unknown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnknownOrigin {
     FunctionArgument,
     CallResult,
@@ -89,7 +90,7 @@ impl UnknownOrigin {
 }
 
 /// What is known of one SSA value of group or token type.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Distance {
     /// Per hardware queue the group may be on: the minimum number of groups
     /// committed to that queue after it.
@@ -119,7 +120,7 @@ impl Distance {
 /// after joins; the states that hold these are copied at every loop
 /// iteration the analysis simulates, so one queue is held inline and only
 /// more spill to the heap.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum QueueDistances {
     /// None or one queue.
     Inline(Option<(Queue, i64)>),
@@ -226,6 +227,10 @@ impl<K: Ord + Copy, V> SortedMap<K, V> {
             Ok(i) => self.0[i].1 = value,
             Err(i) => self.0.insert(i, (key, value)),
         }
+    }
+
+    fn remove(&mut self, key: &K) -> Option<V> {
+        self.0.binary_search_by(|(k, _)| k.cmp(key)).ok().map(|i| self.0.remove(i).1)
     }
 
     fn len(&self) -> usize {
@@ -338,7 +343,15 @@ pub struct Analyzer<'q>(Analysis<'q>);
 
 impl<'q> Analyzer<'q> {
     pub fn new(queues: &'q QueueMap) -> Self {
-        Self(Analysis { queues, result: InFlight::default(), tracked_types: Vec::new(), bindings: Bindings::default() })
+        Self(Analysis {
+            queues,
+            result: InFlight::default(),
+            tracked_types: Vec::new(),
+            bindings: Bindings::default(),
+            region_ops: ir::KeyMap::default(),
+            summaries: HashMap::new(),
+            open: 0,
+        })
     }
 
     /// Analyzes one function-like op (its body starts from an empty state).
@@ -370,6 +383,48 @@ struct Analysis<'q> {
     tracked_types: Vec<(TypeKey, bool)>,
     /// Induction variables of the loop iterations being simulated.
     bindings: Bindings,
+    /// What each region op analyzed so far reads, defines and commits to.
+    region_ops: ir::KeyMap<OpKey, Rc<RegionOpInfo>>,
+    /// The effects of region ops already analyzed, by what they depend on.
+    summaries: HashMap<SummaryKey, Summary>,
+    /// How many region ops are being analyzed (numbers their probes).
+    open: usize,
+}
+
+/// What a region op (`scf.for`, `scf.while`, an op the analysis does not
+/// know) reads and defines, from one walk of it.
+struct RegionOpInfo {
+    /// Tracked values it or an op inside it uses that are defined outside.
+    live_ins: Vec<Key>,
+    /// Tracked values defined inside it (block arguments, results of ops
+    /// inside) and its own results, sorted.
+    defined: Vec<Key>,
+    /// The hardware queues something inside it commits to.
+    queues: Vec<Queue>,
+    /// Whether an `scf.if` is inside: its branch may depend on the bindings
+    /// of the loops around.
+    has_if: bool,
+}
+
+/// What a region op's effect on the state depends on: the op, the
+/// distances of its live-ins, and (when an `scf.if` inside may read them)
+/// the induction values bound around it.
+#[derive(PartialEq, Eq, Hash)]
+struct SummaryKey {
+    op: OpKey,
+    live_ins: Vec<Option<Distance>>,
+    bindings: Vec<(ValueKey, i64)>,
+}
+
+/// A region op's effect on the state. A value defined outside it only has
+/// commits added after it, and the minimum over paths of `d + c` is `d` plus
+/// the minimum of `c`: every such value's distance on queue `q` grows by the
+/// same `shift` on `q` (a probe value, at distance 0 on every queue the op
+/// commits to, measures it). The values defined inside it are whatever the
+/// live-ins made them.
+struct Summary {
+    shift: Distance,
+    defined: Vec<Option<Distance>>,
 }
 
 fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
@@ -475,14 +530,14 @@ impl Analysis<'_> {
             return;
         }
         match upstream {
-            Some(Upstream::ScfFor) => return self.for_loop(op, state),
+            Some(Upstream::ScfFor) => return self.summarized(op, state, Self::for_loop),
             Some(Upstream::ScfIf) => return self.if_op(op, state),
-            Some(Upstream::ScfWhile) => return self.while_loop(op, state),
+            Some(Upstream::ScfWhile) => return self.summarized(op, state, Self::while_loop),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => return, // analyzed on their own
             _ => {}
         }
         if op.region_count() > 0 {
-            self.opaque_region_op(op, state);
+            self.summarized(op, state, Self::opaque_region_op);
         }
         let origin = if effect == QueueEffect::Opaque {
             UnknownOrigin::CallResult
@@ -494,6 +549,90 @@ impl Analysis<'_> {
                 state.set(raw_key(result), unknown(origin));
             }
         }
+    }
+
+    /// Runs `analyze` on region op `op`, or applies the summary of an
+    /// earlier run that had the same live-ins (and bindings, where they
+    /// matter). Without summaries, a nest of loops costs the product of the
+    /// iterations each level simulates: exponential in the depth. The waits
+    /// inside need no second visit: the same live-ins give them the same
+    /// distances, and their results are minimums.
+    fn summarized(&mut self, op: OperationRef, state: &mut State, analyze: fn(&mut Self, OperationRef, &mut State)) {
+        let info = self.region_op_info(op);
+        let key = SummaryKey {
+            op: OpKey::of(op),
+            live_ins: info.live_ins.iter().map(|k| state.0.get(k).cloned()).collect(),
+            bindings: if info.has_if { self.bindings.snapshot() } else { Vec::new() },
+        };
+        if let Some(summary) = self.summaries.get(&key) {
+            apply(summary, &info, state);
+            return;
+        }
+        let probe = ValueKey::synthetic(self.open);
+        let mut shift = Distance::default();
+        for queue in &info.queues {
+            shift.queues.join_min(*queue, 0);
+        }
+        #[cfg(debug_assertions)]
+        let entry = state.clone();
+        state.set(probe, shift);
+        self.open += 1;
+        analyze(self, op, state);
+        self.open -= 1;
+        let shift = state.0.remove(&probe).unwrap_or_default();
+        let summary = Summary { shift, defined: info.defined.iter().map(|k| state.0.get(k).cloned()).collect() };
+        #[cfg(debug_assertions)]
+        {
+            let mut replayed = entry;
+            apply(&summary, &info, &mut replayed);
+            assert_eq!(&replayed, state, "a region op's effect is its summary");
+        }
+        self.summaries.insert(key, summary);
+    }
+
+    fn region_op_info(&mut self, op: OperationRef) -> Rc<RegionOpInfo> {
+        if let Some(info) = self.region_ops.get(&OpKey::of(op)) {
+            return info.clone();
+        }
+        let mut defined: Vec<Key> = op.results().filter(|r| self.is_tracked(r.r#type())).map(raw_key).collect();
+        let mut used: Vec<Key> = op.operands().filter(|v| self.is_tracked(v.r#type())).map(raw_key).collect();
+        let mut queues = Vec::new();
+        let mut has_if = false;
+        let inside = ir::nested_ops(op);
+        for inner in &inside {
+            has_if |= Upstream::ScfIf.is(*inner);
+            if let QueueEffect::Commit(queue) = sync_state::effect(*inner) {
+                queues.push(self.queues.hardware(queue));
+            }
+            for result in inner.results() {
+                if self.is_tracked(result.r#type()) {
+                    defined.push(raw_key(result));
+                }
+            }
+            for operand in inner.operands() {
+                if self.is_tracked(operand.r#type()) {
+                    used.push(raw_key(operand));
+                }
+            }
+        }
+        for block in std::iter::once(op).chain(inside).flat_map(ir::blocks) {
+            for i in 0..block.argument_count() {
+                let argument = block.argument(i).unwrap();
+                if self.is_tracked(argument.r#type()) {
+                    defined.push(raw_key(argument));
+                }
+            }
+        }
+        defined.sort();
+        defined.dedup();
+        used.sort();
+        used.dedup();
+        queues.sort();
+        queues.dedup();
+        let live_ins = used.into_iter().filter(|k| defined.binary_search(k).is_err()).collect();
+        let info = Rc::new(RegionOpInfo { live_ins, defined, queues, has_if });
+        self.region_ops.insert(OpKey::of(op), info.clone());
+        info
     }
 
     fn record_wait(&mut self, op: OperationRef, state: &State) {
@@ -685,6 +824,31 @@ impl Analysis<'_> {
             y
         };
         *state = self.fixpoint(state, &body);
+    }
+}
+
+/// `summary` applied to `state`: values defined outside the region op
+/// shifted, values defined inside it set to what the summary says.
+fn apply(summary: &Summary, info: &RegionOpInfo, state: &mut State) {
+    if !summary.shift.queues.is_empty() {
+        for (key, distance) in state.0.iter_mut() {
+            if info.defined.binary_search(key).is_ok() {
+                continue;
+            }
+            for (queue, shift) in summary.shift.queues.iter() {
+                if let Some(d) = distance.queues.get_mut(queue) {
+                    *d = d.saturating_add(*shift);
+                }
+            }
+        }
+    }
+    for (key, value) in info.defined.iter().zip(&summary.defined) {
+        match value {
+            Some(value) => state.set(*key, value.clone()),
+            None => {
+                state.0.remove(key);
+            }
+        }
     }
 }
 

@@ -318,6 +318,14 @@ impl ValueKey {
     pub fn of<'c>(value: impl ValueLike<'c>) -> Self {
         Self(value.to_raw().ptr as usize)
     }
+
+    /// A key that no value has (values are at addresses past the first
+    /// page), for analyses that track a quantity of their own beside the
+    /// values; `index` below 4096.
+    pub fn synthetic(index: usize) -> Self {
+        assert!(index < 4096, "synthetic value keys stay below the first page");
+        Self(index)
+    }
 }
 
 /// A memory effect, as `MemoryEffectOpInterface` reports it.
