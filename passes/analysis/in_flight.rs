@@ -351,6 +351,7 @@ impl<'q> Analyzer<'q> {
             region_ops: ir::KeyMap::default(),
             summaries: HashMap::new(),
             open: 0,
+            repeated: 0,
         })
     }
 
@@ -387,8 +388,13 @@ struct Analysis<'q> {
     region_ops: ir::KeyMap<OpKey, Rc<RegionOpInfo>>,
     /// The effects of region ops already analyzed, by what they depend on.
     summaries: HashMap<SummaryKey, Summary>,
-    /// How many region ops are being analyzed (numbers their probes).
+    /// How many summarized region ops are being analyzed (numbers their
+    /// probes).
     open: usize,
+    /// How many regions around the current op the analysis may go through
+    /// more than once (loop bodies, multi-block regions): outside all of
+    /// them an op is visited once, and a summary would never be used.
+    repeated: usize,
 }
 
 /// What a region op (`scf.for`, `scf.while`, an op the analysis does not
@@ -466,6 +472,7 @@ impl Analysis<'_> {
             [] => {}
             [single] => self.block(*single, state),
             _ => {
+                self.repeated += 1;
                 let mut join = state.clone();
                 loop {
                     let before = join.clone();
@@ -484,6 +491,7 @@ impl Analysis<'_> {
                         break;
                     }
                 }
+                self.repeated -= 1;
                 *state = join;
             }
         }
@@ -558,6 +566,12 @@ impl Analysis<'_> {
     /// inside need no second visit: the same live-ins give them the same
     /// distances, and their results are minimums.
     fn summarized(&mut self, op: OperationRef, state: &mut State, analyze: fn(&mut Self, OperationRef, &mut State)) {
+        if self.repeated == 0 {
+            self.repeated += 1;
+            analyze(self, op, state);
+            self.repeated -= 1;
+            return;
+        }
         let info = self.region_op_info(op);
         let key = SummaryKey {
             op: OpKey::of(op),
@@ -577,7 +591,9 @@ impl Analysis<'_> {
         let entry = state.clone();
         state.set(probe, shift);
         self.open += 1;
+        self.repeated += 1;
         analyze(self, op, state);
+        self.repeated -= 1;
         self.open -= 1;
         let shift = state.0.remove(&probe).unwrap_or_default();
         let summary = Summary { shift, defined: info.defined.iter().map(|k| state.0.get(k).cloned()).collect() };
