@@ -106,6 +106,7 @@ def main():
         ("+ optimize-waits", ["--asyncpipe-token-to-count", "--asyncpipe-optimize-waits"]),
         ("+ verify-sync", ["--asyncpipe-token-to-count", "--asyncpipe-verify-sync"]),
         ("+ count-to-token", ["--asyncpipe-token-to-count", "--asyncpipe-count-to-token"]),
+        ("verify-sync, token form", ["--asyncpipe-verify-sync"]),
     ]
     with tempfile.TemporaryDirectory() as work:
         print(f"Nested loops (seconds; limit {args.limit:g} s): depth x trip count per level")
