@@ -31,7 +31,6 @@ pub enum Trip {
 /// variables.
 struct StepContext<'c, 'a> {
     step: Step,
-    active: Vec<bool>,
     ivs: HashMap<usize, Value<'c, 'a>>,
 }
 
@@ -57,6 +56,10 @@ pub struct Emitter<'s, 'c, 'a> {
     produced: HashMap<(Step, ValueKey), Value<'c, 'a>>,
     carried: HashMap<(ValueKey, usize), Value<'c, 'a>>,
     before_epilogue: HashMap<(ValueKey, usize), Value<'c, 'a>>,
+    /// The items of each stage, in program order: a step visits only the
+    /// stages that run in it, so that the prologue and epilogue cost what
+    /// they emit, not stages times steps.
+    items_of_stage: Vec<Vec<usize>>,
 }
 
 impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
@@ -88,6 +91,13 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             produced: HashMap::new(),
             carried: HashMap::new(),
             before_epilogue: HashMap::new(),
+            items_of_stage: {
+                let mut of_stage = vec![Vec::new(); s.last + 1];
+                for (item, it) in s.items.iter().enumerate() {
+                    of_stage[it.stage].push(item);
+                }
+                of_stage
+            },
         }
     }
 
@@ -212,19 +222,45 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         }
     }
 
+    /// The stages that run in `step`: those [`Self::active`] accepts, which
+    /// are contiguous (a step runs iterations `g - s` of the stages `s`, and
+    /// the iterations that exist are a range).
+    fn active_stages(&self, step: Step) -> std::ops::Range<usize> {
+        let last = self.s.last as i64;
+        let n = match self.trip {
+            Trip::Static(n) => n,
+            Trip::Dynamic => i64::MAX,
+        };
+        // Each bound is within [-i64::MAX, last + 1]: no overflow.
+        let (first, end) = match step {
+            Step::Body => (0, last + 1),
+            Step::Prologue(g) => ((g as i64 - n + 1).max(0), (g as i64).min(last) + 1),
+            Step::Epilogue(e) => ((e as i64 + 1).max(last + e as i64 - n + 1), last + 1),
+        };
+        let first = first.max(0) as usize;
+        first..(end.max(first as i64) as usize)
+    }
+
     fn emit_step(&mut self, step: Step, point: Point<'c, 'a>) {
-        let active: Vec<bool> = (0..=self.s.last).map(|stage| self.active(step, stage)).collect();
-        let mut ctx = StepContext { step, active, ivs: HashMap::new() };
-        for stage in 0..=self.s.last {
-            if ctx.active[stage] && self.s.stage_uses_iv[stage] {
+        let stages = self.active_stages(step);
+        debug_assert!(
+            stages.clone().all(|stage| self.active(step, stage))
+                && (stages.start == 0 || !self.active(step, stages.start - 1))
+                && (stages.end > self.s.last || !self.active(step, stages.end)),
+            "the active stages are a range"
+        );
+        let mut ctx = StepContext { step, ivs: HashMap::new() };
+        for stage in stages.clone() {
+            if self.s.stage_uses_iv[stage] {
                 let iv = self.induction_variable(step, stage, point);
                 ctx.ivs.insert(stage, iv);
             }
         }
-        for item in 0..self.s.items.len() {
-            if ctx.active[self.s.items[item].stage] {
-                self.emit_item(item, &ctx, point);
-            }
+        // The active stages' items, in program order.
+        let mut items: Vec<usize> = stages.flat_map(|stage| self.items_of_stage[stage].iter().copied()).collect();
+        items.sort_unstable();
+        for item in items {
+            self.emit_item(item, &ctx, point);
         }
     }
 
