@@ -136,6 +136,23 @@ fn write_discardable(s: &mut String, dialect: Record, namespace: &str) -> Result
     Ok(())
 }
 
+/// The name of an argument or result of op `record_name` and its
+/// constraint (through the `OpVariable` that wraps decorated ones).
+fn named_constraint<'r>(
+    record_name: &str,
+    what: &str,
+    name: Option<&'r str>,
+    value: tblgen::TypedInit<'r>,
+) -> Result<(&'r str, Record<'r>), String> {
+    let err = |e: tblgen::Error| e.to_string();
+    let name = name.ok_or_else(|| format!("{record_name}: unnamed {what}"))?;
+    let mut constraint = Record::try_from(value).map_err(err)?;
+    if constraint.subclass_of("OpVariable") {
+        constraint = constraint.def_value("constraint").map_err(err)?;
+    }
+    Ok((name, constraint))
+}
+
 fn read_op(def: Record, namespace: &str) -> Result<Op, String> {
     let err = |e: tblgen::Error| e.to_string();
     let record_name = def.name().map_err(err)?;
@@ -146,11 +163,7 @@ fn read_op(def: Record, namespace: &str) -> Result<Op, String> {
     let mut operands = Vec::new();
     let mut attrs = Vec::new();
     for (name, value) in def.dag_value("arguments").map_err(err)?.args() {
-        let name = name.ok_or_else(|| format!("{record_name}: unnamed argument"))?;
-        let mut constraint = Record::try_from(value).map_err(err)?;
-        if constraint.subclass_of("OpVariable") {
-            constraint = constraint.def_value("constraint").map_err(err)?;
-        }
+        let (name, constraint) = named_constraint(record_name, "argument", name, value)?;
         if constraint.subclass_of("TypeConstraint") {
             operands.push(Element { name: name.into(), arity: arity(constraint) });
         } else if constraint.subclass_of("Attr") {
@@ -166,11 +179,7 @@ fn read_op(def: Record, namespace: &str) -> Result<Op, String> {
     }
     let mut results = Vec::new();
     for (name, value) in def.dag_value("results").map_err(err)?.args() {
-        let name = name.ok_or_else(|| format!("{record_name}: unnamed result"))?;
-        let mut constraint = Record::try_from(value).map_err(err)?;
-        if constraint.subclass_of("OpVariable") {
-            constraint = constraint.def_value("constraint").map_err(err)?;
-        }
+        let (name, constraint) = named_constraint(record_name, "result", name, value)?;
         results.push(Element { name: name.into(), arity: arity(constraint) });
     }
     let mut regions = Vec::new();

@@ -20,6 +20,7 @@
 //! group that must stay in token form (token-to-count says why) is an error
 //! after its function's recount, since cp.async only counts.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight::QueueMap;
 use super::analysis::sync_state::is_token_form;
@@ -45,7 +46,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let functions = checked_functions(root, &options, false);
     let mut failed = functions.failed;
     for (function, ops) in &functions.others {
-        if ops.iter().any(|op| Upstream::NvgpuDeviceAsyncWait.is(*op) && op.attribute("numGroups").is_err()) {
+        if ops.iter().any(|op| Upstream::NvgpuDeviceAsyncWait.is(*op) && op.attribute(attr::NUM_GROUPS).is_err()) {
             failed |= token_to_count::convert(*function, &QueueMap::single(), false).is_err();
         }
     }

@@ -18,6 +18,7 @@
 //! It expects counting form (run `asyncpipe-token-to-count` first): a token,
 //! group or `zero_fill` copy left in the input is an error at the op.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::sync_state::is_token_form;
 use super::ir::builder::{Builder, Point};
@@ -104,7 +105,7 @@ fn inline_body(op: OperationRef) {
 fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
-    let segments = ir::dense_i32_attr(op, "operandSegmentSizes").expect("nvgpu.device_async_copy has segments");
+    let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).expect("nvgpu.device_async_copy has segments");
     let operands: Vec<Value> = op.operands().collect();
     let (dst_rank, src_rank) = (segments[1] as usize, segments[3] as usize);
     let dst = operands[0];
@@ -112,7 +113,7 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
     let src = operands[1 + dst_rank];
     let src_index = &operands[2 + dst_rank..2 + dst_rank + src_rank];
     let src_elements = (segments[4] == 1).then(|| operands[2 + dst_rank + src_rank]);
-    let count = ir::int_attr(op, "dstElements").expect("dstElements");
+    let count = ir::int_attr(op, attr::DST_ELEMENTS).expect("a cp.async copy counts its elements");
     let element = ir::element_type(dst.r#type());
     let zero_text = if ir::is_float(element) { "0.0" } else { "0" };
     let element_text = element.to_string();
@@ -135,7 +136,7 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
         None => load(inner),
         Some(n) => {
             let predicate = b.int_attr(64, 2); // slt
-            let reads = b.value(Upstream::ArithCmpi, &[e, n], b.i1_type(), &[("predicate", predicate)], inner);
+            let reads = b.value(Upstream::ArithCmpi, &[e, n], b.i1_type(), &[(attr::PREDICATE, predicate)], inner);
             let (then_region, else_region) = (Region::new(), Region::new());
             then_region.append_block(Block::new(&[]));
             else_region.append_block(Block::new(&[]));
@@ -145,7 +146,7 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
             b.op(Upstream::ScfYield, &[loaded], &[], &[], then_end);
             let zero = b.parse_attr(&format!("{zero_text} : {element_text}"));
             let else_end = Point::End(ir::region_entry(if_op, 1).expect("else block"));
-            let zero = b.value(Upstream::ArithConstant, &[], element, &[("value", zero)], else_end);
+            let zero = b.value(Upstream::ArithConstant, &[], element, &[(attr::VALUE, zero)], else_end);
             b.op(Upstream::ScfYield, &[zero], &[], &[], else_end);
             if_op.result(0).expect("the scf.if result").into()
         }

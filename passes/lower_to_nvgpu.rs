@@ -38,6 +38,7 @@ mod bulk;
 mod copy;
 mod uniform;
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight_bounds::{self, Bound, InFlightBounds};
 use super::analysis::sync_state::{is_token_form, wait_count, Queue};
@@ -430,7 +431,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     None => self.poison(),
                 };
                 let num_groups = self.b.int_attr(32, count);
-                self.b.op(Upstream::NvgpuDeviceAsyncWait, &[token], &[], &[("numGroups", num_groups)], at);
+                self.b.op(Upstream::NvgpuDeviceAsyncWait, &[token], &[], &[(attr::NUM_GROUPS, num_groups)], at);
                 ir::erase(op);
             }
             _ if is_token_form(op) => {

@@ -20,10 +20,11 @@
 
 mod counting_form;
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight::{self, InFlight, QueueMap, WaitResult};
 use super::analysis::sync_state::Queue;
-use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitOp, WaitQueueOp};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp};
 use super::ir::{self, diag, rewrite};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::IntegerAttribute;
@@ -119,7 +120,7 @@ impl<'c, 'a> Scan<'c, 'a> {
         ir::walk(function, &mut |op| {
             let name = ir::op_name(op);
             let asyncpipe = AsyncpipeOp::of_named(op, name);
-            if matches!(asyncpipe, Some(AsyncpipeOp::Wait(_))) || name == Upstream::NvgpuDeviceAsyncWait.name() {
+            if is_token_wait_named(asyncpipe, name) {
                 scan.waits.push(op);
             }
             scan.counting_form |= asyncpipe.is_some() || name == Upstream::ScfIf.name();
@@ -130,7 +131,12 @@ impl<'c, 'a> Scan<'c, 'a> {
 
 fn is_token_wait(op: OperationRef) -> bool {
     let name = ir::op_name(op);
-    name == WaitOp::NAME || name == Upstream::NvgpuDeviceAsyncWait.name()
+    is_token_wait_named(AsyncpipeOp::of_named(op, name), name)
+}
+
+/// Whether an op, already looked up by `name`, waits on tokens or groups.
+fn is_token_wait_named(asyncpipe: Option<AsyncpipeOp>, name: &str) -> bool {
+    matches!(asyncpipe, Some(AsyncpipeOp::Wait(_))) || name == Upstream::NvgpuDeviceAsyncWait.name()
 }
 
 /// `scope`: an op the wait's producers are under, for reporting them.
@@ -206,7 +212,7 @@ fn count_for(wait: OperationRef, result: &WaitResult, queue: Queue, remarks: boo
 }
 
 fn set_num_groups(wait: OperationRef, count: i64) -> Result<(), PassFailed> {
-    if let Some(existing) = ir::int_attr(wait, "numGroups") {
+    if let Some(existing) = ir::int_attr(wait, attr::NUM_GROUPS) {
         if existing > count {
             diag::error(
                 wait.location(),
@@ -219,7 +225,7 @@ fn set_num_groups(wait: OperationRef, count: i64) -> Result<(), PassFailed> {
         return Ok(()); // safe (possibly stricter than needed): kept
     }
     let attribute = IntegerAttribute::new(IntegerType::new(ir::context(wait), 32).into(), count);
-    rewrite::set_attribute(wait, "numGroups", attribute.into());
+    rewrite::set_attribute(wait, attr::NUM_GROUPS, attribute.into());
     Ok(())
 }
 

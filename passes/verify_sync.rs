@@ -31,6 +31,7 @@
 //! unknown slices, which may report a conflict that a finer analysis would
 //! rule out: the pass then says it could not prove the access safe.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::effects::{self, Root};
@@ -303,7 +304,7 @@ impl<'c> Checker<'c> {
                         });
                     }
                 }
-                state.wait(Queue::CpAsync, ir::int_attr(op, "numGroups").unwrap_or(0))
+                state.wait(Queue::CpAsync, ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0))
             }
             Some(Upstream::ScfFor) => self.for_loop(op, state),
             Some(Upstream::ScfIf) => self.if_op(op, state),
@@ -434,8 +435,8 @@ impl<'c> Checker<'c> {
     }
 
     fn subview_slice(&self, subview: OperationRef) -> Slice {
-        let offsets = ir::dense_i64_attr(subview, "static_offsets").unwrap_or_default();
-        let sizes = ir::dense_i64_attr(subview, "static_sizes").unwrap_or_default();
+        let offsets = ir::dense_i64_attr(subview, attr::STATIC_OFFSETS).unwrap_or_default();
+        let sizes = ir::dense_i64_attr(subview, attr::STATIC_SIZES).unwrap_or_default();
         // Dynamic entries (i64::MIN) take the next dynamic operand, in order:
         // operand 0 is the source, then offsets, sizes, strides.
         let mut operand = 1;
@@ -455,7 +456,7 @@ impl<'c> Checker<'c> {
         };
         let offsets = resolve(&offsets);
         let sizes = resolve(&sizes);
-        let strides = resolve(&ir::dense_i64_attr(subview, "static_strides").unwrap_or_default());
+        let strides = resolve(&ir::dense_i64_attr(subview, attr::STATIC_STRIDES).unwrap_or_default());
         let extents = sizes
             .iter()
             .zip(&strides)
@@ -546,9 +547,9 @@ fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Opt
         Some(Upstream::VectorStore) if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
         Some(Upstream::NvgpuDeviceAsyncCopy) => {
             // Segments: dst, dstIndices, src, srcIndices, srcElements.
-            let sizes = ir::dense_i32_attr(op, "operandSegmentSizes")?;
+            let sizes = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES)?;
             let (dst_indices, src_indices) = (*sizes.get(1)? as usize, *sizes.get(3)? as usize);
-            let chunk = vec![ir::int_attr(op, "dstElements")?];
+            let chunk = vec![ir::int_attr(op, attr::DST_ELEMENTS)?];
             if is(0) {
                 (&operands[1..1 + dst_indices], chunk)
             } else if is(1 + dst_indices) {

@@ -13,6 +13,7 @@
 //! An allocation inside control flow, or with a dynamic size, cannot be a
 //! workgroup buffer: that is an error at the allocation.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::ir::{self, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
@@ -72,9 +73,9 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
         return Ok(());
     }
     let inputs = ir::function_input_count(function) as i64;
-    let existing = ir::int_attr(function, "workgroup_attributions").unwrap_or(0);
+    let existing = ir::int_attr(function, attr::WORKGROUP_ATTRIBUTIONS).unwrap_or(0);
     // One dictionary per attribution: keep the existing ones.
-    let mut dictionaries: Vec<String> = match function.attribute("workgroup_attrib_attrs") {
+    let mut dictionaries: Vec<String> = match function.attribute(attr::WORKGROUP_ATTRIB_ATTRS) {
         Ok(array) => ir::array_elements(array).iter().map(|a| a.to_string()).collect(),
         Err(_) => vec!["{}".to_string(); existing as usize],
     };
@@ -82,7 +83,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
         let result = alloc.result(0).unwrap();
         let position = (inputs + existing + i as i64) as usize;
         let argument = rewrite::insert_argument(entry, position, result.r#type(), alloc.location());
-        let alignment = ir::int_attr(*alloc, "alignment").unwrap_or(0).max(ALIGNMENT);
+        let alignment = ir::int_attr(*alloc, attr::ALIGNMENT).unwrap_or(0).max(ALIGNMENT);
         dictionaries.push(format!("{{llvm.align = {alignment} : i64}}"));
         for user in ir::users(result.into()) {
             if Upstream::MemrefDealloc.is(user) {
@@ -95,7 +96,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     let context = ir::context(function);
     let count = Attribute::parse(context, &format!("{} : i64", existing + allocs.len() as i64)).unwrap();
     let attrs = Attribute::parse(context, &format!("[{}]", dictionaries.join(", "))).unwrap();
-    rewrite::set_attribute(function, "workgroup_attributions", count);
-    rewrite::set_attribute(function, "workgroup_attrib_attrs", attrs);
+    rewrite::set_attribute(function, attr::WORKGROUP_ATTRIBUTIONS, count);
+    rewrite::set_attribute(function, attr::WORKGROUP_ATTRIB_ATTRS, attrs);
     Ok(())
 }

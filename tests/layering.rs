@@ -5,13 +5,13 @@
 //!   boundary in `src/` (the generated `ffi`, registration of the passes,
 //!   the context, dialect handles, diagnostics and PTX extraction);
 //! - no op name or attribute name of asyncpipe's dialects, and no name of an
-//!   upstream op the passes use, as a string literal in `passes/` outside
-//!   `passes/ir/`: passes use the typed views generated from the ODS
-//!   (`passes::ir::ods`) and `passes::ir::upstream::Upstream`, whose names
-//!   are the ones checked here.
+//!   upstream op or attribute the passes use, as a string literal in
+//!   `passes/` outside `passes/ir/`: passes use the typed views generated
+//!   from the ODS (`passes::ir::ods`), `passes::ir::upstream::Upstream` and
+//!   `passes::ir::upstream::attr`, whose names are the ones checked here.
 
 use asyncpipe::passes::ir::ods::{asyncop, asyncpipe as ap, par};
-use asyncpipe::passes::ir::upstream::Upstream;
+use asyncpipe::passes::ir::upstream::{self, Upstream};
 use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -93,6 +93,8 @@ fn violations_of_names() -> Vec<String> {
     names.extend(ap::attrs::ALL);
     // Upstream ops too: passes name them as `Upstream::*`.
     names.extend(Upstream::ALL.iter().map(|op| op.name()));
+    // And upstream attributes, as `upstream::attr::*`.
+    names.extend(upstream::ATTRIBUTES.iter().map(|(_, name)| *name));
     let mut files = Vec::new();
     rust_files(&root().join("passes"), &mut files);
     let mut found = Vec::new();
@@ -132,6 +134,7 @@ fn the_checks_can_fail() {
     assert!(ap::ATTRIBUTE_NAMES.contains(&"queue"));
     assert!(ap::attrs::ALL.contains(&"asyncpipe.stage"));
     assert!(Upstream::ALL.iter().any(|op| op.name() == "scf.for"));
+    assert!(upstream::ATTRIBUTES.iter().any(|(_, name)| *name == "numGroups"));
     assert_eq!(literals(r#"if ir::op_name(op) == "asyncpipe.copy" {"#), vec!["asyncpipe.copy"]);
     let code: String = r#"let x = unsafe { f("unsafe") };"#.split('"').step_by(2).collect::<Vec<_>>().join("\"\"");
     assert!(code.contains("unsafe"));

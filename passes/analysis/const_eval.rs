@@ -3,6 +3,7 @@
 //! value is known while a loop with a static trip count is being simulated.
 //! Analyses use it to take only the feasible branch of an `scf.if`.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
@@ -72,7 +73,7 @@ impl Bindings {
         let op = ir::defining_op(value)?;
         let kind = Upstream::of(op)?;
         if kind == Upstream::ArithConstant {
-            return ir::int_attr(op, "value").or_else(|| ir::bool_attr(op, "value").map(i64::from));
+            return ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from));
         }
         let operand = |i: usize| -> Option<i64> { self.eval_depth(op.operand(i).ok()?, depth - 1) };
         match kind {
@@ -88,7 +89,7 @@ impl Bindings {
             Upstream::ArithCmpi => {
                 let (a, b) = (operand(0)?, operand(1)?);
                 // arith::CmpIPredicate: eq ne slt sle sgt sge ult ule ugt uge
-                let result = match ir::int_attr(op, "predicate")? {
+                let result = match ir::int_attr(op, attr::PREDICATE)? {
                     0 => a == b,
                     1 => a != b,
                     2 => a < b,

@@ -5,6 +5,7 @@
 //! asyncpipe's logical queues and the single `cp.async` group queue of the
 //! `nvgpu` dialect are distinct queues here.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir;
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, WaitOp, WaitQueueOp};
@@ -44,11 +45,7 @@ pub enum QueueEffect {
 
 /// Classifies `op`.
 pub fn effect(op: OperationRef) -> QueueEffect {
-    effect_named(op, ir::op_name(op))
-}
-
-/// [`effect`] of an op whose name the caller has already read.
-pub fn effect_named(op: OperationRef, name: &str) -> QueueEffect {
+    let name = ir::op_name(op);
     let typed = AsyncpipeOp::of_named(op, name);
     let upstream = if typed.is_some() { None } else { Upstream::named(name) };
     effect_of(op, typed, upstream)
@@ -75,7 +72,7 @@ pub fn effect_of(op: OperationRef, typed: Option<AsyncpipeOp>, upstream: Option<
         Some(Upstream::NvgpuDeviceAsyncCreateGroup | Upstream::NvvmCpAsyncCommitGroup) => QueueEffect::Commit(Queue::CpAsync),
         Some(Upstream::NvgpuDeviceAsyncWait) => QueueEffect::Wait {
             queue: Queue::CpAsync,
-            count: Some(ir::int_attr(op, "numGroups").unwrap_or(0)),
+            count: Some(ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0)),
         },
         Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall) => QueueEffect::Opaque,
         _ => QueueEffect::None,

@@ -190,3 +190,10 @@ bool asyncpipeMultiBuffer(MlirOperation allocRaw, MlirOperation loopRaw,
     *newAllocOut = wrap(newAlloc);
   return true;
 }
+
+bool asyncpipeOperationDeclaresAttribute(MlirContext context, MlirStringRef opName,
+                                         MlirStringRef attrName) {
+  std::optional<RegisteredOperationName> name =
+      RegisteredOperationName::lookup(unwrap(opName), unwrap(context));
+  return name && llvm::is_contained(name->getAttributeNames(), unwrap(attrName));
+}

@@ -8,6 +8,7 @@
 //! inserts lives in a block of that IR, so the handles it returns borrow it
 //! like any other op found by walking it.
 
+use crate::passes::ir::upstream::attr;
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{Operation, OperationBuilder, OperationLike, OperationRef};
@@ -157,7 +158,7 @@ impl<'c> Builder<'c> {
     /// `arith.constant` of an integer or index type `ty`.
     pub fn int_constant<'a>(&self, ty: Type<'c>, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let attribute: Attribute = IntegerAttribute::new(ty, value).into();
-        self.value(Upstream::ArithConstant, &[], ty, &[("value", attribute)], point)
+        self.value(Upstream::ArithConstant, &[], ty, &[(attr::VALUE, attribute)], point)
     }
 
     /// `arith.<name>` on two values of one integer or index type.

@@ -21,6 +21,7 @@ pub mod rewrite;
 pub mod transforms;
 pub mod upstream;
 
+use crate::passes::ir::upstream::attr;
 use melior::ir::attribute::{AttributeLike, IntegerAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -199,7 +200,7 @@ pub fn constant_int<'c, V: ValueLike<'c>>(value: V) -> Option<i64> {
     if !upstream::Upstream::ArithConstant.is(defining) {
         return None;
     }
-    int_attr(defining, "value")
+    int_attr(defining, attr::VALUE)
 }
 
 /// `(lb, ub, step)` of a loop when all three are `arith.constant`s.
@@ -450,7 +451,7 @@ pub fn strides_and_offset<'c>(memref: melior::ir::Type<'c>) -> Option<(Vec<i64>,
 
 /// The number of inputs of a function-like op's `function_type`.
 pub fn function_input_count(function: OperationRef) -> usize {
-    let Ok(ty) = function.attribute("function_type") else { return 0 };
+    let Ok(ty) = function.attribute(attr::FUNCTION_TYPE) else { return 0 };
     unsafe { mlir_sys::mlirFunctionTypeGetNumInputs(mlir_sys::mlirTypeAttrGetValue(ty.to_raw())) as usize }
 }
 
@@ -486,6 +487,18 @@ pub fn has_default_memory_space(memref: melior::ir::Type) -> bool {
     unsafe {
         let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref.to_raw());
         space.ptr.is_null() || (mlir_sys::mlirAttributeIsAInteger(space) && mlir_sys::mlirIntegerAttrGetValueInt(space) == 0)
+    }
+}
+
+/// Whether the op registered as `op` declares an inherent attribute (or
+/// property) named `attribute` (false when no such op is registered).
+pub fn declares_attribute(context: &melior::Context, op: &str, attribute: &str) -> bool {
+    unsafe {
+        crate::ffi::asyncpipeOperationDeclaresAttribute(
+            context.to_raw(),
+            melior::StringRef::new(op).to_raw(),
+            melior::StringRef::new(attribute).to_raw(),
+        )
     }
 }
 

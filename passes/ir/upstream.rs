@@ -1,6 +1,8 @@
-//! The upstream ops asyncpipe's passes recognize or build, by name, in one
-//! place: passes say `Upstream::ScfFor`, never `"scf.for"`. A unit test
-//! checks that MLIR registers every name in the table, so a rename upstream
+//! The upstream ops asyncpipe's passes recognize or build, by name, and the
+//! upstream attributes they read or set, in one place: passes say
+//! `Upstream::ScfFor` and `attr::NUM_GROUPS`, never `"scf.for"` or
+//! `"numGroups"`. Unit tests check that MLIR registers every op in the table
+//! and that each attribute is one its op declares, so a rename upstream
 //! fails here rather than silently matching nothing.
 
 use melior::ir::operation::OperationRef;
@@ -106,6 +108,45 @@ upstream_ops! {
     VectorStore = "vector.store",
 }
 
+macro_rules! upstream_attributes {
+    ($($constant:ident = $op:ident . $name:literal,)*) => {
+        /// Names of upstream attributes the passes read or set, each
+        /// declared by the op it is listed with in [`ATTRIBUTES`] (some,
+        /// like `operandSegmentSizes`, by other ops too).
+        pub mod attr {
+            $(
+                #[doc = concat!("`", $name, "` (on `Upstream::", stringify!($op), "`).")]
+                pub const $constant: &str = $name;
+            )*
+        }
+
+        /// Every attribute of [`attr`], with an op that declares it.
+        pub const ATTRIBUTES: &[(Upstream, &str)] = &[$((Upstream::$op, $name),)*];
+    };
+}
+
+upstream_attributes! {
+    ALIGNMENT = MemrefAlloc."alignment",
+    BYPASS_L1 = NvgpuDeviceAsyncCopy."bypassL1",
+    DIMENSION = GpuThreadId."dimension",
+    DST_ELEMENTS = NvgpuDeviceAsyncCopy."dstElements",
+    FUNCTION_TYPE = FuncFunc."function_type",
+    NUM_GROUPS = NvgpuDeviceAsyncWait."numGroups",
+    OPERAND_SEGMENT_SIZES = NvgpuDeviceAsyncCopy."operandSegmentSizes",
+    PREDICATE = ArithCmpi."predicate",
+    STATIC_OFFSETS = MemrefSubview."static_offsets",
+    STATIC_SIZES = MemrefSubview."static_sizes",
+    STATIC_STRIDES = MemrefSubview."static_strides",
+    VALUE = ArithConstant."value",
+    WORKGROUP_ATTRIBUTIONS = GpuFunc."workgroup_attributions",
+    WORKGROUP_ATTRIB_ATTRS = GpuFunc."workgroup_attrib_attrs",
+}
+
+/// The attributes of [`ATTRIBUTES`] that their op's C++ API sets without
+/// declaring them (so no registry lists them; a test parses an op that has
+/// one instead).
+pub const UNDECLARED: &[&str] = &[attr::WORKGROUP_ATTRIBUTIONS];
+
 impl Upstream {
     /// `op` as a table entry, if it is one.
     pub fn of(op: OperationRef) -> Option<Self> {
@@ -152,5 +193,32 @@ mod tests {
         assert!(unknown.is_empty(), "not registered operations: {unknown:?}");
         assert_eq!(Upstream::named("scf.for"), Some(Upstream::ScfFor));
         assert_eq!(Upstream::named("scf.forall"), None);
+    }
+
+    /// Every attribute in the table is one its op declares.
+    #[test]
+    fn every_attribute_is_declared() {
+        let context = crate::Context::new();
+        context.mlir().load_all_available_dialects();
+        let wrong: Vec<String> = ATTRIBUTES
+            .iter()
+            .filter(|(op, name)| super::super::declares_attribute(context.mlir(), op.name(), name) == UNDECLARED.contains(name))
+            .map(|(op, name)| format!("{}: {name}", op.name()))
+            .collect();
+        assert!(wrong.is_empty(), "attributes declared, or not, unlike the table says: {wrong:?}");
+        assert!(!super::super::declares_attribute(context.mlir(), "arith.constant", "numGroups"));
+        // The undeclared one is where gpu.func's parser puts the count.
+        let module = melior::ir::Module::parse(
+            context.mlir(),
+            "gpu.module @m { gpu.func @k() workgroup(%a: memref<4xf32, 3>) kernel { gpu.return } }",
+        )
+        .expect("parses");
+        let mut found = false;
+        super::super::walk(module.as_operation().into(), &mut |op| {
+            if Upstream::GpuFunc.is(op) {
+                found = super::super::int_attr(op, attr::WORKGROUP_ATTRIBUTIONS) == Some(1);
+            }
+        });
+        assert!(found, "gpu.func keeps its workgroup attribution count in {}", attr::WORKGROUP_ATTRIBUTIONS);
     }
 }

@@ -39,6 +39,7 @@
 //! bulk queue under a condition or loop bound that depends on the thread id
 //! is an error.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::copy::{
     common_checks, extent, row_bytes, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
@@ -174,7 +175,7 @@ fn types<'c>(b: &Builder<'c>) -> Types<'c> {
 
 impl<'c> Types<'c> {
     fn i32_constant<'a>(&self, b: &Builder<'c>, value: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
-        b.value(Upstream::ArithConstant, &[], self.i32, &[("value", b.int_attr(32, value))], point)
+        b.value(Upstream::ArithConstant, &[], self.i32, &[(attr::VALUE, b.int_attr(32, value))], point)
     }
 
     /// A pointer of type `ty` to the address `address` (`index`).
@@ -201,13 +202,13 @@ pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i
     let mut rings = Vec::new();
     for &size in sizes {
         let memref = b.parse_type(&format!("memref<{size}xi64, #gpu.address_space<workgroup>>"));
-        let slots = b.value(Upstream::MemrefAlloc, &[], memref, &[("operandSegmentSizes", b.parse_attr("array<i32: 0, 0>"))], at);
+        let slots = b.value(Upstream::MemrefAlloc, &[], memref, &[(attr::OPERAND_SEGMENT_SIZES, b.parse_attr("array<i32: 0, 0>"))], at);
         let base = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[slots], index, &[], at);
         let counter = b.value(
             Upstream::MemrefAlloca,
             &[],
             b.parse_type("memref<index>"),
-            &[("operandSegmentSizes", b.parse_attr("array<i32: 0, 0>"))],
+            &[(attr::OPERAND_SEGMENT_SIZES, b.parse_attr("array<i32: 0, 0>"))],
             at,
         );
         let start = b.index_constant(size, at);
@@ -218,9 +219,9 @@ pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i
     let mut first_thread = None;
     let mut threads = None;
     for dim in ["x", "y", "z"] {
-        let dimension = [("dimension", b.parse_attr(&format!("#gpu<dim {dim}>")))];
+        let dimension = [(attr::DIMENSION, b.parse_attr(&format!("#gpu<dim {dim}>")))];
         let id = b.value(Upstream::GpuThreadId, &[], index, &dimension, at);
-        let is_zero = b.value(Upstream::ArithCmpi, &[id, zero], b.i1_type(), &[("predicate", b.int_attr(64, 0))], at);
+        let is_zero = b.value(Upstream::ArithCmpi, &[id, zero], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, 0))], at);
         first_thread = Some(match first_thread {
             None => is_zero,
             Some(all) => b.value(Upstream::ArithAndi, &[all, is_zero], b.i1_type(), &[], at),
@@ -290,7 +291,7 @@ impl<'c, 'a> Ring<'c, 'a> {
                 Upstream::NvvmCpAsyncBulkSharedClusterGlobal,
                 &[to, from, barrier, size],
                 &[],
-                &[("operandSegmentSizes", segments)],
+                &[(attr::OPERAND_SEGMENT_SIZES, segments)],
                 at,
             );
         };

@@ -15,6 +15,7 @@
 //! wholly outside the source read nothing, from index 0, so no address
 //! outside the source is ever formed.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::builder::{Builder, Point};
 pub(super) use crate::passes::ir::shape;
@@ -283,7 +284,7 @@ fn chunk<'c, 'a>(
     let mut source_elements = None;
     if rank > 0 && shared.partial.iter().any(Option::is_some) {
         let cmp = |lhs: Value<'c, 'a>, rhs: Value<'c, 'a>, predicate: i64| {
-            b.value(Upstream::ArithCmpi, &[lhs, rhs], b.i1_type(), &[("predicate", b.int_attr(64, predicate))], point)
+            b.value(Upstream::ArithCmpi, &[lhs, rhs], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, predicate))], point)
         };
         const SLT: i64 = 2;
         const SGT: i64 = 4;
@@ -324,11 +325,11 @@ fn chunk<'c, 'a>(
     operands.extend(source_elements);
     let segments = format!("array<i32: 1, {rank}, 1, {rank}, {}>", source_elements.is_some() as i32);
     let mut attributes = vec![
-        ("dstElements", b.parse_attr(&format!("{} : index", plan.chunk))),
-        ("operandSegmentSizes", b.parse_attr(&segments)),
+        (attr::DST_ELEMENTS, b.parse_attr(&format!("{} : index", plan.chunk))),
+        (attr::OPERAND_SEGMENT_SIZES, b.parse_attr(&segments)),
     ];
     if bypass_l1 && plan.chunk_bytes == 16 {
-        attributes.push(("bypassL1", b.parse_attr("unit")));
+        attributes.push((attr::BYPASS_L1, b.parse_attr("unit")));
     }
     b.value(Upstream::NvgpuDeviceAsyncCopy, &operands, shared.token, &attributes, point)
 }

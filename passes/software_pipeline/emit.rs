@@ -8,6 +8,7 @@
 //! Async groups become `commit_queue` regions (queue = first queue + stage),
 //! and every item is preceded by the waits `counts` computed for it.
 
+use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::counts::{Step, Waits};
 use super::schedule::{self, Schedule, Source};
@@ -113,7 +114,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             let distance = self.b.binary(Upstream::ArithSubi, self.ub, self.lb, point);
             let n = self.b.binary(Upstream::ArithCeildivsi, distance, self.step, point);
             let l = self.b.int_constant(self.iv_type, last as i64, point);
-            let long = self.b.value(Upstream::ArithCmpi, &[n, l], self.b.i1_type(), &[("predicate", self.b.int_attr(64, 4))], point);
+            let long = self.b.value(Upstream::ArithCmpi, &[n, l], self.b.i1_type(), &[(attr::PREDICATE, self.b.int_attr(64, 4))], point);
             self.n = Some(n);
             let (then, otherwise) = (Region::new(), Region::new());
             then.append_block(Block::new(&[]));

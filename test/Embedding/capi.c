@@ -8,7 +8,7 @@
 // RUN: cc -std=c11 -Wall -Werror %s -o %t %capi-flags
 // RUN: %t %t.input.mlir 2>&1 | FileCheck %s
 // RUN: python3 %S/../tools/capi-coverage.py %S/../../dialects/include %s | FileCheck %s --check-prefix=COVERAGE
-// COVERAGE: capi-coverage: 19 functions declared, 19 called
+// COVERAGE: capi-coverage: 20 functions declared, 20 called
 
 #include "asyncpipe-c/Dialect/AsyncOp.h"
 #include "asyncpipe-c/Dialect/AsyncPipe.h"
@@ -278,6 +278,13 @@ int main(int argc, char **argv) {
   // CHECK: memref.dealloc %alloc : memref<3x8xf32, 3>
   printOp(mlirModuleGetOperation(module));
   mlirModuleDestroy(module);
+
+  // Attributes registered ops declare.
+  // CHECK: declares: numGroups 1, queue 0, unregistered 0
+  printf("declares: numGroups %d, queue %d, unregistered %d\n",
+         asyncpipeOperationDeclaresAttribute(ctx, str("nvgpu.device_async_wait"), str("numGroups")),
+         asyncpipeOperationDeclaresAttribute(ctx, str("nvgpu.device_async_wait"), str("queue")),
+         asyncpipeOperationDeclaresAttribute(ctx, str("test.unknown"), str("numGroups")));
   mlirContextDestroy(ctx);
   mlirDialectRegistryDestroy(registry);
 

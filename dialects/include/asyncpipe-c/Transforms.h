@@ -1,8 +1,9 @@
 //===- Transforms.h - C++ transforms and analyses for Rust passes -*- C -*-===//
 //
 // What asyncpipe's Rust passes need from MLIR's C++ side and the C API does
-// not offer: memory effects through MemoryEffectOpInterface, and
-// multi-buffering of an allocation inside a loop.
+// not offer: memory effects through MemoryEffectOpInterface, multi-buffering
+// of an allocation inside a loop, and which attributes a registered op
+// declares.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASYNCPIPE_C_TRANSFORMS_H
@@ -60,6 +61,12 @@ MLIR_CAPI_EXPORTED bool asyncpipeMultiBuffer(MlirOperation alloc,
                                              MlirOperation *newAlloc,
                                              AsyncpipeMessageFn why,
                                              void *userData);
+
+/// Whether the op registered as `opName` in `context` declares an inherent
+/// attribute (or property) named `attrName` (false for an unregistered op).
+MLIR_CAPI_EXPORTED bool asyncpipeOperationDeclaresAttribute(MlirContext context,
+                                                            MlirStringRef opName,
+                                                            MlirStringRef attrName);
 
 #ifdef __cplusplus
 }
