@@ -11,7 +11,11 @@
 //! source until it completes, not when it is issued. A commit on its queue
 //! commits it; later commits on the queue count the groups after it;
 //! `wait_queue q, N` completes it once at least `N` groups were committed
-//! after it. Paths join by union, keeping the fewest groups after each
+//! after it. In token form a `commit_group` commits only its own members
+//! (its region's async ops, or those whose tokens it names), and a wait on a
+//! group completes what was committed in it or before it on its queue; the
+//! analysis follows group values through loop-carried arguments and branch
+//! results (a group it loses track of completes nothing). Paths join by union, keeping the fewest groups after each
 //! access. Any other op that reads or writes a memref whose slice may overlap
 //! a pending write, or writes one that may overlap a pending read (and an
 //! async op whose write may overlap a pending read), is an error there, with
@@ -37,12 +41,12 @@ use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::effects::{self, Root};
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
 use super::ir::ods::asyncpipe::AsyncpipeOp;
-use super::ir::{self, asyncpipe, diag, OpKey};
+use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Location, RegionLike, Type, TypeLike, Value, ValueLike};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-verify-sync",
@@ -59,10 +63,11 @@ const SIMULATION_BUDGET: usize = 256;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut checker =
-        Checker { bindings: Bindings::default(), error: None, exact: true, written: None, producers: HashMap::new() };
+        Checker { bindings: Bindings::default(), error: None, exact: true, written: None, token_form: false, producers: HashMap::new() };
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         checker.written = written_roots(function);
+        checker.token_form = ir::nested_ops(function).into_iter().any(sync_state::is_token_form);
         let mut state = State::default();
         checker.regions(function, &mut state);
         errors.extend(checker.error.take());
@@ -127,25 +132,53 @@ struct Pending {
     kind: Kind,
 }
 
-/// Pending accesses -> fewest groups committed to their queue after them
-/// (None: not committed yet on some path).
+/// What is known at one point of a function: the pending accesses, and
+/// which of them a wait on each group value in scope completes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct State(BTreeMap<Pending, Option<i64>>);
+struct State {
+    /// Pending accesses -> fewest groups committed to their queue after them
+    /// (None: not committed yet on some path).
+    pending: BTreeMap<Pending, Option<i64>>,
+    /// Token form: each `!asyncpipe.group` value -> the pending accesses
+    /// that were committed in that group or before it on its queue (groups
+    /// of a queue complete in order), on every path. A wait on the value
+    /// completes them. A group value not in the map (a loop-carried group
+    /// whose origin the analysis lost) completes nothing, which can only
+    /// report a race that is not there.
+    groups: BTreeMap<ValueKey, BTreeSet<Pending>>,
+}
 
 impl State {
     fn join(&mut self, other: &State) {
-        for (pending, after) in &other.0 {
-            match self.0.get_mut(pending) {
+        let before = if self.groups.is_empty() { BTreeMap::new() } else { self.pending.clone() };
+        for (pending, after) in &other.pending {
+            match self.pending.get_mut(pending) {
                 Some(mine) => *mine = min_after(*mine, *after),
                 None => {
-                    self.0.insert(pending.clone(), *after);
+                    self.pending.insert(pending.clone(), *after);
                 }
             }
         }
+        // A wait completes an access if it does on every path where the
+        // access is pending (the join above runs first: `self.pending` now
+        // holds both sides, `mine` below is this side's).
+        let mine = std::mem::take(&mut self.groups);
+        for (group, covered) in mine {
+            let Some(theirs) = other.groups.get(&group) else { continue };
+            let joined = covered
+                .iter()
+                .filter(|p| theirs.contains(*p) || !other.pending.contains_key(*p))
+                .chain(theirs.iter().filter(|p| !covered.contains(*p) && !before.contains_key(*p)))
+                .cloned()
+                .collect();
+            self.groups.insert(group, joined);
+        }
     }
 
+    /// A counting-form commit: every uncommitted access on `queue` joins the
+    /// new group.
     fn commit(&mut self, queue: Queue) {
-        for (pending, after) in self.0.iter_mut() {
+        for (pending, after) in self.pending.iter_mut() {
             if pending.queue == queue {
                 // A lower bound: saturating keeps it one.
                 *after = Some(after.map_or(0, |a| a.saturating_add(1)));
@@ -153,8 +186,67 @@ impl State {
         }
     }
 
+    /// A token-form commit of the async ops `members` as one group on
+    /// `queue`, whose value is `group`: other uncommitted accesses stay
+    /// uncommitted.
+    fn commit_group(&mut self, queue: Queue, members: &[OpKey], group: ValueKey) {
+        for (pending, after) in self.pending.iter_mut() {
+            if pending.queue != queue {
+                continue;
+            }
+            match after {
+                Some(a) => *a = a.saturating_add(1),
+                None if members.contains(&pending.producer) => *after = Some(0),
+                None => {}
+            }
+        }
+        let covered = self.pending.iter().filter(|(p, after)| p.queue == queue && after.is_some()).map(|(p, _)| p.clone());
+        self.groups.insert(group, covered.collect());
+    }
+
     fn wait(&mut self, queue: Queue, count: i64) {
-        self.0.retain(|pending, after| pending.queue != queue || !after.is_some_and(|a| a >= count));
+        self.pending.retain(|pending, after| pending.queue != queue || !after.is_some_and(|a| a >= count));
+        self.forget_completed();
+    }
+
+    /// A token-form wait on `group`.
+    fn wait_group(&mut self, group: ValueKey) {
+        if let Some(covered) = self.groups.get(&group) {
+            self.pending.retain(|pending, _| !covered.contains(pending));
+            self.forget_completed();
+        }
+    }
+
+    /// A new instance of `pending` was issued: no group covers it yet.
+    fn issue(&mut self, pending: Pending) {
+        for covered in self.groups.values_mut() {
+            covered.remove(&pending);
+        }
+        self.pending.insert(pending, None);
+    }
+
+    /// Drops completed accesses from the groups (so that states that differ
+    /// only in what has completed compare equal).
+    fn forget_completed(&mut self) {
+        let pending = &self.pending;
+        for covered in self.groups.values_mut() {
+            covered.retain(|p| pending.contains_key(p));
+        }
+    }
+
+    /// Copies the group of each group-typed `from` value to the `to` value
+    /// at the same place (loop-carried groups, region results); a group the
+    /// analysis does not know stays unknown.
+    fn forward_groups<'c, 'a>(&mut self, from: impl Iterator<Item = Value<'c, 'a>>, to: impl Iterator<Item = Value<'c, 'a>>) {
+        for (from, to) in from.zip(to) {
+            if !asyncpipe::is_group_type(to.r#type()) {
+                continue;
+            }
+            match self.groups.get(&ValueKey::of(from)).cloned() {
+                Some(covered) => self.groups.insert(ValueKey::of(to), covered),
+                None => self.groups.remove(&ValueKey::of(to)),
+            };
+        }
     }
 }
 
@@ -184,6 +276,9 @@ struct Checker<'c> {
     /// tracked: a loop that reads a new slice of its input every iteration
     /// then still reaches a repeating state.
     written: Option<Vec<Root>>,
+    /// Whether the function being checked has token-form ops (then group
+    /// values are tracked through loops and branches).
+    token_form: bool,
     /// Where each async op that left a pending access is, for the note.
     producers: HashMap<OpKey, Location<'c>>,
 }
@@ -267,8 +362,23 @@ impl<'c> Checker<'c> {
             }
             Some(AsyncpipeOp::Commit(commit)) => return state.commit(Self::logical(commit.queue())),
             Some(AsyncpipeOp::CommitGroup(commit)) => {
+                // Its members: the async ops of its region, or those whose
+                // tokens it names.
                 self.regions(op, state);
-                return state.commit(Self::logical(commit.queue()));
+                let mut members: Vec<OpKey> = ir::blocks(op).into_iter().flat_map(ir::ops).map(OpKey::of).collect();
+                members.extend(op.operands().filter_map(ir::defining_op).map(OpKey::of));
+                let group = ValueKey::of(commit.group());
+                return state.commit_group(Self::logical(commit.queue()), &members, group);
+            }
+            Some(AsyncpipeOp::Completed(completed)) => {
+                state.groups.insert(ValueKey::of(completed.group()), BTreeSet::new());
+                return;
+            }
+            Some(AsyncpipeOp::Wait(wait)) => {
+                for group in wait.groups() {
+                    state.wait_group(ValueKey::of(group));
+                }
+                return;
             }
             Some(AsyncpipeOp::WaitQueue(wait)) => {
                 if let Some(count) = wait_count(op) {
@@ -312,7 +422,7 @@ impl<'c> Checker<'c> {
             _ => {
                 if !effects::is_view(op) {
                     // Whether the op writes matters only against pending reads.
-                    let access = state.0.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
+                    let access = state.pending.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
                     for operand in op.operands() {
                         if operand.r#type().is_mem_ref() {
                             let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
@@ -337,7 +447,7 @@ impl<'c> Checker<'c> {
         }
         self.producers.entry(OpKey::of(producer)).or_insert_with(|| producer.location());
         let pending = Pending { producer: OpKey::of(producer), queue, base, slice, kind };
-        state.0.insert(pending, None);
+        state.issue(pending);
     }
 
     /// A synchronous access of `kind` to `value` now: it races with every
@@ -355,7 +465,7 @@ impl<'c> Checker<'c> {
 
     fn check_against(&mut self, access: OperationRef<'c, '_>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
         let (base, slice) = self.accessed(access, value);
-        for (pending, after) in &state.0 {
+        for (pending, after) in &state.pending {
             if pending.base != base || !races(pending.kind) || !pending.slice.overlaps(&slice) {
                 continue;
             }
@@ -467,7 +577,40 @@ impl<'c> Checker<'c> {
 
     fn if_op(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
         let taken = self.bindings.taken_branch(op);
-        visit_if(op, taken, state, &mut |block, s| self.block(block, s), |a, b| a.join(b));
+        let token_form = self.token_form;
+        let run = &mut |block: BlockRef<'c, '_>, s: &mut State| {
+            self.block(block, s);
+            if token_form {
+                if let Some(yield_op) = block.terminator() {
+                    s.forward_groups(yield_op.operands(), op.results().map(Into::into));
+                }
+            }
+        };
+        visit_if(op, taken, state, run, |a, b| a.join(b));
+    }
+
+    /// Token form: the group values defined inside `op` (results and block
+    /// arguments), which are out of scope after it and at the top of each
+    /// of its iterations.
+    fn inner_groups(&mut self, op: OperationRef) -> Vec<ValueKey> {
+        if !self.token_form {
+            return Vec::new();
+        }
+        let mut keys = Vec::new();
+        for block in ir::blocks(op) {
+            keys.extend(block_group_arguments(block));
+        }
+        for nested in ir::nested_ops(op) {
+            for result in nested.results() {
+                if asyncpipe::is_group_type(result.r#type()) {
+                    keys.push(ValueKey::of(result));
+                }
+            }
+            for block in ir::blocks(nested) {
+                keys.extend(block_group_arguments(block));
+            }
+        }
+        keys
     }
 
     fn for_loop(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
@@ -478,21 +621,24 @@ impl<'c> Checker<'c> {
         let Some((lb, step)) = lb else {
             return self.unknown_loop(op, state);
         };
+        let carried = Carried::new(self, op);
         let mut exits = state.clone(); // zero iterations, for a dynamic trip count
+        exits.forward_groups(op.operands().skip(3), op.results().map(Into::into));
         // Slices are periodic in the induction variable, so the state enters
         // a cycle, unless a branch condition depends on the variable (a
         // dynamic trip count assumes the cycle: the join over every count).
         let periodic = upper.is_none() || !self.bindings.depends_on_induction(body, induction, lb);
         let mut cycle = Cycle::new();
         let mut x = state.clone();
+        x.forward_groups(op.operands().skip(3), carried.arguments(body));
         for k in 0..SIMULATION_BUDGET {
             if upper == Some(k) {
-                *state = x;
+                *state = carried.exit(op, body, x);
                 return;
             }
             if periodic && cycle.repeats(&x) {
                 *state = match upper {
-                    Some(trips) => cycle.state_at(&x, trips as u64),
+                    Some(trips) => carried.exit(op, body, cycle.state_at(&x, trips as u64)),
                     None => exits,
                 };
                 return;
@@ -500,13 +646,14 @@ impl<'c> Checker<'c> {
             // An iteration whose induction value would pass the index range
             // cannot run (the upper bound is below it): the loop has ended.
             let Some(value) = (k as i64).checked_mul(step).and_then(|offset| offset.checked_add(lb)) else {
-                *state = if upper.is_some() { x } else { exits };
+                *state = if upper.is_some() { carried.exit(op, body, x) } else { exits };
                 return;
             };
             self.bindings.bind(induction, value);
             self.block(body, &mut x);
             self.bindings.unbind(induction);
-            exits.join(&x);
+            carried.next_iteration(body, &mut x);
+            exits.join(&carried.exit(op, body, x.clone()));
         }
         // No steady state within the budget: analyze with unknown slices.
         self.unknown_loop(op, state);
@@ -529,8 +676,60 @@ impl<'c> Checker<'c> {
             h = next;
         }
         self.exact = exact;
+        for key in self.inner_groups(op).into_iter().chain(op.results().map(ValueKey::of)) {
+            h.groups.remove(&key);
+        }
         *state = h;
     }
+}
+
+/// Token form: the groups a loop carries from one iteration to the next,
+/// and the group values that go out of scope at the end of an iteration.
+struct Carried {
+    inner: Vec<ValueKey>,
+}
+
+impl Carried {
+    fn new(checker: &mut Checker, op: OperationRef) -> Self {
+        Carried { inner: checker.inner_groups(op) }
+    }
+
+    /// The loop-carried values of `body` (its arguments after the induction variable).
+    fn arguments<'c, 'a>(&self, body: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
+        (1..body.argument_count()).filter_map(move |i| body.argument(i).ok().map(Into::into))
+    }
+
+    /// After an iteration: what its `scf.yield` passes becomes the next
+    /// iteration's arguments; the iteration's own values go out of scope.
+    fn next_iteration(&self, body: BlockRef, state: &mut State) {
+        if self.inner.is_empty() {
+            return;
+        }
+        if let Some(yield_op) = body.terminator() {
+            state.forward_groups(yield_op.operands(), self.arguments(body));
+        }
+        let arguments: Vec<ValueKey> = self.arguments(body).map(ValueKey::of).collect();
+        state.groups.retain(|key, _| !self.inner.contains(key) || arguments.contains(key));
+    }
+
+    /// The state after the loop, from the state at the top of the iteration
+    /// that does not run: the loop's results are its arguments there.
+    fn exit(&self, op: OperationRef, body: BlockRef, mut state: State) -> State {
+        if self.inner.is_empty() {
+            return state;
+        }
+        state.forward_groups(self.arguments(body), op.results().map(Into::into));
+        state.groups.retain(|key, _| !self.inner.contains(key));
+        state
+    }
+}
+
+fn block_group_arguments(block: BlockRef) -> Vec<ValueKey> {
+    (0..block.argument_count())
+        .filter_map(|i| block.argument(i).ok())
+        .filter(|a| asyncpipe::is_group_type(a.r#type()))
+        .map(ValueKey::of)
+        .collect()
 }
 
 /// For an op that accesses elements of `value` at indices, the index
