@@ -39,6 +39,7 @@ use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::effects::{self, Root};
+use super::analysis::induction;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
 use super::ir::ods::asyncpipe::AsyncpipeOp;
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
@@ -47,6 +48,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Location, RegionLike, Type, TypeLike, Value, ValueLike};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-verify-sync",
@@ -61,12 +63,16 @@ pub const PASS: PassDef = PassDef {
 /// before, whatever its trip count).
 const SIMULATION_BUDGET: usize = 256;
 
+/// Loop results kept before the memo starts over (a bound on its memory).
+const MEMO_LIMIT: usize = 1 << 16;
+
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut checker =
-        Checker { bindings: Bindings::default(), error: None, exact: true, written: None, token_form: false, producers: HashMap::new() };
+        Checker { bindings: Bindings::default(), error: None, exact: true, written: None, tracked: None, token_form: false, producers: HashMap::new(), loops: HashMap::new(), live_ins: HashMap::new() };
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         checker.written = written_roots(function);
+        checker.tracked = tracked_roots(function, checker.written.as_deref());
         checker.token_form = ir::nested_ops(function).into_iter().any(sync_state::is_token_form);
         let mut state = State::default();
         checker.regions(function, &mut state);
@@ -84,7 +90,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 /// Per dimension, the first index and the extent (`(size - 1) * stride + 1`)
 /// of a slice, None where not known; and the strides (for loads and stores
 /// through the view). An empty list is the whole buffer.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Slice(Vec<(Option<i64>, Option<i64>)>, Vec<Option<i64>>);
 
 impl Slice {
@@ -116,14 +122,14 @@ fn extent(size: i64, stride: i64) -> Option<i64> {
 }
 
 /// What an async op does to a buffer until it completes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Kind {
     Read,
     Write,
 }
 
 /// One async read or write that may not have completed.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Pending {
     producer: OpKey,
     queue: Queue,
@@ -134,7 +140,7 @@ struct Pending {
 
 /// What is known at one point of a function: the pending accesses, and
 /// which of them a wait on each group value in scope completes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct State {
     /// Pending accesses -> fewest groups committed to their queue after them
     /// (None: not committed yet on some path).
@@ -264,7 +270,7 @@ struct Error<'c> {
     note: String,
 }
 
-struct Checker<'c> {
+struct Checker<'c, 'a> {
     bindings: Bindings,
     /// The first offending access of the function being checked, in
     /// execution order.
@@ -276,11 +282,77 @@ struct Checker<'c> {
     /// tracked: a loop that reads a new slice of its input every iteration
     /// then still reaches a repeating state.
     written: Option<Vec<Root>>,
+    /// The buffers that can have pending accesses in the function being
+    /// checked: those async ops write, and those they read that something
+    /// may write (None: any).
+    tracked: Option<Vec<Root>>,
     /// Whether the function being checked has token-form ops (then group
     /// values are tracked through loops and branches).
     token_form: bool,
     /// Where each async op that left a pending access is, for the note.
     producers: HashMap<OpKey, Location<'c>>,
+    /// What each loop did, by the state it started from and the values it
+    /// reads from outside ([`LoopKey`]): a loop nested in loops is entered
+    /// once per outer iteration, mostly in a state seen before.
+    loops: HashMap<LoopKey, State>,
+    /// The values each loop reads from outside it.
+    live_ins: HashMap<OpKey, Rc<Vec<Value<'c, 'a>>>>,
+}
+
+/// What the analysis of a loop depends on: the loop, the state it starts
+/// from, whether slices are exact, and what its values from outside
+/// evaluate to (integers through the bindings, memrefs to the slice they
+/// view). Two entries with equal keys see the same values and so leave the
+/// same state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct LoopKey {
+    op: OpKey,
+    entry: State,
+    exact: bool,
+    live_ins: Vec<LiveIn>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum LiveIn {
+    Integer(Option<i64>),
+    Memref(Root, Slice),
+}
+
+/// The root buffers that can have pending accesses in `function`: those
+/// its async ops write, and those they read that `written` holds (None:
+/// any buffer can).
+fn tracked_roots(function: OperationRef, written: Option<&[Root]>) -> Option<Vec<Root>> {
+    let written = written?;
+    let mut roots = Vec::new();
+    let mut add = |value: Value, writes: bool| {
+        let root = effects::root(value);
+        if (writes || written.contains(&root)) && !roots.contains(&root) {
+            roots.push(root);
+        }
+    };
+    for op in ir::nested_ops(function) {
+        match AsyncpipeOp::of(op) {
+            Some(AsyncpipeOp::Copy(copy)) => {
+                add(copy.source(), false);
+                add(copy.dest(), true);
+            }
+            Some(AsyncpipeOp::AsyncScope(_)) => {
+                for nested in ir::nested_ops(op) {
+                    let access = effects::access(nested);
+                    for operand in nested.operands().filter(|v| v.r#type().is_mem_ref()) {
+                        add(operand, access.writes_root(effects::root(operand)));
+                    }
+                }
+            }
+            _ if Upstream::NvgpuDeviceAsyncCopy.is(op) => {
+                for (i, operand) in op.operands().enumerate().filter(|(_, v)| v.r#type().is_mem_ref()) {
+                    add(operand, i == 0);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(roots)
 }
 
 /// The root buffers that the ops of `function` may write; None when some op
@@ -303,14 +375,14 @@ fn written_roots(function: OperationRef) -> Option<Vec<Root>> {
     Some(roots)
 }
 
-impl<'c> Checker<'c> {
-    fn regions(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
+impl<'c, 'a> Checker<'c, 'a> {
+    fn regions(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         for block in ir::blocks(op) {
             self.block(block, state);
         }
     }
 
-    fn block(&mut self, block: BlockRef<'c, '_>, state: &mut State) {
+    fn block(&mut self, block: BlockRef<'c, 'a>, state: &mut State) {
         for op in ir::ops(block) {
             self.op(op, state);
         }
@@ -320,7 +392,7 @@ impl<'c> Checker<'c> {
         Queue::Logical(queue.unwrap_or(0))
     }
 
-    fn op(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
+    fn op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::Copy(copy)) => {
                 let (source, dest) = (copy.source(), copy.dest());
@@ -416,7 +488,7 @@ impl<'c> Checker<'c> {
                 }
                 state.wait(Queue::CpAsync, ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0))
             }
-            Some(Upstream::ScfFor) => self.for_loop(op, state),
+            Some(Upstream::ScfFor) => self.memoized_loop(op, state),
             Some(Upstream::ScfIf) => self.if_op(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}
             _ => {
@@ -440,7 +512,7 @@ impl<'c> Checker<'c> {
 
     /// Records that `producer` (an async op) reads or writes `value`, through
     /// `accessor` (itself or an op nested in it), until it completes.
-    fn issue(&mut self, producer: OperationRef<'c, '_>, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
+    fn issue(&mut self, producer: OperationRef<'c, 'a>, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
         let (base, slice) = self.accessed(accessor, value);
         if kind == Kind::Read && self.written.as_ref().is_some_and(|written| !written.contains(&base)) {
             return;
@@ -453,17 +525,17 @@ impl<'c> Checker<'c> {
     /// A synchronous access of `kind` to `value` now: it races with every
     /// pending write it may overlap, and, if it writes, with every pending
     /// read.
-    fn check_access(&mut self, access: OperationRef<'c, '_>, value: Value, kind: Kind, state: &State) {
+    fn check_access(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, state: &State) {
         self.check_against(access, value, state, |pending| pending == Kind::Write || kind == Kind::Write);
     }
 
     /// An async op's write to `value`, issued now: it races with the pending
     /// reads it may overlap (it could land before they are done).
-    fn check_async_write(&mut self, access: OperationRef<'c, '_>, value: Value, state: &State) {
+    fn check_async_write(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State) {
         self.check_against(access, value, state, |pending| pending == Kind::Read);
     }
 
-    fn check_against(&mut self, access: OperationRef<'c, '_>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
+    fn check_against(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
         let (base, slice) = self.accessed(access, value);
         for (pending, after) in &state.pending {
             if pending.base != base || !races(pending.kind) || !pending.slice.overlaps(&slice) {
@@ -575,10 +647,10 @@ impl<'c> Checker<'c> {
         Slice(offsets.into_iter().zip(extents).collect(), strides)
     }
 
-    fn if_op(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
+    fn if_op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let taken = self.bindings.taken_branch(op);
         let token_form = self.token_form;
-        let run = &mut |block: BlockRef<'c, '_>, s: &mut State| {
+        let run = &mut |block: BlockRef<'c, 'a>, s: &mut State| {
             self.block(block, s);
             if token_form {
                 if let Some(yield_op) = block.terminator() {
@@ -587,6 +659,31 @@ impl<'c> Checker<'c> {
             }
         };
         visit_if(op, taken, state, run, |a, b| a.join(b));
+    }
+
+    /// The integer values the analysis evaluates inside loop `op`: branch
+    /// conditions, loop bounds, and the offsets, sizes and indices through
+    /// which ops access buffers that can have pending accesses.
+    fn evaluated_uses(&self, op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+        let tracked = |value: Value| self.tracked.as_ref().is_none_or(|roots| roots.contains(&effects::root(value)));
+        let mut uses = Vec::new();
+        for nested in ir::nested_ops(op) {
+            match Upstream::of(nested) {
+                Some(Upstream::ScfIf) => uses.extend(nested.operand(0).ok()),
+                Some(Upstream::ScfFor) => uses.extend(nested.operands().take(3)),
+                Some(Upstream::MemrefSubview) if nested.operand(0).is_ok_and(tracked) => uses.extend(nested.operands().skip(1)),
+                _ => {
+                    for operand in nested.operands() {
+                        if operand.r#type().is_mem_ref() && tracked(operand) {
+                            if let Some((indices, _)) = element_access(nested, operand) {
+                                uses.extend(indices);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        uses
     }
 
     /// Token form: the group values defined inside `op` (results and block
@@ -613,7 +710,35 @@ impl<'c> Checker<'c> {
         keys
     }
 
-    fn for_loop(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
+    /// [`Self::for_loop`], or the state it left when it last ran with the
+    /// same [`LoopKey`]. Any error it found then was recorded then (only the
+    /// first of a function is kept).
+    fn memoized_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
+        let live_ins = self.live_ins.entry(OpKey::of(op)).or_insert_with(|| Rc::new(live_ins(op))).clone();
+        let live_ins = live_ins
+            .iter()
+            .map(|value| {
+                if value.r#type().is_mem_ref() {
+                    let (root, slice) = self.resolve(*value);
+                    LiveIn::Memref(root, slice)
+                } else {
+                    LiveIn::Integer(self.bindings.eval(*value))
+                }
+            })
+            .collect();
+        let key = LoopKey { op: OpKey::of(op), entry: state.clone(), exact: self.exact, live_ins };
+        if let Some(exit) = self.loops.get(&key) {
+            *state = exit.clone();
+            return;
+        }
+        self.for_loop(op, state);
+        if self.loops.len() >= MEMO_LIMIT {
+            self.loops.clear();
+        }
+        self.loops.insert(key, state.clone());
+    }
+
+    fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
         let lb = static_lower_and_step(op);
@@ -624,10 +749,16 @@ impl<'c> Checker<'c> {
         let carried = Carried::new(self, op);
         let mut exits = state.clone(); // zero iterations, for a dynamic trip count
         exits.forward_groups(op.operands().skip(3), op.results().map(Into::into));
-        // Slices are periodic in the induction variable, so the state enters
-        // a cycle, unless a branch condition depends on the variable (a
-        // dynamic trip count assumes the cycle: the join over every count).
-        let periodic = upper.is_none() || !self.bindings.depends_on_induction(body, induction, lb);
+        // A state at the top of an iteration that repeats the one a whole
+        // number of periods earlier starts a cycle: the iterations in
+        // between see the same slices and conditions (induction::period).
+        // Without a period, a loop is simulated to its end within the
+        // budget, or analyzed with unknown slices.
+        let uses = self.evaluated_uses(op);
+        let period = induction::period(op, lb, step, &self.bindings, &uses);
+        if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET) {
+            return self.unknown_loop(op, state);
+        }
         let mut cycle = Cycle::new();
         let mut x = state.clone();
         x.forward_groups(op.operands().skip(3), carried.arguments(body));
@@ -636,12 +767,16 @@ impl<'c> Checker<'c> {
                 *state = carried.exit(op, body, x);
                 return;
             }
-            if periodic && cycle.repeats(&x) {
-                *state = match upper {
-                    Some(trips) => carried.exit(op, body, cycle.state_at(&x, trips as u64)),
-                    None => exits,
-                };
-                return;
+            if let Some(period) = period {
+                let phase = (k as u64 % period, x);
+                if cycle.repeats(&phase) {
+                    *state = match upper {
+                        Some(trips) => carried.exit(op, body, cycle.state_at(&phase, trips as u64).1),
+                        None => exits,
+                    };
+                    return;
+                }
+                x = phase.1;
             }
             // An iteration whose induction value would pass the index range
             // cannot run (the upper bound is below it): the loop has ended.
@@ -661,7 +796,7 @@ impl<'c> Checker<'c> {
 
     /// Regions that may run any number of times, with nothing known of the
     /// values inside: iterate the union of pending writes to a fixpoint.
-    fn unknown_loop(&mut self, op: OperationRef<'c, '_>, state: &mut State) {
+    fn unknown_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let exact = self.exact;
         self.exact = false;
         let mut h = state.clone();
@@ -722,6 +857,25 @@ impl Carried {
         state.groups.retain(|key, _| !self.inner.contains(key));
         state
     }
+}
+
+/// The integer, index and memref values that `op` (its operands) and the
+/// ops nested in it use and that are defined outside it.
+fn live_ins<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    let mut seen = BTreeSet::new();
+    let mut values = Vec::new();
+    for user in std::iter::once(op).chain(ir::nested_ops(op)) {
+        for operand in user.operands() {
+            let ty = operand.r#type();
+            if !(ty.is_mem_ref() || ty.is_index() || ty.is_integer()) || ir::is_defined_inside(operand, op) {
+                continue;
+            }
+            if seen.insert(ValueKey::of(operand)) {
+                values.push(operand);
+            }
+        }
+    }
+    values
 }
 
 fn block_group_arguments(block: BlockRef) -> Vec<ValueKey> {
