@@ -152,10 +152,17 @@ struct State {
     /// whose origin the analysis lost) completes nothing, which can only
     /// report a race that is not there.
     groups: BTreeMap<ValueKey, BTreeSet<Pending>>,
+    /// Pending accesses left by a loop with a run-time trip count: their
+    /// group counts are the fewest over every trip count, and an access
+    /// after the loop whose slice depends on the count is not related to
+    /// the iteration that left them, so a conflict with one is reported as
+    /// not proven rather than as a race.
+    over_counts: BTreeSet<Pending>,
 }
 
 impl State {
     fn join(&mut self, other: &State) {
+        self.over_counts.extend(other.over_counts.iter().cloned());
         let before = if self.groups.is_empty() { BTreeMap::new() } else { self.pending.clone() };
         for (pending, after) in &other.pending {
             match self.pending.get_mut(pending) {
@@ -225,6 +232,7 @@ impl State {
 
     /// A new instance of `pending` was issued: no group covers it yet.
     fn issue(&mut self, pending: Pending) {
+        self.over_counts.remove(&pending);
         for covered in self.groups.values_mut() {
             covered.remove(&pending);
         }
@@ -235,6 +243,7 @@ impl State {
     /// only in what has completed compare equal).
     fn forget_completed(&mut self) {
         let pending = &self.pending;
+        self.over_counts.retain(|p| pending.contains_key(p));
         for covered in self.groups.values_mut() {
             covered.retain(|p| pending.contains_key(p));
         }
@@ -551,7 +560,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                     pending.queue
                 ),
             };
-            let proof = if self.exact { "" } else { " (the loop's slices could not be computed exactly; the access could not be proven safe)" };
+            let proof = if !self.exact {
+                " (the loop's slices could not be computed exactly; the access could not be proven safe)"
+            } else if state.over_counts.contains(pending) {
+                " (left by a loop with a run-time trip count, for some trip count; the access could not be proven safe)"
+            } else {
+                ""
+            };
             let (message, note) = match pending.kind {
                 Kind::Write => ("accesses memory that an asynchronous operation may still be writing", "the asynchronous write"),
                 Kind::Read => ("writes memory that an asynchronous operation may still be reading", "the asynchronous read"),
@@ -772,7 +787,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if cycle.repeats(&phase) {
                     *state = match upper {
                         Some(trips) => carried.exit(op, body, cycle.state_at(&phase, trips as u64).1),
-                        None => exits,
+                        None => {
+                            exits.over_counts.extend(exits.pending.keys().cloned());
+                            exits
+                        }
                     };
                     return;
                 }
