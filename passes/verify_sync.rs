@@ -41,7 +41,7 @@ use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::effects::{self, Root};
 use super::analysis::induction;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
-use super::ir::ods::asyncpipe::AsyncpipeOp;
+use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -298,8 +298,9 @@ struct Checker<'c, 'a> {
     /// Whether the function being checked has token-form ops (then group
     /// values are tracked through loops and branches).
     token_form: bool,
-    /// Where each async op that left a pending access is, for the note.
-    producers: HashMap<OpKey, Location<'c>>,
+    /// Where each async op that left a pending access is, for the note, and
+    /// in which order the analysis met them.
+    producers: HashMap<OpKey, (usize, Location<'c>)>,
     /// What each loop did, by the state it started from and the values it
     /// reads from outside ([`LoopKey`]): a loop nested in loops is entered
     /// once per outer iteration, mostly in a state seen before.
@@ -462,7 +463,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 return;
             }
             Some(AsyncpipeOp::WaitQueue(wait)) => {
-                if let Some(count) = wait_count(op) {
+                // A count computed from induction variables (an epilogue's
+                // `2 - i`) is known while the loop is simulated.
+                let computed = || wait.dynamic_count().and_then(|count| self.bindings.eval(count));
+                if let Some(count) = wait_count(op).or_else(computed) {
                     state.wait(Self::logical(wait.queue()), count);
                 }
                 return;
@@ -526,7 +530,8 @@ impl<'c, 'a> Checker<'c, 'a> {
         if kind == Kind::Read && self.written.as_ref().is_some_and(|written| !written.contains(&base)) {
             return;
         }
-        self.producers.entry(OpKey::of(producer)).or_insert_with(|| producer.location());
+        let order = self.producers.len();
+        self.producers.entry(OpKey::of(producer)).or_insert_with(|| (order, producer.location()));
         let pending = Pending { producer: OpKey::of(producer), queue, base, slice, kind };
         state.issue(pending);
     }
@@ -545,14 +550,19 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn check_against(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
+        if self.error.is_some() {
+            return;
+        }
         let (base, slice) = self.accessed(access, value);
-        for (pending, after) in &state.pending {
-            if pending.base != base || !races(pending.kind) || !pending.slice.overlaps(&slice) {
-                continue;
-            }
-            if self.error.is_some() {
-                return;
-            }
+        // Of the accesses it races with, the one whose producer the analysis
+        // met first (pending accesses are ordered by op address, which is
+        // not the same from run to run).
+        let first = state
+            .pending
+            .iter()
+            .filter(|(pending, _)| pending.base == base && races(pending.kind) && pending.slice.overlaps(&slice))
+            .min_by_key(|(pending, _)| self.producers[&pending.producer].0);
+        if let Some((pending, after)) = first {
             let status = match after {
                 None => "before the group holding it is committed".to_string(),
                 Some(a) => format!(
@@ -573,7 +583,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             };
             self.error = Some(Error {
                 access: access.location(),
-                producer: self.producers[&pending.producer],
+                producer: self.producers[&pending.producer].1,
                 message: format!("{message}, {status}{proof}"),
                 note: note.into(),
             });
@@ -686,6 +696,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             match Upstream::of(nested) {
                 Some(Upstream::ScfIf) => uses.extend(nested.operand(0).ok()),
                 Some(Upstream::ScfFor) => uses.extend(nested.operands().take(3)),
+                _ if WaitQueueOp::is(nested) => uses.extend(WaitQueueOp::cast(nested).and_then(WaitQueueOp::dynamic_count)),
                 Some(Upstream::MemrefSubview) if nested.operand(0).is_ok_and(tracked) => uses.extend(nested.operands().skip(1)),
                 _ => {
                     for operand in nested.operands() {

@@ -5,6 +5,7 @@
 // found. The 24-level nest of token-to-count's deep-nest test verifies.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
 // RUN: timeout 60 asyncpipe-opt %S/../token-to-count/deep-nest.mlir --asyncpipe-verify-sync > /dev/null
+// RUN: asyncpipe-opt %S/../../Dialect/AsyncPipe/pipeline-multibuffer-gemm.mlir --asyncpipe-verify-sync > /dev/null
 
 // The inner loop reads row %i; only row 1 is being copied.
 func.func @outer_index(%g: memref<4xf32>, %s: memref<2x4xf32, 3>) {
@@ -115,6 +116,52 @@ func.func @no_period(%g: memref<4xf32>, %s: memref<1000x4xf32, 3>) {
     // expected-error @below {{could not be proven safe}}
     %v = memref.load %s[%i, %c0] : memref<1000x4xf32, 3>
     asyncpipe.wait_queue 0, 0
+  }
+  return
+}
+
+// -----
+
+// An epilogue whose in-flight count is computed from its induction
+// variable (1 - i: 1, then 0) is known while the loop is simulated.
+func.func @computed_count(%g: memref<4xf32>, %s: memref<2x4xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %p = %c0 to %c2 step %c1 {
+    asyncpipe.commit_queue 0 {
+      %row = memref.subview %s[%p, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1], offset: ?>, 3>
+      asyncpipe.copy %g, %row : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>, 3>
+    }
+  }
+  scf.for %i = %c0 to %c2 step %c1 {
+    %k = arith.subi %c1, %i : index
+    asyncpipe.wait_queue 0, %k
+    %v = memref.load %s[%i, %c0] : memref<2x4xf32, 3>
+  }
+  return
+}
+
+// -----
+
+// The same with 2 - i: the first iteration reads row 0 while both groups
+// may still be in flight.
+func.func @computed_count_too_high(%g: memref<4xf32>, %s: memref<2x4xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %p = %c0 to %c2 step %c1 {
+    asyncpipe.commit_queue 0 {
+      %row = memref.subview %s[%p, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1], offset: ?>, 3>
+      // expected-note @below {{the asynchronous write}}
+      asyncpipe.copy %g, %row : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>, 3>
+    }
+  }
+  scf.for %i = %c0 to %c2 step %c1 {
+    %k = arith.subi %c2, %i : index
+    asyncpipe.wait_queue 0, %k
+    // expected-error @below {{only 1 group(s) were committed after it}}
+    %v = memref.load %s[%i, %c0] : memref<2x4xf32, 3>
   }
   return
 }
