@@ -39,7 +39,7 @@ use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::effects::{self, Root};
-use super::analysis::induction;
+use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
@@ -253,13 +253,17 @@ impl State {
     /// at the same place (loop-carried groups, region results); a group the
     /// analysis does not know stays unknown.
     fn forward_groups<'c, 'a>(&mut self, from: impl Iterator<Item = Value<'c, 'a>>, to: impl Iterator<Item = Value<'c, 'a>>) {
-        for (from, to) in from.zip(to) {
-            if !asyncpipe::is_group_type(to.r#type()) {
-                continue;
-            }
-            match self.groups.get(&ValueKey::of(from)).cloned() {
-                Some(covered) => self.groups.insert(ValueKey::of(to), covered),
-                None => self.groups.remove(&ValueKey::of(to)),
+        // Read every source before writing any target: a yield may pass the
+        // loop's own arguments back in another order (a swap).
+        let moves: Vec<(ValueKey, Option<BTreeSet<Pending>>)> = from
+            .zip(to)
+            .filter(|(_, to)| asyncpipe::is_group_type(to.r#type()))
+            .map(|(from, to)| (ValueKey::of(to), self.groups.get(&ValueKey::of(from)).cloned()))
+            .collect();
+        for (to, covered) in moves {
+            match covered {
+                Some(covered) => self.groups.insert(to, covered),
+                None => self.groups.remove(&to),
             };
         }
     }
@@ -777,11 +781,11 @@ impl<'c, 'a> Checker<'c, 'a> {
         exits.forward_groups(op.operands().skip(3), op.results().map(Into::into));
         // A state at the top of an iteration that repeats the one a whole
         // number of periods earlier starts a cycle: the iterations in
-        // between see the same slices and conditions (induction::period).
+        // between see the same slices and conditions (periodicity::period).
         // Without a period, a loop is simulated to its end within the
         // budget, or analyzed with unknown slices.
         let uses = self.evaluated_uses(op);
-        let period = induction::period(op, lb, step, &self.bindings, &uses);
+        let period = periodicity::period(op, lb, step, upper.map(|t| t as u64), &self.bindings, &uses);
         if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET) {
             return self.unknown_loop(op, state);
         }

@@ -63,7 +63,7 @@ impl Bindings {
         self.eval_depth(value, 8)
     }
 
-    /// The ops evaluated here are those `induction::period` models: keep
+    /// The ops evaluated here are those `periodicity::period` models: keep
     /// the two in step.
     fn eval_depth(&self, value: Value, depth: usize) -> Option<i64> {
         if let Some(v) = self.0.get(&ValueKey::of(value)) {

@@ -8,12 +8,12 @@
 //! - [`effects`]: memory effects of ops, through MLIR's interfaces.
 //! - [`const_eval`]: constant bindings of loop induction variables and the
 //!   loop-state cycles that let the analyses skip ahead.
-//! - [`induction`]: the period, in iterations, of the values an analysis
+//! - [`periodicity`]: the period, in iterations, of the values an analysis
 //!   evaluates in a loop body (whether a repeated state is a cycle).
 
 pub mod const_eval;
 pub mod effects;
 pub mod in_flight;
 pub mod in_flight_bounds;
-pub mod induction;
+pub mod periodicity;
 pub mod sync_state;

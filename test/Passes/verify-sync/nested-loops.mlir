@@ -165,3 +165,55 @@ func.func @computed_count_too_high(%g: memref<4xf32>, %s: memref<2x4xf32, 3>) {
   }
   return
 }
+
+// -----
+
+// (i * 2^62) rem 3 wraps at 64 bits, as index arithmetic does: 0, 1, -2,
+// -1, so the race at i = 3 is in the first period, not after it.
+func.func @wrapping(%a: memref<4xf32>, %b: memref<4xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %cm1 = arith.constant -1 : index
+  %big = arith.constant 4611686018427387904 : index
+  %z = arith.constant 0.0 : f32
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (f32) {
+    %x = arith.muli %i, %big : index
+    %m = arith.remsi %x, %c3 : index
+    %hit = arith.cmpi eq, %m, %cm1 : index
+    %v = scf.if %hit -> (f32) {
+      // expected-error @below {{before the group holding it is committed}}
+      %l = memref.load %b[%c0] : memref<4xf32, 3>
+      scf.yield %l : f32
+    } else {
+      scf.yield %acc : f32
+    }
+    scf.yield %v : f32
+  }
+  asyncpipe.commit 0
+  asyncpipe.wait_queue 0, 0
+  return %r : f32
+}
+
+// -----
+
+// Coefficients past 64 bits: no overflow in the analysis.
+func.func @huge_coefficients(%a: memref<4xf32>, %b: memref<4xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %big = arith.constant 4611686018427387904 : index
+  asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  asyncpipe.wait_queue 0, 0
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = arith.muli %i, %big : index
+    %y = arith.muli %x, %big : index
+    %z = arith.muli %y, %big : index
+    %v = memref.load %b[%z] : memref<4xf32, 3>
+  }
+  return
+}

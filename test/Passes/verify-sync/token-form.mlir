@@ -209,3 +209,27 @@ func.func @branch_misses(%a: memref<4xf32>, %b: memref<4xf32, 3>, %p: i1) -> f32
   %v = memref.load %b[%c0] : memref<4xf32, 3>
   return %v : f32
 }
+
+// -----
+
+// A loop that swaps its carried groups: after one iteration %r#1 is %ga,
+// which does not cover the copy into %b1.
+func.func @swapped(%a: memref<4xf32>, %b0: memref<4xf32, 3>, %b1: memref<4xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ga = asyncpipe.commit_group queue 0 {
+    asyncpipe.copy %a, %b0 : memref<4xf32> to memref<4xf32, 3>
+  }
+  %gb = asyncpipe.commit_group queue 0 {
+    // expected-note @below {{the asynchronous write}}
+    asyncpipe.copy %a, %b1 : memref<4xf32> to memref<4xf32, 3>
+  }
+  %r:2 = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %ga, %y = %gb) -> (!asyncpipe.group, !asyncpipe.group) {
+    scf.yield %y, %x : !asyncpipe.group, !asyncpipe.group
+  }
+  asyncpipe.wait %r#1
+  // expected-error @below {{while its group may be in flight}}
+  %v = memref.load %b1[%c0] : memref<4xf32, 3>
+  asyncpipe.wait %r#0
+  return %v : f32
+}

@@ -41,10 +41,27 @@ enum Form {
 /// `scf.for` `for_op` whose induction variable starts at `lower` and steps
 /// by `step`: 1 when none depends on the iteration, None when some value
 /// does without a period. Outer values evaluate through `bindings`.
-pub fn period<'c, 'a>(for_op: OperationRef<'c, 'a>, lower: i64, step: i64, bindings: &Bindings, uses: &[Value<'c, 'a>]) -> Option<u64> {
+///
+/// `trips` bounds the iteration count (for a run-time bound:
+/// [`RUN_TIME_TRIPS`], or fewer when the induction variable would leave the
+/// `index` range sooner). An affine
+/// value that could pass the `i64` range within it is not affine for
+/// [`Bindings::eval`], which wraps, so it counts as varying.
+pub fn period<'c, 'a>(
+    for_op: OperationRef<'c, 'a>,
+    lower: i64,
+    step: i64,
+    trips: Option<u64>,
+    bindings: &Bindings,
+    uses: &[Value<'c, 'a>],
+) -> Option<u64> {
     let body = ir::region_entry(for_op, 0)?;
     let induction = ValueKey::of(body.argument(0).ok()?);
-    let mut forms = Forms { for_op, induction, lower, step, bindings, memo: HashMap::new() };
+    let last = match trips {
+        Some(trips) => i128::from(trips).saturating_sub(1).max(0),
+        None => ((i128::from(i64::MAX) - i128::from(lower)) / i128::from(step.max(1))).min(RUN_TIME_TRIPS),
+    };
+    let mut forms = Forms { for_op, induction, lower, step, last, bindings, memo: HashMap::new() };
     let mut period: u64 = 1;
     for value in uses {
         match forms.form(*value, 16) {
@@ -56,11 +73,19 @@ pub fn period<'c, 'a>(for_op: OperationRef<'c, 'a>, lower: i64, step: i64, bindi
     Some(period)
 }
 
+/// The iterations a loop with a run-time trip count is assumed to stay
+/// below: 2^48, three days at one iteration per nanosecond. Without a bound
+/// `i + 3` could wrap in the last iterations of a loop of 2^63, and no
+/// induction value derived with an offset would have a period.
+pub const RUN_TIME_TRIPS: i128 = 1 << 48;
+
 struct Forms<'b, 'c, 'a> {
     for_op: OperationRef<'c, 'a>,
     induction: ValueKey,
     lower: i64,
     step: i64,
+    /// The largest iteration number `k`.
+    last: i128,
     bindings: &'b Bindings,
     memo: HashMap<ValueKey, Form>,
 }
@@ -76,10 +101,20 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         }
         let form = match self.compute(value, depth) {
             Form::Affine { a: 0, .. } | Form::Periodic(1) => Form::Invariant,
+            Form::Affine { a, b } if !self.fits(a, b) => Form::Varying,
             form => form,
         };
         self.memo.insert(key, form);
         form
+    }
+
+    /// Whether `a * k + b` stays in the `i64` range for every iteration
+    /// (an unknown `b` is taken as anything: it does not).
+    fn fits(&self, a: i128, b: Option<i128>) -> bool {
+        let Some(b) = b else { return false };
+        let range = i128::from(i64::MIN)..=i128::from(i64::MAX);
+        let at_last = a.checked_mul(self.last).and_then(|ak| ak.checked_add(b));
+        range.contains(&b) && range.contains(&a) && at_last.is_some_and(|v| range.contains(&v))
     }
 
     fn compute(&mut self, value: Value<'c, 'a>, depth: usize) -> Form {
@@ -135,7 +170,14 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             let b0 = if operands[0] == Form::Invariant { constant(0) } else { b0 };
             let b1 = if operands[1] == Form::Invariant { constant(1) } else { b1 };
             let b = b0.zip(b1).and_then(|(x, y)| x.checked_add(sign.checked_mul(y)?));
-            Form::Affine { a: a0 + sign * a1, b }
+            match a1.checked_mul(sign).and_then(|a1| a0.checked_add(a1)) {
+                Some(a) => Form::Affine { a, b },
+                None => Form::Varying,
+            }
+        };
+        let scale = |a: i128, b: Option<i128>, c: i128| match a.checked_mul(c) {
+            Some(a) => Form::Affine { a, b: b.and_then(|b| b.checked_mul(c)) },
+            None => Form::Varying,
         };
         match kind {
             Upstream::ArithIndexCast | Upstream::ArithExtsi => operands[0],
@@ -148,11 +190,11 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             Upstream::ArithSubi => add(-1),
             Upstream::ArithMuli => match (affine(operands[0]), affine(operands[1])) {
                 (Some((a, b)), Some(_)) if operands[1] == Form::Invariant => match constant(1) {
-                    Some(c) => Form::Affine { a: a * c, b: b.and_then(|b| b.checked_mul(c)) },
+                    Some(c) => scale(a, b, c),
                     None => Form::Varying,
                 },
                 (Some(_), Some((a, b))) if operands[0] == Form::Invariant => match constant(0) {
-                    Some(c) => Form::Affine { a: a * c, b: b.and_then(|b| b.checked_mul(c)) },
+                    Some(c) => scale(a, b, c),
                     None => Form::Varying,
                 },
                 _ => periodic(),
