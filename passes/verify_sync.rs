@@ -41,7 +41,7 @@ use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::effects::{self, Root};
 use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
-use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp};
+use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -67,13 +67,18 @@ const SIMULATION_BUDGET: usize = 256;
 const MEMO_LIMIT: usize = 1 << 16;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let mut checker =
-        Checker { bindings: Bindings::default(), error: None, exact: true, written: None, tracked: None, token_form: false, producers: HashMap::new(), loops: HashMap::new(), live_ins: HashMap::new() };
+    let mut checker = Checker {
+        bindings: Bindings::default(),
+        error: None,
+        exact: true,
+        function: FunctionFacts::default(),
+        producers: HashMap::new(),
+        loops: HashMap::new(),
+        loop_facts: HashMap::new(),
+    };
     let mut errors = Vec::new();
     for function in ir::functions(root) {
-        checker.written = written_roots(function);
-        checker.tracked = tracked_roots(function, checker.written.as_deref());
-        checker.token_form = ir::nested_ops(function).into_iter().any(sync_state::is_token_form);
+        checker.function = FunctionFacts::of(function);
         let mut state = State::default();
         checker.regions(function, &mut state);
         errors.extend(checker.error.take());
@@ -290,18 +295,8 @@ struct Checker<'c, 'a> {
     error: Option<Error<'c>>,
     /// False while analyzing a loop whose slices could not be made exact.
     exact: bool,
-    /// The buffers something in the function being checked may write (None:
-    /// any). Async reads of other buffers cannot race, so they are not
-    /// tracked: a loop that reads a new slice of its input every iteration
-    /// then still reaches a repeating state.
-    written: Option<Vec<Root>>,
-    /// The buffers that can have pending accesses in the function being
-    /// checked: those async ops write, and those they read that something
-    /// may write (None: any).
-    tracked: Option<Vec<Root>>,
-    /// Whether the function being checked has token-form ops (then group
-    /// values are tracked through loops and branches).
-    token_form: bool,
+    /// What the analysis needs to know of the function being checked.
+    function: FunctionFacts,
     /// Where each async op that left a pending access is, for the note, and
     /// in which order the analysis met them.
     producers: HashMap<OpKey, (usize, Location<'c>)>,
@@ -309,8 +304,156 @@ struct Checker<'c, 'a> {
     /// reads from outside ([`LoopKey`]): a loop nested in loops is entered
     /// once per outer iteration, mostly in a state seen before.
     loops: HashMap<LoopKey, State>,
-    /// The values each loop reads from outside it.
-    live_ins: HashMap<OpKey, Rc<Vec<Value<'c, 'a>>>>,
+    /// What each loop's analysis reads of its body, gathered once per loop.
+    loop_facts: HashMap<OpKey, Rc<LoopFacts<'c, 'a>>>,
+}
+
+/// What the analysis needs to know of one function, from one walk over it.
+#[derive(Default)]
+struct FunctionFacts {
+    /// The buffers something in the function may write (None: any). Async
+    /// reads of other buffers cannot race, so they are not tracked: a loop
+    /// that reads a new slice of its input every iteration then still
+    /// reaches a repeating state.
+    written: Option<Vec<Root>>,
+    /// The buffers that can have pending accesses: those async ops write,
+    /// and those they read that something may write (None: any).
+    tracked: Option<Vec<Root>>,
+    /// Whether the function has token-form ops (then group values are
+    /// tracked through loops and branches).
+    token_form: bool,
+}
+
+impl FunctionFacts {
+    fn of(function: OperationRef) -> Self {
+        let mut written = Some(Vec::new());
+        let mut async_reads = Vec::new();
+        let mut async_writes = Vec::new();
+        let mut token_form = false;
+        for op in ir::nested_ops(function) {
+            token_form |= sync_state::is_token_form(op);
+            for (_, value, kind) in async_accesses(op) {
+                match kind {
+                    Kind::Read => async_reads.push(effects::root(value)),
+                    Kind::Write => async_writes.push(effects::root(value)),
+                }
+            }
+            // Ops with regions: their nested ops are visited themselves.
+            if op.region_count() > 0 || effects::is_view(op) || sync_state::orders_only(op) {
+                continue;
+            }
+            if let Some(roots) = written.as_mut() {
+                match effects::access(op).writes {
+                    Some(writes) => roots.extend(writes),
+                    None => written = None,
+                }
+            }
+        }
+        let tracked = written.as_ref().map(|written: &Vec<Root>| {
+            let reads = async_reads.into_iter().filter(|root| written.contains(root));
+            let mut tracked: Vec<Root> = async_writes.into_iter().chain(reads).collect();
+            tracked.sort();
+            tracked.dedup();
+            tracked
+        });
+        if let Some(roots) = written.as_mut() {
+            roots.sort();
+            roots.dedup();
+        }
+        FunctionFacts { written, tracked, token_form }
+    }
+}
+
+/// What the analysis of a loop reads of its body, the same every time the
+/// loop is entered.
+struct LoopFacts<'c, 'a> {
+    /// The integer, index and memref values the loop's ops use and that are
+    /// defined outside it.
+    live_ins: Vec<Value<'c, 'a>>,
+    /// The integer values the analysis evaluates inside the loop: branch
+    /// conditions, loop bounds, computed wait counts, and the offsets,
+    /// sizes and indices through which ops access tracked buffers.
+    uses: Vec<Value<'c, 'a>>,
+    /// Token form: the group values defined inside the loop (results and
+    /// block arguments), out of scope after it and at the top of each of
+    /// its iterations.
+    inner_groups: Vec<ValueKey>,
+}
+
+impl<'c, 'a> LoopFacts<'c, 'a> {
+    fn of(op: OperationRef<'c, 'a>, function: &FunctionFacts) -> Self {
+        let tracked = |value: Value| function.tracked.as_ref().is_none_or(|roots| roots.contains(&effects::root(value)));
+        let mut seen = BTreeSet::new();
+        let mut facts = LoopFacts { live_ins: Vec::new(), uses: Vec::new(), inner_groups: Vec::new() };
+        if function.token_form {
+            for block in ir::blocks(op) {
+                facts.inner_groups.extend(block_group_arguments(block));
+            }
+        }
+        for user in std::iter::once(op).chain(ir::nested_ops(op)) {
+            for operand in user.operands() {
+                let ty = operand.r#type();
+                let used = ty.is_mem_ref() || ty.is_index() || ty.is_integer();
+                if used && !ir::is_defined_inside(operand, op) && seen.insert(ValueKey::of(operand)) {
+                    facts.live_ins.push(operand);
+                }
+            }
+            if user == op {
+                continue;
+            }
+            if function.token_form {
+                let results = user.results().filter(|r| asyncpipe::is_group_type(r.r#type())).map(ValueKey::of);
+                facts.inner_groups.extend(results);
+                for block in ir::blocks(user) {
+                    facts.inner_groups.extend(block_group_arguments(block));
+                }
+            }
+            match Upstream::of(user) {
+                Some(Upstream::ScfIf) => facts.uses.extend(user.operand(0).ok()),
+                Some(Upstream::ScfFor) => facts.uses.extend(user.operands().take(3)),
+                _ if WaitQueueOp::is(user) => facts.uses.extend(WaitQueueOp::cast(user).and_then(WaitQueueOp::dynamic_count)),
+                Some(Upstream::MemrefSubview) if user.operand(0).is_ok_and(tracked) => facts.uses.extend(user.operands().skip(1)),
+                _ => {
+                    for operand in user.operands().filter(|v| v.r#type().is_mem_ref() && tracked(*v)) {
+                        if let Some((indices, _)) = element_access(user, operand) {
+                            facts.uses.extend(indices);
+                        }
+                    }
+                }
+            }
+        }
+        facts
+    }
+}
+
+/// The buffers async op `op` accesses until it completes: the op that
+/// accesses each (itself, or an op in an `async_scope`), the memref, and
+/// whether it reads or writes it. Empty for any other op.
+fn async_accesses<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, Value<'c, 'a>, Kind)> {
+    match AsyncpipeOp::of(op) {
+        Some(AsyncpipeOp::Copy(copy)) => vec![(op, copy.source(), Kind::Read), (op, copy.dest(), Kind::Write)],
+        Some(AsyncpipeOp::AsyncScope(_)) => {
+            let mut accesses = Vec::new();
+            for nested in ir::nested_ops(op).into_iter().filter(|n| !effects::is_view(*n)) {
+                // A linalg op writes its outs, not its ins; ops with unknown
+                // effects are taken to write every memref.
+                let access = effects::access(nested);
+                for operand in nested.operands().filter(|v| v.r#type().is_mem_ref()) {
+                    let kind = if access.writes_root(effects::root(operand)) { Kind::Write } else { Kind::Read };
+                    accesses.push((nested, operand, kind));
+                }
+            }
+            accesses
+        }
+        // operands: dst, dstIndices..., src, srcIndices..., sizes
+        _ if Upstream::NvgpuDeviceAsyncCopy.is(op) => op
+            .operands()
+            .enumerate()
+            .filter(|(_, v)| v.r#type().is_mem_ref())
+            .map(|(i, v)| (op, v, if i == 0 { Kind::Write } else { Kind::Read }))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// What the analysis of a loop depends on: the loop, the state it starts
@@ -332,63 +475,6 @@ enum LiveIn {
     Memref(Root, Slice),
 }
 
-/// The root buffers that can have pending accesses in `function`: those
-/// its async ops write, and those they read that `written` holds (None:
-/// any buffer can).
-fn tracked_roots(function: OperationRef, written: Option<&[Root]>) -> Option<Vec<Root>> {
-    let written = written?;
-    let mut roots = Vec::new();
-    let mut add = |value: Value, writes: bool| {
-        let root = effects::root(value);
-        if (writes || written.contains(&root)) && !roots.contains(&root) {
-            roots.push(root);
-        }
-    };
-    for op in ir::nested_ops(function) {
-        match AsyncpipeOp::of(op) {
-            Some(AsyncpipeOp::Copy(copy)) => {
-                add(copy.source(), false);
-                add(copy.dest(), true);
-            }
-            Some(AsyncpipeOp::AsyncScope(_)) => {
-                for nested in ir::nested_ops(op) {
-                    let access = effects::access(nested);
-                    for operand in nested.operands().filter(|v| v.r#type().is_mem_ref()) {
-                        add(operand, access.writes_root(effects::root(operand)));
-                    }
-                }
-            }
-            _ if Upstream::NvgpuDeviceAsyncCopy.is(op) => {
-                for (i, operand) in op.operands().enumerate().filter(|(_, v)| v.r#type().is_mem_ref()) {
-                    add(operand, i == 0);
-                }
-            }
-            _ => {}
-        }
-    }
-    Some(roots)
-}
-
-/// The root buffers that the ops of `function` may write; None when some op
-/// may write any memory.
-fn written_roots(function: OperationRef) -> Option<Vec<Root>> {
-    let mut roots = Vec::new();
-    for op in ir::nested_ops(function) {
-        if op.region_count() > 0 || effects::is_view(op) {
-            continue; // their nested ops are visited themselves
-        }
-        if sync_state::orders_only(op) {
-            continue;
-        }
-        for root in effects::access(op).writes? {
-            if !roots.contains(&root) {
-                roots.push(root);
-            }
-        }
-    }
-    Some(roots)
-}
-
 impl<'c, 'a> Checker<'c, 'a> {
     fn regions(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         for block in ir::blocks(op) {
@@ -408,39 +494,8 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     fn op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         match AsyncpipeOp::of(op) {
-            Some(AsyncpipeOp::Copy(copy)) => {
-                let (source, dest) = (copy.source(), copy.dest());
-                let queue = Self::logical(asyncpipe::queue_of(op));
-                self.check_access(op, source, Kind::Read, state);
-                self.check_async_write(op, dest, state);
-                self.issue(op, op, source, queue, Kind::Read, state);
-                self.issue(op, op, dest, queue, Kind::Write, state);
-                return;
-            }
-            Some(AsyncpipeOp::AsyncScope(_)) => {
-                // Its accesses happen after issue; check them against what is
-                // pending now, then every memref it writes becomes pending.
-                let queue = Self::logical(asyncpipe::queue_of(op));
-                let mut accessed = Vec::new();
-                for nested in ir::nested_ops(op) {
-                    if effects::is_view(nested) {
-                        continue;
-                    }
-                    // A linalg op writes its outs, not its ins; ops with
-                    // unknown effects are taken to write every memref.
-                    let access = effects::access(nested);
-                    for operand in nested.operands() {
-                        if operand.r#type().is_mem_ref() {
-                            let kind = if access.writes_root(effects::root(operand)) { Kind::Write } else { Kind::Read };
-                            self.check_access(nested, operand, kind, state);
-                            accessed.push((nested, operand, kind));
-                        }
-                    }
-                }
-                for (accessor, value, kind) in accessed {
-                    self.issue(op, accessor, value, queue, kind, state);
-                }
-                return;
+            Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)) => {
+                return self.async_op(op, Self::logical(asyncpipe::queue_of(op)), state);
             }
             Some(AsyncpipeOp::CommitQueue(commit)) => {
                 self.regions(op, state);
@@ -478,18 +533,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             _ => {}
         }
         match Upstream::of(op) {
-            Some(Upstream::NvgpuDeviceAsyncCopy) => {
-                // operands: dst, dstIndices..., src, srcIndices..., sizes
-                let dst = op.operand(0).unwrap();
-                self.check_async_write(op, dst, state);
-                for operand in op.operands().skip(1) {
-                    if operand.r#type().is_mem_ref() {
-                        self.check_access(op, operand, Kind::Read, state);
-                        self.issue(op, op, operand, Queue::CpAsync, Kind::Read, state);
-                    }
-                }
-                self.issue(op, op, dst, Queue::CpAsync, Kind::Write, state);
-            }
+            Some(Upstream::NvgpuDeviceAsyncCopy) => self.async_op(op, Queue::CpAsync, state),
             _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => state.commit(Queue::CpAsync),
             Some(Upstream::NvgpuDeviceAsyncWait) => {
                 // A wait names a group; a copy token is work no group holds.
@@ -527,11 +571,30 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
     }
 
+    /// Async op `op`, issued on `queue`: its accesses are checked against
+    /// what is pending now, then each becomes pending. A copy's write races
+    /// only with pending reads (it could land before they are done); the
+    /// stores of an `async_scope` are checked as synchronous writes, against
+    /// pending writes too.
+    fn async_op(&mut self, op: OperationRef<'c, 'a>, queue: Queue, state: &mut State) {
+        let scope = AsyncScopeOp::is(op);
+        let accesses = async_accesses(op);
+        for &(accessor, value, kind) in &accesses {
+            match kind {
+                Kind::Write if !scope => self.check_async_write(accessor, value, state),
+                _ => self.check_access(accessor, value, kind, state),
+            }
+        }
+        for (accessor, value, kind) in accesses {
+            self.issue(op, accessor, value, queue, kind, state);
+        }
+    }
+
     /// Records that `producer` (an async op) reads or writes `value`, through
     /// `accessor` (itself or an op nested in it), until it completes.
     fn issue(&mut self, producer: OperationRef<'c, 'a>, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
         let (base, slice) = self.accessed(accessor, value);
-        if kind == Kind::Read && self.written.as_ref().is_some_and(|written| !written.contains(&base)) {
+        if kind == Kind::Read && self.function.written.as_ref().is_some_and(|written| !written.contains(&base)) {
             return;
         }
         let order = self.producers.len();
@@ -678,7 +741,7 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     fn if_op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let taken = self.bindings.taken_branch(op);
-        let token_form = self.token_form;
+        let token_form = self.function.token_form;
         let run = &mut |block: BlockRef<'c, 'a>, s: &mut State| {
             self.block(block, s);
             if token_form {
@@ -690,62 +753,13 @@ impl<'c, 'a> Checker<'c, 'a> {
         visit_if(op, taken, state, run, |a, b| a.join(b));
     }
 
-    /// The integer values the analysis evaluates inside loop `op`: branch
-    /// conditions, loop bounds, and the offsets, sizes and indices through
-    /// which ops access buffers that can have pending accesses.
-    fn evaluated_uses(&self, op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-        let tracked = |value: Value| self.tracked.as_ref().is_none_or(|roots| roots.contains(&effects::root(value)));
-        let mut uses = Vec::new();
-        for nested in ir::nested_ops(op) {
-            match Upstream::of(nested) {
-                Some(Upstream::ScfIf) => uses.extend(nested.operand(0).ok()),
-                Some(Upstream::ScfFor) => uses.extend(nested.operands().take(3)),
-                _ if WaitQueueOp::is(nested) => uses.extend(WaitQueueOp::cast(nested).and_then(WaitQueueOp::dynamic_count)),
-                Some(Upstream::MemrefSubview) if nested.operand(0).is_ok_and(tracked) => uses.extend(nested.operands().skip(1)),
-                _ => {
-                    for operand in nested.operands() {
-                        if operand.r#type().is_mem_ref() && tracked(operand) {
-                            if let Some((indices, _)) = element_access(nested, operand) {
-                                uses.extend(indices);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        uses
-    }
-
-    /// Token form: the group values defined inside `op` (results and block
-    /// arguments), which are out of scope after it and at the top of each
-    /// of its iterations.
-    fn inner_groups(&mut self, op: OperationRef) -> Vec<ValueKey> {
-        if !self.token_form {
-            return Vec::new();
-        }
-        let mut keys = Vec::new();
-        for block in ir::blocks(op) {
-            keys.extend(block_group_arguments(block));
-        }
-        for nested in ir::nested_ops(op) {
-            for result in nested.results() {
-                if asyncpipe::is_group_type(result.r#type()) {
-                    keys.push(ValueKey::of(result));
-                }
-            }
-            for block in ir::blocks(nested) {
-                keys.extend(block_group_arguments(block));
-            }
-        }
-        keys
-    }
-
     /// [`Self::for_loop`], or the state it left when it last ran with the
     /// same [`LoopKey`]. Any error it found then was recorded then (only the
     /// first of a function is kept).
     fn memoized_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
-        let live_ins = self.live_ins.entry(OpKey::of(op)).or_insert_with(|| Rc::new(live_ins(op))).clone();
-        let live_ins = live_ins
+        let facts = self.facts_of(op);
+        let live_ins = facts
+            .live_ins
             .iter()
             .map(|value| {
                 if value.r#type().is_mem_ref() {
@@ -768,6 +782,11 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.loops.insert(key, state.clone());
     }
 
+    fn facts_of(&mut self, op: OperationRef<'c, 'a>) -> Rc<LoopFacts<'c, 'a>> {
+        let function = &self.function;
+        self.loop_facts.entry(OpKey::of(op)).or_insert_with(|| Rc::new(LoopFacts::of(op, function))).clone()
+    }
+
     fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
@@ -776,7 +795,8 @@ impl<'c, 'a> Checker<'c, 'a> {
         let Some((lb, step)) = lb else {
             return self.unknown_loop(op, state);
         };
-        let carried = Carried::new(self, op);
+        let facts = self.facts_of(op);
+        let carried = Carried { inner: &facts.inner_groups };
         let mut exits = state.clone(); // zero iterations, for a dynamic trip count
         exits.forward_groups(op.operands().skip(3), op.results().map(Into::into));
         // A state at the top of an iteration that repeats the one a whole
@@ -784,8 +804,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         // between see the same slices and conditions (periodicity::period).
         // Without a period, a loop is simulated to its end within the
         // budget, or analyzed with unknown slices.
-        let uses = self.evaluated_uses(op);
-        let period = periodicity::period(op, lb, step, upper.map(|t| t as u64), &self.bindings, &uses);
+        let period = periodicity::period(op, lb, step, upper.map(|t| t as u64), &self.bindings, &facts.uses);
         if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET) {
             return self.unknown_loop(op, state);
         }
@@ -844,7 +863,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             h = next;
         }
         self.exact = exact;
-        for key in self.inner_groups(op).into_iter().chain(op.results().map(ValueKey::of)) {
+        let facts = self.facts_of(op);
+        for key in facts.inner_groups.iter().copied().chain(op.results().map(ValueKey::of)) {
             h.groups.remove(&key);
         }
         *state = h;
@@ -853,15 +873,11 @@ impl<'c, 'a> Checker<'c, 'a> {
 
 /// Token form: the groups a loop carries from one iteration to the next,
 /// and the group values that go out of scope at the end of an iteration.
-struct Carried {
-    inner: Vec<ValueKey>,
+struct Carried<'f> {
+    inner: &'f [ValueKey],
 }
 
-impl Carried {
-    fn new(checker: &mut Checker, op: OperationRef) -> Self {
-        Carried { inner: checker.inner_groups(op) }
-    }
-
+impl Carried<'_> {
     /// The loop-carried values of `body` (its arguments after the induction variable).
     fn arguments<'c, 'a>(&self, body: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
         (1..body.argument_count()).filter_map(move |i| body.argument(i).ok().map(Into::into))
@@ -890,25 +906,6 @@ impl Carried {
         state.groups.retain(|key, _| !self.inner.contains(key));
         state
     }
-}
-
-/// The integer, index and memref values that `op` (its operands) and the
-/// ops nested in it use and that are defined outside it.
-fn live_ins<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-    let mut seen = BTreeSet::new();
-    let mut values = Vec::new();
-    for user in std::iter::once(op).chain(ir::nested_ops(op)) {
-        for operand in user.operands() {
-            let ty = operand.r#type();
-            if !(ty.is_mem_ref() || ty.is_index() || ty.is_integer()) || ir::is_defined_inside(operand, op) {
-                continue;
-            }
-            if seen.insert(ValueKey::of(operand)) {
-                values.push(operand);
-            }
-        }
-    }
-    values
 }
 
 fn block_group_arguments(block: BlockRef) -> Vec<ValueKey> {

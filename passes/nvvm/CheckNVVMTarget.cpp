@@ -43,10 +43,12 @@ unsigned ptxVersion(StringRef features) {
 /// Whether `op` needs sm_90 and PTX 8.0 (bulk copies and the mbarrier
 /// transaction-count operations that asyncpipe-to-nvgpu's bulk queues use).
 bool needsSm90Ptx80(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name.starts_with("nvvm.cp.async.bulk") || name == "nvvm.mbarrier.expect_tx" ||
-         name == "nvvm.mbarrier.complete_tx" || name == "nvvm.mbarrier.arrive.expect_tx" ||
-         name == "nvvm.fence.mbarrier.init";
+  return isa<NVVM::CpAsyncBulkCommitGroupOp, NVVM::CpAsyncBulkGlobalToSharedClusterOp, NVVM::CpAsyncBulkPrefetchOp,
+             NVVM::CpAsyncBulkSharedCTAToGlobalOp, NVVM::CpAsyncBulkSharedCTAToSharedClusterOp,
+             NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp, NVVM::CpAsyncBulkTensorPrefetchOp,
+             NVVM::CpAsyncBulkTensorReduceOp, NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
+             NVVM::CpAsyncBulkWaitGroupOp, NVVM::MBarrierExpectTxOp, NVVM::MBarrierCompleteTxOp,
+             NVVM::MBarrierArriveExpectTxOp, NVVM::FenceMbarrierInitOp>(op);
 }
 
 struct CheckNVVMTarget : public PassWrapper<CheckNVVMTarget, OperationPass<ModuleOp>> {
