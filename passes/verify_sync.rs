@@ -163,11 +163,18 @@ struct State {
     /// the iteration that left them, so a conflict with one is reported as
     /// not proven rather than as a race.
     over_counts: BTreeSet<Pending>,
+    /// Token form: the pending accesses of the latest run of each async op
+    /// (what its token stands for; an earlier run of the op in a loop is
+    /// another token, which a commit of this one does not commit).
+    latest: BTreeMap<OpKey, BTreeSet<Pending>>,
 }
 
 impl State {
     fn join(&mut self, other: &State) {
         self.over_counts.extend(other.over_counts.iter().cloned());
+        for (op, accesses) in &other.latest {
+            self.latest.entry(*op).or_default().extend(accesses.iter().cloned());
+        }
         let before = if self.groups.is_empty() { BTreeMap::new() } else { self.pending.clone() };
         for (pending, after) in &other.pending {
             match self.pending.get_mut(pending) {
@@ -212,9 +219,11 @@ impl State {
             if pending.queue != queue {
                 continue;
             }
+            let member = members.contains(&pending.producer)
+                && self.latest.get(&pending.producer).is_none_or(|latest| latest.contains(pending));
             match after {
                 Some(a) => *a = a.saturating_add(1),
-                None if members.contains(&pending.producer) => *after = Some(0),
+                None if member => *after = Some(0),
                 None => {}
             }
         }
@@ -249,6 +258,9 @@ impl State {
     fn forget_completed(&mut self) {
         let pending = &self.pending;
         self.over_counts.retain(|p| pending.contains_key(p));
+        for accesses in self.latest.values_mut() {
+            accesses.retain(|p| pending.contains_key(p));
+        }
         for covered in self.groups.values_mut() {
             covered.retain(|p| pending.contains_key(p));
         }
@@ -322,10 +334,17 @@ struct FunctionFacts {
     /// Whether the function has token-form ops (then group values are
     /// tracked through loops and branches).
     token_form: bool,
+    /// Memrefs that are not views of one known buffer: loop-carried memrefs
+    /// and the memref results of `scf` ops, each with the buffers it may be
+    /// (the roots of every value that flows into it). An access through one
+    /// is an access to each of them, anywhere in them.
+    aliases: HashMap<Root, Vec<Root>>,
 }
 
 impl FunctionFacts {
     fn of(function: OperationRef) -> Self {
+        let aliases = aliases(function);
+        let bases = |root: Root| aliases.get(&root).cloned().unwrap_or_else(|| vec![root]);
         let mut written = Some(Vec::new());
         let mut async_reads = Vec::new();
         let mut async_writes = Vec::new();
@@ -334,8 +353,8 @@ impl FunctionFacts {
             token_form |= sync_state::is_token_form(op);
             for (_, value, kind) in async_accesses(op) {
                 match kind {
-                    Kind::Read => async_reads.push(effects::root(value)),
-                    Kind::Write => async_writes.push(effects::root(value)),
+                    Kind::Read => async_reads.extend(bases(effects::root(value))),
+                    Kind::Write => async_writes.extend(bases(effects::root(value))),
                 }
             }
             // Ops with regions: their nested ops are visited themselves.
@@ -344,7 +363,7 @@ impl FunctionFacts {
             }
             if let Some(roots) = written.as_mut() {
                 match effects::access(op).writes {
-                    Some(writes) => roots.extend(writes),
+                    Some(writes) => roots.extend(writes.into_iter().flat_map(bases)),
                     None => written = None,
                 }
             }
@@ -360,8 +379,89 @@ impl FunctionFacts {
             roots.sort();
             roots.dedup();
         }
-        FunctionFacts { written, tracked, token_form }
+        FunctionFacts { written, tracked, token_form, aliases }
     }
+
+    /// The buffers an access to `root` may touch.
+    fn bases(&self, root: Root) -> Vec<Root> {
+        self.aliases.get(&root).cloned().unwrap_or_else(|| vec![root])
+    }
+}
+
+/// [`FunctionFacts::aliases`]: for each loop-carried memref and memref
+/// result of an `scf` op in `function`, the roots of the buffers it may be.
+fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
+    fn yielded<'c, 'a>(block: Option<BlockRef<'c, 'a>>, i: usize) -> Option<Value<'c, 'a>> {
+        block.and_then(|b| b.terminator()).and_then(|t| t.operand(i).ok())
+    }
+    // Each ambiguous memref, and the values that flow into it.
+    let mut sources: HashMap<Root, Vec<Root>> = HashMap::new();
+    let mut flow = |to: Value, from: Option<Value>| {
+        if to.r#type().is_mem_ref() {
+            let entry = sources.entry(ValueKey::of(to)).or_default();
+            entry.extend(from.map(effects::root));
+        }
+    };
+    for op in ir::nested_ops(function) {
+        match Upstream::of(op) {
+            Some(Upstream::ScfFor) => {
+                let body = ir::region_entry(op, 0);
+                for (i, result) in op.results().enumerate() {
+                    let (init, next) = (op.operand(3 + i).ok(), yielded(body, i));
+                    for to in [Some(Value::from(result)), body.and_then(|b| b.argument(i + 1).ok()).map(Value::from)].into_iter().flatten() {
+                        flow(to, init);
+                        flow(to, next);
+                    }
+                }
+            }
+            Some(Upstream::ScfIf | Upstream::ScfExecuteRegion) => {
+                for (i, result) in op.results().enumerate() {
+                    for block in ir::blocks(op) {
+                        flow(result.into(), yielded(Some(block), i));
+                    }
+                }
+            }
+            Some(Upstream::ScfWhile) => {
+                // Before-region arguments: the inits and the after region's
+                // yields; after-region arguments and results: what the
+                // condition forwards (its operands after the first).
+                let (before, after) = (ir::region_entry(op, 0), ir::region_entry(op, 1));
+                let forwarded = |i: usize| before.and_then(|b| b.terminator()).and_then(|t| t.operand(i + 1).ok());
+                for block in before.iter() {
+                    for i in 0..block.argument_count() {
+                        let argument: Value = block.argument(i).unwrap().into();
+                        flow(argument, op.operand(i).ok());
+                        flow(argument, yielded(after, i));
+                    }
+                }
+                for (i, result) in op.results().enumerate() {
+                    flow(result.into(), forwarded(i));
+                    if let Some(argument) = after.and_then(|b| b.argument(i).ok()) {
+                        flow(argument.into(), forwarded(i));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // Close over chains (a loop's memref carried into an inner loop).
+    let mut aliases = HashMap::new();
+    for &root in sources.keys() {
+        let (mut found, mut stack, mut seen) = (Vec::new(), vec![root], BTreeSet::new());
+        while let Some(next) = stack.pop() {
+            if !seen.insert(next) {
+                continue;
+            }
+            match sources.get(&next) {
+                Some(from) => stack.extend(from.iter().copied()),
+                None => found.push(next),
+            }
+        }
+        found.sort();
+        found.dedup();
+        aliases.insert(root, found);
+    }
+    aliases
 }
 
 /// What the analysis of a loop reads of its body, the same every time the
@@ -382,7 +482,10 @@ struct LoopFacts<'c, 'a> {
 
 impl<'c, 'a> LoopFacts<'c, 'a> {
     fn of(op: OperationRef<'c, 'a>, function: &FunctionFacts) -> Self {
-        let tracked = |value: Value| function.tracked.as_ref().is_none_or(|roots| roots.contains(&effects::root(value)));
+        let tracked = |value: Value| {
+            let bases = function.bases(effects::root(value));
+            function.tracked.as_ref().is_none_or(|roots| bases.iter().any(|b| roots.contains(b)))
+        };
         let mut seen = BTreeSet::new();
         let mut facts = LoopFacts { live_ins: Vec::new(), uses: Vec::new(), inner_groups: Vec::new() };
         if function.token_form {
@@ -467,6 +570,25 @@ struct LoopKey {
     entry: State,
     exact: bool,
     live_ins: Vec<LiveIn>,
+}
+
+/// A memref value as the analysis sees it: its root buffer, the slice of it
+/// the value covers, and how indices into the value map to the root's.
+struct View {
+    root: Root,
+    slice: Slice,
+    indexing: Indexing,
+}
+
+enum Indexing {
+    /// The value is the root buffer (or a cast of it).
+    Root,
+    /// Through subviews only: an index adds to the slice's offsets when
+    /// there is one subview of unit strides.
+    Subview,
+    /// Through a view that changes coordinates, or one of several buffers:
+    /// anywhere in the slice (the whole buffer).
+    Opaque,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -585,6 +707,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 _ => self.check_access(accessor, value, kind, state),
             }
         }
+        if self.function.token_form {
+            state.latest.remove(&OpKey::of(op));
+        }
         for (accessor, value, kind) in accesses {
             self.issue(op, accessor, value, queue, kind, state);
         }
@@ -593,14 +718,19 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// Records that `producer` (an async op) reads or writes `value`, through
     /// `accessor` (itself or an op nested in it), until it completes.
     fn issue(&mut self, producer: OperationRef<'c, 'a>, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
-        let (base, slice) = self.accessed(accessor, value);
-        if kind == Kind::Read && self.function.written.as_ref().is_some_and(|written| !written.contains(&base)) {
-            return;
+        let (root, slice) = self.accessed(accessor, value);
+        for base in self.function.bases(root) {
+            if kind == Kind::Read && self.function.written.as_ref().is_some_and(|written| !written.contains(&base)) {
+                continue;
+            }
+            let order = self.producers.len();
+            self.producers.entry(OpKey::of(producer)).or_insert_with(|| (order, producer.location()));
+            let pending = Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind };
+            if self.function.token_form {
+                state.latest.entry(pending.producer).or_default().insert(pending.clone());
+            }
+            state.issue(pending);
         }
-        let order = self.producers.len();
-        self.producers.entry(OpKey::of(producer)).or_insert_with(|| (order, producer.location()));
-        let pending = Pending { producer: OpKey::of(producer), queue, base, slice, kind };
-        state.issue(pending);
     }
 
     /// A synchronous access of `kind` to `value` now: it races with every
@@ -620,14 +750,18 @@ impl<'c, 'a> Checker<'c, 'a> {
         if self.error.is_some() {
             return;
         }
-        let (base, slice) = self.accessed(access, value);
+        let bases = self.function.bases(effects::root(value));
+        if !state.pending.keys().any(|pending| bases.contains(&pending.base)) {
+            return;
+        }
+        let (_, slice) = self.accessed(access, value);
         // Of the accesses it races with, the one whose producer the analysis
         // met first (pending accesses are ordered by op address, which is
         // not the same from run to run).
         let first = state
             .pending
             .iter()
-            .filter(|(pending, _)| pending.base == base && races(pending.kind) && pending.slice.overlaps(&slice))
+            .filter(|(pending, _)| bases.contains(&pending.base) && races(pending.kind) && pending.slice.overlaps(&slice))
             .min_by_key(|(pending, _)| self.producers[&pending.producer].0);
         if let Some((pending, after)) = first {
             let status = match after {
@@ -661,26 +795,28 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// view's slice, narrowed to one element for loads and stores with
     /// known indices.
     fn accessed(&self, op: OperationRef, value: Value) -> (Root, Slice) {
-        let (base, slice) = self.resolve(value);
-        let Some((indices, extents)) = element_access(op, value) else { return (base, slice) };
+        let view = self.resolve(value);
+        let Some((indices, extents)) = element_access(op, value) else { return (view.root, view.slice) };
         let indices: Vec<Option<i64>> = indices.into_iter().map(|i| self.bindings.eval(i)).collect();
         let count = indices.len();
-        let direct = ir::defining_op(value).is_none_or(|d| !Upstream::MemrefSubview.is(d));
-        let element = if direct {
+        let element = match view.indexing {
             // An access of the root buffer itself.
-            Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count])
-        } else if slice.0.len() == count && slice.1.iter().all(|s| *s == Some(1)) {
-            let starts = slice.0.iter().zip(indices).map(|((o, _), i)| o.zip(i).and_then(|(o, i)| o.checked_add(i)));
-            Slice(starts.zip(extents).map(|(start, e)| (start, Some(e))).collect(), vec![Some(1); count])
-        } else {
-            slice
+            Indexing::Root => Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count]),
+            Indexing::Subview if view.slice.0.len() == count && view.slice.1.iter().all(|s| *s == Some(1)) => {
+                let starts = view.slice.0.iter().zip(indices).map(|((o, _), i)| o.zip(i).and_then(|(o, i)| o.checked_add(i)));
+                Slice(starts.zip(extents).map(|(start, e)| (start, Some(e))).collect(), vec![Some(1); count])
+            }
+            Indexing::Subview | Indexing::Opaque => view.slice,
         };
-        (base, element)
+        (view.root, element)
     }
 
     /// The root buffer of a memref value and the slice of it that the value
-    /// covers, through `memref.subview`s (other view ops: whole buffer).
-    fn resolve(&self, value: Value) -> (Root, Slice) {
+    /// covers, through `memref.subview`s and casts. Through any other view
+    /// (a reshape, a transpose, a reinterpretation) the coordinates are not
+    /// the root's: the whole buffer; so for a memref that may be one of
+    /// several buffers ([`FunctionFacts::aliases`]).
+    fn resolve(&self, value: Value) -> View {
         // The slice is that of the subview applied to the root buffer: a
         // subview of a subview covers part of it, so it is a sound bound in
         // the root's coordinates (e.g. a version of a multi-buffer, then a
@@ -689,23 +825,29 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut current = value;
         let mut slice = Slice::whole();
         let mut subviews = 0;
+        let mut opaque = false;
         loop {
             let Some(def) = ir::defining_op(current) else { break };
             if Upstream::MemrefSubview.is(def) {
                 slice = self.subview_slice(def);
                 subviews += 1;
-                current = def.operand(0).unwrap();
             } else if effects::is_view(def) && def.operand_count() > 0 {
-                current = def.operand(0).unwrap();
+                opaque |= !matches!(Upstream::of(def), Some(Upstream::MemrefCast | Upstream::MemrefMemorySpaceCast));
             } else {
                 break;
             }
+            current = def.operand(0).unwrap();
+        }
+        let root = effects::Root::of(current);
+        if opaque || self.function.aliases.contains_key(&root) {
+            return View { root, slice: Slice::whole(), indexing: Indexing::Opaque };
         }
         if subviews > 1 {
             let count = slice.1.len();
             slice.1 = vec![None; count];
         }
-        (effects::Root::of(current), slice)
+        let indexing = if subviews == 0 { Indexing::Root } else { Indexing::Subview };
+        View { root, slice, indexing }
     }
 
     fn subview_slice(&self, subview: OperationRef) -> Slice {
@@ -763,8 +905,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .map(|value| {
                 if value.r#type().is_mem_ref() {
-                    let (root, slice) = self.resolve(*value);
-                    LiveIn::Memref(root, slice)
+                    let view = self.resolve(*value);
+                    LiveIn::Memref(view.root, view.slice)
                 } else {
                     LiveIn::Integer(self.bindings.eval(*value))
                 }

@@ -1,38 +1,101 @@
-//! Evaluates index and integer SSA values that are constant at one point of
-//! an analysis: `arith.constant`s, and arithmetic on induction variables whose
-//! value is known while a loop with a static trip count is being simulated.
-//! Analyses use it to take only the feasible branch of an `scf.if`.
+//! Evaluates index and integer SSA values at one point of an analysis:
+//! `arith.constant`s, and arithmetic on induction variables whose value is
+//! known while a loop with a static trip count is being simulated. Analyses
+//! use it to take only the feasible branch of an `scf.if`.
+//!
+//! Values have the semantics of their type: an `i8` addition wraps at 8
+//! bits, `remui` and `divui` read their operands as unsigned, `index` is 64
+//! bits. Inside a [`symbolic::Case`] (verify-sync sets one per function),
+//! the function's integer arguments are symbols and values are affine in
+//! them; a decision that the case does not settle asks for a
+//! [`Refinement`] (see [`Bindings::refinement`]) and evaluates to nothing.
 
+use super::symbolic::{self, Affine, Case, Decision, Refinement};
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, Value};
+use melior::ir::{BlockRef, Value, ValueLike};
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 
-/// Known values of induction variables.
+/// Known values of induction variables, and the case of the function's
+/// run-time arguments.
 #[derive(Clone, Debug, Default)]
-pub struct Bindings(HashMap<ValueKey, i64>);
+pub struct Bindings {
+    values: HashMap<ValueKey, i64>,
+    case: Option<Rc<Case>>,
+    /// The first refinement a decision asked for.
+    refinement: RefCell<Option<Refinement>>,
+    /// Set while evaluating for a key rather than for a decision: no
+    /// refinement is asked for.
+    quiet: Cell<bool>,
+    /// Whether a decision was left unknown inside the case (a form of
+    /// several arguments), so that not every value of the case behaves the
+    /// same.
+    undecided: Cell<bool>,
+}
 
 impl Bindings {
+    /// Bindings in which the function's integer arguments are symbols
+    /// ranging over `case`.
+    pub fn in_case(case: Rc<Case>) -> Self {
+        Bindings { case: Some(case), ..Bindings::default() }
+    }
+
     pub fn bind(&mut self, value: Value, constant: i64) {
-        self.0.insert(ValueKey::of(value), constant);
+        self.values.insert(ValueKey::of(value), constant);
     }
 
     pub fn unbind(&mut self, value: Value) {
-        self.0.remove(&ValueKey::of(value));
+        self.values.remove(&ValueKey::of(value));
     }
 
     /// The bindings, in key order (for keying memoized results on them).
     pub fn snapshot(&self) -> Vec<(ValueKey, i64)> {
-        let mut all: Vec<(ValueKey, i64)> = self.0.iter().map(|(k, v)| (*k, *v)).collect();
+        let mut all: Vec<(ValueKey, i64)> = self.values.iter().map(|(k, v)| (*k, *v)).collect();
         all.sort();
         all
     }
 
-    /// For an `scf.if` whose condition is constant given the bindings, the
-    /// index of the region that runs (0: then, 1: else).
+    /// The case the function's arguments range over, if any.
+    pub fn case(&self) -> Option<&Case> {
+        self.case.as_deref()
+    }
+
+    /// The refinement of the case that some decision asked for (the first).
+    pub fn refinement(&self) -> Option<Refinement> {
+        self.refinement.borrow().clone()
+    }
+
+    /// Whether some decision was left unknown within the case.
+    pub fn undecided(&self) -> bool {
+        self.undecided.get()
+    }
+
+    /// Settles a decision: its answer, or nothing after asking for the
+    /// refinement that would settle it.
+    pub fn settle<T>(&self, decision: Decision<T>) -> Option<T> {
+        match decision {
+            Decision::Known(t) => Some(t),
+            Decision::Refine(r) => {
+                if !self.quiet.get() {
+                    self.refinement.borrow_mut().get_or_insert(r);
+                    self.undecided.set(true);
+                }
+                None
+            }
+            Decision::Unknown => {
+                if !self.quiet.get() {
+                    self.undecided.set(true);
+                }
+                None
+            }
+        }
+    }
+
     /// Whether some `scf.if` under `body` has a condition that is constant
     /// once the induction variable is known (here: bound to `value`) but not
     /// without it: then iterations may take different branches, and two
@@ -53,62 +116,314 @@ impl Bindings {
         unbound.iter().zip(bound).any(|(u, b)| b && !u)
     }
 
+    /// For an `scf.if` whose condition is constant given the bindings, the
+    /// index of the region that runs (0: then, 1: else).
     pub fn taken_branch(&self, if_op: OperationRef) -> Option<usize> {
         let condition = self.eval(if_op.operand(0).ok()?)?;
         Some(if condition != 0 { 0 } else { 1 })
     }
 
-    /// The value of `value`, if it is constant given the bindings.
+    /// The value of `value`, if it is constant given the bindings (and the
+    /// same for every value of the case).
     pub fn eval(&self, value: Value) -> Option<i64> {
-        self.eval_depth(value, 8)
+        self.form(value)?.as_constant().and_then(|v| i64::try_from(v).ok())
     }
 
-    /// The ops evaluated here are those `periodicity::period` models: keep
-    /// the two in step.
-    fn eval_depth(&self, value: Value, depth: usize) -> Option<i64> {
-        if let Some(v) = self.0.get(&ValueKey::of(value)) {
-            return Some(*v);
+    /// The value of `value` as an affine form in the case's arguments.
+    pub fn form(&self, value: Value) -> Option<Affine> {
+        self.form_depth(value, 8)
+    }
+
+    /// [`Self::form`], asking for no refinement (for keys of memoized
+    /// results, which need not be settled).
+    pub fn peek(&self, value: Value) -> Option<Affine> {
+        let quiet = self.quiet.replace(true);
+        let form = self.form(value);
+        self.quiet.set(quiet);
+        form
+    }
+
+    /// The ops evaluated here are those `periodicity::period` models (see
+    /// [`symbolic::is_evaluated`]): keep the two in step.
+    fn form_depth(&self, value: Value, depth: usize) -> Option<Affine> {
+        let key = ValueKey::of(value);
+        if let Some(v) = self.values.get(&key) {
+            return Some(Affine::constant(i128::from(*v)));
+        }
+        if let Some(form) = self.case.as_ref().and_then(|case| case.form_of(key)) {
+            return Some(form);
         }
         if depth == 0 {
             return None;
         }
         let op = ir::defining_op(value)?;
         let kind = Upstream::of(op)?;
+        let bits = symbolic::integer_bits(value.r#type())?;
         if kind == Upstream::ArithConstant {
-            return ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from));
+            let constant = ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from))?;
+            return Some(Affine::constant(wrap(i128::from(constant), bits)));
         }
-        let operand = |i: usize| -> Option<i64> { self.eval_depth(op.operand(i).ok()?, depth - 1) };
+        let operand = |i: usize| -> Option<Affine> { self.form_depth(op.operand(i).ok()?, depth - 1) };
+        let operand_bits = |i: usize| op.operand(i).ok().and_then(|v| symbolic::integer_bits(v.r#type()));
+        let constants = || -> Option<Vec<i128>> { (0..op.operand_count()).map(|i| operand(i)?.as_constant()).collect() };
+        if let Some(values) = constants() {
+            // Every operand is constant: exact arithmetic at the type's width.
+            let (a, b) = (values.first().copied().unwrap_or(0), values.get(1).copied().unwrap_or(0));
+            let source_bits = operand_bits(0).unwrap_or(bits);
+            let predicate_bits = source_bits;
+            return concrete(kind, op, &values, a, b, bits, source_bits, predicate_bits).map(Affine::constant);
+        }
+        self.symbolic(kind, op, bits, &operand, &operand_bits)
+    }
+
+    /// An op of symbolic (affine) operands, within the case.
+    fn symbolic<'c>(
+        &self,
+        kind: Upstream,
+        op: OperationRef<'c, '_>,
+        bits: u32,
+        operand: &dyn Fn(usize) -> Option<Affine>,
+        operand_bits: &dyn Fn(usize) -> Option<u32>,
+    ) -> Option<Affine> {
+        let case = self.case.as_deref()?;
+        let wrapped = |form: Option<Affine>| -> Option<Affine> { self.settle(case.wrap(&form?, bits)) };
+        let negative = |form: &Affine| self.settle(case.is_negative(form));
+        let divisor = || -> Option<i128> { operand(1)?.as_constant().filter(|c| *c != 0) };
+        use Upstream::*;
         match kind {
-            Upstream::ArithIndexCast | Upstream::ArithIndexCastui | Upstream::ArithExtsi | Upstream::ArithExtui => operand(0),
-            Upstream::ArithAddi => Some(operand(0)?.wrapping_add(operand(1)?)),
-            Upstream::ArithSubi => Some(operand(0)?.wrapping_sub(operand(1)?)),
-            Upstream::ArithMuli => Some(operand(0)?.wrapping_mul(operand(1)?)),
-            Upstream::ArithDivui | Upstream::ArithDivsi => operand(0)?.checked_div(operand(1)?),
-            Upstream::ArithRemui | Upstream::ArithRemsi => operand(0)?.checked_rem(operand(1)?),
-            Upstream::ArithAndi => Some(operand(0)? & operand(1)?),
-            Upstream::ArithOri => Some(operand(0)? | operand(1)?),
-            Upstream::ArithXori => Some(operand(0)? ^ operand(1)?),
-            Upstream::ArithCmpi => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                // arith::CmpIPredicate: eq ne slt sle sgt sge ult ule ugt uge
-                let result = match ir::int_attr(op, attr::PREDICATE)? {
-                    0 => a == b,
-                    1 => a != b,
-                    2 => a < b,
-                    3 => a <= b,
-                    4 => a > b,
-                    5 => a >= b,
-                    6 => (a as u64) < (b as u64),
-                    7 => (a as u64) <= (b as u64),
-                    8 => (a as u64) > (b as u64),
-                    9 => (a as u64) >= (b as u64),
-                    _ => return None,
+            ArithIndexCast | ArithExtsi | ArithTrunci => wrapped(operand(0)),
+            ArithIndexCastui | ArithExtui => {
+                // Zero extension: a negative value gains 2^source bits.
+                let form = operand(0)?;
+                let source = operand_bits(0)?;
+                let form = if negative(&form)? { form.offset(1i128 << source)? } else { form };
+                wrapped(Some(form))
+            }
+            ArithAddi => wrapped(operand(0)?.add(&operand(1)?)),
+            ArithSubi => wrapped(operand(0)?.add(&operand(1)?.negate()?)),
+            ArithMuli => {
+                let (x, y) = (operand(0)?, operand(1)?);
+                let scaled = match (x.as_constant(), y.as_constant()) {
+                    (Some(c), _) => y.scale(c),
+                    (_, Some(c)) => x.scale(c),
+                    _ => None,
                 };
-                Some(i64::from(result))
+                wrapped(scaled)
+            }
+            ArithShli => {
+                let shift = operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?;
+                wrapped(operand(0)?.scale(1i128 << shift))
+            }
+            ArithDivsi | ArithCeildivsi | ArithFloordivsi | ArithRemsi | ArithShrsi => {
+                let x = operand(0)?;
+                let c = if kind == ArithShrsi {
+                    1i128 << operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?
+                } else {
+                    divisor()?
+                };
+                self.signed_division(kind, case, &x, c).and_then(|q| wrapped(Some(q)))
+            }
+            ArithDivui | ArithCeildivui | ArithRemui | ArithShrui => {
+                // As unsigned: the same as signed for a nonnegative value and
+                // a positive divisor.
+                let x = operand(0)?;
+                let c = if kind == ArithShrui {
+                    1i128 << operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?
+                } else {
+                    divisor()?
+                };
+                if c < 0 || negative(&x)? {
+                    return None;
+                }
+                let signed = match kind {
+                    ArithCeildivui => ArithCeildivsi,
+                    ArithRemui => ArithRemsi,
+                    _ => ArithDivsi,
+                };
+                self.signed_division(signed, case, &x, c)
+            }
+            ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui => {
+                let (x, y) = (operand(0)?, operand(1)?);
+                let predicate = if matches!(kind, ArithMaxsi | ArithMinsi) { SLT } else { ULT };
+                let less = self.compare(case, predicate, &x, &y)?;
+                let take_x = less == matches!(kind, ArithMinsi | ArithMinui);
+                Some(if take_x { x } else { y })
+            }
+            ArithSelect => {
+                let condition = operand(0)?;
+                let zero = self.settle(case.is_zero(&condition))?;
+                operand(if zero { 2 } else { 1 })
+            }
+            ArithCmpi => {
+                let predicate = ir::int_attr(op, attr::PREDICATE)?;
+                let result = self.compare(case, predicate, &operand(0)?, &operand(1)?)?;
+                Some(Affine::constant(if result { -1 } else { 0 }))
             }
             _ => None,
         }
     }
+
+    /// `x / c` (truncating, ceiling or floor) or `x rem c` for a constant
+    /// `c != 0`: affine once the case fixes `x` modulo `c` and its sign.
+    fn signed_division(&self, kind: Upstream, case: &Case, x: &Affine, c: i128) -> Option<Affine> {
+        use Upstream::*;
+        let magnitude = c.checked_abs()?;
+        if kind == ArithRemsi {
+            // The remainder takes the dividend's sign.
+            let residue = self.settle(case.residue(x, magnitude))?;
+            let negative = self.settle(case.is_negative(x))?;
+            return Some(Affine::constant(if negative && residue != 0 { residue - magnitude } else { residue }));
+        }
+        // Divide by a positive divisor: x / c = (-x) / (-c).
+        let x = if c < 0 { x.negate()? } else { x.clone() };
+        let floor = || self.settle(case.floor_div(&x, magnitude));
+        let ceil = || self.settle(case.floor_div(&x.negate()?, magnitude))?.negate();
+        match kind {
+            ArithFloordivsi | ArithShrsi => floor(),
+            ArithCeildivsi => ceil(),
+            // Truncation: toward zero.
+            ArithDivsi if self.settle(case.is_negative(&x))? => ceil(),
+            ArithDivsi => floor(),
+            _ => None,
+        }
+    }
+
+    /// `x <predicate> y` (an `arith.cmpi` predicate), the same over the case.
+    fn compare(&self, case: &Case, predicate: i64, x: &Affine, y: &Affine) -> Option<bool> {
+        let (mut predicate, mut x, mut y) = (predicate, x.clone(), y.clone());
+        if predicate >= ULT {
+            // Unsigned: the same as signed when both have the same sign;
+            // otherwise the negative one is the greater.
+            let (nx, ny) = (self.settle(case.is_negative(&x))?, self.settle(case.is_negative(&y))?);
+            if nx != ny {
+                let x_greater = nx;
+                return Some(match predicate {
+                    ULT | ULE => !x_greater,
+                    _ => x_greater,
+                });
+            }
+            predicate -= ULT - SLT;
+        }
+        if matches!(predicate, SGT | SGE) {
+            std::mem::swap(&mut x, &mut y);
+            predicate = if predicate == SGT { SLT } else { SLE };
+        }
+        let difference = x.add(&y.negate()?)?;
+        match predicate {
+            EQ => self.settle(case.is_zero(&difference)),
+            NE => self.settle(case.is_zero(&difference)).map(|zero| !zero),
+            SLT => self.settle(case.is_negative(&difference)),
+            SLE => self.settle(case.is_negative(&difference.offset(-1)?)),
+            _ => None,
+        }
+    }
+}
+
+// arith::CmpIPredicate
+const EQ: i64 = 0;
+const NE: i64 = 1;
+const SLT: i64 = 2;
+const SLE: i64 = 3;
+const SGT: i64 = 4;
+const SGE: i64 = 5;
+const ULT: i64 = 6;
+const ULE: i64 = 7;
+
+/// `value` as a signed `bits`-bit integer (two's complement wrap).
+fn wrap(value: i128, bits: u32) -> i128 {
+    let (span, half) = (1i128 << bits, 1i128 << (bits - 1));
+    (value + half).rem_euclid(span) - half
+}
+
+/// `value` (a signed `bits`-bit integer) read as unsigned.
+fn unsigned(value: i128, bits: u32) -> i128 {
+    value.rem_euclid(1i128 << bits)
+}
+
+/// An evaluated op on constant operands (`values`; `a` and `b` the first
+/// two), with its result's width `bits` and its first operand's
+/// `source_bits`: MLIR's semantics, None where they are poison or
+/// undefined (division by zero, `i64::MIN / -1`, shifts past the width).
+#[allow(clippy::too_many_arguments)]
+fn concrete(kind: Upstream, op: OperationRef, values: &[i128], a: i128, b: i128, bits: u32, source_bits: u32, predicate_bits: u32) -> Option<i128> {
+    use Upstream::*;
+    let (min, _) = symbolic::signed_range(bits);
+    let shift = || (0..i128::from(bits)).contains(&b).then_some(b as u32);
+    let result = match kind {
+        ArithIndexCast | ArithExtsi | ArithTrunci => a,
+        ArithIndexCastui | ArithExtui => unsigned(a, source_bits),
+        ArithAddi => a + b,
+        ArithSubi => a - b,
+        ArithMuli => a.checked_mul(b)?,
+        ArithDivsi | ArithCeildivsi | ArithFloordivsi | ArithRemsi => {
+            if b == 0 || (a == min && b == -1) {
+                return None;
+            }
+            match kind {
+                ArithDivsi => a / b,
+                ArithCeildivsi => symbolic::ceil_div(a, b),
+                ArithFloordivsi => symbolic::floor_div(a, b),
+                _ => a % b,
+            }
+        }
+        ArithDivui | ArithCeildivui | ArithRemui => {
+            let (x, y) = (unsigned(a, bits), unsigned(b, bits));
+            if y == 0 {
+                return None;
+            }
+            match kind {
+                ArithDivui => x / y,
+                ArithCeildivui => symbolic::ceil_div(x, y),
+                _ => x % y,
+            }
+        }
+        ArithShli => a << shift()?,
+        ArithShrsi => a >> shift()?,
+        ArithShrui => unsigned(a, bits) >> shift()?,
+        ArithAndi => a & b,
+        ArithOri => a | b,
+        ArithXori => a ^ b,
+        ArithMaxsi => a.max(b),
+        ArithMinsi => a.min(b),
+        ArithMaxui | ArithMinui => {
+            let less = unsigned(a, bits) < unsigned(b, bits);
+            if less == (kind == ArithMinui) {
+                a
+            } else {
+                b
+            }
+        }
+        ArithSelect => {
+            if a != 0 {
+                *values.get(1)?
+            } else {
+                *values.get(2)?
+            }
+        }
+        ArithCmpi => {
+            let (ua, ub) = (unsigned(a, predicate_bits), unsigned(b, predicate_bits));
+            let holds = match ir::int_attr(op, attr::PREDICATE)? {
+                0 => a == b,
+                1 => a != b,
+                2 => a < b,
+                3 => a <= b,
+                4 => a > b,
+                5 => a >= b,
+                6 => ua < ub,
+                7 => ua <= ub,
+                8 => ua > ub,
+                9 => ua >= ub,
+                _ => return None,
+            };
+            if holds {
+                -1
+            } else {
+                0
+            }
+        }
+        _ => return None,
+    };
+    Some(wrap(result, bits))
 }
 
 /// Runs an `scf.if` over an abstract state: the branch `taken` when the

@@ -10,10 +10,13 @@
 //!   loop-state cycles that let the analyses skip ahead.
 //! - [`periodicity`]: the period, in iterations, of the values an analysis
 //!   evaluates in a loop body (whether a repeated state is a cycle).
+//! - [`symbolic`]: a function's run-time integer arguments as symbols, the
+//!   values affine in them, and the cases an analysis splits them into.
 
 pub mod const_eval;
 pub mod effects;
 pub mod in_flight;
 pub mod in_flight_bounds;
 pub mod periodicity;
+pub mod symbolic;
 pub mod sync_state;

@@ -17,11 +17,12 @@
 //! iteration, so they are invariant here.
 
 use super::const_eval::Bindings;
+use super::symbolic;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::Value;
+use melior::ir::{Value, ValueLike};
 use std::collections::HashMap;
 
 /// The value of an SSA value at iteration `k` of the loop, as a function of `k`.
@@ -99,20 +100,23 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         if let Some(form) = self.memo.get(&key) {
             return *form;
         }
+        let bits = symbolic::integer_bits(value.r#type()).unwrap_or(64);
         let form = match self.compute(value, depth) {
             Form::Affine { a: 0, .. } | Form::Periodic(1) => Form::Invariant,
-            Form::Affine { a, b } if !self.fits(a, b) => Form::Varying,
+            Form::Affine { a, b } if !self.fits(a, b, bits) => Form::Varying,
             form => form,
         };
         self.memo.insert(key, form);
         form
     }
 
-    /// Whether `a * k + b` stays in the `i64` range for every iteration
-    /// (an unknown `b` is taken as anything: it does not).
-    fn fits(&self, a: i128, b: Option<i128>) -> bool {
+    /// Whether `a * k + b` stays in the signed range of the value's width
+    /// (`bits`) for every iteration, so that it does not wrap (an unknown
+    /// `b` is taken as anything: it does not).
+    fn fits(&self, a: i128, b: Option<i128>, bits: u32) -> bool {
         let Some(b) = b else { return false };
-        let range = i128::from(i64::MIN)..=i128::from(i64::MAX);
+        let (min, max) = symbolic::signed_range(bits);
+        let range = min..=max;
         let at_last = a.checked_mul(self.last).and_then(|ak| ak.checked_add(b));
         range.contains(&b) && range.contains(&a) && at_last.is_some_and(|v| range.contains(&v))
     }
@@ -179,16 +183,41 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             Some(a) => Form::Affine { a, b: b.and_then(|b| b.checked_mul(c)) },
             None => Form::Varying,
         };
+        let divide = |floor: bool, ceil: bool, c: Option<i128>| -> Form {
+            let Form::Affine { a, b } = operands[0] else { return periodic() };
+            let Some(c) = c.filter(|c| *c > 0) else { return Form::Varying };
+            let Some(b) = b else { return Form::Varying };
+            if a % c != 0 {
+                return Form::Varying;
+            }
+            // (a * k + b) / c = (a / c) * k + b / c, rounded the op's way;
+            // truncation rounds as floor or ceiling by the sign, which must
+            // then not change over the iterations.
+            let same_sign = (a >= 0 && b >= 0) || (a <= 0 && b <= 0);
+            let b = if floor {
+                symbolic::floor_div(b, c)
+            } else if ceil {
+                symbolic::ceil_div(b, c)
+            } else if same_sign {
+                b / c
+            } else {
+                return Form::Varying;
+            };
+            Form::Affine { a: a / c, b: Some(b) }
+        };
+        let nonnegative = |f: Form| matches!(f, Form::Affine { a, b: Some(b) } if a >= 0 && b >= 0);
+        let shift = || constant(1).filter(|s| (0..63).contains(s)).map(|s| 1i128 << s);
+        use Upstream::*;
         match kind {
-            Upstream::ArithIndexCast | Upstream::ArithExtsi => operands[0],
+            ArithIndexCast | ArithExtsi | ArithTrunci => operands[0],
             // Unsigned casts of a value that may be negative: no affine form.
-            Upstream::ArithIndexCastui | Upstream::ArithExtui => match operands[0] {
+            ArithIndexCastui | ArithExtui => match operands[0] {
                 Form::Affine { a, b: Some(b) } if a >= 0 && b >= 0 => operands[0],
                 _ => periodic(),
             },
-            Upstream::ArithAddi => add(1),
-            Upstream::ArithSubi => add(-1),
-            Upstream::ArithMuli => match (affine(operands[0]), affine(operands[1])) {
+            ArithAddi => add(1),
+            ArithSubi => add(-1),
+            ArithMuli => match (affine(operands[0]), affine(operands[1])) {
                 (Some((a, b)), Some(_)) if operands[1] == Form::Invariant => match constant(1) {
                     Some(c) => scale(a, b, c),
                     None => Form::Varying,
@@ -199,25 +228,39 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 },
                 _ => periodic(),
             },
-            Upstream::ArithDivsi | Upstream::ArithDivui | Upstream::ArithRemsi | Upstream::ArithRemui => {
+            ArithShli => match (operands[0], shift()) {
+                (Form::Affine { a, b }, Some(c)) if operands[1] == Form::Invariant => scale(a, b, c),
+                (Form::Affine { .. }, _) => Form::Varying,
+                _ => periodic(),
+            },
+            ArithRemsi | ArithRemui => {
                 let Form::Affine { a, b } = operands[0] else { return periodic() };
                 let Some(c) = constant(1).filter(|c| *c > 0) else { return Form::Varying };
                 // a * k + b keeps one sign over the iterations (from k = 0
-                // on, a and b of the same sign), so truncating division and
-                // remainder behave as on naturals.
-                let Some(b) = b.filter(|b| (a >= 0 && *b >= 0) || (a <= 0 && *b <= 0)) else { return Form::Varying };
-                let is_rem = matches!(kind, Upstream::ArithRemsi | Upstream::ArithRemui);
-                if is_rem {
-                    let p = c / gcd(a.abs(), c);
-                    return u64::try_from(p).map_or(Form::Varying, Form::Periodic);
+                // on, a and b of the same sign; for remui, nonnegative), so
+                // the remainder repeats as on naturals.
+                let one_sign = b.is_some_and(|b| (a >= 0 && b >= 0) || (a <= 0 && b <= 0 && kind == ArithRemsi));
+                if !one_sign {
+                    return Form::Varying;
                 }
-                if a % c == 0 && b >= 0 {
-                    Form::Affine { a: a / c, b: Some(b / c) }
-                } else {
-                    Form::Varying
-                }
+                let p = c / symbolic::gcd(a.abs(), c);
+                u64::try_from(p).map_or(Form::Varying, Form::Periodic)
             }
-            Upstream::ArithAndi | Upstream::ArithOri | Upstream::ArithXori | Upstream::ArithCmpi => periodic(),
+            ArithDivsi => divide(false, false, constant(1)),
+            ArithFloordivsi => divide(true, false, constant(1)),
+            ArithCeildivsi => divide(false, true, constant(1)),
+            ArithShrsi => divide(true, false, shift()),
+            // Unsigned division of a value that stays nonnegative.
+            ArithDivui | ArithShrui if nonnegative(operands[0]) => {
+                divide(true, false, if kind == ArithShrui { shift() } else { constant(1) })
+            }
+            ArithCeildivui if nonnegative(operands[0]) => divide(false, true, constant(1)),
+            ArithDivui | ArithShrui | ArithCeildivui => match operands[0] {
+                Form::Affine { .. } => Form::Varying,
+                _ => periodic(),
+            },
+            ArithAndi | ArithOri | ArithXori | ArithCmpi | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui
+            | ArithSelect => periodic(),
             // Ops that `Bindings::eval` does not evaluate (keep the two lists
             // in step): nothing in any iteration.
             _ => Form::Invariant,
@@ -225,17 +268,9 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
     }
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 /// The least common multiple; None past a period no loop needs (a loop
 /// with a longer one is not worth skipping ahead in).
 fn lcm(a: u64, b: u64) -> Option<u64> {
-    let g = gcd(i128::from(a), i128::from(b)) as u64;
+    let g = symbolic::gcd(i128::from(a), i128::from(b)) as u64;
     (a / g).checked_mul(b).filter(|l| *l <= 1 << 20)
 }
