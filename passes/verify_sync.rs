@@ -38,6 +38,7 @@
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::const_eval::{visit_if, Bindings, Cycle};
+use super::analysis::symbolic::{self, Affine, Case};
 use super::analysis::effects::{self, Root};
 use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
@@ -66,6 +67,10 @@ const SIMULATION_BUDGET: usize = 256;
 /// Loop results kept before the memo starts over (a bound on its memory).
 const MEMO_LIMIT: usize = 1 << 16;
 
+/// Analyses of one function, each over one case of its run-time
+/// arguments, before the rest are analyzed at once without refinement.
+const CASE_BUDGET: usize = 256;
+
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut checker = Checker {
         bindings: Bindings::default(),
@@ -79,9 +84,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         checker.function = FunctionFacts::of(function);
-        let mut state = State::default();
-        checker.regions(function, &mut state);
-        errors.extend(checker.error.take());
+        errors.extend(checker.function_over_cases(function));
     }
     if errors.is_empty() {
         return Ok(());
@@ -591,13 +594,69 @@ enum Indexing {
     Opaque,
 }
 
+/// A loop's trip count as the analysis knows it.
+enum Trips {
+    Exact(u64),
+    /// Affine in the function's arguments, at least 1 and at most `max`
+    /// over the case.
+    Symbolic { trips: Affine, max: u64 },
+    Unknown,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum LiveIn {
-    Integer(Option<i64>),
+    Integer(Option<Affine>),
     Memref(Root, Slice),
 }
 
 impl<'c, 'a> Checker<'c, 'a> {
+    /// The first race in `function`, for any values of its integer
+    /// arguments. They start as symbols over their whole range
+    /// ([`symbolic::Case`]); an analysis that needs a decision the case does
+    /// not settle (a branch on `n > 2`, a slot `(n - 2) mod 3`, the iteration
+    /// at which a loop of `n - 2` trips leaves its cycle) stops, and each part
+    /// of the refined case is analyzed in turn. An error found in a case
+    /// holds for its values (it names them); past [`CASE_BUDGET`] analyses,
+    /// the function is analyzed once more without refinement, where such
+    /// decisions join both outcomes.
+    fn function_over_cases(&mut self, function: OperationRef<'c, 'a>) -> Option<Error<'c>> {
+        let mut work = vec![Case::of_function(function)];
+        let mut runs = 0;
+        while let Some(case) = work.pop() {
+            if runs == CASE_BUDGET {
+                return self.function_in(function, Bindings::default());
+            }
+            runs += 1;
+            let case = Rc::new(case);
+            let mut error = self.function_in(function, Bindings::in_case(case.clone()));
+            if let Some(refinement) = self.bindings.refinement() {
+                work.extend(case.refine(&refinement).into_iter().rev());
+                continue;
+            }
+            if let (Some(error), Some(values)) = (error.as_mut(), case.describe()) {
+                let example = match case.example() {
+                    Some(example) if !self.bindings.undecided() => format!("; for example {example}"),
+                    _ => String::new(),
+                };
+                error.message.push_str(&format!(" (for {values}{example})"));
+            }
+            if error.is_some() {
+                return error;
+            }
+        }
+        None
+    }
+
+    /// The first race in `function` under `bindings`.
+    fn function_in(&mut self, function: OperationRef<'c, 'a>, bindings: Bindings) -> Option<Error<'c>> {
+        self.bindings = bindings;
+        self.loops.clear();
+        self.error = None;
+        let mut state = State::default();
+        self.regions(function, &mut state);
+        self.error.take()
+    }
+
     fn regions(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         for block in ir::blocks(op) {
             self.block(block, state);
@@ -615,6 +674,10 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
+        if self.bindings.refinement().is_some() {
+            // The case is being split: this analysis is dropped.
+            return;
+        }
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)) => {
                 return self.async_op(op, Self::logical(asyncpipe::queue_of(op)), state);
@@ -908,7 +971,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     let view = self.resolve(*value);
                     LiveIn::Memref(view.root, view.slice)
                 } else {
-                    LiveIn::Integer(self.bindings.eval(*value))
+                    LiveIn::Integer(self.bindings.peek(*value))
                 }
             })
             .collect();
@@ -932,10 +995,14 @@ impl<'c, 'a> Checker<'c, 'a> {
     fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
-        let lb = static_lower_and_step(op);
-        let upper = ir::static_trip_count(op).map(|trips| trips as usize);
-        let Some((lb, step)) = lb else {
+        let bounds = (op.operand(0).ok().and_then(|v| self.bindings.eval(v)), op.operand(2).ok().and_then(|v| self.bindings.eval(v)));
+        let (Some(lb), Some(step)) = bounds else {
             return self.unknown_loop(op, state);
+        };
+        let trips = self.trip_count(op, lb, step);
+        let upper = match &trips {
+            Trips::Exact(trips) => Some(*trips),
+            _ => None,
         };
         let facts = self.facts_of(op);
         let carried = Carried { inner: &facts.inner_groups };
@@ -946,23 +1013,37 @@ impl<'c, 'a> Checker<'c, 'a> {
         // between see the same slices and conditions (periodicity::period).
         // Without a period, a loop is simulated to its end within the
         // budget, or analyzed with unknown slices.
-        let period = periodicity::period(op, lb, step, upper.map(|t| t as u64), &self.bindings, &facts.uses);
-        if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET) {
+        let bound = match &trips {
+            Trips::Exact(trips) => Some(*trips),
+            // A run-time count is assumed below RUN_TIME_TRIPS (README).
+            Trips::Symbolic { max, .. } => Some((*max).min(periodicity::RUN_TIME_TRIPS as u64)),
+            Trips::Unknown => None,
+        };
+        let period = periodicity::period(op, lb, step, bound, &self.bindings, &facts.uses);
+        if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
             return self.unknown_loop(op, state);
         }
         let mut cycle = Cycle::new();
         let mut x = state.clone();
         x.forward_groups(op.operands().skip(3), carried.arguments(body));
-        for k in 0..SIMULATION_BUDGET {
+        for k in 0..SIMULATION_BUDGET as u64 {
+            if self.bindings.refinement().is_some() {
+                return;
+            }
             if upper == Some(k) {
                 *state = carried.exit(op, body, x);
                 return;
             }
             if let Some(period) = period {
-                let phase = (k as u64 % period, x);
+                let phase = (k % period, x);
                 if cycle.repeats(&phase) {
-                    *state = match upper {
-                        Some(trips) => carried.exit(op, body, cycle.state_at(&phase, trips as u64).1),
+                    let exit = match &trips {
+                        Trips::Exact(trips) => Some(*trips),
+                        Trips::Symbolic { trips, .. } => self.exit_iteration(trips, cycle.span(&phase)),
+                        Trips::Unknown => None,
+                    };
+                    *state = match exit {
+                        Some(trips) => carried.exit(op, body, cycle.state_at(&phase, trips).1),
                         None => {
                             exits.over_counts.extend(exits.pending.keys().cloned());
                             exits
@@ -972,9 +1053,24 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
                 x = phase.1;
             }
+            // A run-time trip count: every value of the case runs this
+            // iteration, or the case is split where the loop ends before it
+            // (so that no error is reported for a trip count that stops
+            // short of it). Undecided without a case: the join over every
+            // count ([`State::over_counts`]).
+            if let Trips::Symbolic { trips, .. } = &trips {
+                let ends = trips.offset(-i128::from(k) - 1).and_then(|t| self.bindings.case().map(|c| c.is_negative(&t)));
+                if ends.is_some_and(|ends| self.bindings.settle(ends) == Some(true)) {
+                    *state = carried.exit(op, body, x);
+                    return;
+                }
+                if self.bindings.refinement().is_some() {
+                    return;
+                }
+            }
             // An iteration whose induction value would pass the index range
             // cannot run (the upper bound is below it): the loop has ended.
-            let Some(value) = (k as i64).checked_mul(step).and_then(|offset| offset.checked_add(lb)) else {
+            let Some(value) = i64::try_from(k).ok().and_then(|k| k.checked_mul(step)).and_then(|offset| offset.checked_add(lb)) else {
                 *state = if upper.is_some() { carried.exit(op, body, x) } else { exits };
                 return;
             };
@@ -986,6 +1082,49 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         // No steady state within the budget: analyze with unknown slices.
         self.unknown_loop(op, state);
+    }
+
+    /// The trip count `ceil((ub - lb) / step)` (0 when `ub <= lb`) of a loop
+    /// with lower bound `lb` and step `step`: a constant, an affine form in
+    /// the function's arguments that is at least 1 over the case, or
+    /// unknown. Deciding its sign or its division may ask for a refinement
+    /// of the case.
+    fn trip_count(&self, op: OperationRef, lb: i64, step: i64) -> Trips {
+        let Some(ub) = op.operand(1).ok().and_then(|v| self.bindings.form(v)) else { return Trips::Unknown };
+        if step <= 0 {
+            return Trips::Unknown;
+        }
+        let Some(span) = ub.offset(-i128::from(lb)) else { return Trips::Unknown };
+        let step = i128::from(step);
+        if let Some(span) = span.as_constant() {
+            let trips = if span <= 0 { 0 } else { symbolic::ceil_div(span, step) };
+            return u64::try_from(trips).map_or(Trips::Unknown, Trips::Exact);
+        }
+        let Some(case) = self.bindings.case() else { return Trips::Unknown };
+        // span <= 0, that is span - 1 < 0: no iteration.
+        match span.offset(-1).and_then(|s| self.bindings.settle(case.is_negative(&s))) {
+            Some(true) => return Trips::Exact(0),
+            Some(false) => {}
+            None => return Trips::Unknown,
+        }
+        // ceil(span / step) = -floor(-span / step).
+        let trips = span.negate().and_then(|s| self.bindings.settle(case.floor_div(&s, step))).and_then(|t| t.negate());
+        match trips.and_then(|t| Some((case.range(&t)?, t))) {
+            Some(((_, max), trips)) => Trips::Symbolic { trips, max: u64::try_from(max).unwrap_or(u64::MAX) },
+            None => Trips::Unknown,
+        }
+    }
+
+    /// For a run-time trip count `trips` (every value past the cycle's
+    /// start, see the check in [`Self::for_loop`]), the iteration of the
+    /// cycle `(first, length)` at which the loop ends: `first + (trips -
+    /// first) mod length`, once the case fixes the count modulo the length
+    /// (a refinement asks for it).
+    fn exit_iteration(&self, trips: &Affine, (first, length): (u64, u64)) -> Option<u64> {
+        let case = self.bindings.case()?;
+        let since = trips.offset(-i128::from(first))?;
+        let residue = self.bindings.settle(case.residue(&since, i128::from(length)))?;
+        u64::try_from(residue).ok().and_then(|r| r.checked_add(first))
     }
 
     /// Regions that may run any number of times, with nothing known of the
@@ -1095,8 +1234,4 @@ fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Opt
 /// The static shape of a vector or memref type (None if a size is dynamic).
 fn static_shape(ty: Type) -> Option<Vec<i64>> {
     ir::shape(ty).into_iter().map(|size| (size >= 0).then_some(size)).collect()
-}
-
-fn static_lower_and_step(op: OperationRef) -> Option<(i64, i64)> {
-    Some((ir::constant_int(op.operand(0).ok()?)?, ir::constant_int(op.operand(2).ok()?)?))
 }

@@ -119,8 +119,12 @@ impl Bindings {
     /// For an `scf.if` whose condition is constant given the bindings, the
     /// index of the region that runs (0: then, 1: else).
     pub fn taken_branch(&self, if_op: OperationRef) -> Option<usize> {
-        let condition = self.eval(if_op.operand(0).ok()?)?;
-        Some(if condition != 0 { 0 } else { 1 })
+        let condition = self.form(if_op.operand(0).ok()?)?;
+        let zero = match condition.as_constant() {
+            Some(value) => value == 0,
+            None => self.settle(self.case.as_deref()?.is_zero(&condition))?,
+        };
+        Some(if zero { 1 } else { 0 })
     }
 
     /// The value of `value`, if it is constant given the bindings (and the
@@ -131,7 +135,7 @@ impl Bindings {
 
     /// The value of `value` as an affine form in the case's arguments.
     pub fn form(&self, value: Value) -> Option<Affine> {
-        self.form_depth(value, 8)
+        self.form_depth(value, EVAL_DEPTH, &mut HashMap::new())
     }
 
     /// [`Self::form`], asking for no refinement (for keys of memoized
@@ -145,7 +149,20 @@ impl Bindings {
 
     /// The ops evaluated here are those `periodicity::period` models (see
     /// [`symbolic::is_evaluated`]): keep the two in step.
-    fn form_depth(&self, value: Value, depth: usize) -> Option<Affine> {
+    /// `memo` holds the forms of the values met so far in this evaluation
+    /// (a value used twice, as in `x + x`, is evaluated once, so the cost is
+    /// that of the expression's DAG, not of its tree).
+    fn form_depth(&self, value: Value, depth: usize, memo: &mut HashMap<ValueKey, Option<Affine>>) -> Option<Affine> {
+        let key = ValueKey::of(value);
+        if let Some(form) = memo.get(&key) {
+            return form.clone();
+        }
+        let form = self.form_uncached(value, depth, memo);
+        memo.insert(key, form.clone());
+        form
+    }
+
+    fn form_uncached(&self, value: Value, depth: usize, memo: &mut HashMap<ValueKey, Option<Affine>>) -> Option<Affine> {
         let key = ValueKey::of(value);
         if let Some(v) = self.values.get(&key) {
             return Some(Affine::constant(i128::from(*v)));
@@ -163,7 +180,8 @@ impl Bindings {
             let constant = ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from))?;
             return Some(Affine::constant(wrap(i128::from(constant), bits)));
         }
-        let operand = |i: usize| -> Option<Affine> { self.form_depth(op.operand(i).ok()?, depth - 1) };
+        let operands: Vec<Option<Affine>> = op.operands().map(|v| self.form_depth(v, depth - 1, memo)).collect();
+        let operand = |i: usize| -> Option<Affine> { operands.get(i)?.clone() };
         let operand_bits = |i: usize| op.operand(i).ok().and_then(|v| symbolic::integer_bits(v.r#type()));
         let constants = || -> Option<Vec<i128>> { (0..op.operand_count()).map(|i| operand(i)?.as_constant()).collect() };
         if let Some(values) = constants() {
@@ -191,7 +209,8 @@ impl Bindings {
         let divisor = || -> Option<i128> { operand(1)?.as_constant().filter(|c| *c != 0) };
         use Upstream::*;
         match kind {
-            ArithIndexCast | ArithExtsi | ArithTrunci => wrapped(operand(0)),
+            ArithExtsi => operand(0),
+            ArithIndexCast | ArithTrunci => self.settle(case.truncate(&operand(0)?, bits, ValueKey::of(op.result(0).ok()?))),
             ArithIndexCastui | ArithExtui => {
                 // Zero extension: a negative value gains 2^source bits.
                 let form = operand(0)?;
@@ -318,6 +337,10 @@ impl Bindings {
         }
     }
 }
+
+/// How deep an expression the evaluation follows (the pipeliner's slot
+/// expressions for a run-time trip count, uncanonicalized, are 9 deep).
+const EVAL_DEPTH: usize = 64;
 
 // arith::CmpIPredicate
 const EQ: i64 = 0;
@@ -472,6 +495,13 @@ impl<S: Clone + PartialEq> Cycle<S> {
         }
         self.0.push(state.clone());
         false
+    }
+
+    /// After `repeats(state)` was true: the iteration at which the cycle
+    /// starts (the first `state`) and its length.
+    pub fn span(&self, state: &S) -> (u64, u64) {
+        let first = self.0.iter().position(|s| s == state).expect("the state repeats");
+        (first as u64, (self.0.len() - first) as u64)
     }
 
     /// After `repeats(state)` was true: the state at the top of iteration

@@ -85,8 +85,11 @@ impl Affine {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Param {
     key: ValueKey,
-    /// Its position among the function's arguments (for messages).
-    argument: usize,
+    /// What it is, for messages: `argument 2`, or `argument 2 as i32`.
+    label: String,
+    /// Whether it is a function argument (not a value standing for a
+    /// truncation).
+    argument: bool,
     bits: u32,
     modulus: i128,
     residue: i128,
@@ -107,6 +110,15 @@ impl Param {
     fn value(&self, y: i128) -> i128 {
         self.modulus * y + self.residue
     }
+
+    /// A value of it as the IR spells it (`true` for an i1 -1).
+    fn spell(&self, y: i128) -> String {
+        match (self.bits, self.value(y)) {
+            (1, 0) => "false".into(),
+            (1, _) => "true".into(),
+            (_, value) => value.to_string(),
+        }
+    }
 }
 
 /// A set of values of the function's integer arguments, one residue class
@@ -124,6 +136,11 @@ pub enum Refinement {
     Split { param: usize, at: i128 },
     /// The residue classes modulo `modulus * factor` of parameter `param`.
     Modulus { param: usize, factor: i128 },
+    /// A new parameter for `value`, a truncation to `bits` bits of a form
+    /// that wraps too many times over the case to split at each wrap: the
+    /// truncated value is then any `bits`-bit value, unrelated to the form
+    /// (more values than the program can produce, never fewer).
+    Fresh { value: ValueKey, bits: u32, label: String },
 }
 
 /// The answer to a question about a form over a case.
@@ -143,6 +160,11 @@ pub enum Decision<T> {
 /// constant is treated as unknown rather than enumerated.
 const MAX_FACTOR: i128 = 64;
 
+/// The most windows of `2^bits` a form may span for [`Case::wrap`] to
+/// split it at each wrap (an `index` cast to `i32` spans 2^32: past this,
+/// the evaluator makes the truncation a parameter of its own).
+pub const MAX_WRAPS: i128 = 4;
+
 /// The signed range of `bits`-bit integers.
 pub fn signed_range(bits: u32) -> (i128, i128) {
     let half = 1i128 << (bits.clamp(1, 64) - 1);
@@ -157,9 +179,16 @@ impl Case {
         for (argument, value) in entry.iter().flat_map(|b| (0..b.argument_count()).filter_map(|i| b.argument(i).ok())).enumerate() {
             let Some(bits) = integer_bits(value.r#type()) else { continue };
             let (lo, hi) = signed_range(bits);
-            params.push(Param { key: ValueKey::of(value), argument, bits, modulus: 1, residue: 0, lo, hi });
+            let label = format!("argument {argument}");
+            params.push(Param { key: ValueKey::of(value), label, argument: true, bits, modulus: 1, residue: 0, lo, hi });
         }
         Case { params }
+    }
+
+    /// The label of the single parameter `form` depends on, if one.
+    pub fn label_of(&self, form: &Affine) -> Option<&str> {
+        let [(param, _)] = form.terms[..] else { return None };
+        Some(&self.params[param].label)
     }
 
     /// The form of `value`, if it is one of the parameters.
@@ -260,6 +289,9 @@ impl Case {
                 None => Decision::Unknown,
             };
         }
+        if high - low > MAX_WRAPS {
+            return Decision::Unknown;
+        }
         // Split where the form crosses into the next window.
         match form.offset(-(low * span + half)) {
             Some(shifted) => match self.is_negative(&shifted) {
@@ -268,6 +300,19 @@ impl Case {
             },
             None => Decision::Unknown,
         }
+    }
+
+    /// For a truncation of `form` to `bits` bits: a new parameter for its
+    /// result `value` when the form wraps more than [`MAX_WRAPS`] times over
+    /// the case (see [`Refinement::Fresh`]), else [`Self::wrap`].
+    pub fn truncate(&self, form: &Affine, bits: u32, value: ValueKey) -> Decision<Affine> {
+        let Some((min, max)) = self.range(form) else { return Decision::Unknown };
+        let (span, half) = (1i128 << bits.clamp(1, 64), 1i128 << (bits.clamp(1, 64) - 1));
+        if (max + half).div_euclid(span) - (min + half).div_euclid(span) <= MAX_WRAPS {
+            return self.wrap(form, bits);
+        }
+        let label = format!("{} as i{bits}", self.label_of(form).unwrap_or("a value"));
+        Decision::Refine(Refinement::Fresh { value, bits, label })
     }
 
     /// The parts of the case that `refinement` makes (none empty).
@@ -280,6 +325,13 @@ impl Case {
         let parts = match *refinement {
             Refinement::Split { param, at } => {
                 vec![with(param, &|p| p.hi = p.hi.min(at - 1)), with(param, &|p| p.lo = p.lo.max(at))]
+            }
+            Refinement::Fresh { value, bits, ref label } => {
+                let mut case = self.clone();
+                let (lo, hi) = signed_range(bits);
+                let label = label.clone();
+                case.params.push(Param { key: value, label, argument: false, bits, modulus: 1, residue: 0, lo, hi });
+                vec![case]
             }
             Refinement::Modulus { param, factor } => (0..factor)
                 .map(|j| {
@@ -302,13 +354,13 @@ impl Case {
     pub fn describe(&self) -> Option<String> {
         let mut parts = Vec::new();
         for p in self.params.iter().filter(|p| p.is_refined()) {
-            let mut text = format!("argument {}", p.argument);
+            let mut text = p.label.clone();
             if p.lo == p.hi {
-                let _ = write!(text, " = {}", p.value(p.lo));
+                let _ = write!(text, " = {}", p.spell(p.lo));
             } else {
                 let _ = write!(text, " in [{}, {}]", p.value(p.lo), p.value(p.hi));
                 if p.modulus != 1 {
-                    let _ = write!(text, " with argument {} mod {} = {}", p.argument, p.modulus, p.residue.rem_euclid(p.modulus));
+                    let _ = write!(text, " with {} mod {} = {}", p.label, p.modulus, p.residue.rem_euclid(p.modulus));
                 }
             }
             parts.push(text);
@@ -317,13 +369,18 @@ impl Case {
     }
 
     /// One value of each refined argument of the case (the one nearest
-    /// zero), for a message: `argument 2 = 4`.
+    /// zero), for a message: `argument 2 = 4`. None when the case has a
+    /// parameter for a truncation (its values are not all possible
+    /// together with the arguments').
     pub fn example(&self) -> Option<String> {
+        if self.params.iter().any(|p| !p.argument) {
+            return None;
+        }
         let parts: Vec<String> = self
             .params
             .iter()
             .filter(|p| p.is_refined())
-            .map(|p| format!("argument {} = {}", p.argument, p.value(0i128.clamp(p.lo, p.hi))))
+            .map(|p| format!("{} = {}", p.label, p.spell(0i128.clamp(p.lo, p.hi))))
             .collect();
         (!parts.is_empty()).then(|| parts.join(", "))
     }
@@ -385,7 +442,8 @@ mod tests {
 
     fn case(bits: u32) -> Case {
         let (lo, hi) = signed_range(bits);
-        Case { params: vec![Param { key: ValueKey::synthetic(0), argument: 0, bits, modulus: 1, residue: 0, lo, hi }] }
+        let label = "argument 0".to_string();
+        Case { params: vec![Param { key: ValueKey::synthetic(0), label, argument: true, bits, modulus: 1, residue: 0, lo, hi }] }
     }
 
     fn n(case: &Case) -> Affine {

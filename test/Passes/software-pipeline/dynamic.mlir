@@ -2,7 +2,11 @@
 // N > L (L = 2, the last stage), so every prologue and epilogue op runs and
 // the counts are those of a long loop (body 2, epilogue 1 then 0); the
 // original loop, without its annotations, runs otherwise. The harness runs
-// N = 64, 3, 2 and 1 (the last two take the fallback loop); verify-sync checks instances with N = 1, 3, 4, 64.
+// N = 64, 3, 2 and 1 (the last two take the fallback loop). verify-sync
+// proves the output for every N (split into N <= 2, N = 3, ..., N >= 3 by
+// N mod 3), and checks instances with N = 1, 3, 4, 64.
+// RUN: asyncpipe-opt %s --asyncpipe-software-pipeline --asyncpipe-verify-sync > /dev/null
+// RUN: asyncpipe-opt %s --asyncpipe-software-pipeline --canonicalize --asyncpipe-verify-sync > /dev/null
 // RUN: asyncpipe-opt %s --asyncpipe-software-pipeline --canonicalize | FileCheck %s
 // RUN: sed -e 's/func.func @kernel/func.func private @kernel/' %s | cat - %S/../../Execution/Inputs/instantiate.mlir | asyncpipe-opt --asyncpipe-software-pipeline --inline --canonicalize --asyncpipe-verify-sync | FileCheck %s --check-prefix=INSTANCES
 // RUN: sed -e 's/@kernel/@reference/' -e 's/asyncpipe.async_stages/unpipelined/' %s > %t.ref.mlir

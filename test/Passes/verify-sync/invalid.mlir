@@ -110,39 +110,3 @@ func.func @nvgpu_uncommitted(%src: memref<128xf32>, %dst: memref<128xf32, 3>) {
   nvgpu.device_async_wait %t
   return
 }
-
-// -----
-
-// A known limit: after a loop with a run-time trip count, the pending copies
-// are those of every trip count at once, and an epilogue slot computed from
-// %n is not related to them. Reading slot (n + 1) % 2 after waiting down to
-// one group is safe (the last group wrote slot n % 2), but it is reported as
-// not proven. A loop with a constant trip count is exact (long-loops.mlir).
-func.func @dynamic_epilogue(%g: memref<4xf32>, %s: memref<2x4xf32, 3>, %n: index) -> f32 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  asyncpipe.commit_queue 0 {
-    %row0 = memref.subview %s[0, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1]>, 3>
-    // expected-note @below {{the asynchronous write}}
-    asyncpipe.copy %g, %row0 : memref<4xf32> to memref<4xf32, strided<[1]>, 3>
-  }
-  scf.for %i = %c0 to %n step %c1 {
-    %i1 = arith.addi %i, %c1 : index
-    %slot = arith.remsi %i1, %c2 : index
-    asyncpipe.commit_queue 0 {
-      %row = memref.subview %s[%slot, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1], offset: ?>, 3>
-      asyncpipe.copy %g, %row : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>, 3>
-    }
-    asyncpipe.wait_queue 0, 1
-    %cur = arith.remsi %i, %c2 : index
-    %v = memref.load %s[%cur, %c0] : memref<2x4xf32, 3>
-  }
-  asyncpipe.wait_queue 0, 1
-  %n1 = arith.addi %n, %c1 : index
-  %other = arith.remsi %n1, %c2 : index
-  // expected-error @below {{(left by a loop with a run-time trip count, for some trip count; the access could not be proven safe)}}
-  %w = memref.load %s[%other, %c0] : memref<2x4xf32, 3>
-  asyncpipe.wait_queue 0, 0
-  return %w : f32
-}

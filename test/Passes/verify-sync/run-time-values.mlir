@@ -1,0 +1,203 @@
+// Integer arguments are symbols: verify-sync splits their range into cases
+// where a decision depends on them (a branch, a slot, where a loop of
+// run-time trip count leaves its cycle) and proves each case, or reports the
+// race with the case it happens in and one value of it.
+// RUN: asyncpipe-opt %s --split-input-file --asyncpipe-verify-sync -verify-diagnostics
+
+// Double buffering with a run-time trip count: after the loop and a wait down
+// to one group, the last group (slot max(n, 0) mod 2) may be in flight and the
+// other slot is complete, for every %n.
+func.func @epilogue_slot(%g: memref<4xf32>, %s: memref<2x4xf32, 3>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  asyncpipe.commit_queue 0 {
+    %row0 = memref.subview %s[0, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1]>, 3>
+    asyncpipe.copy %g, %row0 : memref<4xf32> to memref<4xf32, strided<[1]>, 3>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    %slot = arith.remsi %i1, %c2 : index
+    asyncpipe.commit_queue 0 {
+      %row = memref.subview %s[%slot, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1], offset: ?>, 3>
+      asyncpipe.copy %g, %row : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>, 3>
+    }
+    asyncpipe.wait_queue 0, 1
+    %cur = arith.remsi %i, %c2 : index
+    %v = memref.load %s[%cur, %c0] : memref<2x4xf32, 3>
+  }
+  asyncpipe.wait_queue 0, 1
+  %t = arith.maxsi %n, %c0 : index
+  %t1 = arith.addi %t, %c1 : index
+  %other = arith.remsi %t1, %c2 : index
+  %w = memref.load %s[%other, %c0] : memref<2x4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %w : f32
+}
+
+// -----
+
+// The same with the slot computed from %n itself: for a negative odd %n the
+// loop does not run and (n + 1) rem 2 = 0 is the prologue's slot, in flight.
+func.func @negative_trip_count(%g: memref<4xf32>, %s: memref<2x4xf32, 3>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  asyncpipe.commit_queue 0 {
+    %row0 = memref.subview %s[0, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1]>, 3>
+    // expected-note @below {{the asynchronous write}}
+    asyncpipe.copy %g, %row0 : memref<4xf32> to memref<4xf32, strided<[1]>, 3>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    %slot = arith.remsi %i1, %c2 : index
+    asyncpipe.commit_queue 0 {
+      %row = memref.subview %s[%slot, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1], offset: ?>, 3>
+      asyncpipe.copy %g, %row : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>, 3>
+    }
+    asyncpipe.wait_queue 0, 1
+    %cur = arith.remsi %i, %c2 : index
+    %v = memref.load %s[%cur, %c0] : memref<2x4xf32, 3>
+  }
+  asyncpipe.wait_queue 0, 1
+  %n1 = arith.addi %n, %c1 : index
+  %other = arith.remsi %n1, %c2 : index
+  // expected-error @below {{only 0 group(s) were committed after it and no wait on queue 0 allowed at most that many (for argument 2 in [-9223372036854775807, -3] with argument 2 mod 2 = 1; for example argument 2 = -3)}}
+  %w = memref.load %s[%other, %c0] : memref<2x4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %w : f32
+}
+
+// -----
+
+// A race only when %n mod 4 = 3 (and %n is not negative: remsi keeps the sign).
+func.func @one_residue(%g: memref<4xf32>, %s: memref<4xf32, 3>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %k3 = arith.constant 3 : i32
+  %k4 = arith.constant 4 : i32
+  %z = arith.constant 0.0 : f32
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %g, %s queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  %r = arith.remsi %n, %k4 : i32
+  %hit = arith.cmpi eq, %r, %k3 : i32
+  %v = scf.if %hit -> (f32) {
+    // expected-error @below {{(for argument 2 in [3, 2147483647] with argument 2 mod 4 = 3; for example argument 2 = 3)}}
+    %l = memref.load %s[%c0] : memref<4xf32, 3>
+    scf.yield %l : f32
+  } else {
+    scf.yield %z : f32
+  }
+  asyncpipe.wait_queue 0, 0
+  return %v : f32
+}
+
+// -----
+
+// The load needs %n rem 4 = 3 and %n negative, and remsi of a negative value
+// is never 3: it never runs, for any %n.
+func.func @guarded_residue(%g: memref<4xf32>, %s: memref<4xf32, 3>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %k3 = arith.constant 3 : i32
+  %k4 = arith.constant 4 : i32
+  %k0 = arith.constant 0 : i32
+  %z = arith.constant 0.0 : f32
+  asyncpipe.copy %g, %s queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  %r = arith.remsi %n, %k4 : i32
+  %three = arith.cmpi eq, %r, %k3 : i32
+  %neg = arith.cmpi slt, %n, %k0 : i32
+  %hit = arith.andi %three, %neg : i1
+  %v = scf.if %hit -> (f32) {
+    %l = memref.load %s[%c0] : memref<4xf32, 3>
+    scf.yield %l : f32
+  } else {
+    scf.yield %z : f32
+  }
+  asyncpipe.wait_queue 0, 0
+  return %v : f32
+}
+
+// -----
+
+// A bound of two arguments: the analysis does not split on a sum, so after
+// the loop it keeps the copies of every trip count at once, and the epilogue
+// slot is not related to them: reported as not proven.
+func.func @two_argument_bound(%g: memref<4xf32>, %s: memref<2x4xf32, 3>, %n: index, %m: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %nm = arith.addi %n, %m : index
+  asyncpipe.commit_queue 0 {
+    %row0 = memref.subview %s[0, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1]>, 3>
+    // expected-note @below {{the asynchronous write}}
+    asyncpipe.copy %g, %row0 : memref<4xf32> to memref<4xf32, strided<[1]>, 3>
+  }
+  scf.for %i = %c0 to %nm step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    %slot = arith.remsi %i1, %c2 : index
+    asyncpipe.commit_queue 0 {
+      %row = memref.subview %s[%slot, 0] [1, 4] [1, 1] : memref<2x4xf32, 3> to memref<4xf32, strided<[1], offset: ?>, 3>
+      asyncpipe.copy %g, %row : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>, 3>
+    }
+    asyncpipe.wait_queue 0, 1
+    %cur = arith.remsi %i, %c2 : index
+    %v = memref.load %s[%cur, %c0] : memref<2x4xf32, 3>
+  }
+  asyncpipe.wait_queue 0, 1
+  %t = arith.maxsi %nm, %c0 : index
+  %t1 = arith.addi %t, %c1 : index
+  %other = arith.remsi %t1, %c2 : index
+  // expected-error @below {{(left by a loop with a run-time trip count, for some trip count; the access could not be proven safe)}}
+  %w = memref.load %s[%other, %c0] : memref<2x4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %w : f32
+}
+
+// -----
+
+// Ten branches on i1 arguments make 1024 cases, past the budget of 256
+// analyses: the function is then analyzed once more, each branch joining
+// both outcomes (bounded time; safe, so accepted).
+func.func @many_cases(%g: memref<4xf32>, %s: memref<4xf32, 3>, %o: memref<4xf32>, %c0: i1, %c1: i1, %c2: i1, %c3: i1, %c4: i1, %c5: i1, %c6: i1, %c7: i1, %c8: i1, %c9: i1) {
+  %k0 = arith.constant 0 : index
+  %k1 = arith.constant 1 : index
+  %k2 = arith.constant 2 : index
+  %k3 = arith.constant 3 : index
+  %z = arith.constant 0.0 : f32
+  asyncpipe.copy %g, %s queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  scf.if %c0 {
+    memref.store %z, %o[%k0] : memref<4xf32>
+  }
+  scf.if %c1 {
+    memref.store %z, %o[%k1] : memref<4xf32>
+  }
+  scf.if %c2 {
+    memref.store %z, %o[%k2] : memref<4xf32>
+  }
+  scf.if %c3 {
+    memref.store %z, %o[%k3] : memref<4xf32>
+  }
+  scf.if %c4 {
+    memref.store %z, %o[%k0] : memref<4xf32>
+  }
+  scf.if %c5 {
+    memref.store %z, %o[%k1] : memref<4xf32>
+  }
+  scf.if %c6 {
+    memref.store %z, %o[%k2] : memref<4xf32>
+  }
+  scf.if %c7 {
+    memref.store %z, %o[%k3] : memref<4xf32>
+  }
+  scf.if %c8 {
+    memref.store %z, %o[%k0] : memref<4xf32>
+  }
+  scf.if %c9 {
+    memref.store %z, %o[%k1] : memref<4xf32>
+  }
+  asyncpipe.wait_queue 0, 0
+  %v = memref.load %s[%k0] : memref<4xf32, 3>
+  return
+}
