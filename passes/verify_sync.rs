@@ -204,12 +204,12 @@ impl State {
     }
 
     /// A counting-form commit: every uncommitted access on `queue` joins the
-    /// new group.
-    fn commit(&mut self, queue: Queue) {
+    /// new group. Counts stop at `cap` ([`FunctionFacts::caps`]).
+    fn commit(&mut self, queue: Queue, cap: i64) {
         for (pending, after) in self.pending.iter_mut() {
             if pending.queue == queue {
                 // A lower bound: saturating keeps it one.
-                *after = Some(after.map_or(0, |a| a.saturating_add(1)));
+                *after = Some(after.map_or(0, |a| a.saturating_add(1).min(cap)));
             }
         }
     }
@@ -217,7 +217,7 @@ impl State {
     /// A token-form commit of the async ops `members` as one group on
     /// `queue`, whose value is `group`: other uncommitted accesses stay
     /// uncommitted.
-    fn commit_group(&mut self, queue: Queue, members: &[OpKey], group: ValueKey) {
+    fn commit_group(&mut self, queue: Queue, cap: i64, members: &[OpKey], group: ValueKey) {
         for (pending, after) in self.pending.iter_mut() {
             if pending.queue != queue {
                 continue;
@@ -225,7 +225,7 @@ impl State {
             let member = members.contains(&pending.producer)
                 && self.latest.get(&pending.producer).is_none_or(|latest| latest.contains(pending));
             match after {
-                Some(a) => *a = a.saturating_add(1),
+                Some(a) => *a = a.saturating_add(1).min(cap),
                 None if member => *after = Some(0),
                 None => {}
             }
@@ -342,11 +342,17 @@ struct FunctionFacts {
     /// (the roots of every value that flows into it). An access through one
     /// is an access to each of them, anywhere in them.
     aliases: HashMap<Root, Vec<Root>>,
+    /// Per queue, one more than the largest count a wait on it allows (no
+    /// bound for a wait whose count is computed): past it, how many groups
+    /// were committed after an access changes nothing any wait does, so the
+    /// analysis counts no further (and loop states repeat).
+    caps: HashMap<Queue, i64>,
 }
 
 impl FunctionFacts {
     fn of(function: OperationRef) -> Self {
         let aliases = aliases(function);
+        let mut caps: HashMap<Queue, i64> = HashMap::new();
         let bases = |root: Root| aliases.get(&root).cloned().unwrap_or_else(|| vec![root]);
         let mut written = Some(Vec::new());
         let mut async_reads = Vec::new();
@@ -354,6 +360,11 @@ impl FunctionFacts {
         let mut token_form = false;
         for op in ir::nested_ops(function) {
             token_form |= sync_state::is_token_form(op);
+            if let QueueEffect::Wait { queue, count } = sync_state::effect(op) {
+                let cap = count.map_or(i64::MAX, |c| c.saturating_add(1));
+                let entry = caps.entry(queue).or_insert(1);
+                *entry = (*entry).max(cap);
+            }
             for (_, value, kind) in async_accesses(op) {
                 match kind {
                     Kind::Read => async_reads.extend(bases(effects::root(value))),
@@ -382,7 +393,12 @@ impl FunctionFacts {
             roots.sort();
             roots.dedup();
         }
-        FunctionFacts { written, tracked, token_form, aliases }
+        FunctionFacts { written, tracked, token_form, aliases, caps }
+    }
+
+    /// [`Self::caps`] of `queue` (1 for a queue no wait names).
+    fn cap(&self, queue: Queue) -> i64 {
+        self.caps.get(&queue).copied().unwrap_or(1)
     }
 
     /// The buffers an access to `root` may touch.
@@ -684,9 +700,13 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             Some(AsyncpipeOp::CommitQueue(commit)) => {
                 self.regions(op, state);
-                return state.commit(Self::logical(commit.queue()));
+                let queue = Self::logical(commit.queue());
+                return state.commit(queue, self.function.cap(queue));
             }
-            Some(AsyncpipeOp::Commit(commit)) => return state.commit(Self::logical(commit.queue())),
+            Some(AsyncpipeOp::Commit(commit)) => {
+                let queue = Self::logical(commit.queue());
+                return state.commit(queue, self.function.cap(queue));
+            }
             Some(AsyncpipeOp::CommitGroup(commit)) => {
                 // Its members: the async ops of its region, or those whose
                 // tokens it names.
@@ -694,7 +714,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let mut members: Vec<OpKey> = ir::blocks(op).into_iter().flat_map(ir::ops).map(OpKey::of).collect();
                 members.extend(op.operands().filter_map(ir::defining_op).map(OpKey::of));
                 let group = ValueKey::of(commit.group());
-                return state.commit_group(Self::logical(commit.queue()), &members, group);
+                let queue = Self::logical(commit.queue());
+                return state.commit_group(queue, self.function.cap(queue), &members, group);
             }
             Some(AsyncpipeOp::Completed(completed)) => {
                 state.groups.insert(ValueKey::of(completed.group()), BTreeSet::new());
@@ -719,7 +740,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         match Upstream::of(op) {
             Some(Upstream::NvgpuDeviceAsyncCopy) => self.async_op(op, Queue::CpAsync, state),
-            _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => state.commit(Queue::CpAsync),
+            _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => {
+                state.commit(Queue::CpAsync, self.function.cap(Queue::CpAsync))
+            }
             Some(Upstream::NvgpuDeviceAsyncWait) => {
                 // A wait names a group; a copy token is work no group holds.
                 if let Some(copy) = op.operand(0).ok().and_then(ir::defining_op) {
@@ -829,6 +852,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         if let Some((pending, after)) = first {
             let status = match after {
                 None => "before the group holding it is committed".to_string(),
+                Some(a) if *a >= self.function.cap(pending.queue) => {
+                    format!("while its group may be in flight: no wait on {} followed it", pending.queue)
+                }
                 Some(a) => format!(
                     "while its group may be in flight: only {a} group(s) were committed after it and no wait on {} allowed at most that many",
                     pending.queue

@@ -288,10 +288,10 @@ impl Bindings {
         use Upstream::*;
         let magnitude = c.checked_abs()?;
         if kind == ArithRemsi {
-            // The remainder takes the dividend's sign.
-            let residue = self.settle(case.residue(x, magnitude))?;
-            let negative = self.settle(case.is_negative(x))?;
-            return Some(Affine::constant(if negative && residue != 0 { residue - magnitude } else { residue }));
+            // x - c * trunc(x / c): a constant once the case fixes x modulo
+            // c, affine where the quotient is constant.
+            let quotient = self.signed_division(ArithDivsi, case, x, c)?;
+            return x.add(&quotient.scale(c)?.negate()?);
         }
         // Divide by a positive divisor: x / c = (-x) / (-c).
         let x = if c < 0 { x.negate()? } else { x.clone() };

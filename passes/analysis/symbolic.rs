@@ -263,15 +263,31 @@ impl Case {
         Decision::Known(form.constant.rem_euclid(divisor))
     }
 
-    /// `floor(form / divisor)` (divisor > 0), affine when every coefficient
-    /// is a multiple of the divisor (a residue refinement makes it so).
+    /// `floor(form / divisor)` (divisor > 0): a constant when it is one over
+    /// the case; affine once every coefficient is a multiple of the divisor
+    /// (a residue refinement makes it so); or, for a divisor too large to
+    /// split residues by, constant on each part of a split where it changes
+    /// (when it takes few values over the case).
     pub fn floor_div(&self, form: &Affine, divisor: i128) -> Decision<Affine> {
+        let Some((min, max)) = self.range(form) else { return Decision::Unknown };
+        let (low, high) = (min.div_euclid(divisor), max.div_euclid(divisor));
+        if low == high {
+            return Decision::Known(Affine::constant(low));
+        }
         match self.residue(form, divisor) {
             Decision::Known(_) => {
                 let terms = form.terms.iter().map(|&(p, c)| (p, c / divisor)).collect();
                 Decision::Known(Affine { constant: form.constant.div_euclid(divisor), terms })
             }
             Decision::Refine(r) => Decision::Refine(r),
+            Decision::Unknown if high - low <= MAX_FACTOR => {
+                // The quotient is `low` below (low + 1) * divisor.
+                let Some(boundary) = (low + 1).checked_mul(divisor) else { return Decision::Unknown };
+                match form.offset(-boundary).map(|f| self.is_negative(&f)) {
+                    Some(Decision::Refine(r)) => Decision::Refine(r),
+                    _ => Decision::Unknown,
+                }
+            }
             Decision::Unknown => Decision::Unknown,
         }
     }
@@ -522,6 +538,20 @@ mod tests {
                     for y in p.lo..=p.hi {
                         assert_eq!(at(&q, y), floor_div(scale * p.value(y) + 7, divisor));
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_divisors_split_where_the_quotient_changes() {
+        // Divisors past MAX_FACTOR: no residue classes, but few quotients.
+        for divisor in [70i128, 100, 127, 200] {
+            let f = |c: &Case| n(c).offset(3).unwrap();
+            for (part, q) in settle(case(8), &|c| c.floor_div(&f(c), divisor)) {
+                let p = &part.params[0];
+                for y in p.lo..=p.hi {
+                    assert_eq!(at(&q, y), floor_div(p.value(y) + 3, divisor));
                 }
             }
         }

@@ -41,3 +41,23 @@ func.func @nested_run_time(%src: memref<64x8xf32>, %out: memref<64x8xf32>, %n: i
   }
   return
 }
+
+// A step of 2^62: the trip count ceil(n / 2^62) takes three values, too
+// large a divisor to split n by residue, so the case is split where the
+// quotient changes (a fuzzer finding).
+func.func @huge_step(%src: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index) {
+  %buf2 = memref.alloc() : memref<8xf32, 3>
+  %buf4 = memref.alloc() : memref<8xf32, 3>
+  %buf6 = memref.alloc() : memref<8xf32, 3>
+  %c0 = arith.constant 0 : index
+  %step = arith.constant 4611686018427387904 : index
+  scf.for %i1 = %c0 to %n step %step {
+    %src3 = memref.subview %src[%i1, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src3, %buf2 {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    memref.copy %src3, %buf4 {asyncpipe.stage = 0, asyncpipe.order = 1} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    memref.copy %src3, %buf6 {asyncpipe.stage = 1, asyncpipe.order = 2} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    %dst8 = memref.subview %out[%i1, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    linalg.add {asyncpipe.stage = 2, asyncpipe.order = 3} ins(%buf2, %buf4 : memref<8xf32, 3>, memref<8xf32, 3>) outs(%dst8 : memref<8xf32, strided<[1], offset: ?>>)
+  } {asyncpipe.async_stages = array<i64: 0, 1>}
+  return
+}
