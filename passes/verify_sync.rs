@@ -1021,11 +1021,11 @@ impl<'c, 'a> Checker<'c, 'a> {
     fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
-        let bounds = (op.operand(0).ok().and_then(|v| self.bindings.eval(v)), op.operand(2).ok().and_then(|v| self.bindings.eval(v)));
+        let bounds = (op.operand(0).ok().and_then(|v| self.bindings.form(v)), op.operand(2).ok().and_then(|v| self.bindings.eval(v)));
         let (Some(lb), Some(step)) = bounds else {
             return self.unknown_loop(op, state);
         };
-        let trips = self.trip_count(op, lb, step);
+        let trips = self.trip_count(op, &lb, step);
         let upper = match &trips {
             Trips::Exact(trips) => Some(*trips),
             _ => None,
@@ -1045,7 +1045,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             Trips::Symbolic { max, .. } => Some((*max).min(periodicity::RUN_TIME_TRIPS as u64)),
             Trips::Unknown => None,
         };
-        let period = periodicity::period(op, lb, step, bound, &self.bindings, &facts.uses);
+        let symbolic_trips = match &trips {
+            Trips::Symbolic { trips, .. } => Some(trips),
+            _ => None,
+        };
+        let period = periodicity::period(op, &lb, step, bound, symbolic_trips, &self.bindings, &facts.uses);
         if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
             return self.unknown_loop(op, state);
         }
@@ -1096,11 +1100,16 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             // An iteration whose induction value would pass the index range
             // cannot run (the upper bound is below it): the loop has ended.
-            let Some(value) = i64::try_from(k).ok().and_then(|k| k.checked_mul(step)).and_then(|offset| offset.checked_add(lb)) else {
+            let value = i128::from(k).checked_mul(i128::from(step)).and_then(|offset| lb.offset(offset));
+            let in_range = |v: &Affine| match self.bindings.case() {
+                Some(case) => case.range(v).is_some_and(|(_, max)| max <= i128::from(i64::MAX)),
+                None => v.as_constant().is_some_and(|v| v <= i128::from(i64::MAX)),
+            };
+            let Some(value) = value.filter(in_range) else {
                 *state = if upper.is_some() { carried.exit(op, body, x) } else { exits };
                 return;
             };
-            self.bindings.bind(induction, value);
+            self.bindings.bind_form(induction, value);
             self.block(body, &mut x);
             self.bindings.unbind(induction);
             carried.next_iteration(body, &mut x);
@@ -1115,12 +1124,12 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// the function's arguments that is at least 1 over the case, or
     /// unknown. Deciding its sign or its division may ask for a refinement
     /// of the case.
-    fn trip_count(&self, op: OperationRef, lb: i64, step: i64) -> Trips {
+    fn trip_count(&self, op: OperationRef, lb: &Affine, step: i64) -> Trips {
         let Some(ub) = op.operand(1).ok().and_then(|v| self.bindings.form(v)) else { return Trips::Unknown };
         if step <= 0 {
             return Trips::Unknown;
         }
-        let Some(span) = ub.offset(-i128::from(lb)) else { return Trips::Unknown };
+        let Some(span) = lb.negate().and_then(|lb| ub.add(&lb)) else { return Trips::Unknown };
         let step = i128::from(step);
         if let Some(span) = span.as_constant() {
             let trips = if span <= 0 { 0 } else { symbolic::ceil_div(span, step) };

@@ -25,7 +25,7 @@ use std::rc::Rc;
 /// run-time arguments.
 #[derive(Clone, Debug, Default)]
 pub struct Bindings {
-    values: HashMap<ValueKey, i64>,
+    values: HashMap<ValueKey, Affine>,
     case: Option<Rc<Case>>,
     /// The first refinement a decision asked for.
     refinement: RefCell<Option<Refinement>>,
@@ -46,7 +46,13 @@ impl Bindings {
     }
 
     pub fn bind(&mut self, value: Value, constant: i64) {
-        self.values.insert(ValueKey::of(value), constant);
+        self.values.insert(ValueKey::of(value), Affine::constant(i128::from(constant)));
+    }
+
+    /// Binds `value` to a form in the case's arguments (an induction
+    /// variable whose loop starts at a run-time bound).
+    pub fn bind_form(&mut self, value: Value, form: Affine) {
+        self.values.insert(ValueKey::of(value), form);
     }
 
     pub fn unbind(&mut self, value: Value) {
@@ -54,8 +60,8 @@ impl Bindings {
     }
 
     /// The bindings, in key order (for keying memoized results on them).
-    pub fn snapshot(&self) -> Vec<(ValueKey, i64)> {
-        let mut all: Vec<(ValueKey, i64)> = self.values.iter().map(|(k, v)| (*k, *v)).collect();
+    pub fn snapshot(&self) -> Vec<(ValueKey, Affine)> {
+        let mut all: Vec<(ValueKey, Affine)> = self.values.iter().map(|(k, v)| (*k, v.clone())).collect();
         all.sort();
         all
     }
@@ -165,7 +171,7 @@ impl Bindings {
     fn form_uncached(&self, value: Value, depth: usize, memo: &mut HashMap<ValueKey, Option<Affine>>) -> Option<Affine> {
         let key = ValueKey::of(value);
         if let Some(v) = self.values.get(&key) {
-            return Some(Affine::constant(i128::from(*v)));
+            return Some(v.clone());
         }
         if let Some(form) = self.case.as_ref().and_then(|case| case.form_of(key)) {
             return Some(form);

@@ -31,6 +31,7 @@
 
 use crate::passes::ir::upstream::Upstream;
 use super::const_eval::Bindings;
+use super::symbolic::Affine;
 use crate::passes::ir::asyncpipe::{is_group_type, is_token_type};
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp};
 use crate::passes::ir::{self, OpKey, TypeKey, ValueKey};
@@ -419,7 +420,7 @@ struct RegionOpInfo {
 struct SummaryKey {
     op: OpKey,
     live_ins: Vec<Option<Distance>>,
-    bindings: Vec<(ValueKey, i64)>,
+    bindings: Vec<(ValueKey, Affine)>,
 }
 
 /// A region op's effect on the state. A value defined outside it only has

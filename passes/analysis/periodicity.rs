@@ -17,7 +17,7 @@
 //! iteration, so they are invariant here.
 
 use super::const_eval::Bindings;
-use super::symbolic;
+use super::symbolic::{self, Affine};
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
@@ -26,12 +26,13 @@ use melior::ir::{Value, ValueLike};
 use std::collections::HashMap;
 
 /// The value of an SSA value at iteration `k` of the loop, as a function of `k`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Form {
     /// The same in every iteration (constant or not).
     Invariant,
-    /// `a * k + b`, with `b` known when it is constant.
-    Affine { a: i128, b: Option<i128> },
+    /// `a * k + b`, with `b` known when it is affine in the function's
+    /// arguments (a loop whose lower bound is an argument, `i - n`).
+    Affine { a: i128, b: Option<Affine> },
     /// Repeats every `p` iterations (not necessarily least).
     Periodic(u64),
     /// Changes with `k` without a known period.
@@ -50,19 +51,25 @@ enum Form {
 /// [`Bindings::eval`], which wraps, so it counts as varying.
 pub fn period<'c, 'a>(
     for_op: OperationRef<'c, 'a>,
-    lower: i64,
+    lower: &Affine,
     step: i64,
     trips: Option<u64>,
+    symbolic_trips: Option<&Affine>,
     bindings: &Bindings,
     uses: &[Value<'c, 'a>],
 ) -> Option<u64> {
     let body = ir::region_entry(for_op, 0)?;
     let induction = ValueKey::of(body.argument(0).ok()?);
+    let lowest = match bindings.case() {
+        Some(case) => case.range(lower)?.0,
+        None => lower.as_constant()?,
+    };
     let last = match trips {
         Some(trips) => i128::from(trips).saturating_sub(1).max(0),
-        None => ((i128::from(i64::MAX) - i128::from(lower)) / i128::from(step.max(1))).min(RUN_TIME_TRIPS),
+        None => ((i128::from(i64::MAX) - lowest) / i128::from(step.max(1))).min(RUN_TIME_TRIPS),
     };
-    let mut forms = Forms { for_op, induction, lower, step, last, bindings, memo: HashMap::new() };
+    let last_form = symbolic_trips.and_then(|t| t.offset(-1));
+    let mut forms = Forms { for_op, induction, lower: lower.clone(), step, last, last_form, bindings, memo: HashMap::new() };
     let mut period: u64 = 1;
     for value in uses {
         match forms.form(*value, 16) {
@@ -83,10 +90,16 @@ pub const RUN_TIME_TRIPS: i128 = 1 << 48;
 struct Forms<'b, 'c, 'a> {
     for_op: OperationRef<'c, 'a>,
     induction: ValueKey,
-    lower: i64,
+    lower: Affine,
     step: i64,
     /// The largest iteration number `k`.
     last: i128,
+    /// For a run-time trip count `T` in a case, `T - 1` in the function's
+    /// arguments: a value `a * k + b` whose `b` is affine in them too is
+    /// checked at its own last iteration, not at the case's largest `k`
+    /// (a loop from `n + 2` to 64 has `62 - n` trips: `k - n` fits where `k`
+    /// and `-n` are not both at their largest).
+    last_form: Option<Affine>,
     bindings: &'b Bindings,
     memo: HashMap<ValueKey, Form>,
 }
@@ -95,30 +108,58 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
     fn form(&mut self, value: Value<'c, 'a>, depth: usize) -> Form {
         let key = ValueKey::of(value);
         if key == self.induction {
-            return Form::Affine { a: i128::from(self.step), b: Some(i128::from(self.lower)) };
+            return Form::Affine { a: i128::from(self.step), b: Some(self.lower.clone()) };
         }
         if let Some(form) = self.memo.get(&key) {
-            return *form;
+            return form.clone();
         }
         let bits = symbolic::integer_bits(value.r#type()).unwrap_or(64);
         let form = match self.compute(value, depth) {
             Form::Affine { a: 0, .. } | Form::Periodic(1) => Form::Invariant,
-            Form::Affine { a, b } if !self.fits(a, b, bits) => Form::Varying,
+            Form::Affine { a, b } if !self.fits(a, b.as_ref(), bits) => Form::Varying,
             form => form,
         };
-        self.memo.insert(key, form);
+        self.memo.insert(key, form.clone());
         form
+    }
+
+    /// The least and greatest value of `b` over the case (a constant
+    /// without one).
+    fn range(&self, b: &Affine) -> Option<(i128, i128)> {
+        match self.bindings.case() {
+            Some(case) => case.range(b),
+            None => b.as_constant().map(|c| (c, c)),
+        }
     }
 
     /// Whether `a * k + b` stays in the signed range of the value's width
     /// (`bits`) for every iteration, so that it does not wrap (an unknown
     /// `b` is taken as anything: it does not).
-    fn fits(&self, a: i128, b: Option<i128>, bits: u32) -> bool {
-        let Some(b) = b else { return false };
+    fn fits(&self, a: i128, b: Option<&Affine>, bits: u32) -> bool {
+        let Some((low, high)) = b.and_then(|b| self.range(b)) else { return false };
         let (min, max) = symbolic::signed_range(bits);
         let range = min..=max;
-        let at_last = a.checked_mul(self.last).and_then(|ak| ak.checked_add(b));
-        range.contains(&b) && range.contains(&a) && at_last.is_some_and(|v| range.contains(&v))
+        let at_last = |b: i128| a.checked_mul(self.last).and_then(|ak| ak.checked_add(b));
+        let at_own_last = || {
+            let last = self.last_form.as_ref()?.scale(a)?.add(b?)?;
+            let (low, high) = self.range(&last)?;
+            Some(range.contains(&low) && range.contains(&high))
+        };
+        range.contains(&low)
+            && range.contains(&high)
+            && range.contains(&a)
+            && ((at_last(low).is_some_and(|v| range.contains(&v)) && at_last(high).is_some_and(|v| range.contains(&v)))
+                || at_own_last() == Some(true))
+    }
+
+    /// Whether `a * k + b` is nonnegative in every iteration.
+    fn nonnegative(&self, a: i128, b: Option<&Affine>) -> bool {
+        a >= 0 && b.and_then(|b| self.range(b)).is_some_and(|(low, _)| low >= 0)
+    }
+
+    /// Whether `a * k + b` is nonpositive in every iteration.
+    fn nonpositive(&self, a: i128, b: Option<&Affine>) -> bool {
+        a <= 0 && b.and_then(|b| self.range(b)).is_some_and(|(_, high)| high <= 0)
     }
 
     fn compute(&mut self, value: Value<'c, 'a>, depth: usize) -> Form {
@@ -140,16 +181,18 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         let constant = |i: usize| -> Option<i128> {
             match operands.get(i)? {
                 Form::Invariant => self.bindings.eval(op.operand(i).ok()?).map(i128::from),
-                Form::Affine { a: 0, b } => *b,
+                Form::Affine { a: 0, b } => b.as_ref()?.as_constant(),
                 _ => None,
             }
         };
+        // An invariant operand's value in the function's arguments.
+        let invariant = |i: usize| -> Option<Affine> { self.bindings.form(op.operand(i).ok()?) };
         if operands.iter().all(|f| *f == Form::Invariant) {
             return Form::Invariant;
         }
-        let affine = |f: Form| -> Option<(i128, Option<i128>)> {
+        let affine = |f: &Form| -> Option<(i128, Option<Affine>)> {
             match f {
-                Form::Affine { a, b } => Some((a, b)),
+                Form::Affine { a, b } => Some((*a, b.clone())),
                 Form::Invariant => Some((0, None)),
                 _ => None,
             }
@@ -170,23 +213,24 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             Form::Periodic(period)
         };
         let add = |sign: i128| -> Form {
-            let (Some((a0, b0)), Some((a1, b1))) = (affine(operands[0]), affine(operands[1])) else { return periodic() };
-            let b0 = if operands[0] == Form::Invariant { constant(0) } else { b0 };
-            let b1 = if operands[1] == Form::Invariant { constant(1) } else { b1 };
-            let b = b0.zip(b1).and_then(|(x, y)| x.checked_add(sign.checked_mul(y)?));
+            let (Some((a0, b0)), Some((a1, b1))) = (affine(&operands[0]), affine(&operands[1])) else { return periodic() };
+            let b0 = if operands[0] == Form::Invariant { invariant(0) } else { b0 };
+            let b1 = if operands[1] == Form::Invariant { invariant(1) } else { b1 };
+            let b = b0.zip(b1).and_then(|(x, y)| x.add(&y.scale(sign)?));
             match a1.checked_mul(sign).and_then(|a1| a0.checked_add(a1)) {
                 Some(a) => Form::Affine { a, b },
                 None => Form::Varying,
             }
         };
-        let scale = |a: i128, b: Option<i128>, c: i128| match a.checked_mul(c) {
-            Some(a) => Form::Affine { a, b: b.and_then(|b| b.checked_mul(c)) },
+        let scale = |a: i128, b: Option<Affine>, c: i128| match a.checked_mul(c) {
+            Some(a) => Form::Affine { a, b: b.and_then(|b| b.scale(c)) },
             None => Form::Varying,
         };
         let divide = |floor: bool, ceil: bool, c: Option<i128>| -> Form {
-            let Form::Affine { a, b } = operands[0] else { return periodic() };
+            let Form::Affine { a, b } = &operands[0] else { return periodic() };
+            let a = *a;
             let Some(c) = c.filter(|c| *c > 0) else { return Form::Varying };
-            let Some(b) = b else { return Form::Varying };
+            let Some(b) = b.as_ref().and_then(Affine::as_constant) else { return Form::Varying };
             if a % c != 0 {
                 return Form::Varying;
             }
@@ -203,21 +247,21 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             } else {
                 return Form::Varying;
             };
-            Form::Affine { a: a / c, b: Some(b) }
+            Form::Affine { a: a / c, b: Some(Affine::constant(b)) }
         };
-        let nonnegative = |f: Form| matches!(f, Form::Affine { a, b: Some(b) } if a >= 0 && b >= 0);
+        let nonnegative = |f: &Form| matches!(f, Form::Affine { a, b } if self.nonnegative(*a, b.as_ref()));
         let shift = || constant(1).filter(|s| (0..63).contains(s)).map(|s| 1i128 << s);
         use Upstream::*;
         match kind {
-            ArithIndexCast | ArithExtsi | ArithTrunci => operands[0],
+            ArithIndexCast | ArithExtsi | ArithTrunci => operands[0].clone(),
             // Unsigned casts of a value that may be negative: no affine form.
-            ArithIndexCastui | ArithExtui => match operands[0] {
-                Form::Affine { a, b: Some(b) } if a >= 0 && b >= 0 => operands[0],
+            ArithIndexCastui | ArithExtui => match &operands[0] {
+                Form::Affine { a, b } if self.nonnegative(*a, b.as_ref()) => operands[0].clone(),
                 _ => periodic(),
             },
             ArithAddi => add(1),
             ArithSubi => add(-1),
-            ArithMuli => match (affine(operands[0]), affine(operands[1])) {
+            ArithMuli => match (affine(&operands[0]), affine(&operands[1])) {
                 (Some((a, b)), Some(_)) if operands[1] == Form::Invariant => match constant(1) {
                     Some(c) => scale(a, b, c),
                     None => Form::Varying,
@@ -228,18 +272,19 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 },
                 _ => periodic(),
             },
-            ArithShli => match (operands[0], shift()) {
-                (Form::Affine { a, b }, Some(c)) if operands[1] == Form::Invariant => scale(a, b, c),
+            ArithShli => match (&operands[0], shift()) {
+                (Form::Affine { a, b }, Some(c)) if operands[1] == Form::Invariant => scale(*a, b.clone(), c),
                 (Form::Affine { .. }, _) => Form::Varying,
                 _ => periodic(),
             },
             ArithRemsi | ArithRemui => {
-                let Form::Affine { a, b } = operands[0] else { return periodic() };
+                let Form::Affine { a, b } = &operands[0] else { return periodic() };
+                let (a, b) = (*a, b.as_ref());
                 let Some(c) = constant(1).filter(|c| *c > 0) else { return Form::Varying };
                 // a * k + b keeps one sign over the iterations (from k = 0
                 // on, a and b of the same sign; for remui, nonnegative), so
                 // the remainder repeats as on naturals.
-                let one_sign = b.is_some_and(|b| (a >= 0 && b >= 0) || (a <= 0 && b <= 0 && kind == ArithRemsi));
+                let one_sign = self.nonnegative(a, b) || (kind == ArithRemsi && self.nonpositive(a, b));
                 if !one_sign {
                     return Form::Varying;
                 }
@@ -251,10 +296,10 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             ArithCeildivsi => divide(false, true, constant(1)),
             ArithShrsi => divide(true, false, shift()),
             // Unsigned division of a value that stays nonnegative.
-            ArithDivui | ArithShrui if nonnegative(operands[0]) => {
+            ArithDivui | ArithShrui if nonnegative(&operands[0]) => {
                 divide(true, false, if kind == ArithShrui { shift() } else { constant(1) })
             }
-            ArithCeildivui if nonnegative(operands[0]) => divide(false, true, constant(1)),
+            ArithCeildivui if nonnegative(&operands[0]) => divide(false, true, constant(1)),
             ArithDivui | ArithShrui | ArithCeildivui => match operands[0] {
                 Form::Affine { .. } => Form::Varying,
                 _ => periodic(),

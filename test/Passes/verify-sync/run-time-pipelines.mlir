@@ -61,3 +61,24 @@ func.func @huge_step(%src: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index) 
   } {asyncpipe.async_stages = array<i64: 0, 1>}
   return
 }
+
+// A run-time lower bound: the pipelined loop runs from %m + 2 to 64, its
+// induction variable is affine in %m, and the slot (i - %m) rem 3 is not
+// (a fuzzer finding). Its 62 - %m trips reach 2^31 only where %m is lowest,
+// where i - %m still fits in i32.
+func.func @lower_bound_argument(%src: memref<64x8xf32>, %out: memref<64x8xf32>, %m: i32) {
+  %buf3 = memref.alloc() : memref<8xf32, 3>
+  %buf5 = memref.alloc() : memref<8xf32, 3>
+  %c64 = arith.constant 64 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i1 = %m to %c64 step %c1 : i32 {
+    %ii2 = arith.index_cast %i1 : i32 to index
+    %src4 = memref.subview %src[%ii2, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src4, %buf3 {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    memref.copy %src4, %buf5 {asyncpipe.stage = 0, asyncpipe.order = 1} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    %dst9 = memref.subview %out[%ii2, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %buf3, %dst9 {asyncpipe.stage = 2, asyncpipe.order = 2} : memref<8xf32, 3> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %buf5, %dst9 {asyncpipe.stage = 2, asyncpipe.order = 3} : memref<8xf32, 3> to memref<8xf32, strided<[1], offset: ?>>
+  } {asyncpipe.async_stages = array<i64: 0>}
+  return
+}
