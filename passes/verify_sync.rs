@@ -44,7 +44,7 @@ use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
 use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
-use super::{PassDef, PassFailed, PassOptions};
+use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Location, RegionLike, Type, TypeLike, Value, ValueLike};
@@ -55,7 +55,11 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-verify-sync",
     description: "Check that every access to asynchronously written memory follows a wait that covers its group",
     anchor: None,
-    options: &[],
+    options: &[OptionDef {
+        name: "max-steps",
+        description: "Work budget per function (ops visited, loop values keyed); past it the function is reported as not proven",
+        default: "5000000",
+    }],
     run,
 };
 
@@ -71,7 +75,9 @@ const MEMO_LIMIT: usize = 1 << 16;
 /// arguments, before the rest are analyzed at once without refinement.
 const CASE_BUDGET: usize = 256;
 
-fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let max_steps = options.parse(root, "max-steps")?;
     let mut checker = Checker {
         bindings: Bindings::default(),
         error: None,
@@ -80,6 +86,8 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         producers: HashMap::new(),
         loops: HashMap::new(),
         loop_facts: HashMap::new(),
+        steps: 0,
+        max_steps,
     };
     let mut errors = Vec::new();
     for function in ir::functions(root) {
@@ -90,7 +98,10 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         return Ok(());
     }
     for error in errors {
-        diag::error_with_note(error.access, &error.message, error.producer, &error.note);
+        match error.note {
+            Some((location, note)) => diag::error_with_note(error.access, &error.message, location, &note),
+            None => diag::error(error.access, &error.message),
+        }
     }
     Err(PassFailed)
 }
@@ -298,9 +309,9 @@ fn min_after(a: Option<i64>, b: Option<i64>) -> Option<i64> {
 
 struct Error<'c> {
     access: Location<'c>,
-    producer: Location<'c>,
     message: String,
-    note: String,
+    /// The note, at the producer of the racing access.
+    note: Option<(Location<'c>, String)>,
 }
 
 struct Checker<'c, 'a> {
@@ -321,6 +332,16 @@ struct Checker<'c, 'a> {
     loops: HashMap<LoopKey, State>,
     /// What each loop's analysis reads of its body, gathered once per loop.
     loop_facts: HashMap<OpKey, Rc<LoopFacts<'c, 'a>>>,
+    /// Work done on the function so far: ops visited, and the values
+    /// walked to key and model each loop entry.
+    steps: u64,
+    /// The budget of `steps` per function (option `max-steps`), over all its
+    /// cases: deep nests of loops whose state keeps changing (a queue whose
+    /// groups are counted toward a wait of 2^63 - 1) would otherwise take
+    /// time exponential in the depth. Past it the function is reported as
+    /// not proven, at its location (the default, 5,000,000, is about 5 to
+    /// 12 s in a debug build and a tenth of that in release).
+    max_steps: u64,
 }
 
 /// What the analysis needs to know of one function, from one walk over it.
@@ -636,6 +657,22 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// the function is analyzed once more without refinement, where such
     /// decisions join both outcomes.
     fn function_over_cases(&mut self, function: OperationRef<'c, 'a>) -> Option<Error<'c>> {
+        self.steps = 0;
+        let error = self.cases(function);
+        if self.steps >= self.max_steps {
+            return Some(Error {
+                access: function.location(),
+                message: format!(
+                    "the analysis stopped after {} steps (loops nested so deep, with states that keep changing, that their analysis grows exponentially; option max-steps); the function's accesses could not be proven safe",
+                    self.max_steps
+                ),
+                note: None,
+            });
+        }
+        error
+    }
+
+    fn cases(&mut self, function: OperationRef<'c, 'a>) -> Option<Error<'c>> {
         let mut work = vec![Case::of_function(function)];
         let mut runs = 0;
         while let Some(case) = work.pop() {
@@ -690,10 +727,12 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
-        if self.bindings.refinement().is_some() {
-            // The case is being split: this analysis is dropped.
+        if self.bindings.refinement().is_some() || self.steps >= self.max_steps {
+            // The case is being split (this analysis is dropped), or the
+            // function's budget is spent.
             return;
         }
+        self.steps += 1;
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)) => {
                 return self.async_op(op, Self::logical(asyncpipe::queue_of(op)), state);
@@ -749,9 +788,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                     if Upstream::NvgpuDeviceAsyncCopy.is(copy) {
                         self.error.get_or_insert(Error {
                             access: op.location(),
-                            producer: copy.location(),
                             message: "waits on a copy that no group committed: no in-flight count can complete it".into(),
-                            note: "the uncommitted copy".into(),
+                            note: Some((copy.location(), "the uncommitted copy".into())),
                         });
                     }
                 }
@@ -873,9 +911,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             };
             self.error = Some(Error {
                 access: access.location(),
-                producer: self.producers[&pending.producer].1,
                 message: format!("{message}, {status}{proof}"),
-                note: note.into(),
+                note: Some((self.producers[&pending.producer].1, note.into())),
             });
         }
     }
@@ -989,6 +1026,8 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// first of a function is kept).
     fn memoized_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let facts = self.facts_of(op);
+        // Keying and the period walk the loop's values: count them as work.
+        self.steps += (facts.live_ins.len() + facts.uses.len()) as u64;
         let live_ins = facts
             .live_ins
             .iter()
@@ -1110,6 +1149,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 return;
             };
             self.bindings.bind_form(induction, value);
+            self.steps += x.pending.len() as u64;
             self.block(body, &mut x);
             self.bindings.unbind(induction);
             carried.next_iteration(body, &mut x);

@@ -486,35 +486,40 @@ pub fn visit_if<'c, 'a, S: Clone>(
 /// state seen before repeats what followed it (when no branch depends on
 /// the induction variable, [`Bindings::depends_on_induction`]), so the rest
 /// of the loop costs nothing whatever its trip count.
-pub struct Cycle<S>(Vec<S>);
+pub struct Cycle<S> {
+    /// The states in order, and where each first appears.
+    states: Vec<S>,
+    seen: HashMap<S, usize>,
+}
 
-impl<S: Clone + PartialEq> Cycle<S> {
+impl<S: Clone + Eq + std::hash::Hash> Cycle<S> {
+    #[allow(clippy::new_without_default)]
     pub fn new() -> Self {
-        Self(Vec::new())
+        Self { states: Vec::new(), seen: HashMap::new() }
     }
 
     /// Records `state`, at the top of the next iteration; returns true, and
     /// records nothing, when it repeats an earlier one.
     pub fn repeats(&mut self, state: &S) -> bool {
-        if self.0.contains(state) {
+        if self.seen.contains_key(state) {
             return true;
         }
-        self.0.push(state.clone());
+        self.seen.insert(state.clone(), self.states.len());
+        self.states.push(state.clone());
         false
     }
 
     /// After `repeats(state)` was true: the iteration at which the cycle
     /// starts (the first `state`) and its length.
     pub fn span(&self, state: &S) -> (u64, u64) {
-        let first = self.0.iter().position(|s| s == state).expect("the state repeats");
-        (first as u64, (self.0.len() - first) as u64)
+        let first = self.seen[state];
+        (first as u64, (self.states.len() - first) as u64)
     }
 
     /// After `repeats(state)` was true: the state at the top of iteration
     /// `trips` (its place in the cycle from the first `state` to now).
     pub fn state_at(mut self, state: &S, trips: u64) -> S {
-        let first = self.0.iter().position(|s| s == state).expect("the state repeats") as u64;
-        let length = self.0.len() as u64 - first;
-        self.0.swap_remove((first + (trips - first) % length) as usize)
+        let (first, length) = self.span(state);
+        self.states.swap_remove((first + (trips - first) % length) as usize)
     }
 }

@@ -95,7 +95,7 @@ impl Analysis {
 
 /// Known upper bounds on the number of groups in flight per queue; a queue
 /// that is absent has no known bound.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct InFlightBounds(BTreeMap<Queue, i64>);
 
 impl InFlightBounds {
