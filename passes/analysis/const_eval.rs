@@ -249,17 +249,18 @@ impl Bindings {
                 self.signed_division(kind, case, &x, c).and_then(|q| wrapped(Some(q)))
             }
             ArithDivui | ArithCeildivui | ArithRemui | ArithShrui => {
-                // As unsigned: the same as signed for a nonnegative value and
-                // a positive divisor.
+                // As unsigned: a negative value is 2^bits more; then the
+                // same as signed, for a positive divisor.
                 let x = operand(0)?;
                 let c = if kind == ArithShrui {
                     1i128 << operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?
                 } else {
                     divisor()?
                 };
-                if c < 0 || negative(&x)? {
+                if c < 0 {
                     return None;
                 }
+                let x = if negative(&x)? { x.offset(1i128 << bits)? } else { x };
                 let signed = match kind {
                     ArithCeildivui => ArithCeildivsi,
                     ArithRemui => ArithRemsi,

@@ -33,6 +33,11 @@ enum Form {
     /// `a * k + b`, with `b` known when it is affine in the function's
     /// arguments (a loop whose lower bound is an argument, `i - n`).
     Affine { a: i128, b: Option<Affine> },
+    /// `a * k + b` as an unsigned value: past the signed range of its type
+    /// (so the bits read as signed wrap), within the unsigned one. Only
+    /// unsigned ops (`divui`, `remui`, `index_castui`, ...) read it as
+    /// affine.
+    Unsigned { a: i128, b: Option<Affine> },
     /// Repeats every `p` iterations (not necessarily least).
     Periodic(u64),
     /// Changes with `k` without a known period.
@@ -75,7 +80,7 @@ pub fn period<'c, 'a>(
         match forms.form(*value, 16) {
             Form::Invariant => {}
             Form::Periodic(p) => period = lcm(period, p)?,
-            Form::Affine { .. } | Form::Varying => return None,
+            Form::Affine { .. } | Form::Unsigned { .. } | Form::Varying => return None,
         }
     }
     Some(period)
@@ -116,7 +121,13 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         let bits = symbolic::integer_bits(value.r#type()).unwrap_or(64);
         let form = match self.compute(value, depth) {
             Form::Affine { a: 0, .. } | Form::Periodic(1) => Form::Invariant,
-            Form::Affine { a, b } if !self.fits(a, b.as_ref(), bits) => Form::Varying,
+            Form::Affine { a, b } if !self.fits(a, b.as_ref(), bits) => {
+                if self.fits_unsigned(a, b.as_ref(), bits) {
+                    Form::Unsigned { a, b }
+                } else {
+                    Form::Varying
+                }
+            }
             form => form,
         };
         self.memo.insert(key, form.clone());
@@ -152,6 +163,22 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 || at_own_last() == Some(true))
     }
 
+    /// Whether `a * k + b` stays in `[0, 2^bits)` for every iteration.
+    fn fits_unsigned(&self, a: i128, b: Option<&Affine>, bits: u32) -> bool {
+        let Some((low, high)) = b.and_then(|b| self.range(b)) else { return false };
+        let range = 0..=(1i128 << bits.clamp(1, 64)) - 1;
+        let at_last = |b: i128| a.checked_mul(self.last).and_then(|ak| ak.checked_add(b));
+        let at_own_last = || {
+            let last = self.last_form.as_ref()?.scale(a)?.add(b?)?;
+            let (low, high) = self.range(&last)?;
+            Some(range.contains(&low) && range.contains(&high))
+        };
+        range.contains(&low)
+            && range.contains(&high)
+            && ((at_last(low).is_some_and(|v| range.contains(&v)) && at_last(high).is_some_and(|v| range.contains(&v)))
+                || at_own_last() == Some(true))
+    }
+
     /// Whether `a * k + b` is nonnegative in every iteration.
     fn nonnegative(&self, a: i128, b: Option<&Affine>) -> bool {
         a >= 0 && b.and_then(|b| self.range(b)).is_some_and(|(low, _)| low >= 0)
@@ -177,7 +204,22 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         if depth == 0 {
             return Form::Varying;
         }
-        let operands: Vec<Form> = op.operands().map(|v| self.form(v, depth - 1)).collect();
+        let mut operands: Vec<Form> = op.operands().map(|v| self.form(v, depth - 1)).collect();
+        // Unsigned ops read an unsigned form as the affine value it is.
+        let unsigned_op = matches!(
+            kind,
+            Upstream::ArithDivui
+                | Upstream::ArithRemui
+                | Upstream::ArithCeildivui
+                | Upstream::ArithShrui
+                | Upstream::ArithIndexCastui
+                | Upstream::ArithExtui
+        );
+        if let Some(Form::Unsigned { a, b }) = operands.first().cloned() {
+            if unsigned_op {
+                operands[0] = Form::Affine { a, b };
+            }
+        }
         let constant = |i: usize| -> Option<i128> {
             match operands.get(i)? {
                 Form::Invariant => self.bindings.eval(op.operand(i).ok()?).map(i128::from),

@@ -145,16 +145,19 @@ bool asyncpipeMultiBuffer(MlirOperation allocRaw, MlirOperation loopRaw,
   }
 
   // slot = ((iv - lb) / step) mod versions, at the start of the body.
+  // iv - lb is in [0, ub - lb): it may pass the signed range of the
+  // induction variable's type (an i32 loop from -3 to 2^31 - 1) but never
+  // the unsigned one, so it is divided and reduced as unsigned.
   rewriter.setInsertionPointToStart(loop.getBody());
   Location loopLoc = loop.getLoc();
   Value distance = arith::SubIOp::create(rewriter, loopLoc,
                                          loop.getInductionVar(),
                                          loop.getLowerBound());
   Value iteration =
-      arith::DivSIOp::create(rewriter, loopLoc, distance, loop.getStep());
+      arith::DivUIOp::create(rewriter, loopLoc, distance, loop.getStep());
   Value count = arith::ConstantOp::create(
       rewriter, loopLoc, rewriter.getIntegerAttr(iteration.getType(), versions));
-  Value slot = arith::RemSIOp::create(rewriter, loopLoc, iteration, count);
+  Value slot = arith::RemUIOp::create(rewriter, loopLoc, iteration, count);
   if (!slot.getType().isIndex())
     slot = arith::IndexCastOp::create(rewriter, loopLoc, rewriter.getIndexType(), slot);
 

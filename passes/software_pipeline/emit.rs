@@ -63,6 +63,10 @@ pub struct Emitter<'s, 'c, 'a> {
     items_of_stage: Vec<Vec<usize>>,
 }
 
+/// `arith::CmpIPredicate` values.
+const SGT: i64 = 4;
+const UGT: i64 = 8;
+
 impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     pub fn new(s: &'s Schedule<'c, 'a>, waits: &'s Waits, trip: Trip) -> Self {
         let context = s.loop_op.context();
@@ -111,10 +115,19 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         let mut point = Point::Before(at);
         let last = self.s.last;
         if let Trip::Dynamic = self.trip {
+            // N = ub > lb ? ceil((ub - lb) / step) : 0, with ub - lb read as
+            // unsigned: it can pass the signed range of the induction
+            // variable's type (an i32 loop from -3 to 2^31 - 1), never the
+            // unsigned one. N itself is compared unsigned.
+            let predicate = |p: i64| [(attr::PREDICATE, self.b.int_attr(64, p))];
+            let i1 = self.b.i1_type();
             let distance = self.b.binary(Upstream::ArithSubi, self.ub, self.lb, point);
-            let n = self.b.binary(Upstream::ArithCeildivsi, distance, self.step, point);
+            let ceil = self.b.binary(Upstream::ArithCeildivui, distance, self.step, point);
+            let runs = self.b.value(Upstream::ArithCmpi, &[self.ub, self.lb], i1, &predicate(SGT), point);
+            let zero = self.b.int_constant(self.iv_type, 0, point);
+            let n = self.b.value(Upstream::ArithSelect, &[runs, ceil, zero], self.iv_type, &[], point);
             let l = self.b.int_constant(self.iv_type, last as i64, point);
-            let long = self.b.value(Upstream::ArithCmpi, &[n, l], self.b.i1_type(), &[(attr::PREDICATE, self.b.int_attr(64, 4))], point);
+            let long = self.b.value(Upstream::ArithCmpi, &[n, l], i1, &predicate(UGT), point);
             self.n = Some(n);
             let (then, otherwise) = (Region::new(), Region::new());
             then.append_block(Block::new(&[]));

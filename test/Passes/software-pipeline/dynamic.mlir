@@ -25,7 +25,10 @@
 // INSTANCES-COUNT-4: func.func @trip_
 
 // CHECK-LABEL: func.func @kernel
-// CHECK: %[[LONG:.*]] = arith.cmpi sgt, %arg2, %c2
+// N = %arg2 > 0 ? %arg2 : 0 (ub - lb read as unsigned), compared unsigned.
+// CHECK: %[[RUNS:.*]] = arith.cmpi sgt, %arg2, %c0
+// CHECK: %[[N:.*]] = arith.select %[[RUNS]], %arg2, %c0
+// CHECK: %[[LONG:.*]] = arith.cmpi ugt, %[[N]], %c2
 // CHECK: scf.if %[[LONG]] {
 // CHECK-COUNT-2: asyncpipe.commit_queue 0
 // CHECK:   scf.for

@@ -24,8 +24,10 @@
 // CHECK-LABEL: func.func @kernel
 // CHECK: %[[N:.*]] = arith.index_cast %arg2 : index to i32
 // CHECK: %[[D:.*]] = arith.subi %[[N]], %{{.*}} : i32
-// CHECK: %[[TRIP:.*]] = arith.ceildivsi %[[D]], %{{.*}} : i32
-// CHECK: arith.cmpi sgt, %[[TRIP]], %{{.*}} : i32
+// CHECK: %[[CEIL:.*]] = arith.ceildivui %[[D]], %{{.*}} : i32
+// CHECK: %[[RUNS:.*]] = arith.cmpi sgt, %[[N]], %{{.*}} : i32
+// CHECK: %[[TRIP:.*]] = arith.select %[[RUNS]], %[[CEIL]], %{{.*}} : i32
+// CHECK: arith.cmpi ugt, %[[TRIP]], %{{.*}} : i32
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} : i32 {
 // CHECK:   asyncpipe.wait_queue 0, 2
 // CHECK-NOT: index_cast %{{.*}} : index to index
