@@ -130,7 +130,11 @@ struct Resolved {
 /// item, needs, committed)` before each active item instance commits its own
 /// group; `committed(queue)` is the number of groups committed so far.
 fn replay(items: &[Item], last: usize, n: i64, mut visit: impl FnMut(Step, usize, &[Resolved], &dyn Fn(i64) -> usize)) {
-    let mut committed: HashMap<i64, Vec<(usize, i64)>> = HashMap::new();
+    // Per queue, how many groups were committed; and where the latest group
+    // of each item instance is among them (a map, not a search of the
+    // list: the list grows with stages times trip count).
+    let mut committed: HashMap<i64, usize> = HashMap::new();
+    let mut latest: HashMap<(i64, usize, i64), usize> = HashMap::new();
     trace(items, last, n, |step, index, k| {
         let item = &items[index];
         let needs: Vec<Resolved> = item
@@ -140,13 +144,14 @@ fn replay(items: &[Item], last: usize, n: i64, mut visit: impl FnMut(Step, usize
             .map(|need| {
                 let queue = items[need.group].commits.expect("a need names an async group");
                 let wanted = k - need.distance;
-                let list = committed.get(&queue).map_or(&[][..], |l| l.as_slice());
-                Resolved { queue, position: list.iter().rposition(|&(g, kk)| g == need.group && kk == wanted) }
+                Resolved { queue, position: latest.get(&(queue, need.group, wanted)).copied() }
             })
             .collect();
-        visit(step, index, &needs, &|queue| committed.get(&queue).map_or(0, |l| l.len()));
+        visit(step, index, &needs, &|queue| committed.get(&queue).copied().unwrap_or(0));
         if let Some(queue) = item.commits {
-            committed.entry(queue).or_default().push((index, k));
+            let count = committed.entry(queue).or_default();
+            latest.insert((queue, index, k), *count);
+            *count += 1;
         }
     });
 }
