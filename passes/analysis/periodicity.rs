@@ -330,7 +330,8 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 if !one_sign {
                     return Form::Varying;
                 }
-                let p = c / symbolic::gcd(a.abs(), c);
+                let Some(magnitude) = a.checked_abs() else { return Form::Varying };
+                let p = c / symbolic::gcd(magnitude, c);
                 u64::try_from(p).map_or(Form::Varying, Form::Periodic)
             }
             ArithDivsi => divide(false, false, constant(1)),

@@ -223,8 +223,8 @@ impl Case {
         }
         let [(param, a)] = form.terms[..] else { return Decision::Unknown };
         // a * y + b < 0 changes at -b / a.
-        let b = form.constant;
-        let at = if a > 0 { ceil_div(-b, a) } else { floor_div(-b, a) + 1 };
+        let Some(minus_b) = form.constant.checked_neg() else { return Decision::Unknown };
+        let at = if a > 0 { ceil_div(minus_b, a) } else { floor_div(minus_b, a).saturating_add(1) };
         Decision::Refine(Refinement::Split { param, at })
     }
 
@@ -243,8 +243,8 @@ impl Case {
             return Decision::Known(false);
         }
         // Zero at exactly one y: split it off.
-        let zero = -b / a;
-        let at = if self.params[param].lo < zero { zero } else { zero + 1 };
+        let Some(zero) = b.checked_neg().map(|minus_b| minus_b / a) else { return Decision::Unknown };
+        let at = if self.params[param].lo < zero { zero } else { zero.saturating_add(1) };
         Decision::Refine(Refinement::Split { param, at })
     }
 
@@ -253,8 +253,12 @@ impl Case {
     pub fn residue(&self, form: &Affine, divisor: i128) -> Decision<i128> {
         for &(param, c) in &form.terms {
             if c % divisor != 0 {
-                let factor = divisor / gcd(c.abs(), divisor);
-                if factor > MAX_FACTOR || self.params[param].lo == self.params[param].hi {
+                let Some(magnitude) = c.checked_abs() else { return Decision::Unknown };
+                let factor = divisor / gcd(magnitude, divisor);
+                let p = &self.params[param];
+                // A modulus past 2^64 says nothing more of a 64-bit value.
+                let modulus = p.modulus.checked_mul(factor).filter(|m| *m <= 1 << 64);
+                if factor > MAX_FACTOR || p.lo == p.hi || modulus.is_none() {
                     return Decision::Unknown;
                 }
                 return Decision::Refine(Refinement::Modulus { param, factor });
@@ -298,9 +302,10 @@ impl Case {
         let Some((min, max)) = self.range(form) else { return Decision::Unknown };
         let bits = bits.clamp(1, 64);
         let (span, half) = (1i128 << bits, 1i128 << (bits - 1));
-        let (low, high) = ((min + half).div_euclid(span), (max + half).div_euclid(span));
+        let (Some(low), Some(high)) = (min.checked_add(half), max.checked_add(half)) else { return Decision::Unknown };
+        let (low, high) = (low.div_euclid(span), high.div_euclid(span));
         if low == high {
-            return match form.offset(-low * span) {
+            return match low.checked_mul(span).and_then(|shift| form.offset(-shift)) {
                 Some(wrapped) => Decision::Known(wrapped),
                 None => Decision::Unknown,
             };
@@ -309,7 +314,7 @@ impl Case {
             return Decision::Unknown;
         }
         // Split where the form crosses into the next window.
-        match form.offset(-(low * span + half)) {
+        match low.checked_mul(span).and_then(|s| s.checked_add(half)).and_then(|s| form.offset(-s)) {
             Some(shifted) => match self.is_negative(&shifted) {
                 Decision::Refine(r) => Decision::Refine(r),
                 _ => Decision::Unknown,
@@ -324,7 +329,8 @@ impl Case {
     pub fn truncate(&self, form: &Affine, bits: u32, value: ValueKey) -> Decision<Affine> {
         let Some((min, max)) = self.range(form) else { return Decision::Unknown };
         let (span, half) = (1i128 << bits.clamp(1, 64), 1i128 << (bits.clamp(1, 64) - 1));
-        if (max + half).div_euclid(span) - (min + half).div_euclid(span) <= MAX_WRAPS {
+        let (Some(low), Some(high)) = (min.checked_add(half), max.checked_add(half)) else { return Decision::Unknown };
+        if high.div_euclid(span) - low.div_euclid(span) <= MAX_WRAPS {
             return self.wrap(form, bits);
         }
         let label = format!("{} as i{bits}", self.label_of(form).unwrap_or("a value"));

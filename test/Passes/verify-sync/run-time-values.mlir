@@ -201,3 +201,31 @@ func.func @many_cases(%g: memref<4xf32>, %s: memref<4xf32, 3>, %o: memref<4xf32>
   %v = memref.load %s[%k0] : memref<4xf32, 3>
   return
 }
+
+// -----
+
+// Coefficients past 64 bits: n * 2^62 wraps in index arithmetic more times
+// than the case is split for, so the branch is unknown and both are joined
+// (the load may run before the wait); no arithmetic overflows.
+func.func @huge_coefficients(%g: memref<4xf32>, %s: memref<4xf32, 3>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %big = arith.constant 4611686018427387904 : index
+  %z = arith.constant 0.0 : f32
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %g, %s queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  %x = arith.muli %n, %big : index
+  %y = arith.muli %x, %big : index
+  %r = arith.remsi %y, %c3 : index
+  %hit = arith.cmpi eq, %r, %c0 : index
+  %v = scf.if %hit -> (f32) {
+    // expected-error @below {{only 0 group(s) were committed after it}}
+    %l = memref.load %s[%c0] : memref<4xf32, 3>
+    scf.yield %l : f32
+  } else {
+    scf.yield %z : f32
+  }
+  asyncpipe.wait_queue 0, 0
+  return %v : f32
+}
