@@ -4,6 +4,10 @@
 # tests (unit, integration, doc), the lit suite in test/, and the lit suite's
 # Dialect, Passes, Target and Execution tests again through the stock
 # mlir-opt with asyncpipe's plugin (lit --param opt=plugin).
+# Opt-in: ASYNCPIPE_FUZZ_EXECS=100000 (and ASYNCPIPE_FUZZ_SEED, default 3000)
+# adds a long fuzzer run on the release build with overflow checks (cargo
+# profile `fuzz`, all cores; README, "Reliability": about 72 minutes on 2
+# cores), counted as one test.
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +36,19 @@ echo "== lit, plugin mode: the stock mlir-opt with asyncpipe's plugin"
   | tee "$log/lit-plugin.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
+fuzz_pass=0 fuzz_fail=0
+if [ -n "${ASYNCPIPE_FUZZ_EXECS:-}" ]; then
+  echo "== fuzzer: ${ASYNCPIPE_FUZZ_EXECS} executions (opt-in)"
+  cargo build --profile fuzz --bin asyncpipe-opt || exit 1
+  if python3 test/tools/fuzz.py --bin target/fuzz/asyncpipe-opt --seed "${ASYNCPIPE_FUZZ_SEED:-3000}" \
+      --execs "$ASYNCPIPE_FUZZ_EXECS" --jobs "$(nproc)" --max-depth 32 --out target/fuzz-findings; then
+    fuzz_pass=1
+  else
+    fuzz_fail=1
+    status=1
+  fi
+fi
+
 read -r cp cf ci < <(awk '/^test result:/ {
     for (i = 1; i <= NF; i++) {
       if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i; if ($(i+1) ~ /^ignored/) s += $i
@@ -48,6 +65,7 @@ read -r pp pf ps < <(lit_counts "$log/lit-plugin.txt")
 echo "cargo: $cp passed, $cf failed, $ci skipped"
 echo "lit: $lp passed, $lf failed, $ls skipped"
 echo "lit (plugin): $pp passed, $pf failed, $ps skipped"
-echo "tests: $((cp + lp + pp)) passed, $((cf + lf + pf)) failed, $((ci + ls + ps)) skipped"
+if [ -n "${ASYNCPIPE_FUZZ_EXECS:-}" ]; then echo "fuzzer: $fuzz_pass passed, $fuzz_fail failed"; fi
+echo "tests: $((cp + lp + pp + fuzz_pass)) passed, $((cf + lf + pf + fuzz_fail)) failed, $((ci + ls + ps)) skipped"
 rm -rf "$log"
 exit $status
