@@ -1062,6 +1062,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         let induction: Value = body.argument(0).unwrap().into();
         let bounds = (op.operand(0).ok().and_then(|v| self.bindings.form(v)), op.operand(2).ok().and_then(|v| self.bindings.eval(v)));
         let (Some(lb), Some(step)) = bounds else {
+            // A loop whose upper bound is not above its lower bound runs no
+            // iteration, whatever its step.
+            if self.runs_no_iteration(op) {
+                let facts = self.facts_of(op);
+                let carried = Carried { inner: &facts.inner_groups };
+                let mut exit = state.clone();
+                exit.forward_groups(op.operands().skip(3), carried.arguments(body));
+                *state = carried.exit(op, body, exit);
+                return;
+            }
             return self.unknown_loop(op, state);
         };
         let trips = self.trip_count(op, &lb, step);
@@ -1157,6 +1167,18 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         // No steady state within the budget: analyze with unknown slices.
         self.unknown_loop(op, state);
+    }
+
+    /// Whether `ub <= lb` for loop `op` over the whole case.
+    fn runs_no_iteration(&self, op: OperationRef) -> bool {
+        let bound = |i: usize| op.operand(i).ok().and_then(|v| self.bindings.form(v));
+        let Some(span) = bound(0).and_then(|lb| bound(1)?.add(&lb.negate()?)) else { return false };
+        match span.as_constant() {
+            Some(span) => span <= 0,
+            None => self.bindings.case().is_some_and(|case| {
+                span.offset(-1).and_then(|s| self.bindings.settle(case.is_negative(&s))) == Some(true)
+            }),
+        }
     }
 
     /// The trip count `ceil((ub - lb) / step)` (0 when `ub <= lb`) of a loop

@@ -14,6 +14,10 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Value};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+/// The largest stage an annotation may give: a pipeline of `L` stages has
+/// `L` prologue and `L` epilogue steps, and the analyses size tables by it.
+pub const MAX_STAGE: i64 = 1 << 16;
+
 /// A value an op reads from the loop body: the induction variable, a
 /// statement's result, or a helper's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -173,6 +177,12 @@ pub fn statements<'c, 'a>(loop_op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>)
             (Some(stage), Some(order)) => {
                 if stage < 0 {
                     return Err(fail(op, &format!("{} must not be negative", attrs::STAGE)));
+                }
+                if stage > MAX_STAGE {
+                    return Err(fail(
+                        op,
+                        &format!("{} {stage} is past {MAX_STAGE}: the prologue and the epilogue would have {stage} steps each", attrs::STAGE),
+                    ));
                 }
                 if let Some(first) = orders.get(&order) {
                     diag::error_with_note(

@@ -14,6 +14,34 @@ func.func @stage_without_order(%a: memref<8xf32>, %b: memref<8xf32>) {
 
 // -----
 
+func.func @negative_stage(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    // expected-error @below {{asyncpipe.stage must not be negative}}
+    memref.copy %a, %b {asyncpipe.stage = -1, asyncpipe.order = 0} : memref<8xf32> to memref<8xf32>
+  } {asyncpipe.async_stages = array<i64>}
+  return
+}
+
+// -----
+
+// A stage of 10^18 made the pipeliner allocate a table of 10^18 entries and
+// abort (a fuzzer finding).
+func.func @huge_stage(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    // expected-error @below {{asyncpipe.stage 1000000000000000000 is past 65536: the prologue and the epilogue would have 1000000000000000000 steps each}}
+    memref.copy %a, %b {asyncpipe.stage = 1000000000000000000, asyncpipe.order = 0} : memref<8xf32> to memref<8xf32>
+  } {asyncpipe.async_stages = array<i64>}
+  return
+}
+
+// -----
+
 func.func @order_without_stage(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -233,3 +233,23 @@ func.func @swapped(%a: memref<4xf32>, %b0: memref<4xf32, 3>, %b1: memref<4xf32, 
   asyncpipe.wait %r#0
   return %v : f32
 }
+
+// -----
+
+// A loop from 0 to 0 runs no iteration whatever its (run-time) step: the
+// group it returns is its init, and the wait on it leaves nothing pending (a
+// fuzzer finding: count-to-token's output of a verified input was rejected,
+// the loop analyzed as one of unknown trips).
+func.func @zero_trips_run_time_step(%a: memref<4xf32>, %b: memref<4xf32, 3>, %step: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %done = asyncpipe.completed
+  %g = scf.for %i = %c0 to %c0 step %step iter_args(%last = %done) -> (!asyncpipe.group) {
+    %next = asyncpipe.commit_group queue 0 {
+      asyncpipe.copy %a, %b : memref<4xf32> to memref<4xf32, 3>
+    }
+    scf.yield %next : !asyncpipe.group
+  }
+  asyncpipe.wait %g
+  %v = memref.load %b[%c0] : memref<4xf32, 3>
+  return %v : f32
+}
