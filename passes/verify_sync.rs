@@ -747,10 +747,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 return state.commit(queue, self.function.cap(queue));
             }
             Some(AsyncpipeOp::CommitGroup(commit)) => {
-                // Its members: the async ops of its region, or those whose
-                // tokens it names.
+                // Its members: the async ops of its region (in loops nested
+                // in it too), or those whose tokens it names.
                 self.regions(op, state);
-                let mut members: Vec<OpKey> = ir::blocks(op).into_iter().flat_map(ir::ops).map(OpKey::of).collect();
+                let mut members: Vec<OpKey> = ir::nested_ops(op).into_iter().map(OpKey::of).collect();
                 members.extend(op.operands().filter_map(ir::defining_op).map(OpKey::of));
                 let group = ValueKey::of(commit.group());
                 let queue = Self::logical(commit.queue());

@@ -253,3 +253,22 @@ func.func @zero_trips_run_time_step(%a: memref<4xf32>, %b: memref<4xf32, 3>, %st
   %v = memref.load %b[%c0] : memref<4xf32, 3>
   return %v : f32
 }
+
+// -----
+
+// A group's region commits the copies of loops nested in it too (count-to-
+// token makes such groups from commit_queue regions; a fuzzer finding: the
+// copy was taken as never committed).
+func.func @copies_in_a_nested_loop(%a: memref<4xf32>, %b: memref<4xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %g = asyncpipe.commit_group queue 0 {
+    scf.for %i = %c0 to %c4 step %c1 {
+      asyncpipe.copy %a, %b : memref<4xf32> to memref<4xf32, 3>
+    }
+  }
+  asyncpipe.wait %g
+  %v = memref.load %b[%c0] : memref<4xf32, 3>
+  return %v : f32
+}
