@@ -224,6 +224,13 @@ fn rings<'c, 'a>(
         entry.wait(Queue::Logical(*queue), 0);
     }
     let bounds = in_flight_bounds::analyze_function(function, entry);
+    if bounds.exhausted().is_some() {
+        diag::error(
+            function.location(),
+            "the analysis of groups in flight stopped at its budget (loops nested too deep to simulate), so the bulk queues' mbarrier rings cannot be sized",
+        );
+        return Err(PassFailed);
+    }
     let mut unbounded = BTreeSet::new();
     for (op, queue) in filling {
         match bounds.before(op) {

@@ -14,10 +14,10 @@
 //! asyncpipe's counting form and `nvgpu.device_async_wait` with `numGroups`.
 
 use super::analysis::in_flight_bounds::{self, Bound};
-use super::ir;
+use super::ir::{self, diag};
 use super::analysis::sync_state::{effect, Queue, QueueEffect};
 use super::{PassDef, PassFailed, PassOptions};
-use melior::ir::operation::OperationRef;
+use melior::ir::operation::{OperationLike, OperationRef};
 use std::collections::BTreeMap;
 
 pub const PASS: PassDef = PassDef {
@@ -36,6 +36,12 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 /// Removes the waits that can never block and merges adjacent ones under `root`.
 pub fn optimize(root: OperationRef) {
     let bounds = in_flight_bounds::analyze(root);
+    if let Some(function) = bounds.exhausted().and_then(|key| ir::find_op(root, key)) {
+        diag::warning(
+            function.location(),
+            "the analysis of groups in flight stopped at its budget (loops nested too deep to simulate): no wait is removed as never blocking",
+        );
+    }
     let mut order: Vec<OperationRef> = Vec::new();
     for block_owner in std::iter::once(root).chain(ir::nested_ops(root)) {
         for block in ir::blocks(block_owner) {
