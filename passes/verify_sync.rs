@@ -47,7 +47,7 @@ use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, Location, RegionLike, Type, TypeLike, Value, ValueLike};
+use melior::ir::{BlockRef, Location, RegionLike, RegionRef, Type, TypeLike, Value, ValueLike};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
@@ -436,6 +436,7 @@ fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
     }
     // Each ambiguous memref, and the values that flow into it.
     let mut sources: HashMap<Root, Vec<Root>> = HashMap::new();
+    let mut anything: Vec<Root> = Vec::new();
     let mut flow = |to: Value, from: Option<Value>| {
         if to.r#type().is_mem_ref() {
             let entry = sources.entry(ValueKey::of(to)).or_default();
@@ -481,7 +482,43 @@ fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
                     }
                 }
             }
-            _ => {}
+            Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca) => {}
+            _ if effects::is_view(op) => {}
+            _ => {
+                // Any other op that returns a memref: the yields of its
+                // regions (scf.index_switch), its memref operands
+                // (arith.select, a cast), or, with neither, any buffer
+                // (memref.get_global, a call).
+                for (i, result) in op.results().enumerate().filter(|(_, r)| r.r#type().is_mem_ref()) {
+                    let result: Value = result.into();
+                    if op.region_count() > 0 {
+                        for block in ir::blocks(op) {
+                            flow(result, yielded(Some(block), i));
+                        }
+                    } else if op.operands().any(|v| v.r#type().is_mem_ref()) {
+                        for operand in op.operands().filter(|v| v.r#type().is_mem_ref()) {
+                            flow(result, Some(operand));
+                        }
+                    } else {
+                        anything.push(ValueKey::of(result));
+                    }
+                }
+            }
+        }
+    }
+    // A memref from nowhere may be any buffer of the function.
+    if !anything.is_empty() {
+        let mut every: Vec<Root> = Vec::new();
+        for op in std::iter::once(function).chain(ir::nested_ops(function)) {
+            for block in ir::blocks(op) {
+                every.extend(block_memrefs(block).map(effects::root));
+            }
+            every.extend(op.results().filter(|r| r.r#type().is_mem_ref()).map(|r| effects::root(r.into())));
+        }
+        every.sort();
+        every.dedup();
+        for key in anything {
+            sources.insert(key, every.iter().copied().filter(|r| *r != key).collect());
         }
     }
     // Close over chains (a loop's memref carried into an inner loop).
@@ -710,10 +747,120 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.error.take()
     }
 
+    /// The regions of `op`: its one region (a function, a commit region, an
+    /// async scope) in control-flow order; several regions, of an op the
+    /// analysis does not model, in any order ([`Self::any_order`]).
     fn regions(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
-        for block in ir::blocks(op) {
-            self.block(block, state);
+        let regions: Vec<_> = (0..op.region_count()).filter_map(|i| op.region(i).ok()).collect();
+        match regions[..] {
+            [] => {}
+            [region] => self.region(region, state),
+            _ => self.any_order(op, state),
         }
+    }
+
+    /// One region: its block, or its blocks in control-flow order, each
+    /// from the join of what its predecessors leave (a block revisited by a
+    /// back edge makes the slices inexact); the state after it joins the
+    /// blocks that leave the region.
+    fn region(&mut self, region: RegionRef<'c, 'a>, state: &mut State) {
+        let blocks: Vec<BlockRef<'c, 'a>> = {
+            let mut all = Vec::new();
+            let mut next = region.first_block();
+            while let Some(block) = next {
+                all.push(block);
+                next = block.next_in_region();
+            }
+            all
+        };
+        if blocks.len() <= 1 {
+            for block in blocks {
+                self.block(block, state);
+            }
+            return;
+        }
+        let exact = self.exact;
+        let mut entry: Vec<Option<State>> = vec![None; blocks.len()];
+        entry[0] = Some(state.clone());
+        let mut visits = vec![0usize; blocks.len()];
+        let mut work = vec![0usize];
+        let mut exit: Option<State> = None;
+        while let Some(i) = work.pop() {
+            visits[i] += 1;
+            if visits[i] > 1 {
+                self.exact = false;
+            }
+            if visits[i] > 64 {
+                // Does not settle: spend the budget (reported as not proven).
+                self.steps = self.max_steps;
+                break;
+            }
+            let mut out = entry[i].clone().expect("queued blocks have an entry state");
+            self.block(blocks[i], &mut out);
+            let successors: Vec<BlockRef> = blocks[i].terminator().map(|t| t.successors().collect()).unwrap_or_default();
+            if successors.is_empty() {
+                match exit.as_mut() {
+                    Some(e) => e.join(&out),
+                    None => exit = Some(out.clone()),
+                }
+            }
+            for successor in successors {
+                let Some(j) = blocks.iter().position(|b| *b == successor) else { continue };
+                let changed = match entry[j].as_mut() {
+                    None => {
+                        entry[j] = Some(out.clone());
+                        true
+                    }
+                    Some(old) => {
+                        let mut joined = old.clone();
+                        joined.join(&out);
+                        let changed = joined != *old;
+                        *old = joined;
+                        changed
+                    }
+                };
+                if changed && !work.contains(&j) {
+                    work.push(j);
+                }
+            }
+        }
+        self.exact = exact;
+        if let Some(exit) = exit {
+            *state = exit;
+        }
+    }
+
+    /// The regions of `op`, an op the analysis does not model: each may run
+    /// any number of times, in any order, or not at all (the cases of an
+    /// `scf.index_switch`, the two regions of an `scf.while`, a loop it
+    /// cannot simulate): the least state above the entry that running any
+    /// one of them keeps below itself. Slices inside are not exact (errors
+    /// say so). A state that does not settle within 64 rounds spends the
+    /// function's budget (reported as not proven).
+    fn any_order(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
+        let exact = self.exact;
+        self.exact = false;
+        let regions: Vec<_> = (0..op.region_count()).filter_map(|i| op.region(i).ok()).collect();
+        let mut h = state.clone();
+        let mut settled = false;
+        for _ in 0..64 {
+            let mut next = h.clone();
+            for &region in &regions {
+                let mut y = h.clone();
+                self.region(region, &mut y);
+                next.join(&y);
+            }
+            if next == h {
+                settled = true;
+                break;
+            }
+            h = next;
+        }
+        if !settled {
+            self.steps = self.max_steps;
+        }
+        self.exact = exact;
+        *state = h;
     }
 
     fn block(&mut self, block: BlockRef<'c, 'a>, state: &mut State) {
@@ -1004,7 +1151,14 @@ impl<'c, 'a> Checker<'c, 'a> {
             .zip(&strides)
             .map(|(size, stride)| size.zip(*stride).and_then(|(n, s)| extent(n, s)))
             .collect::<Vec<_>>();
-        Slice(offsets.into_iter().zip(extents).collect(), strides)
+        // A negative stride walks down from the offset: the slice starts
+        // (size - 1) * |stride| below it.
+        let starts = offsets.iter().zip(&sizes).zip(&strides).map(|((offset, size), stride)| match (offset, size, stride) {
+            (Some(o), Some(n), Some(s)) if *s < 0 && *n > 0 => (n - 1).checked_mul(*s).and_then(|down| o.checked_add(down)),
+            (_, _, None) => None,
+            _ => *offset,
+        });
+        Slice(starts.zip(extents).collect(), strides)
     }
 
     fn if_op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
@@ -1074,7 +1228,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             return self.unknown_loop(op, state);
         };
-        let trips = self.trip_count(op, &lb, step);
+        let mut trips = self.trip_count(op, &lb, step);
         let upper = match &trips {
             Trips::Exact(trips) => Some(*trips),
             _ => None,
@@ -1137,22 +1291,29 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (so that no error is reported for a trip count that stops
             // short of it). Undecided without a case: the join over every
             // count ([`State::over_counts`]).
-            if let Trips::Symbolic { trips, .. } = &trips {
-                let ends = trips.offset(-i128::from(k) - 1).and_then(|t| self.bindings.case().map(|c| c.is_negative(&t)));
-                if ends.is_some_and(|ends| self.bindings.settle(ends) == Some(true)) {
-                    *state = carried.exit(op, body, x);
-                    return;
-                }
-                if self.bindings.refinement().is_some() {
-                    return;
+            if let Trips::Symbolic { trips: count, .. } = &trips {
+                let ends = count.offset(-i128::from(k) - 1).and_then(|t| self.bindings.case().map(|c| c.is_negative(&t)));
+                match ends.and_then(|ends| self.bindings.settle(ends)) {
+                    Some(true) => {
+                        *state = carried.exit(op, body, x);
+                        return;
+                    }
+                    Some(false) => {}
+                    None if self.bindings.refinement().is_some() => return,
+                    // Undecided (a count of several arguments): some values
+                    // may end here, so the count is no longer known.
+                    None => trips = Trips::Unknown,
                 }
             }
-            // An iteration whose induction value would pass the index range
-            // cannot run (the upper bound is below it): the loop has ended.
+            // An iteration whose induction value would pass its type's range
+            // for every value of the case cannot run (the upper bound is
+            // below it): the loop has ended. Where only some values would,
+            // the iteration is analyzed for all (more runs, never fewer).
             let value = i128::from(k).checked_mul(i128::from(step)).and_then(|offset| lb.offset(offset));
+            let (_, type_max) = symbolic::signed_range(symbolic::integer_bits(induction.r#type()).unwrap_or(64));
             let in_range = |v: &Affine| match self.bindings.case() {
-                Some(case) => case.range(v).is_some_and(|(_, max)| max <= i128::from(i64::MAX)),
-                None => v.as_constant().is_some_and(|v| v <= i128::from(i64::MAX)),
+                Some(case) => case.range(v).is_some_and(|(min, _)| min <= type_max),
+                None => v.as_constant().is_some_and(|v| v <= type_max),
             };
             let Some(value) = value.filter(in_range) else {
                 *state = if upper.is_some() { carried.exit(op, body, x) } else { exits };
@@ -1227,20 +1388,8 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// Regions that may run any number of times, with nothing known of the
     /// values inside: iterate the union of pending writes to a fixpoint.
     fn unknown_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
-        let exact = self.exact;
-        self.exact = false;
         let mut h = state.clone();
-        for _ in 0..64 {
-            let mut y = h.clone();
-            self.regions(op, &mut y);
-            let mut next = h.clone();
-            next.join(&y);
-            if next == h {
-                break;
-            }
-            h = next;
-        }
-        self.exact = exact;
+        self.any_order(op, &mut h);
         let facts = self.facts_of(op);
         for key in facts.inner_groups.iter().copied().chain(op.results().map(ValueKey::of)) {
             h.groups.remove(&key);
@@ -1284,6 +1433,11 @@ impl Carried<'_> {
         state.groups.retain(|key, _| !self.inner.contains(key));
         state
     }
+}
+
+/// The memref arguments of `block`.
+fn block_memrefs<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
+    (0..block.argument_count()).filter_map(move |i| block.argument(i).ok()).map(Value::from).filter(|a| a.r#type().is_mem_ref())
 }
 
 fn block_group_arguments(block: BlockRef) -> Vec<ValueKey> {

@@ -216,7 +216,16 @@ impl Bindings {
         use Upstream::*;
         match kind {
             ArithExtsi => operand(0),
-            ArithIndexCast | ArithTrunci => self.settle(case.truncate(&operand(0)?, bits, ValueKey::of(op.result(0).ok()?))),
+            ArithIndexCast | ArithTrunci => {
+                // A truncation that became a symbol of its own, for this
+                // operand form (another iteration's form is another symbol).
+                let source = operand(0)?;
+                let value = ValueKey::of(op.result(0).ok()?);
+                match case.fresh_form(value, &source) {
+                    Some(form) => Some(form),
+                    None => self.settle(case.truncate(&source, bits, value)),
+                }
+            }
             ArithIndexCastui | ArithExtui => {
                 // Zero extension: a negative value gains 2^source bits.
                 let form = operand(0)?;
@@ -266,7 +275,9 @@ impl Bindings {
                     ArithRemui => ArithRemsi,
                     _ => ArithDivsi,
                 };
-                self.signed_division(signed, case, &x, c)
+                // The quotient of a value past the signed range (divui by
+                // 1) wraps back into it.
+                wrapped(self.signed_division(signed, case, &x, c))
             }
             ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui => {
                 let (x, y) = (operand(0)?, operand(1)?);

@@ -90,6 +90,10 @@ struct Param {
     /// Whether it is a function argument (not a value standing for a
     /// truncation).
     argument: bool,
+    /// For a truncation: the form it truncates (in the case where it was
+    /// made). The same op in another loop iteration truncates another form
+    /// and gets another symbol.
+    source: Option<Affine>,
     bits: u32,
     modulus: i128,
     residue: i128,
@@ -140,7 +144,7 @@ pub enum Refinement {
     /// that wraps too many times over the case to split at each wrap: the
     /// truncated value is then any `bits`-bit value, unrelated to the form
     /// (more values than the program can produce, never fewer).
-    Fresh { value: ValueKey, bits: u32, label: String },
+    Fresh { value: ValueKey, bits: u32, label: String, source: Affine },
 }
 
 /// The answer to a question about a form over a case.
@@ -180,7 +184,7 @@ impl Case {
             let Some(bits) = integer_bits(value.r#type()) else { continue };
             let (lo, hi) = signed_range(bits);
             let label = format!("argument {argument}");
-            params.push(Param { key: ValueKey::of(value), label, argument: true, bits, modulus: 1, residue: 0, lo, hi });
+            params.push(Param { key: ValueKey::of(value), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo, hi });
         }
         Case { params }
     }
@@ -191,13 +195,24 @@ impl Case {
         Some(&self.params[param].label)
     }
 
-    /// The form of `value`, if it is one of the parameters.
+    /// The form of `value`, if it is one of the function's arguments.
     pub fn form_of(&self, value: ValueKey) -> Option<Affine> {
-        let (index, param) = self.params.iter().enumerate().find(|(_, p)| p.key == value)?;
+        let index = self.params.iter().position(|p| p.argument && p.key == value)?;
+        Some(self.param_form(index))
+    }
+
+    /// The form of `value`, a truncation of `source` that became a symbol.
+    pub fn fresh_form(&self, value: ValueKey, source: &Affine) -> Option<Affine> {
+        let index = self.params.iter().position(|p| p.key == value && p.source.as_ref() == Some(source))?;
+        Some(self.param_form(index))
+    }
+
+    fn param_form(&self, index: usize) -> Affine {
+        let param = &self.params[index];
         if param.lo == param.hi {
-            return Some(Affine::constant(param.value(param.lo)));
+            return Affine::constant(param.value(param.lo));
         }
-        Some(Affine { constant: param.residue, terms: vec![(index, param.modulus)] })
+        Affine { constant: param.residue, terms: vec![(index, param.modulus)] }
     }
 
     /// The least and greatest value of `form` over the case.
@@ -334,7 +349,7 @@ impl Case {
             return self.wrap(form, bits);
         }
         let label = format!("{} as i{bits}", self.label_of(form).unwrap_or("a value"));
-        Decision::Refine(Refinement::Fresh { value, bits, label })
+        Decision::Refine(Refinement::Fresh { value, bits, label, source: form.clone() })
     }
 
     /// The parts of the case that `refinement` makes (none empty).
@@ -348,11 +363,11 @@ impl Case {
             Refinement::Split { param, at } => {
                 vec![with(param, &|p| p.hi = p.hi.min(at - 1)), with(param, &|p| p.lo = p.lo.max(at))]
             }
-            Refinement::Fresh { value, bits, ref label } => {
+            Refinement::Fresh { value, bits, ref label, ref source } => {
                 let mut case = self.clone();
                 let (lo, hi) = signed_range(bits);
-                let label = label.clone();
-                case.params.push(Param { key: value, label, argument: false, bits, modulus: 1, residue: 0, lo, hi });
+                let (label, source) = (label.clone(), Some(source.clone()));
+                case.params.push(Param { key: value, label, argument: false, source, bits, modulus: 1, residue: 0, lo, hi });
                 vec![case]
             }
             Refinement::Modulus { param, factor } => (0..factor)
@@ -465,7 +480,7 @@ mod tests {
     fn case(bits: u32) -> Case {
         let (lo, hi) = signed_range(bits);
         let label = "argument 0".to_string();
-        Case { params: vec![Param { key: ValueKey::synthetic(0), label, argument: true, bits, modulus: 1, residue: 0, lo, hi }] }
+        Case { params: vec![Param { key: ValueKey::synthetic(0), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo, hi }] }
     }
 
     fn n(case: &Case) -> Affine {

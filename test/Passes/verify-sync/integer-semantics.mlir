@@ -134,3 +134,28 @@ func.func @extui_of_true(%a: memref<4xf32>, %b: memref<2x4xf32, 3>) -> f32 {
   asyncpipe.wait_queue 0, 0
   return %v : f32
 }
+
+// -----
+
+// divui by 1 of a negative value is that value (it used to be taken as
+// 2^64 more, so slt 0 was false): the load runs for %n < 0.
+func.func @divui_by_one(%a: memref<4xf32>, %b: memref<4xf32, 3>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  %q = arith.divui %n, %c1 : index
+  %neg = arith.cmpi slt, %q, %c0 : index
+  %v = scf.if %neg -> (f32) {
+    // expected-error @below {{may still be writing}}
+    %l = memref.load %b[%c0] : memref<4xf32, 3>
+    scf.yield %l : f32
+  } else {
+    scf.yield %z : f32
+  }
+  asyncpipe.wait_queue 0, 0
+  return %v : f32
+}
+

@@ -229,3 +229,71 @@ func.func @huge_coefficients(%g: memref<4xf32>, %s: memref<4xf32, 3>, %n: index)
   asyncpipe.wait_queue 0, 0
   return %v : f32
 }
+
+// -----
+
+// A truncation to i1 of n + i: another symbol in each iteration (it was
+// one symbol for both, so the copy and the load never met): with %n = 0,
+// iteration 0 copies and iteration 1 loads.
+func.func @truncation_per_iteration(%a: memref<4xf32>, %b: memref<4xf32, 3>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    %x = arith.addi %n, %i : index
+    %t = arith.index_cast %x : index to i1
+    scf.if %t {
+      // expected-error @below {{may still be writing}}
+      %l = memref.load %b[%c0] : memref<4xf32, 3>
+    } else {
+      // expected-note @below {{the asynchronous write}}
+      asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+      asyncpipe.commit 0
+    }
+  }
+  asyncpipe.wait_queue 0, 0
+  return
+}
+
+// -----
+
+// A run-time lower bound and trip count: later iterations run for some
+// values (the analysis stopped after the first).
+func.func @run_time_lower_bound(%a: memref<4xf32>, %b: memref<4xf32, 3>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %n to %m step %c1 {
+    // expected-error @below {{may still be writing}}
+    %l = memref.load %b[%c0] : memref<4xf32, 3>
+    // expected-note @below {{the asynchronous write}}
+    asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+    asyncpipe.commit 0
+  }
+  asyncpipe.wait_queue 0, 0
+  return
+}
+
+// -----
+
+// A trip count of two arguments whose sign is known: whether an
+// iteration runs is not decided, so the count is treated as unknown (it was
+// taken to reach the cycle, and T = 1 was missed).
+func.func @two_argument_trip_count(%a: memref<4xf32>, %b: memref<4xf32, 3>, %p: i8, %q: i8) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %lb = arith.index_cast %p : i8 to index
+  %q1 = arith.index_cast %q : i8 to index
+  %ub = arith.addi %q1, %c256 : index
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  scf.for %i = %lb to %ub step %c1 {
+    asyncpipe.commit 0
+  }
+  asyncpipe.wait_queue 0, 2
+  // expected-error @below {{could not be proven safe}}
+  %l = memref.load %b[%c0] : memref<4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %l : f32
+}
+

@@ -141,3 +141,88 @@ func.func @every_run(%a: memref<4xf32>, %b: memref<2x4xf32, 3>) -> f32 {
   %v = memref.load %b[%c0, %c0] : memref<2x4xf32, 3>
   return %v : f32
 }
+
+// -----
+
+// A negative stride walks down from the offset: elements 3 and 2.
+func.func @negative_stride(%a: memref<2xf32>, %b: memref<4xf32, 3>) -> f32 {
+  %c2 = arith.constant 2 : index
+  %v = memref.subview %b[3] [2] [-1] : memref<4xf32, 3> to memref<2xf32, strided<[-1], offset: 3>, 3>
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %v queue 0 : memref<2xf32> to memref<2xf32, strided<[-1], offset: 3>, 3>
+  asyncpipe.commit 0
+  // expected-error @below {{may still be writing}}
+  %l = memref.load %b[%c2] : memref<4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %l : f32
+}
+
+// -----
+
+// A memref that arith.select picks is either operand.
+func.func @select_either(%a: memref<4xf32>, %b: memref<4xf32, 3>, %c: memref<4xf32, 3>, %p: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %m = arith.select %p, %b, %c : memref<4xf32, 3>
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  // expected-error @below {{may still be writing}}
+  %l = memref.load %m[%c0] : memref<4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %l : f32
+}
+
+// -----
+
+// Two memref.get_global of one global: a memref from nowhere may be any
+// buffer.
+memref.global "private" @buf : memref<4xf32, 3>
+func.func @get_global_twice(%a: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %g1 = memref.get_global @buf : memref<4xf32, 3>
+  %g2 = memref.get_global @buf : memref<4xf32, 3>
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %g1 queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  // expected-error @below {{may still be writing}}
+  %l = memref.load %g2[%c0] : memref<4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %l : f32
+}
+
+// -----
+
+// Through an unrealized cast.
+func.func @unrealized_cast(%a: memref<4xf32>, %b: memref<4xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %m = builtin.unrealized_conversion_cast %b : memref<4xf32, 3> to memref<4xf32, 3>
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  // expected-error @below {{may still be writing}}
+  %l = memref.load %m[%c0] : memref<4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %l : f32
+}
+
+// -----
+
+// An scf.index_switch result is any of its yields.
+func.func @index_switch_result(%a: memref<4xf32>, %b: memref<4xf32, 3>, %c: memref<4xf32, 3>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %m = scf.index_switch %n -> memref<4xf32, 3>
+  case 0 {
+    scf.yield %b : memref<4xf32, 3>
+  }
+  default {
+    scf.yield %c : memref<4xf32, 3>
+  }
+  // expected-note @below {{the asynchronous write}}
+  asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+  asyncpipe.commit 0
+  // expected-error @below {{may still be writing}}
+  %l = memref.load %m[%c0] : memref<4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %l : f32
+}
+
