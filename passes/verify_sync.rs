@@ -177,6 +177,10 @@ struct State {
     /// the iteration that left them, so a conflict with one is reported as
     /// not proven rather than as a race.
     over_counts: BTreeSet<Pending>,
+    /// Pending accesses that a loop the analysis could not simulate (its
+    /// bounds or step unknown) issued or left with fewer groups after them:
+    /// a conflict with one is reported as not proven.
+    inexact: BTreeSet<Pending>,
     /// Token form: the pending accesses of the latest run of each async op
     /// (what its token stands for; an earlier run of the op in a loop is
     /// another token, which a commit of this one does not commit).
@@ -186,6 +190,7 @@ struct State {
 impl State {
     fn join(&mut self, other: &State) {
         self.over_counts.extend(other.over_counts.iter().cloned());
+        self.inexact.extend(other.inexact.iter().cloned());
         for (op, accesses) in &other.latest {
             self.latest.entry(*op).or_default().extend(accesses.iter().cloned());
         }
@@ -261,6 +266,7 @@ impl State {
     /// A new instance of `pending` was issued: no group covers it yet.
     fn issue(&mut self, pending: Pending) {
         self.over_counts.remove(&pending);
+        self.inexact.remove(&pending);
         for covered in self.groups.values_mut() {
             covered.remove(&pending);
         }
@@ -272,6 +278,7 @@ impl State {
     fn forget_completed(&mut self) {
         let pending = &self.pending;
         self.over_counts.retain(|p| pending.contains_key(p));
+        self.inexact.retain(|p| pending.contains_key(p));
         for accesses in self.latest.values_mut() {
             accesses.retain(|p| pending.contains_key(p));
         }
@@ -1049,6 +1056,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 " (the loop's slices could not be computed exactly; the access could not be proven safe)"
             } else if state.over_counts.contains(pending) {
                 " (left by a loop with a run-time trip count, for some trip count; the access could not be proven safe)"
+            } else if state.inexact.contains(pending) {
+                " (left by a loop the analysis could not simulate, or a branch it could not decide; the access could not be proven safe)"
             } else {
                 ""
             };
@@ -1162,7 +1171,24 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn if_op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
-        let taken = self.bindings.taken_branch(op);
+        let (taken, undecided) = self.bindings.watch(|b| b.taken_branch(op));
+        if taken.is_none() && undecided {
+            // A condition on the arguments the analysis cannot decide (a
+            // division by an argument): either branch may be infeasible, so
+            // what they leave is not proven.
+            let entry = state.clone();
+            let exact = self.exact;
+            self.exact = false;
+            self.if_branches(op, None, state);
+            self.exact = exact;
+            let changed: Vec<Pending> = state.pending.iter().filter(|(p, after)| entry.pending.get(*p) != Some(*after)).map(|(p, _)| p.clone()).collect();
+            state.inexact.extend(changed);
+            return;
+        }
+        self.if_branches(op, taken, state);
+    }
+
+    fn if_branches(&mut self, op: OperationRef<'c, 'a>, taken: Option<usize>, state: &mut State) {
         let token_form = self.function.token_form;
         let run = &mut |block: BlockRef<'c, 'a>, s: &mut State| {
             self.block(block, s);
@@ -1390,6 +1416,10 @@ impl<'c, 'a> Checker<'c, 'a> {
     fn unknown_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let mut h = state.clone();
         self.any_order(op, &mut h);
+        // What the loop issued, or left with fewer groups after it, is known
+        // only as the join over its iterations.
+        let changed: Vec<Pending> = h.pending.iter().filter(|(p, after)| state.pending.get(*p) != Some(*after)).map(|(p, _)| p.clone()).collect();
+        h.inexact.extend(changed);
         let facts = self.facts_of(op);
         for key in facts.inner_groups.iter().copied().chain(op.results().map(ValueKey::of)) {
             h.groups.remove(&key);

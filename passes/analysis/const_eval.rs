@@ -81,6 +81,16 @@ impl Bindings {
         self.undecided.get()
     }
 
+    /// Runs `f`, and says whether a decision in it was left unknown within
+    /// the case (an undecided branch on the arguments may be infeasible).
+    pub fn watch<T>(&self, f: impl FnOnce(&Self) -> T) -> (T, bool) {
+        let before = self.undecided.replace(false);
+        let result = f(self);
+        let now = self.undecided.get();
+        self.undecided.set(before || now);
+        (result, now)
+    }
+
     /// Settles a decision: its answer, or nothing after asking for the
     /// refinement that would settle it.
     pub fn settle<T>(&self, decision: Decision<T>) -> Option<T> {
@@ -197,7 +207,13 @@ impl Bindings {
             let predicate_bits = source_bits;
             return concrete(kind, op, &values, a, b, bits, source_bits, predicate_bits).map(Affine::constant);
         }
-        self.symbolic(kind, op, bits, &operand, &operand_bits)
+        let form = self.symbolic(kind, op, bits, &operand, &operand_bits);
+        if form.is_none() && !self.quiet.get() && operands.iter().any(|f| f.as_ref().is_some_and(|f| f.as_constant().is_none())) {
+            // A value of the arguments the evaluation cannot express (a
+            // division by an argument): not the same for every value.
+            self.undecided.set(true);
+        }
+        form
     }
 
     /// An op of symbolic (affine) operands, within the case.
