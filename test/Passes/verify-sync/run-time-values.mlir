@@ -297,3 +297,21 @@ func.func @two_argument_trip_count(%a: memref<4xf32>, %b: memref<4xf32, 3>, %p: 
   return %l : f32
 }
 
+
+// -----
+
+// A run-time step: the loop is analyzed as running any number of times, and
+// what it leaves pending is reported as not proven.
+func.func @run_time_step(%a: memref<4xf32>, %b: memref<4xf32, 3>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %n {
+    // expected-note @below {{the asynchronous write}}
+    asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+    asyncpipe.commit 0
+  }
+  // expected-error @below {{(left by a loop the analysis could not simulate, or a branch it could not decide; the access could not be proven safe)}}
+  %l = memref.load %b[%c0] : memref<4xf32, 3>
+  asyncpipe.wait_queue 0, 0
+  return %l : f32
+}
