@@ -273,6 +273,14 @@ impl State {
         self.pending.insert(pending, None);
     }
 
+    /// Marks as [`Self::inexact`] the pending accesses issued, or left with
+    /// fewer groups after them, since `entry`.
+    fn inexact_since(&mut self, entry: &State) {
+        let changed: Vec<Pending> =
+            self.pending.iter().filter(|(p, after)| entry.pending.get(*p) != Some(*after)).map(|(p, _)| p.clone()).collect();
+        self.inexact.extend(changed);
+    }
+
     /// Drops completed accesses from the groups (so that states that differ
     /// only in what has completed compare equal).
     fn forget_completed(&mut self) {
@@ -684,6 +692,32 @@ enum Trips {
     Unknown,
 }
 
+impl Trips {
+    fn exact(&self) -> Option<u64> {
+        match self {
+            Trips::Exact(trips) => Some(*trips),
+            _ => None,
+        }
+    }
+
+    fn symbolic(&self) -> Option<&Affine> {
+        match self {
+            Trips::Symbolic { trips, .. } => Some(trips),
+            _ => None,
+        }
+    }
+
+    /// The most iterations (a run-time count is assumed below
+    /// `periodicity::RUN_TIME_TRIPS`, README).
+    fn bound(&self) -> Option<u64> {
+        match self {
+            Trips::Exact(trips) => Some(*trips),
+            Trips::Symbolic { max, .. } => Some((*max).min(periodicity::RUN_TIME_TRIPS as u64)),
+            Trips::Unknown => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum LiveIn {
     Integer(Option<Affine>),
@@ -771,15 +805,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// back edge makes the slices inexact); the state after it joins the
     /// blocks that leave the region.
     fn region(&mut self, region: RegionRef<'c, 'a>, state: &mut State) {
-        let blocks: Vec<BlockRef<'c, 'a>> = {
-            let mut all = Vec::new();
-            let mut next = region.first_block();
-            while let Some(block) = next {
-                all.push(block);
-                next = block.next_in_region();
-            }
-            all
-        };
+        let blocks = ir::region_blocks(region);
         if blocks.len() <= 1 {
             for block in blocks {
                 self.block(block, state);
@@ -1108,8 +1134,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut slice = Slice::whole();
         let mut subviews = 0;
         let mut opaque = false;
-        loop {
-            let Some(def) = ir::defining_op(current) else { break };
+        while let Some(def) = ir::defining_op(current) {
             if Upstream::MemrefSubview.is(def) {
                 slice = self.subview_slice(def);
                 subviews += 1;
@@ -1181,8 +1206,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             self.exact = false;
             self.if_branches(op, None, state);
             self.exact = exact;
-            let changed: Vec<Pending> = state.pending.iter().filter(|(p, after)| entry.pending.get(*p) != Some(*after)).map(|(p, _)| p.clone()).collect();
-            state.inexact.extend(changed);
+            state.inexact_since(&entry);
             return;
         }
         self.if_branches(op, taken, state);
@@ -1245,20 +1269,13 @@ impl<'c, 'a> Checker<'c, 'a> {
             // A loop whose upper bound is not above its lower bound runs no
             // iteration, whatever its step.
             if self.runs_no_iteration(op) {
-                let facts = self.facts_of(op);
-                let carried = Carried { inner: &facts.inner_groups };
-                let mut exit = state.clone();
-                exit.forward_groups(op.operands().skip(3), carried.arguments(body));
-                *state = carried.exit(op, body, exit);
-                return;
+                // Its results are its inits.
+                return state.forward_groups(op.operands().skip(3), op.results().map(Into::into));
             }
             return self.unknown_loop(op, state);
         };
         let mut trips = self.trip_count(op, &lb, step);
-        let upper = match &trips {
-            Trips::Exact(trips) => Some(*trips),
-            _ => None,
-        };
+        let upper = trips.exact();
         let facts = self.facts_of(op);
         let carried = Carried { inner: &facts.inner_groups };
         let mut exits = state.clone(); // zero iterations, for a dynamic trip count
@@ -1268,17 +1285,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         // between see the same slices and conditions (periodicity::period).
         // Without a period, a loop is simulated to its end within the
         // budget, or analyzed with unknown slices.
-        let bound = match &trips {
-            Trips::Exact(trips) => Some(*trips),
-            // A run-time count is assumed below RUN_TIME_TRIPS (README).
-            Trips::Symbolic { max, .. } => Some((*max).min(periodicity::RUN_TIME_TRIPS as u64)),
-            Trips::Unknown => None,
-        };
-        let symbolic_trips = match &trips {
-            Trips::Symbolic { trips, .. } => Some(trips),
-            _ => None,
-        };
-        let period = periodicity::period(op, &lb, step, bound, symbolic_trips, &self.bindings, &facts.uses);
+        let period = periodicity::period(op, &lb, step, trips.bound(), trips.symbolic(), &self.bindings, &facts.uses);
         if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
             return self.unknown_loop(op, state);
         }
@@ -1418,8 +1425,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.any_order(op, &mut h);
         // What the loop issued, or left with fewer groups after it, is known
         // only as the join over its iterations.
-        let changed: Vec<Pending> = h.pending.iter().filter(|(p, after)| state.pending.get(*p) != Some(*after)).map(|(p, _)| p.clone()).collect();
-        h.inexact.extend(changed);
+        h.inexact_since(state);
         let facts = self.facts_of(op);
         for key in facts.inner_groups.iter().copied().chain(op.results().map(ValueKey::of)) {
             h.groups.remove(&key);

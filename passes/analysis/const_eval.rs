@@ -163,8 +163,8 @@ impl Bindings {
         form
     }
 
-    /// The ops evaluated here are those `periodicity::period` models (see
-    /// [`symbolic::is_evaluated`]): keep the two in step.
+    /// The ops evaluated here are [`symbolic::is_evaluated`]'s, which
+    /// `periodicity::period` models too.
     /// `memo` holds the forms of the values met so far in this evaluation
     /// (a value used twice, as in `x + x`, is evaluated once, so the cost is
     /// that of the expression's DAG, not of its tree).
@@ -190,7 +190,7 @@ impl Bindings {
             return None;
         }
         let op = ir::defining_op(value)?;
-        let kind = Upstream::of(op)?;
+        let kind = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k))?;
         let bits = symbolic::integer_bits(value.r#type())?;
         if kind == Upstream::ArithConstant {
             let constant = ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from))?;
@@ -204,8 +204,7 @@ impl Bindings {
             // Every operand is constant: exact arithmetic at the type's width.
             let (a, b) = (values.first().copied().unwrap_or(0), values.get(1).copied().unwrap_or(0));
             let source_bits = operand_bits(0).unwrap_or(bits);
-            let predicate_bits = source_bits;
-            return concrete(kind, op, &values, a, b, bits, source_bits, predicate_bits).map(Affine::constant);
+            return concrete(kind, op, &values, a, b, bits, source_bits).map(Affine::constant);
         }
         let form = self.symbolic(kind, op, bits, &operand, &operand_bits);
         if form.is_none() && !self.quiet.get() && operands.iter().any(|f| f.as_ref().is_some_and(|f| f.as_constant().is_none())) {
@@ -229,6 +228,11 @@ impl Bindings {
         let wrapped = |form: Option<Affine>| -> Option<Affine> { self.settle(case.wrap(&form?, bits)) };
         let negative = |form: &Affine| self.settle(case.is_negative(form));
         let divisor = || -> Option<i128> { operand(1)?.as_constant().filter(|c| *c != 0) };
+        // 2^s for a shift by a constant s below the width (past it: poison).
+        let power_of_shift = || -> Option<i128> {
+            let shift = operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?;
+            Some(1i128 << shift)
+        };
         use Upstream::*;
         match kind {
             ArithExtsi => operand(0),
@@ -260,28 +264,17 @@ impl Bindings {
                 };
                 wrapped(scaled)
             }
-            ArithShli => {
-                let shift = operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?;
-                wrapped(operand(0)?.scale(1i128 << shift))
-            }
+            ArithShli => wrapped(operand(0)?.scale(power_of_shift()?)),
             ArithDivsi | ArithCeildivsi | ArithFloordivsi | ArithRemsi | ArithShrsi => {
                 let x = operand(0)?;
-                let c = if kind == ArithShrsi {
-                    1i128 << operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?
-                } else {
-                    divisor()?
-                };
+                let c = if kind == ArithShrsi { power_of_shift()? } else { divisor()? };
                 self.signed_division(kind, case, &x, c).and_then(|q| wrapped(Some(q)))
             }
             ArithDivui | ArithCeildivui | ArithRemui | ArithShrui => {
                 // As unsigned: a negative value is 2^bits more; then the
                 // same as signed, for a positive divisor.
                 let x = operand(0)?;
-                let c = if kind == ArithShrui {
-                    1i128 << operand(1)?.as_constant().filter(|s| (0..i128::from(bits)).contains(s))?
-                } else {
-                    divisor()?
-                };
+                let c = if kind == ArithShrui { power_of_shift()? } else { divisor()? };
                 if c < 0 {
                     return None;
                 }
@@ -385,6 +378,8 @@ const SGT: i64 = 4;
 const SGE: i64 = 5;
 const ULT: i64 = 6;
 const ULE: i64 = 7;
+const UGT: i64 = 8;
+const UGE: i64 = 9;
 
 /// `value` as a signed `bits`-bit integer (two's complement wrap).
 fn wrap(value: i128, bits: u32) -> i128 {
@@ -399,10 +394,11 @@ fn unsigned(value: i128, bits: u32) -> i128 {
 
 /// An evaluated op on constant operands (`values`; `a` and `b` the first
 /// two), with its result's width `bits` and its first operand's
-/// `source_bits`: MLIR's semantics, None where they are poison or
-/// undefined (division by zero, `i64::MIN / -1`, shifts past the width).
+/// `source_bits` (a cast's source, a comparison's operands): MLIR's
+/// semantics, None where they are poison or undefined (division by zero,
+/// `i64::MIN / -1`, shifts past the width).
 #[allow(clippy::too_many_arguments)]
-fn concrete(kind: Upstream, op: OperationRef, values: &[i128], a: i128, b: i128, bits: u32, source_bits: u32, predicate_bits: u32) -> Option<i128> {
+fn concrete(kind: Upstream, op: OperationRef, values: &[i128], a: i128, b: i128, bits: u32, source_bits: u32) -> Option<i128> {
     use Upstream::*;
     let (min, _) = symbolic::signed_range(bits);
     let shift = || (0..i128::from(bits)).contains(&b).then_some(b as u32);
@@ -458,18 +454,18 @@ fn concrete(kind: Upstream, op: OperationRef, values: &[i128], a: i128, b: i128,
             }
         }
         ArithCmpi => {
-            let (ua, ub) = (unsigned(a, predicate_bits), unsigned(b, predicate_bits));
+            let (ua, ub) = (unsigned(a, source_bits), unsigned(b, source_bits));
             let holds = match ir::int_attr(op, attr::PREDICATE)? {
-                0 => a == b,
-                1 => a != b,
-                2 => a < b,
-                3 => a <= b,
-                4 => a > b,
-                5 => a >= b,
-                6 => ua < ub,
-                7 => ua <= ub,
-                8 => ua > ub,
-                9 => ua >= ub,
+                EQ => a == b,
+                NE => a != b,
+                SLT => a < b,
+                SLE => a <= b,
+                SGT => a > b,
+                SGE => a >= b,
+                ULT => ua < ub,
+                ULE => ua <= ub,
+                UGT => ua > ub,
+                UGE => ua >= ub,
                 _ => return None,
             };
             if holds {

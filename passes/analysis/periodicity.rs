@@ -147,26 +147,20 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
     /// (`bits`) for every iteration, so that it does not wrap (an unknown
     /// `b` is taken as anything: it does not).
     fn fits(&self, a: i128, b: Option<&Affine>, bits: u32) -> bool {
-        let Some((low, high)) = b.and_then(|b| self.range(b)) else { return false };
         let (min, max) = symbolic::signed_range(bits);
-        let range = min..=max;
-        let at_last = |b: i128| a.checked_mul(self.last).and_then(|ak| ak.checked_add(b));
-        let at_own_last = || {
-            let last = self.last_form.as_ref()?.scale(a)?.add(b?)?;
-            let (low, high) = self.range(&last)?;
-            Some(range.contains(&low) && range.contains(&high))
-        };
-        range.contains(&low)
-            && range.contains(&high)
-            && range.contains(&a)
-            && ((at_last(low).is_some_and(|v| range.contains(&v)) && at_last(high).is_some_and(|v| range.contains(&v)))
-                || at_own_last() == Some(true))
+        (min..=max).contains(&a) && self.stays_in(a, b, min..=max)
     }
 
     /// Whether `a * k + b` stays in `[0, 2^bits)` for every iteration.
     fn fits_unsigned(&self, a: i128, b: Option<&Affine>, bits: u32) -> bool {
+        self.stays_in(a, b, 0..=(1i128 << bits.clamp(1, 64)) - 1)
+    }
+
+    /// Whether `a * k + b` is in `range` at the first iteration and at the
+    /// last: the case's largest `k`, or each value's own last iteration
+    /// (`last_form`).
+    fn stays_in(&self, a: i128, b: Option<&Affine>, range: std::ops::RangeInclusive<i128>) -> bool {
         let Some((low, high)) = b.and_then(|b| self.range(b)) else { return false };
-        let range = 0..=(1i128 << bits.clamp(1, 64)) - 1;
         let at_last = |b: i128| a.checked_mul(self.last).and_then(|ak| ak.checked_add(b));
         let at_own_last = || {
             let last = self.last_form.as_ref()?.scale(a)?.add(b?)?;
@@ -200,7 +194,9 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             let owner = ir::argument_owner(value).and_then(|b| b.parent_operation());
             return if owner.is_some_and(|o| o == self.for_op) { Form::Varying } else { Form::Invariant };
         };
-        let Some(kind) = Upstream::of(op) else { return Form::Invariant };
+        // Ops the evaluation does not know evaluate to nothing in any
+        // iteration: invariant (one list for both, symbolic::is_evaluated).
+        let Some(kind) = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k)) else { return Form::Invariant };
         if depth == 0 {
             return Form::Varying;
         }
@@ -349,8 +345,6 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             },
             ArithAndi | ArithOri | ArithXori | ArithCmpi | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui
             | ArithSelect => periodic(),
-            // Ops that `Bindings::eval` does not evaluate (keep the two lists
-            // in step): nothing in any iteration.
             _ => Form::Invariant,
         }
     }

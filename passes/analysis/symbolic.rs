@@ -434,16 +434,16 @@ pub fn integer_bits(ty: melior::ir::Type) -> Option<u32> {
     ir::scalar_bits(ty).filter(|bits| (1..=64).contains(bits))
 }
 
-/// Whether `op` is an integer op the evaluation knows (see
-/// `const_eval::Bindings::eval`).
-pub fn is_evaluated(op: OperationRef) -> bool {
+/// Whether `kind` is an integer op the evaluation knows
+/// (`const_eval::Bindings::eval`; `periodicity` models the same list).
+pub fn is_evaluated(kind: Upstream) -> bool {
     use Upstream::*;
     matches!(
-        Upstream::of(op),
-        Some(ArithConstant | ArithIndexCast | ArithIndexCastui | ArithExtsi | ArithExtui | ArithTrunci | ArithAddi
+        kind,
+        ArithConstant | ArithIndexCast | ArithIndexCastui | ArithExtsi | ArithExtui | ArithTrunci | ArithAddi
             | ArithSubi | ArithMuli | ArithDivsi | ArithDivui | ArithCeildivsi | ArithCeildivui | ArithFloordivsi
             | ArithRemsi | ArithRemui | ArithShli | ArithShrsi | ArithShrui | ArithAndi | ArithOri | ArithXori
-            | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui | ArithSelect | ArithCmpi)
+            | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui | ArithSelect | ArithCmpi
     )
 }
 

@@ -50,13 +50,16 @@ pub fn ops<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = OperationRef
 
 /// The blocks of every region of `op`.
 pub fn blocks<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<BlockRef<'c, 'a>> {
+    op.regions().flat_map(region_blocks).collect()
+}
+
+/// The blocks of `region`, in order.
+pub fn region_blocks<'c, 'a>(region: melior::ir::RegionRef<'c, 'a>) -> Vec<BlockRef<'c, 'a>> {
     let mut blocks = Vec::new();
-    for region in op.regions() {
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            blocks.push(b);
-            block = b.next_in_region();
-        }
+    let mut block = region.first_block();
+    while let Some(b) = block {
+        blocks.push(b);
+        block = b.next_in_region();
     }
     blocks
 }

@@ -2,7 +2,8 @@
 // where a decision depends on them (a branch, a slot, where a loop of
 // run-time trip count leaves its cycle) and proves each case, or reports the
 // race with the case it happens in and one value of it.
-// RUN: asyncpipe-opt %s --split-input-file --asyncpipe-verify-sync -verify-diagnostics
+// (timeout: @many_cases must stay bounded past the case budget)
+// RUN: timeout 60 asyncpipe-opt %s --split-input-file --asyncpipe-verify-sync -verify-diagnostics
 
 // Double buffering with a run-time trip count: after the loop and a wait down
 // to one group, the last group (slot max(n, 0) mod 2) may be in flight and the
