@@ -26,12 +26,13 @@ use crate::passes::ir::upstream::Upstream;
 use super::analysis::sync_state::wait_count;
 use super::ir::asyncpipe::{group_type, is_async, is_commit, named_queue, token_type};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitGroupOp, CompletedOp, WaitOp, WaitQueueOp};
+use super::ir::builder::{Builder, Point};
 use super::ir::{self, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::Type;
-use melior::ir::{BlockRef, RegionLike, Value};
+use melior::ir::{BlockRef, Region, RegionLike, Value};
 use std::collections::BTreeMap;
 
 pub const PASS: PassDef = PassDef {
@@ -184,8 +185,13 @@ impl<'c, 'a> Converter<'c, 'a> {
         }
         let name = ir::op_name(op);
         match Upstream::named(name) {
-            Some(Upstream::ScfFor) => self.for_loop(op, window),
-            Some(Upstream::ScfIf) => self.if_op(op, window),
+            Some(Upstream::ScfFor | Upstream::ScfIf) => {
+                self.commit_separately(op, &Self::touched_queues(op));
+                if self.failed {
+                    return;
+                }
+                if Upstream::ScfFor.is(op) { self.for_loop(op, window) } else { self.if_op(op, window) }
+            }
             _ if op.region_count() > 0 => {
                 if self.commits_or_waits(op) {
                     diag::error(
@@ -206,20 +212,32 @@ impl<'c, 'a> Converter<'c, 'a> {
     /// `commit q`: the async ops issued to `q` since the previous commit in
     /// this block get tokens, and one `commit_group` commits them.
     fn commit_point(&mut self, commit: OperationRef<'c, 'a>, queue: i64) -> Option<Value<'c, 'a>> {
+        let issued = self.uncommitted(commit, queue)?;
+        let tokens = self.with_tokens(issued);
+        let group = self.group_type(commit.location());
+        let new = rewrite::rebuild_keeping_attributes(commit, CommitGroupOp::NAME, &tokens, &[(group, usize::MAX)], 1);
+        // commit_group's optional region stays empty in token form.
+        Some(new.result(0).unwrap().into())
+    }
+
+    /// The counting-form async ops issued to `queue` in `at`'s block since
+    /// the previous commit on it, in issue order. None (reported at `at`)
+    /// when some of them are issued inside a region op the walk does not
+    /// enter (its groups cannot be named).
+    fn uncommitted(&mut self, at: OperationRef<'c, 'a>, queue: i64) -> Option<Vec<OperationRef<'c, 'a>>> {
         let mut issued = Vec::new();
-        let before: Vec<OperationRef> = ir::ops(commit.block().unwrap()).take_while(|o| *o != commit).collect();
+        let before: Vec<OperationRef> = ir::ops(at.block().unwrap()).take_while(|o| *o != at).collect();
         for op in before.into_iter().rev() {
-            let name = ir::op_name(op);
             let same_queue = named_queue(op) == Some(queue);
             if same_queue && is_commit(op) {
                 break;
             }
-            if same_queue && is_async(op) && op.result_count() == 0 {
+            if is_counting_async(op, queue) {
                 issued.push(op);
-            } else if ir::nested_ops(op).into_iter().any(|n| named_queue(n) == Some(queue) && is_async(n)) {
+            } else if ir::nested_ops(op).into_iter().any(|n| is_counting_async(n, queue)) {
                 diag::error_with_note(
-                    commit.location(),
-                    &format!("count-to-token: async ops committed by this commit point are issued inside '{name}'; their group cannot be named"),
+                    at.location(),
+                    &format!("count-to-token: async ops committed by this commit point are issued inside '{}'; their group cannot be named", ir::op_name(op)),
                     op.location(),
                     "issued in here",
                 );
@@ -228,9 +246,14 @@ impl<'c, 'a> Converter<'c, 'a> {
             }
         }
         issued.reverse();
-        let token_type = token_type(commit.context());
+        Some(issued)
+    }
+
+    /// Rebuilds counting-form async ops `issued` with tokens; returns them.
+    fn with_tokens(&mut self, issued: Vec<OperationRef<'c, 'a>>) -> Vec<Value<'c, 'a>> {
         let mut tokens = Vec::new();
         for op in issued {
+            let token_type = token_type(op.context());
             let mut attributes = rewrite::attributes(op);
             attributes.retain(|(n, _)| n != WaitQueueOp::QUEUE);
             let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
@@ -240,10 +263,61 @@ impl<'c, 'a> Converter<'c, 'a> {
             let new = rewrite::rebuild(op, name, &operands, &[(token_type, usize::MAX)], &named, regions);
             tokens.push(new.result(0).unwrap().into());
         }
-        let group = self.group_type(commit.location());
-        let new = rewrite::rebuild_keeping_attributes(commit, CommitGroupOp::NAME, &tokens, &[(group, usize::MAX)], 1);
-        // commit_group's optional region stays empty in token form.
-        Some(new.result(0).unwrap().into())
+        tokens
+    }
+
+    /// Async ops still uncommitted where control enters or leaves a region
+    /// (before an `scf.for` or `scf.if` that issues or commits on their
+    /// queue, or at the end of a loop or branch body) are committed by a
+    /// commit the walk of this block never reaches: the loop's first
+    /// iteration, the next iteration, or a commit after the branch. They
+    /// become a group of their own, `before` that point, which no wait names
+    /// directly. That is exact: in the original they share a group with the
+    /// ops of the next commit, and the new group is committed right before
+    /// that one, so every wait on that commit's group or a later one
+    /// completes them (groups complete in order) and every wait on an
+    /// earlier one leaves them in flight, as before.
+    fn commit_separately(&mut self, before: OperationRef<'c, 'a>, queues: &[i64]) {
+        for &queue in queues {
+            let Some(issued) = self.uncommitted(before, queue) else { return };
+            if issued.is_empty() {
+                continue;
+            }
+            let tokens = self.with_tokens(issued);
+            let location = before.location();
+            let group = self.group_type(location);
+            let builder = Builder::new(before.context(), location);
+            let queue_attr = builder.int_attr(64, queue);
+            let op = builder.build(CommitGroupOp::NAME, &tokens, &[group], &[(CommitGroupOp::QUEUE, queue_attr)], vec![Region::new()]);
+            builder.insert(op, Point::Before(before));
+        }
+    }
+
+    /// Queues with counting-form async ops directly in `block`.
+    fn issuing_queues(block: BlockRef) -> Vec<i64> {
+        let mut queues: Vec<i64> = ir::ops(block).filter(|o| is_async(*o) && o.result_count() == 0).filter_map(named_queue).collect();
+        queues.sort();
+        queues.dedup();
+        queues
+    }
+
+    /// Queues that region op `op` issues to or commits on (at any depth).
+    fn touched_queues(op: OperationRef) -> Vec<i64> {
+        let mut queues: Vec<i64> = ir::nested_ops(op).into_iter().filter(|o| is_commit(*o) || is_async(*o)).filter_map(named_queue).collect();
+        queues.sort();
+        queues.dedup();
+        queues
+    }
+
+    /// [`Self::block`] for a loop or branch body: what it leaves
+    /// uncommitted becomes a group of its own ([`Self::commit_separately`]).
+    fn body(&mut self, block: BlockRef<'c, 'a>, window: &mut Window<'c, 'a>) {
+        self.block(block, window);
+        if let Some(terminator) = block.terminator() {
+            if !self.failed {
+                self.commit_separately(terminator, &Self::issuing_queues(block));
+            }
+        }
     }
 
     /// Queues that `op` commits to (at any depth).
@@ -265,7 +339,7 @@ impl<'c, 'a> Converter<'c, 'a> {
             // The window is the same on every iteration.
             let body = op.region(0).unwrap().first_block().unwrap();
             let mut inner = window.clone();
-            self.block(body, &mut inner);
+            self.body(body, &mut inner);
             return;
         }
         let location = op.location();
@@ -286,7 +360,7 @@ impl<'c, 'a> Converter<'c, 'a> {
                 k += 1;
             }
         }
-        self.block(body, &mut inner);
+        self.body(body, &mut inner);
         let mut yielded = Vec::new();
         for queue in &carried {
             for entry in inner[queue].clone() {
@@ -306,11 +380,11 @@ impl<'c, 'a> Converter<'c, 'a> {
     fn if_op(&mut self, op: OperationRef<'c, 'a>, window: &mut Window<'c, 'a>) {
         let mut then_window = window.clone();
         if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
-            self.block(block, &mut then_window);
+            self.body(block, &mut then_window);
         }
         let mut else_window = window.clone();
         if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
-            self.block(block, &mut else_window);
+            self.body(block, &mut else_window);
         }
         let location = op.location();
         let mut differing = Vec::new();
@@ -336,4 +410,9 @@ impl<'c, 'a> Converter<'c, 'a> {
             window.get_mut(&queue).unwrap()[i] = Some(new.result(old_results + k).unwrap().into());
         }
     }
+}
+
+/// Whether `op` is a counting-form async op (no token) issued to `queue`.
+fn is_counting_async(op: OperationRef, queue: i64) -> bool {
+    is_async(op) && op.result_count() == 0 && named_queue(op) == Some(queue)
 }

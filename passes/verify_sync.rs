@@ -36,7 +36,7 @@
 //! rule out: the pass then says it could not prove the access safe.
 
 use crate::passes::ir::upstream::attr;
-use crate::passes::ir::upstream::Upstream;
+use crate::passes::ir::upstream::{self, Upstream};
 use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::symbolic::{self, Affine, Case};
 use super::analysis::effects::{self, Root};
@@ -246,6 +246,12 @@ impl State {
                 None => {}
             }
         }
+        self.name_group(queue, group);
+    }
+
+    /// Records that a wait on `group`, just committed on `queue`, completes
+    /// every access committed on the queue so far.
+    fn name_group(&mut self, queue: Queue, group: ValueKey) {
         let covered = self.pending.iter().filter(|(p, after)| p.queue == queue && after.is_some()).map(|(p, _)| p.clone());
         self.groups.insert(group, covered.collect());
     }
@@ -303,7 +309,7 @@ impl State {
         // loop's own arguments back in another order (a swap).
         let moves: Vec<(ValueKey, Option<BTreeSet<Pending>>)> = from
             .zip(to)
-            .filter(|(_, to)| asyncpipe::is_group_type(to.r#type()))
+            .filter(|(_, to)| is_group_like(to.r#type()))
             .map(|(from, to)| (ValueKey::of(to), self.groups.get(&ValueKey::of(from)).cloned()))
             .collect();
         for (to, covered) in moves {
@@ -395,7 +401,7 @@ impl FunctionFacts {
         let mut async_writes = Vec::new();
         let mut token_form = false;
         for op in ir::nested_ops(function) {
-            token_form |= sync_state::is_token_form(op);
+            token_form |= sync_state::is_token_form(op) || is_nvgpu_token_wait(op);
             if let QueueEffect::Wait { queue, count } = sync_state::effect(op) {
                 let cap = count.map_or(i64::MAX, |c| c.saturating_add(1));
                 let entry = caps.entry(queue).or_insert(1);
@@ -597,7 +603,7 @@ impl<'c, 'a> LoopFacts<'c, 'a> {
                 continue;
             }
             if function.token_form {
-                let results = user.results().filter(|r| asyncpipe::is_group_type(r.r#type())).map(ValueKey::of);
+                let results = user.results().filter(|r| is_group_like(r.r#type())).map(ValueKey::of);
                 facts.inner_groups.extend(results);
                 for block in ir::blocks(user) {
                     facts.inner_groups.extend(block_group_arguments(block));
@@ -960,7 +966,15 @@ impl<'c, 'a> Checker<'c, 'a> {
         match Upstream::of(op) {
             Some(Upstream::NvgpuDeviceAsyncCopy) => self.async_op(op, Queue::CpAsync, state),
             _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => {
-                state.commit(Queue::CpAsync, self.function.cap(Queue::CpAsync))
+                state.commit(Queue::CpAsync, self.function.cap(Queue::CpAsync));
+                // cp.async.commit_group commits every copy of the thread, and
+                // nvgpu's group token stands for all of them (and, the queue
+                // being in order, for every group before).
+                if let Ok(group) = op.result(0) {
+                    if self.function.token_form {
+                        state.name_group(Queue::CpAsync, ValueKey::of(group));
+                    }
+                }
             }
             Some(Upstream::NvgpuDeviceAsyncWait) => {
                 // A wait names a group; a copy token is work no group holds.
@@ -973,7 +987,18 @@ impl<'c, 'a> Checker<'c, 'a> {
                         });
                     }
                 }
-                state.wait(Queue::CpAsync, ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0))
+                // Without numGroups the wait is on its token's group, as
+                // nvgpu documents it (and as token-to-count and to-nvgpu
+                // read it to compute an exact count); upstream's lowering,
+                // which waits for everything, is one correct implementation.
+                match ir::int_attr(op, attr::NUM_GROUPS) {
+                    Some(count) => state.wait(Queue::CpAsync, count),
+                    None => {
+                        if let Ok(group) = op.operand(0) {
+                            state.wait_group(ValueKey::of(group));
+                        }
+                    }
+                }
             }
             Some(Upstream::ScfFor) => self.memoized_loop(op, state),
             Some(Upstream::ScfIf) => self.if_op(op, state),
@@ -1479,9 +1504,22 @@ fn block_memrefs<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<
 fn block_group_arguments(block: BlockRef) -> Vec<ValueKey> {
     (0..block.argument_count())
         .filter_map(|i| block.argument(i).ok())
-        .filter(|a| asyncpipe::is_group_type(a.r#type()))
+        .filter(|a| is_group_like(a.r#type()))
         .map(ValueKey::of)
         .collect()
+}
+
+/// Whether values of type `ty` name groups: `!asyncpipe.group`, or nvgpu's
+/// token (a copy's token never names a group a wait may complete: such a
+/// wait is an error, and the map has no entry for it).
+fn is_group_like(ty: Type) -> bool {
+    asyncpipe::is_group_type(ty) || upstream::is_nvgpu_token_type(ty)
+}
+
+/// Whether `op` is an `nvgpu.device_async_wait` on its token alone (no
+/// `numGroups`): token form.
+fn is_nvgpu_token_wait(op: OperationRef) -> bool {
+    Upstream::NvgpuDeviceAsyncWait.is(op) && ir::int_attr(op, attr::NUM_GROUPS).is_none()
 }
 
 /// For an op that accesses elements of `value` at indices, the index

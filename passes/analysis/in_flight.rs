@@ -29,7 +29,7 @@
 //! counts stay safe. Paths are taken as feasible (conditions are not
 //! evaluated).
 
-use crate::passes::ir::upstream::Upstream;
+use crate::passes::ir::upstream::{self, Upstream};
 use super::const_eval::Bindings;
 use super::symbolic::Affine;
 use crate::passes::ir::asyncpipe::{is_group_type, is_token_type};
@@ -458,7 +458,7 @@ impl Analysis<'_> {
         if let Some((_, tracked)) = self.tracked_types.iter().find(|(k, _)| *k == key) {
             return *tracked;
         }
-        let tracked = is_group_type(ty) || is_token_type(ty) || ty.to_string() == "!nvgpu.device.async.token";
+        let tracked = is_group_type(ty) || is_token_type(ty) || upstream::is_nvgpu_token_type(ty);
         self.tracked_types.push((key, tracked));
         tracked
     }

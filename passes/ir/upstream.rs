@@ -179,6 +179,13 @@ pub fn reads_thread_id(op: OperationRef) -> bool {
         || super::op_name(op).starts_with("nvvm.read.ptx.sreg.tid.")
 }
 
+/// Whether `ty` is `!nvgpu.device.async.token` (the type of both a copy's
+/// token and a group's). nvgpu has no C API for its types, so this compares
+/// the printed form, here and nowhere else.
+pub fn is_nvgpu_token_type(ty: melior::ir::Type) -> bool {
+    ty.to_string() == "!nvgpu.device.async.token"
+}
+
 /// Whether `op` is one of upstream nvgpu's cp.async ops (copy, group, wait).
 pub fn is_nvgpu_async(op: OperationRef) -> bool {
     super::op_name(op).starts_with("nvgpu.device_async")
