@@ -313,7 +313,7 @@ impl<'c, 'a> Converter<'c, 'a> {
     /// uncommitted becomes a group of its own ([`Self::commit_separately`]).
     fn body(&mut self, block: BlockRef<'c, 'a>, window: &mut Window<'c, 'a>) {
         self.block(block, window);
-        if let Some(terminator) = block.terminator() {
+        if let Some(terminator) = ir::terminator(block) {
             if !self.failed {
                 self.commit_separately(terminator, &Self::issuing_queues(block));
             }
@@ -367,7 +367,7 @@ impl<'c, 'a> Converter<'c, 'a> {
                 yielded.push(self.materialize(entry, location));
             }
         }
-        rewrite::append_operands(body.terminator().unwrap(), &yielded);
+        rewrite::append_operands(ir::terminator(body).unwrap(), &yielded);
         let mut k = old_results;
         for queue in &carried {
             for slot in window.get_mut(queue).unwrap().iter_mut() {

@@ -234,9 +234,21 @@ fn rings<'c, 'a>(
     let mut unbounded = BTreeSet::new();
     for (op, queue) in filling {
         match bounds.before(op) {
-            Bound::AtMost(bound) => {
+            Bound::AtMost(bound) if bound < bulk::MAX_RING => {
                 let size = sizes.get_mut(&queue).unwrap();
                 *size = (*size).max(bound + 1);
+            }
+            // Said once per queue, like the next case.
+            Bound::AtMost(bound) if unbounded.insert(queue) => {
+                diag::error(
+                    op.location(),
+                    &format!(
+                        "up to {bound} groups may be in flight on bulk queue {queue} here, so its ring would need {} mbarriers \
+                         (8 bytes of workgroup memory each); the lowering allows at most {}",
+                        i128::from(bound) + 1,
+                        bulk::MAX_RING
+                    ),
+                );
             }
             // Said once per queue, at the first op that fills a group.
             Bound::Unbounded if unbounded.insert(queue) => {
@@ -248,7 +260,7 @@ fn rings<'c, 'a>(
                     ),
                 );
             }
-            Bound::Unbounded | Bound::Unreached => {}
+            Bound::AtMost(_) | Bound::Unbounded | Bound::Unreached => {}
         }
     }
     if !unbounded.is_empty() {

@@ -453,7 +453,7 @@ impl FunctionFacts {
 /// result of an `scf` op in `function`, the roots of the buffers it may be.
 fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
     fn yielded<'c, 'a>(block: Option<BlockRef<'c, 'a>>, i: usize) -> Option<Value<'c, 'a>> {
-        block.and_then(|b| b.terminator()).and_then(|t| t.operand(i).ok())
+        block.and_then(ir::terminator).and_then(|t| t.operand(i).ok())
     }
     // Each ambiguous memref, and the values that flow into it.
     let mut sources: HashMap<Root, Vec<Root>> = HashMap::new();
@@ -488,7 +488,7 @@ fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
                 // yields; after-region arguments and results: what the
                 // condition forwards (its operands after the first).
                 let (before, after) = (ir::region_entry(op, 0), ir::region_entry(op, 1));
-                let forwarded = |i: usize| before.and_then(|b| b.terminator()).and_then(|t| t.operand(i + 1).ok());
+                let forwarded = |i: usize| before.and_then(ir::terminator).and_then(|t| t.operand(i + 1).ok());
                 for block in before.iter() {
                     for i in 0..block.argument_count() {
                         let argument: Value = block.argument(i).unwrap().into();
@@ -836,7 +836,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             let mut out = entry[i].clone().expect("queued blocks have an entry state");
             self.block(blocks[i], &mut out);
-            let successors: Vec<BlockRef> = blocks[i].terminator().map(|t| t.successors().collect()).unwrap_or_default();
+            let successors: Vec<BlockRef> = ir::terminator(blocks[i]).map(|t| t.successors().collect()).unwrap_or_default();
             if successors.is_empty() {
                 match exit.as_mut() {
                     Some(e) => e.join(&out),
@@ -1242,7 +1242,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let run = &mut |block: BlockRef<'c, 'a>, s: &mut State| {
             self.block(block, s);
             if token_form {
-                if let Some(yield_op) = block.terminator() {
+                if let Some(yield_op) = ir::terminator(block) {
                     s.forward_groups(yield_op.operands(), op.results().map(Into::into));
                 }
             }
@@ -1477,7 +1477,7 @@ impl Carried<'_> {
         if self.inner.is_empty() {
             return;
         }
-        if let Some(yield_op) = body.terminator() {
+        if let Some(yield_op) = ir::terminator(body) {
             state.forward_groups(yield_op.operands(), self.arguments(body));
         }
         let arguments: Vec<ValueKey> = self.arguments(body).map(ValueKey::of).collect();

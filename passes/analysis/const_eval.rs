@@ -49,6 +49,14 @@ impl Bindings {
         self.values.insert(ValueKey::of(value), Affine::constant(i128::from(constant)));
     }
 
+    /// Binds induction variable `value` to `lb + k * step`, iteration `k`'s
+    /// value, computed without overflow (for `k` below the trip count it is
+    /// below the upper bound, though `k * step` alone may not fit an i64).
+    pub fn bind_iteration(&mut self, value: Value, lb: i64, k: i64, step: i64) {
+        let at = i128::from(lb) + i128::from(k) * i128::from(step);
+        self.values.insert(ValueKey::of(value), Affine::constant(at));
+    }
+
     /// Binds `value` to a form in the case's arguments (an induction
     /// variable whose loop starts at a run-time bound).
     pub fn bind_form(&mut self, value: Value, form: Affine) {

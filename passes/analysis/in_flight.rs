@@ -666,7 +666,7 @@ impl Analysis<'_> {
     }
 
     fn yielded(&self, block: BlockRef, state: &State) -> Vec<Option<Distance>> {
-        let Some(terminator) = block.terminator() else { return vec![] };
+        let Some(terminator) = ir::terminator(block) else { return vec![] };
         terminator.operands().map(|v| state.0.get(&raw_key(v)).cloned()).collect()
     }
 
@@ -713,7 +713,7 @@ impl Analysis<'_> {
                 let mut done = None;
                 while k < t.min(SIMULATION_BUDGET) {
                     if let Some((lb, _, step)) = bounds {
-                        self.bindings.bind(induction, lb + k * step);
+                        self.bindings.bind_iteration(induction, lb, k, step);
                     }
                     let y = iterate(self, &x);
                     self.bindings.unbind(induction);

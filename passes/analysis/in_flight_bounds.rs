@@ -284,7 +284,7 @@ impl Analysis {
                     *state = cycle.state_at(&x, trips as u64);
                     return;
                 }
-                self.bindings.bind(induction, lb + k * step);
+                self.bindings.bind_iteration(induction, lb, k, step);
                 self.block(body, &mut x);
                 self.bindings.unbind(induction);
             }

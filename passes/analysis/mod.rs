@@ -10,6 +10,8 @@
 //!   loop-state cycles that let the analyses skip ahead.
 //! - [`periodicity`]: the period, in iterations, of the values an analysis
 //!   evaluates in a loop body (whether a repeated state is a cycle).
+//! - [`thread_scope`]: which threads of a block may touch an access's
+//!   elements (thread ids in indices), for block-scope synchronization.
 //! - [`symbolic`]: a function's run-time integer arguments as symbols, the
 //!   values affine in them, and the cases an analysis splits them into.
 
@@ -20,3 +22,4 @@ pub mod in_flight_bounds;
 pub mod periodicity;
 pub mod symbolic;
 pub mod sync_state;
+pub mod thread_scope;

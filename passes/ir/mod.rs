@@ -120,6 +120,37 @@ pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
     None
 }
 
+/// The last op of `block`: its terminator, in the verified IR the passes
+/// walk. Not `mlirBlockGetTerminator`: it answers null for an `scf.for`
+/// body whose only other op is an `asyncpipe.commit_queue` holding nothing
+/// but its implicit yield (a fuzzer finding; the cause inside MLIR's C API is
+/// not understood), so every pass asks here.
+pub fn terminator<'c, 'a>(block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ops(block).last()
+}
+
+/// The dimension (0 for x, 1 for y, 2 for z) that a `gpu.thread_id`,
+/// `gpu.block_dim` or similar op names. The `#gpu<dim x>` enum has no C
+/// API; its printed form is compared here, and nowhere else.
+pub fn gpu_dimension(op: OperationRef) -> Option<usize> {
+    let attribute = op.attribute(attr::DIMENSION).ok()?;
+    match attribute.to_string().as_str() {
+        "#gpu<dim x>" => Some(0),
+        "#gpu<dim y>" => Some(1),
+        "#gpu<dim z>" => Some(2),
+        _ => None,
+    }
+}
+
+/// A `gpu.func`'s `known_block_size` (x, y, z), if it declares one.
+pub fn known_block_size(function: OperationRef) -> Option<[i64; 3]> {
+    let sizes = dense_i32_attr(function, attr::KNOWN_BLOCK_SIZE)?;
+    match sizes.as_slice() {
+        [x, y, z] => Some([i64::from(*x), i64::from(*y), i64::from(*z)]),
+        _ => None,
+    }
+}
+
 /// A `DenseI64ArrayAttr`'s elements, if `op` has one named `name`.
 pub fn dense_i64_attr(op: OperationRef, name: &str) -> Option<Vec<i64>> {
     dense_array(op, name, mlir_sys::mlirAttributeIsADenseI64Array, mlir_sys::mlirDenseI64ArrayGetElement)

@@ -152,10 +152,10 @@ pub fn add_if_results<'c, 'a>(
     else_values: &[Value<'c, 'a>],
 ) -> OperationRef<'c, 'a> {
     let then_block = op.region(0).unwrap().first_block().unwrap();
-    append_operands(then_block.terminator().unwrap(), then_values);
+    append_operands(ir::terminator(then_block).unwrap(), then_values);
     let else_region = op.region(1).unwrap();
     match else_region.first_block() {
-        Some(block) => append_operands(block.terminator().unwrap(), else_values),
+        Some(block) => append_operands(ir::terminator(block).unwrap(), else_values),
         None => {
             let block = else_region.append_block(melior::ir::Block::new(&[]));
             block.append_operation(

@@ -189,10 +189,15 @@ fn index_to<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, ty: Type<'c>, point: 
     b.value(Upstream::ArithIndexCast, &[value], ty, &[], point)
 }
 
+/// The most mbarriers a queue's ring may have: 8 KiB of workgroup memory,
+/// far more groups than any pipeline keeps in flight.
+pub const MAX_RING: i64 = 1024;
+
 /// Allocates and initializes the rings of a function's bulk queues (`sizes`,
 /// in queue order) at the start of its entry block: thread (0, 0, 0) inits
 /// every slot for the block's threads, fences the inits, and the block meets
 /// at a barrier before any thread uses them.
+
 pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i64]) -> Vec<Ring<'c, 'a>> {
     let entry = ir::region_entry(function, 0).expect("a function with a body");
     let first = entry.first_operation().expect("a non-empty body");

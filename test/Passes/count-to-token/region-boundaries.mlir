@@ -145,3 +145,23 @@ func.func @issued_in_branch_racy(%cond: i1, %a: memref<4xf32>, %b: memref<4xf32,
   %v = memref.load %c[%c0] : memref<4xf32, 3>
   return
 }
+
+// -----
+
+// A loop whose body holds only an empty commit scope (a fuzzer finding: MLIR's
+// C API gave this body no terminator, and the pass panicked).
+// CHECK-LABEL: func.func @empty_commit_scope_in_loop
+// CHECK:         %[[L:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!asyncpipe.group)
+// CHECK-NEXT:      %[[G:.*]] = asyncpipe.commit_group queue 5 {
+// CHECK:           scf.yield %[[G]]
+// CHECK:         asyncpipe.wait %[[L]]
+func.func @empty_commit_scope_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    asyncpipe.commit_queue 5 {
+    }
+  }
+  asyncpipe.wait_queue 5, 0
+  return
+}

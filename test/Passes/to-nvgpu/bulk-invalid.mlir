@@ -146,3 +146,21 @@ func.func @row_bytes_overflow(%a: memref<2305843009213693952xf32>, %b: memref<23
   asyncpipe.wait_queue 1, 0
   return
 }
+
+// -----
+
+// A bound too large for a ring (a fuzzer finding: the ring size overflowed
+// for a bound of 2^63 - 1).
+func.func @too_many_in_flight(%a: memref<8xf32>, %b: memref<8xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5000 = arith.constant 5000 : index
+  scf.for %i = %c0 to %c5000 step %c1 {
+    asyncpipe.wait_queue 1, 2000
+    // expected-error @below {{up to 2000 groups may be in flight on bulk queue 1 here, so its ring would need 2001 mbarriers (8 bytes of workgroup memory each); the lowering allows at most 1024}}
+    asyncpipe.copy %a, %b queue 1 : memref<8xf32> to memref<8xf32, 3>
+    asyncpipe.commit 1
+  }
+  asyncpipe.wait_queue 1, 0
+  return
+}

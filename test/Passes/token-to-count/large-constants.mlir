@@ -52,3 +52,25 @@ func.func @huge_step(%a: memref<4xf32>, %b: memref<4xf32, 3>) {
   }
   return
 }
+
+// Iteration 2 of this loop is -3 + 2 * 2^62: the value fits an index, the
+// product alone does not (a fuzzer finding: it overflowed while the loop's
+// induction variable was bound). Three iterations commit three groups.
+// CHECK-LABEL: func.func @huge_step_from_below
+// CHECK: scf.for
+// CHECK: asyncpipe.wait_queue 0, 3
+func.func @huge_step_from_below(%a: memref<4xf32>, %b: memref<4xf32, 3>) {
+  %lb = arith.constant -3 : index
+  %ub = arith.constant 9223372036854775807 : index
+  %step = arith.constant 4611686018427387904 : index
+  %t0 = asyncpipe.copy %a, %b : memref<4xf32> to memref<4xf32, 3> -> !asyncpipe.token
+  %g0 = asyncpipe.commit_group queue 0 (%t0)
+  scf.for %i = %lb to %ub step %step {
+    %g = asyncpipe.commit_group queue 0 {
+    }
+  }
+  asyncpipe.wait %g0
+  %c0 = arith.constant 0 : index
+  %v = memref.load %b[%c0] : memref<4xf32, 3>
+  return
+}
