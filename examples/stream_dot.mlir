@@ -14,7 +14,7 @@
 // (scripts/demo.sh runs these steps through the Rust API and writes the PTX.)
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @stream_dot(%x: memref<4194304xf32>, %y: memref<4194304xf32>, %partial: memref<65536xf32>) kernel {
+    gpu.func @stream_dot(%x: memref<4194304xf32>, %y: memref<4194304xf32>, %partial: memref<65536xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c8 = arith.constant 8 : index

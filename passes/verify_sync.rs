@@ -42,13 +42,14 @@ use super::analysis::symbolic::{self, Affine, Case};
 use super::analysis::effects::{self, Root};
 use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
+use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
 use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Location, RegionLike, RegionRef, Type, TypeLike, Value, ValueLike};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 pub const PASS: PassDef = PassDef {
@@ -107,19 +108,35 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 }
 
 /// Per dimension, the first index and the extent (`(size - 1) * stride + 1`)
-/// of a slice, None where not known; and the strides (for loads and stores
-/// through the view). An empty list is the whole buffer.
+/// of a slice, None where not known; the strides (for loads and stores
+/// through the view); and per dimension the thread ids in the first index
+/// ([`thread_scope`]: the start is that constant plus those multiples of the
+/// thread's ids; an empty list is no thread term). An empty list of
+/// dimensions is the whole buffer.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Slice(Vec<(Option<i64>, Option<i64>)>, Vec<Option<i64>>);
+struct Slice(Vec<(Option<i64>, Option<i64>)>, Vec<Option<i64>>, Vec<ThreadTerms>);
 
 impl Slice {
     fn whole() -> Self {
-        Slice(Vec::new(), Vec::new())
+        Slice(Vec::new(), Vec::new(), Vec::new())
     }
 
-    /// Whether two slices of one buffer may share an element.
+    fn threads(&self, d: usize) -> ThreadTerms {
+        self.2.get(d).copied().unwrap_or_default()
+    }
+
+    /// The dimensions as [`thread_scope`] reads them.
+    fn spans(&self) -> Vec<Span> {
+        self.0.iter().enumerate().map(|(d, (start, extent))| Span { start: *start, threads: self.threads(d), extent: *extent }).collect()
+    }
+
+    /// Whether two slices of one buffer may share an element, in one thread.
     fn overlaps(&self, other: &Slice) -> bool {
-        for ((o1, s1), (o2, s2)) in self.0.iter().zip(&other.0) {
+        for (d, ((o1, s1), (o2, s2))) in self.0.iter().zip(&other.0).enumerate() {
+            // Starts with different thread terms cannot be compared.
+            if self.threads(d) != other.threads(d) {
+                continue;
+            }
             if let (Some(o1), Some(s1), Some(o2), Some(s2)) = (o1, s1, o2, s2) {
                 let (o1, s1, o2, s2) = (i128::from(*o1), i128::from(*s1), i128::from(*o2), i128::from(*s2));
                 if o1 + s1 <= o2 || o2 + s2 <= o1 {
@@ -155,6 +172,21 @@ struct Pending {
     base: Root,
     slice: Slice,
     kind: Kind,
+    /// In workgroup memory, which the block's other threads share.
+    workgroup: bool,
+    /// A write of a copy that every thread issues alike (source and
+    /// destination thread-invariant): each thread writes the same bytes, so
+    /// a thread that waited for its own copy reads what the others' write.
+    uniform: bool,
+}
+
+/// Block scope: a synchronous read of workgroup memory that other threads
+/// may still be doing (no barrier since).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct SharedRead {
+    reader: OpKey,
+    base: Root,
+    slice: Slice,
 }
 
 /// What is known at one point of a function: the pending accesses, and
@@ -185,10 +217,22 @@ struct State {
     /// (what its token stands for; an earlier run of the op in a loop is
     /// another token, which a commit of this one does not commit).
     latest: BTreeMap<OpKey, BTreeSet<Pending>>,
+    /// Block scope (a kernel: every thread runs this code and shares
+    /// workgroup memory): see the next two fields.
+    block_scope: bool,
+    /// Block scope: async writes to workgroup memory that this thread's
+    /// wait completed with no barrier since. A wait covers only the issuing
+    /// thread's copies: other threads see them after a barrier.
+    unpublished: BTreeSet<Pending>,
+    /// Block scope: reads of async-written workgroup memory since the last
+    /// barrier, which other threads may still be doing.
+    shared_reads: BTreeSet<SharedRead>,
 }
 
 impl State {
     fn join(&mut self, other: &State) {
+        self.unpublished.extend(other.unpublished.iter().cloned());
+        self.shared_reads.extend(other.shared_reads.iter().cloned());
         self.over_counts.extend(other.over_counts.iter().cloned());
         self.inexact.extend(other.inexact.iter().cloned());
         for (op, accesses) in &other.latest {
@@ -257,16 +301,40 @@ impl State {
     }
 
     fn wait(&mut self, queue: Queue, count: i64) {
-        self.pending.retain(|pending, after| pending.queue != queue || !after.is_some_and(|a| a >= count));
-        self.forget_completed();
+        self.complete(|pending, after| pending.queue == queue && after.is_some_and(|a| a >= count));
     }
 
     /// A token-form wait on `group`.
     fn wait_group(&mut self, group: ValueKey) {
-        if let Some(covered) = self.groups.get(&group) {
-            self.pending.retain(|pending, _| !covered.contains(pending));
-            self.forget_completed();
+        if let Some(covered) = self.groups.get(&group).cloned() {
+            self.complete(|pending, _| covered.contains(pending));
         }
+    }
+
+    /// Completes, in this thread, the pending accesses `done` selects; at
+    /// block scope its writes to workgroup memory stay unpublished until a
+    /// barrier.
+    fn complete(&mut self, done: impl Fn(&Pending, &Option<i64>) -> bool) {
+        let block_scope = self.block_scope;
+        let unpublished = &mut self.unpublished;
+        self.pending.retain(|pending, after| {
+            if !done(pending, after) {
+                return true;
+            }
+            if block_scope && pending.workgroup && pending.kind == Kind::Write {
+                unpublished.insert(pending.clone());
+            }
+            false
+        });
+        self.forget_completed();
+    }
+
+    /// `gpu.barrier`: every thread has reached it, so what each completed
+    /// before it is visible to all, and their earlier reads are done. It
+    /// completes no async operation.
+    fn barrier(&mut self) {
+        self.unpublished.clear();
+        self.shared_reads.clear();
     }
 
     /// A new instance of `pending` was issued: no group covers it yet.
@@ -389,6 +457,13 @@ struct FunctionFacts {
     /// were committed after an access changes nothing any wait does, so the
     /// analysis counts no further (and loop states repeat).
     caps: HashMap<Queue, i64>,
+    /// Whether the function runs as a block of threads
+    /// ([`thread_scope::is_block_scope`]), and the block's known shape.
+    block_scope: bool,
+    shape: BlockShape,
+    /// At block scope, the values that may differ between threads
+    /// ([`thread_scope::thread_dependent`]).
+    varying: HashSet<ValueKey>,
 }
 
 impl FunctionFacts {
@@ -435,7 +510,10 @@ impl FunctionFacts {
             roots.sort();
             roots.dedup();
         }
-        FunctionFacts { written, tracked, token_form, aliases, caps }
+        let block_scope = thread_scope::is_block_scope(function);
+        let shape = BlockShape::of(function);
+        let varying = if block_scope { thread_scope::thread_dependent(&ir::nested_ops(function)) } else { HashSet::new() };
+        FunctionFacts { written, tracked, token_form, aliases, caps, block_scope, shape, varying }
     }
 
     /// [`Self::caps`] of `queue` (1 for a queue no wait names).
@@ -789,7 +867,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.bindings = bindings;
         self.loops.clear();
         self.error = None;
-        let mut state = State::default();
+        let mut state = State { block_scope: self.function.block_scope, ..State::default() };
         self.regions(function, &mut state);
         self.error.take()
     }
@@ -1003,6 +1081,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             Some(Upstream::ScfFor) => self.memoized_loop(op, state),
             Some(Upstream::ScfIf) => self.if_op(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}
+            Some(Upstream::GpuBarrier) => state.barrier(),
             _ => {
                 if !effects::is_view(op) {
                     // Whether the op writes matters only against pending reads.
@@ -1012,6 +1091,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                             let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
                             let kind = if writes { Kind::Write } else { Kind::Read };
                             self.check_access(op, operand, kind, state);
+                            if kind == Kind::Read {
+                                self.record_shared_read(op, operand, state);
+                            }
                         }
                     }
                 }
@@ -1054,7 +1136,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             let order = self.producers.len();
             self.producers.entry(OpKey::of(producer)).or_insert_with(|| (order, producer.location()));
-            let pending = Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind };
+            let uniform = kind == Kind::Write && self.is_uniform_copy(producer);
+            let pending = Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind, workgroup: is_workgroup(value), uniform };
             if self.function.token_form {
                 state.latest.entry(pending.producer).or_default().insert(pending.clone());
             }
@@ -1067,12 +1150,112 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// read.
     fn check_access(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, state: &State) {
         self.check_against(access, value, state, |pending| pending == Kind::Write || kind == Kind::Write);
+        self.check_other_threads(access, value, kind, true, state);
     }
 
     /// An async op's write to `value`, issued now: it races with the pending
     /// reads it may overlap (it could land before they are done).
     fn check_async_write(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State) {
         self.check_against(access, value, state, |pending| pending == Kind::Read);
+        self.check_other_threads(access, value, Kind::Write, false, state);
+    }
+
+    /// Block scope: an access of kind `kind` to workgroup memory `value` by
+    /// one thread, against what the block's other threads may be doing there
+    /// (every thread runs the same code, so what is pending or unpublished
+    /// here is there too). A read or write meets another thread's async
+    /// write unless that thread's wait and then a barrier came between
+    /// (`against_writes`: false for an async write, which, as in one thread,
+    /// is ordered only against reads); a write meets other threads' reads
+    /// unless a barrier came after them. Slices that
+    /// [`thread_scope::disjoint_across_threads`] proves apart never meet.
+    fn check_other_threads(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, against_writes: bool, state: &State) {
+        if self.error.is_some() || !state.block_scope || !is_workgroup(value) {
+            return;
+        }
+        let bases = self.function.bases(effects::root(value));
+        let (_, slice) = self.accessed(access, value);
+        let spans = slice.spans();
+        let shape = self.function.shape;
+        let meets = |base: &Root, other: &Slice| {
+            bases.contains(base) && !thread_scope::disjoint_across_threads(&spans, &other.spans(), &shape)
+        };
+        let order = |key: &OpKey| self.producers.get(key).map_or(usize::MAX, |p| p.0);
+        let racing = state.pending.keys().filter(|p| p.workgroup && meets(&p.base, &p.slice));
+        let mut found: Option<(OpKey, &str, &str)> = None;
+        if against_writes {
+            // A uniform copy writes, in every thread, the bytes this thread's
+            // own copy wrote: a read of it is not a race (a write is).
+            let matters = |p: &&Pending| !(p.uniform && kind == Kind::Read);
+            if let Some(p) = racing.clone().filter(|p| p.kind == Kind::Write).filter(matters).min_by_key(|p| order(&p.producer)) {
+                found = Some((
+                    p.producer,
+                    "accesses workgroup memory that another thread's asynchronous write may still be writing: a wait completes only its own thread's copies, so that thread's wait and then a barrier must come first",
+                    "the asynchronous write (in another thread)",
+                ));
+            } else if let Some(p) = state.unpublished.iter().filter(|p| meets(&p.base, &p.slice)).filter(matters).min_by_key(|p| order(&p.producer)) {
+                found = Some((
+                    p.producer,
+                    "accesses workgroup memory that another thread wrote asynchronously, with no barrier since the wait that completed the write there (a wait completes only its own thread's copies)",
+                    "the asynchronous write (in another thread)",
+                ));
+            }
+        }
+        if found.is_none() && kind == Kind::Write {
+            if let Some(p) = racing.filter(|p| p.kind == Kind::Read).min_by_key(|p| order(&p.producer)) {
+                found = Some((p.producer, "writes workgroup memory that another thread's asynchronous read may still be reading", "the asynchronous read (in another thread)"));
+            } else if let Some(r) = state.shared_reads.iter().filter(|r| meets(&r.base, &r.slice)).min_by_key(|r| order(&r.reader)) {
+                found = Some((r.reader, "writes workgroup memory that other threads may still be reading: no barrier since their read", "the read (in other threads)"));
+            }
+        }
+        if let Some((other, message, note)) = found {
+            let proof = if self.exact { "" } else { " (the loop's slices could not be computed exactly; the access could not be proven safe)" };
+            self.error = Some(Error {
+                access: access.location(),
+                message: format!("{message}{proof}"),
+                note: Some((self.producers[&other].1, note.into())),
+            });
+        }
+    }
+
+    /// Whether `op` is a copy that every thread of the block issues alike:
+    /// none of its operands depends on the thread.
+    fn is_uniform_copy(&self, op: OperationRef) -> bool {
+        let copy = AsyncpipeOp::of(op).is_some_and(|o| matches!(o, AsyncpipeOp::Copy(_))) || Upstream::NvgpuDeviceAsyncCopy.is(op);
+        copy && op.operands().all(|v| !self.function.varying.contains(&ValueKey::of(v)))
+    }
+
+    /// Block scope: records a synchronous read of async-written workgroup
+    /// memory, which a write by another thread must not meet before a
+    /// barrier.
+    fn record_shared_read(&mut self, op: OperationRef<'c, 'a>, value: Value, state: &mut State) {
+        if !state.block_scope || !is_workgroup(value) {
+            return;
+        }
+        let (root, slice) = self.accessed(op, value);
+        for base in self.function.bases(root) {
+            if self.function.tracked.as_ref().is_some_and(|tracked| !tracked.contains(&base)) {
+                continue;
+            }
+            let order = self.producers.len();
+            self.producers.entry(OpKey::of(op)).or_insert_with(|| (order, op.location()));
+            state.shared_reads.insert(SharedRead { reader: OpKey::of(op), base, slice: slice.clone() });
+        }
+    }
+
+    /// An index as a start: its value, or at block scope a constant plus
+    /// thread ids ([`thread_scope::thread_form`]); None where unknown.
+    fn index_form(&self, index: Value) -> (Option<i64>, ThreadTerms) {
+        if let Some(value) = self.bindings.eval(index) {
+            return (Some(value), ThreadTerms::default());
+        }
+        if !self.function.block_scope {
+            return (None, ThreadTerms::default());
+        }
+        match thread_scope::thread_form(index, &|v| self.bindings.eval(v)) {
+            Some(form) => (Some(form.constant), form.threads),
+            None => (None, ThreadTerms::default()),
+        }
     }
 
     fn check_against(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
@@ -1130,14 +1313,23 @@ impl<'c, 'a> Checker<'c, 'a> {
     fn accessed(&self, op: OperationRef, value: Value) -> (Root, Slice) {
         let view = self.resolve(value);
         let Some((indices, extents)) = element_access(op, value) else { return (view.root, view.slice) };
-        let indices: Vec<Option<i64>> = indices.into_iter().map(|i| self.bindings.eval(i)).collect();
+        let (indices, threads): (Vec<Option<i64>>, Vec<ThreadTerms>) = indices.into_iter().map(|i| self.index_form(i)).unzip();
         let count = indices.len();
         let element = match view.indexing {
             // An access of the root buffer itself.
-            Indexing::Root => Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count]),
+            Indexing::Root => {
+                Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count], threads)
+            }
             Indexing::Subview if view.slice.0.len() == count && view.slice.1.iter().all(|s| *s == Some(1)) => {
                 let starts = view.slice.0.iter().zip(indices).map(|((o, _), i)| o.zip(i).and_then(|(o, i)| o.checked_add(i)));
-                Slice(starts.zip(extents).map(|(start, e)| (start, Some(e))).collect(), vec![Some(1); count])
+                let sums = threads.iter().enumerate().map(|(d, t)| view.slice.threads(d).add(t));
+                // A sum of thread terms that overflows leaves the start unknown.
+                let (starts, threads): (Vec<Option<i64>>, Vec<ThreadTerms>) =
+                    starts.zip(sums).map(|(start, sum)| match sum {
+                        Some(sum) => (start, sum),
+                        None => (None, ThreadTerms::default()),
+                    }).unzip();
+                Slice(starts.into_iter().zip(extents).map(|(start, e)| (start, Some(e))).collect(), vec![Some(1); count], threads)
             }
             Indexing::Subview | Indexing::Opaque => view.slice,
         };
@@ -1158,11 +1350,13 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut current = value;
         let mut slice = Slice::whole();
         let mut subviews = 0;
+        let mut chain = Vec::new();
         let mut opaque = false;
         while let Some(def) = ir::defining_op(current) {
             if Upstream::MemrefSubview.is(def) {
                 slice = self.subview_slice(def);
                 subviews += 1;
+                chain.push(def);
             } else if effects::is_view(def) && def.operand_count() > 0 {
                 opaque |= !matches!(Upstream::of(def), Some(Upstream::MemrefCast | Upstream::MemrefMemorySpaceCast));
             } else {
@@ -1175,34 +1369,92 @@ impl<'c, 'a> Checker<'c, 'a> {
             return View { root, slice: Slice::whole(), indexing: Indexing::Opaque };
         }
         if subviews > 1 {
-            let count = slice.1.len();
-            slice.1 = vec![None; count];
+            match self.composed(&chain) {
+                Some(composed) => slice = composed,
+                None => {
+                    let count = slice.1.len();
+                    slice.1 = vec![None; count];
+                }
+            }
         }
         let indexing = if subviews == 0 { Indexing::Root } else { Indexing::Subview };
         View { root, slice, indexing }
+    }
+
+    /// The slice of the root that a chain of subviews (innermost first)
+    /// covers, when every one has unit strides and drops no dimension or
+    /// exactly its unit ones (so which root dimension each of its
+    /// dimensions is, is known): starts add up, thread terms too, and the
+    /// innermost sizes stay (a version of a multi-buffer, then a thread's
+    /// row of it). None otherwise.
+    fn composed(&self, chain: &[OperationRef]) -> Option<Slice> {
+        let kept = |subview: OperationRef| -> Option<Vec<usize>> {
+            let sizes = ir::dense_i64_attr(subview, attr::STATIC_SIZES)?;
+            let rank = ir::shape(subview.result(0).ok()?.r#type()).len();
+            if sizes.len() == rank {
+                return Some((0..rank).collect());
+            }
+            let kept: Vec<usize> = (0..sizes.len()).filter(|&d| sizes[d] != 1).collect();
+            (kept.len() == rank).then_some(kept)
+        };
+        let unit = |slice: &Slice| slice.1.iter().all(|s| *s == Some(1));
+        let mut views = chain.iter().rev();
+        let outer = *views.next()?;
+        let mut slice = self.subview_slice(outer);
+        if !unit(&slice) {
+            return None;
+        }
+        // Root dimension of each dimension of the current view.
+        let mut dims: Vec<usize> = kept(outer)?;
+        for &view in views {
+            let inner = self.subview_slice(view);
+            if !unit(&inner) || inner.0.len() != dims.len() {
+                return None;
+            }
+            for (j, &d) in dims.iter().enumerate() {
+                let start = slice.0[d].0.zip(inner.0[j].0).and_then(|(a, b)| a.checked_add(b));
+                let threads = slice.threads(d).add(&inner.threads(j))?;
+                slice.0[d] = (start, inner.0[j].1);
+                if slice.2.len() < slice.0.len() {
+                    slice.2.resize(slice.0.len(), ThreadTerms::default());
+                }
+                slice.2[d] = threads;
+            }
+            let next = kept(view)?;
+            dims = next.into_iter().map(|j| dims[j]).collect();
+        }
+        Some(slice)
     }
 
     fn subview_slice(&self, subview: OperationRef) -> Slice {
         let offsets = ir::dense_i64_attr(subview, attr::STATIC_OFFSETS).unwrap_or_default();
         let sizes = ir::dense_i64_attr(subview, attr::STATIC_SIZES).unwrap_or_default();
         // Dynamic entries (i64::MIN) take the next dynamic operand, in order:
-        // operand 0 is the source, then offsets, sizes, strides.
+        // operand 0 is the source, then offsets, sizes, strides. Offsets may
+        // depend on thread ids; sizes and strides are values.
         let mut operand = 1;
+        let mut next = |e: i64| -> Option<Option<Value>> {
+            (e == i64::MIN).then(|| {
+                operand += 1;
+                subview.operand(operand - 1).ok()
+            })
+        };
+        let (offsets, offset_threads): (Vec<Option<i64>>, Vec<ThreadTerms>) = offsets
+            .iter()
+            .map(|&e| match next(e) {
+                Some(value) => value.map_or((None, ThreadTerms::default()), |v| self.index_form(v)),
+                None => (Some(e), ThreadTerms::default()),
+            })
+            .unzip();
         let mut resolve = |entries: &[i64]| -> Vec<Option<i64>> {
             entries
                 .iter()
-                .map(|&e| {
-                    if e == i64::MIN {
-                        let value = subview.operand(operand).ok();
-                        operand += 1;
-                        value.and_then(|v| self.bindings.eval(v))
-                    } else {
-                        Some(e)
-                    }
+                .map(|&e| match next(e) {
+                    Some(value) => value.and_then(|v| self.bindings.eval(v)),
+                    None => Some(e),
                 })
                 .collect()
         };
-        let offsets = resolve(&offsets);
         let sizes = resolve(&sizes);
         let strides = resolve(&ir::dense_i64_attr(subview, attr::STATIC_STRIDES).unwrap_or_default());
         let extents = sizes
@@ -1217,7 +1469,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             (_, _, None) => None,
             _ => *offset,
         });
-        Slice(starts.zip(extents).collect(), strides)
+        Slice(starts.zip(extents).collect(), strides, offset_threads)
     }
 
     fn if_op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
@@ -1499,6 +1751,11 @@ impl Carried<'_> {
 /// The memref arguments of `block`.
 fn block_memrefs<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
     (0..block.argument_count()).filter_map(move |i| block.argument(i).ok()).map(Value::from).filter(|a| a.r#type().is_mem_ref())
+}
+
+/// Whether memref `value` is in workgroup memory.
+fn is_workgroup(value: Value) -> bool {
+    value.r#type().is_mem_ref() && ir::memory_space(value.r#type()) == ir::MemorySpace::Workgroup
 }
 
 fn block_group_arguments(block: BlockRef) -> Vec<ValueKey> {

@@ -97,12 +97,14 @@ config.substitutions.append((
 # A gpu.module kernel as a CPU function, for execution tests of the examples:
 # the block and thread ids become trailing index arguments, the gpu.module
 # and container module wrappers go (the examples close them with "  }" and
-# "}" lines), and workgroup memory becomes address space 3. (\x25 is sed's
+# "}" lines), the kernel's attributes (known_block_size) go, and workgroup
+# memory becomes address space 3. (\x25 is sed's
 # '%': lit would take "%t" for its temporary-file substitution.)
 config.substitutions.append((
     "%gpu-kernel-to-cpu",
     "sed -e '/^module attributes {gpu.container_module} {$/d' -e '/^}$/d' -e '/^  gpu.module @kernels {$/d' "
-    "-e '/^  }$/d' -e 's/) kernel {$/, \\x25bid: index, \\x25tid: index) {/' -e '/= gpu.block_id x$/d' "
+    "-e '/^  }$/d' -e 's/) kernel\\( attributes {[^}]*}\\)\\{0,1\\} {$/, \\x25bid: index, \\x25tid: index) {/' "
+    "-e '/= gpu.block_id x$/d' "
     "-e '/= gpu.thread_id x$/d' -e 's/gpu.return/return/' -e 's/gpu.func @/func.func @/' "
     "-e 's/#gpu.address_space<workgroup>/3/g'",
 ))

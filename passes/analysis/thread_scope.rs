@@ -19,9 +19,12 @@
 //! `t + 1` is not. Anything the forms do not show is shared.
 
 use crate::passes::ir::upstream::Upstream;
-use crate::passes::ir;
+use crate::passes::ir::upstream::reads_thread_id;
+use crate::passes::ir::{self, ValueKey};
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::Value;
+use melior::ir::{RegionLike, Value};
+use std::collections::HashSet;
 
 /// The coefficients of thread ids x, y and z in an index.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -32,7 +35,7 @@ impl ThreadTerms {
         self.0 == [0; 3]
     }
 
-    fn add(&self, other: &Self) -> Option<Self> {
+    pub fn add(&self, other: &Self) -> Option<Self> {
         let mut sum = [0; 3];
         for k in 0..3 {
             sum[k] = self.0[k].checked_add(other.0[k])?;
@@ -198,13 +201,72 @@ fn spacing(c: &ThreadTerms, shape: &BlockShape) -> Option<i128> {
     Some(smallest)
 }
 
+/// The values that may differ between the threads of a block: those
+/// computed, through any chain of ops, from a thread id (`gpu.thread_id`,
+/// `gpu.lane_id`, the NVVM thread and lane registers), including loop
+/// arguments and results that such values flow into. Values that travel
+/// through memory are not followed (a load at a thread-invariant address
+/// is the same in every thread).
+pub fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
+    let mut varying = HashSet::new();
+    let key = |v: Value| ValueKey::of(v);
+    // To a fixpoint: loops carry values back to their tops.
+    loop {
+        let before = varying.len();
+        for op in ops {
+            let from_operands = op.operands().any(|v| varying.contains(&key(v)));
+            if reads_thread_id(*op) || from_operands {
+                for result in op.results() {
+                    varying.insert(key(result.into()));
+                }
+            }
+            match Upstream::of(*op) {
+                // Iteration arguments follow their initial values.
+                Some(Upstream::ScfFor) => {
+                    if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
+                        for (i, init) in op.operands().enumerate().skip(3) {
+                            if varying.contains(&key(init)) {
+                                if let Ok(argument) = body.argument(i - 2) {
+                                    varying.insert(key(argument.into()));
+                                }
+                            }
+                        }
+                    }
+                }
+                // ...and what a loop yields back (and an if's results).
+                Some(Upstream::ScfYield) => {
+                    let Some(parent) = op.parent_operation() else { continue };
+                    for (i, value) in op.operands().enumerate() {
+                        if !varying.contains(&key(value)) {
+                            continue;
+                        }
+                        if let Ok(result) = parent.result(i) {
+                            varying.insert(key(result.into()));
+                        }
+                        if Upstream::ScfFor.is(parent) {
+                            if let Some(argument) =
+                                parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(i + 1).ok())
+                            {
+                                varying.insert(key(argument.into()));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if varying.len() == before {
+            return varying;
+        }
+    }
+}
+
 /// Whether `function` runs as a block of threads: a `gpu.func`, or a body
 /// that reads thread ids, launches a grid or synchronizes a block.
 pub fn is_block_scope(function: OperationRef) -> bool {
     Upstream::GpuFunc.is(function)
         || ir::nested_ops(function).into_iter().any(|op| {
-            crate::passes::ir::upstream::reads_thread_id(op)
-                || matches!(Upstream::of(op), Some(Upstream::GpuBarrier | Upstream::GpuLaunch))
+            reads_thread_id(op) || matches!(Upstream::of(op), Some(Upstream::GpuBarrier | Upstream::GpuLaunch))
         })
 }
 

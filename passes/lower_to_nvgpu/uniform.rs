@@ -10,14 +10,14 @@
 //! ops. Values that travel through memory are not followed: the check finds
 //! the usual mistakes (`if %tid == 0 { commit }`), not every one.
 
-use crate::passes::ir::upstream::{reads_thread_id, Upstream};
+use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::sync_state::{effect, Queue, QueueEffect};
+use crate::passes::analysis::thread_scope;
 use crate::passes::ir::{self, diag, ValueKey};
 use crate::passes::PassFailed;
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{RegionLike, ValueLike};
-use std::collections::{BTreeSet, HashSet};
+use melior::ir::ValueLike;
+use std::collections::BTreeSet;
 
 /// Errors at the commits to `bulk` queues among `ops` (a function's ops, in
 /// pre-order) that some threads of a block may skip.
@@ -32,7 +32,7 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
     if commits.is_empty() {
         return Ok(());
     }
-    let varying = thread_dependent(ops);
+    let varying = thread_scope::thread_dependent(ops);
     let varies = |op: OperationRef, operands: std::ops::Range<usize>| {
         operands.into_iter().any(|i| op.operand(i).is_ok_and(|v| varying.contains(&key(v))))
     };
@@ -70,53 +70,3 @@ fn key<'c>(value: impl ValueLike<'c>) -> ValueKey {
 }
 
 
-/// The values that may differ between the threads of a block.
-fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
-    let mut varying = HashSet::new();
-    // Twice: the second round carries what loops yield back to their tops.
-    for _ in 0..2 {
-        for op in ops {
-            let from_operands = op.operands().any(|v| varying.contains(&key(v)));
-            if reads_thread_id(*op) || from_operands {
-                for result in op.results() {
-                    varying.insert(key(result));
-                }
-            }
-            match Upstream::of(*op) {
-                // Iteration arguments follow their initial values.
-                Some(Upstream::ScfFor) => {
-                    if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
-                        for (i, init) in op.operands().enumerate().skip(3) {
-                            if varying.contains(&key(init)) {
-                                if let Ok(argument) = body.argument(i - 2) {
-                                    varying.insert(key(argument));
-                                }
-                            }
-                        }
-                    }
-                }
-                // ...and what the loop yields back (and the if's results).
-                Some(Upstream::ScfYield) => {
-                    let Some(parent) = op.parent_operation() else { continue };
-                    for (i, value) in op.operands().enumerate() {
-                        if !varying.contains(&key(value)) {
-                            continue;
-                        }
-                        if let Ok(result) = parent.result(i) {
-                            varying.insert(key(result));
-                        }
-                        if Upstream::ScfFor.is(parent) {
-                            if let Some(argument) =
-                                parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(i + 1).ok())
-                            {
-                                varying.insert(key(argument));
-                            }
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    varying
-}
