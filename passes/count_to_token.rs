@@ -33,7 +33,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{BlockRef, Region, RegionLike, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-count-to-token",
@@ -185,12 +185,14 @@ impl<'c, 'a> Converter<'c, 'a> {
         }
         let name = ir::op_name(op);
         match Upstream::named(name) {
-            Some(Upstream::ScfFor | Upstream::ScfIf) => {
-                self.commit_separately(op, &Self::touched_queues(op));
-                if self.failed {
-                    return;
+            Some(region_op @ (Upstream::ScfFor | Upstream::ScfIf)) => {
+                if !self.commit_separately(op, &touched_queues(op)) {
+                    return; // reported
                 }
-                if Upstream::ScfFor.is(op) { self.for_loop(op, window) } else { self.if_op(op, window) }
+                match region_op {
+                    Upstream::ScfFor => self.for_loop(op, window),
+                    _ => self.if_op(op, window),
+                }
             }
             _ if op.region_count() > 0 => {
                 if self.commits_or_waits(op) {
@@ -212,7 +214,7 @@ impl<'c, 'a> Converter<'c, 'a> {
     /// `commit q`: the async ops issued to `q` since the previous commit in
     /// this block get tokens, and one `commit_group` commits them.
     fn commit_point(&mut self, commit: OperationRef<'c, 'a>, queue: i64) -> Option<Value<'c, 'a>> {
-        let issued = self.uncommitted(commit, queue)?;
+        let issued = self.uncommitted(commit, queue, "async ops committed by this commit point")?;
         let tokens = self.with_tokens(issued);
         let group = self.group_type(commit.location());
         let new = rewrite::rebuild_keeping_attributes(commit, CommitGroupOp::NAME, &tokens, &[(group, usize::MAX)], 1);
@@ -221,10 +223,10 @@ impl<'c, 'a> Converter<'c, 'a> {
     }
 
     /// The counting-form async ops issued to `queue` in `at`'s block since
-    /// the previous commit on it, in issue order. None (reported at `at`)
-    /// when some of them are issued inside a region op the walk does not
-    /// enter (its groups cannot be named).
-    fn uncommitted(&mut self, at: OperationRef<'c, 'a>, queue: i64) -> Option<Vec<OperationRef<'c, 'a>>> {
+    /// the previous commit on it, in issue order. None when some of them are
+    /// issued inside a region op the walk does not enter (their group cannot
+    /// be named): an error at `at`, whose message names them as `what`.
+    fn uncommitted(&mut self, at: OperationRef<'c, 'a>, queue: i64, what: &str) -> Option<Vec<OperationRef<'c, 'a>>> {
         let mut issued = Vec::new();
         let before: Vec<OperationRef> = ir::ops(at.block().unwrap()).take_while(|o| *o != at).collect();
         for op in before.into_iter().rev() {
@@ -237,7 +239,7 @@ impl<'c, 'a> Converter<'c, 'a> {
             } else if ir::nested_ops(op).into_iter().any(|n| is_counting_async(n, queue)) {
                 diag::error_with_note(
                     at.location(),
-                    &format!("count-to-token: async ops committed by this commit point are issued inside '{}'; their group cannot be named", ir::op_name(op)),
+                    &format!("count-to-token: {what} are issued inside '{}'; their group cannot be named", ir::op_name(op)),
                     op.location(),
                     "issued in here",
                 );
@@ -276,10 +278,12 @@ impl<'c, 'a> Converter<'c, 'a> {
     /// ops of the next commit, and the new group is committed right before
     /// that one, so every wait on that commit's group or a later one
     /// completes them (groups complete in order) and every wait on an
-    /// earlier one leaves them in flight, as before.
-    fn commit_separately(&mut self, before: OperationRef<'c, 'a>, queues: &[i64]) {
+    /// earlier one leaves them in flight, as before. False when that cannot
+    /// be done (reported).
+    fn commit_separately(&mut self, before: OperationRef<'c, 'a>, queues: &[i64]) -> bool {
         for &queue in queues {
-            let Some(issued) = self.uncommitted(before, queue) else { return };
+            let what = "async ops still uncommitted where control enters or leaves this region";
+            let Some(issued) = self.uncommitted(before, queue, what) else { return false };
             if issued.is_empty() {
                 continue;
             }
@@ -291,22 +295,7 @@ impl<'c, 'a> Converter<'c, 'a> {
             let op = builder.build(CommitGroupOp::NAME, &tokens, &[group], &[(CommitGroupOp::QUEUE, queue_attr)], vec![Region::new()]);
             builder.insert(op, Point::Before(before));
         }
-    }
-
-    /// Queues with counting-form async ops directly in `block`.
-    fn issuing_queues(block: BlockRef) -> Vec<i64> {
-        let mut queues: Vec<i64> = ir::ops(block).filter(|o| is_async(*o) && o.result_count() == 0).filter_map(named_queue).collect();
-        queues.sort();
-        queues.dedup();
-        queues
-    }
-
-    /// Queues that region op `op` issues to or commits on (at any depth).
-    fn touched_queues(op: OperationRef) -> Vec<i64> {
-        let mut queues: Vec<i64> = ir::nested_ops(op).into_iter().filter(|o| is_commit(*o) || is_async(*o)).filter_map(named_queue).collect();
-        queues.sort();
-        queues.dedup();
-        queues
+        true
     }
 
     /// [`Self::block`] for a loop or branch body: what it leaves
@@ -315,22 +304,16 @@ impl<'c, 'a> Converter<'c, 'a> {
         self.block(block, window);
         if let Some(terminator) = ir::terminator(block) {
             if !self.failed {
-                self.commit_separately(terminator, &Self::issuing_queues(block));
+                let issuing = ir::ops(block).filter(|o| is_async(*o) && o.result_count() == 0).filter_map(named_queue);
+                self.commit_separately(terminator, &sorted(issuing));
             }
         }
     }
 
     /// Queues that `op` commits to (at any depth).
     fn committed_queues(&self, op: OperationRef) -> Vec<i64> {
-        let mut queues: Vec<i64> = ir::nested_ops(op)
-            .into_iter()
-            .filter(|o| is_commit(*o))
-            .filter_map(|o| named_queue(o))
-            .filter(|q| self.depth.contains_key(q))
-            .collect();
-        queues.sort();
-        queues.dedup();
-        queues
+        let commits = ir::nested_ops(op).into_iter().filter(|o| is_commit(*o)).filter_map(named_queue);
+        sorted(commits.filter(|q| self.depth.contains_key(q)))
     }
 
     fn for_loop(&mut self, op: OperationRef<'c, 'a>, window: &mut Window<'c, 'a>) {
@@ -415,4 +398,14 @@ impl<'c, 'a> Converter<'c, 'a> {
 /// Whether `op` is a counting-form async op (no token) issued to `queue`.
 fn is_counting_async(op: OperationRef, queue: i64) -> bool {
     is_async(op) && op.result_count() == 0 && named_queue(op) == Some(queue)
+}
+
+/// Queues that region op `op` issues to or commits on (at any depth).
+fn touched_queues(op: OperationRef) -> Vec<i64> {
+    sorted(ir::nested_ops(op).into_iter().filter(|o| is_commit(*o) || is_async(*o)).filter_map(named_queue))
+}
+
+/// `queues` in order, each once.
+fn sorted(queues: impl Iterator<Item = i64>) -> Vec<i64> {
+    queues.collect::<BTreeSet<i64>>().into_iter().collect()
 }

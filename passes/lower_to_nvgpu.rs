@@ -231,7 +231,7 @@ fn rings<'c, 'a>(
         );
         return Err(PassFailed);
     }
-    let mut unbounded = BTreeSet::new();
+    let mut reported = BTreeSet::new();
     for (op, queue) in filling {
         match bounds.before(op) {
             Bound::AtMost(bound) if bound < bulk::MAX_RING => {
@@ -239,7 +239,7 @@ fn rings<'c, 'a>(
                 *size = (*size).max(bound + 1);
             }
             // Said once per queue, like the next case.
-            Bound::AtMost(bound) if unbounded.insert(queue) => {
+            Bound::AtMost(bound) if reported.insert(queue) => {
                 diag::error(
                     op.location(),
                     &format!(
@@ -251,7 +251,7 @@ fn rings<'c, 'a>(
                 );
             }
             // Said once per queue, at the first op that fills a group.
-            Bound::Unbounded if unbounded.insert(queue) => {
+            Bound::Unbounded if reported.insert(queue) => {
                 diag::error(
                     op.location(),
                     &format!(
@@ -263,7 +263,7 @@ fn rings<'c, 'a>(
             Bound::AtMost(_) | Bound::Unbounded | Bound::Unreached => {}
         }
     }
-    if !unbounded.is_empty() {
+    if !reported.is_empty() {
         return Err(PassFailed);
     }
     let queues: Vec<i64> = sizes.keys().copied().collect();

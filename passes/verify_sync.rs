@@ -172,9 +172,10 @@ struct Pending {
     base: Root,
     slice: Slice,
     kind: Kind,
-    /// In workgroup memory, which the block's other threads share.
-    workgroup: bool,
-    /// A write of a copy that every thread issues alike (source and
+    /// At block scope, in workgroup memory: the block's other threads do
+    /// the same access, and see it.
+    shared: bool,
+    /// Shared, a write of a copy that every thread issues alike (source and
     /// destination thread-invariant): each thread writes the same bytes, so
     /// a thread that waited for its own copy reads what the others' write.
     uniform: bool,
@@ -218,9 +219,7 @@ struct State {
     /// another token, which a commit of this one does not commit).
     latest: BTreeMap<OpKey, BTreeSet<Pending>>,
     /// Block scope (a kernel: every thread runs this code and shares
-    /// workgroup memory): see the next two fields.
-    block_scope: bool,
-    /// Block scope: async writes to workgroup memory that this thread's
+    /// workgroup memory): [`Pending::shared`] async writes that this thread's
     /// wait completed with no barrier since. A wait covers only the issuing
     /// thread's copies: other threads see them after a barrier.
     unpublished: BTreeSet<Pending>,
@@ -311,17 +310,15 @@ impl State {
         }
     }
 
-    /// Completes, in this thread, the pending accesses `done` selects; at
-    /// block scope its writes to workgroup memory stay unpublished until a
-    /// barrier.
+    /// Completes, in this thread, the pending accesses `done` selects; its
+    /// shared writes stay unpublished until a barrier.
     fn complete(&mut self, done: impl Fn(&Pending, &Option<i64>) -> bool) {
-        let block_scope = self.block_scope;
         let unpublished = &mut self.unpublished;
         self.pending.retain(|pending, after| {
             if !done(pending, after) {
                 return true;
             }
-            if block_scope && pending.workgroup && pending.kind == Kind::Write {
+            if pending.shared && pending.kind == Kind::Write {
                 unpublished.insert(pending.clone());
             }
             false
@@ -475,7 +472,8 @@ impl FunctionFacts {
         let mut async_reads = Vec::new();
         let mut async_writes = Vec::new();
         let mut token_form = false;
-        for op in ir::nested_ops(function) {
+        let ops = ir::nested_ops(function);
+        for &op in &ops {
             token_form |= sync_state::is_token_form(op) || is_nvgpu_token_wait(op);
             if let QueueEffect::Wait { queue, count } = sync_state::effect(op) {
                 let cap = count.map_or(i64::MAX, |c| c.saturating_add(1));
@@ -510,9 +508,9 @@ impl FunctionFacts {
             roots.sort();
             roots.dedup();
         }
-        let block_scope = thread_scope::is_block_scope(function);
+        let block_scope = thread_scope::is_block_scope(function, &ops);
         let shape = BlockShape::of(function);
-        let varying = if block_scope { thread_scope::thread_dependent(&ir::nested_ops(function)) } else { HashSet::new() };
+        let varying = if block_scope { thread_scope::thread_dependent(&ops) } else { HashSet::new() };
         FunctionFacts { written, tracked, token_form, aliases, caps, block_scope, shape, varying }
     }
 
@@ -867,7 +865,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.bindings = bindings;
         self.loops.clear();
         self.error = None;
-        let mut state = State { block_scope: self.function.block_scope, ..State::default() };
+        let mut state = State::default();
         self.regions(function, &mut state);
         self.error.take()
     }
@@ -1090,10 +1088,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         if operand.r#type().is_mem_ref() {
                             let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
                             let kind = if writes { Kind::Write } else { Kind::Read };
-                            self.check_access(op, operand, kind, state);
-                            if kind == Kind::Read {
-                                self.record_shared_read(op, operand, state);
-                            }
+                            self.sync_access(op, operand, kind, state);
                         }
                     }
                 }
@@ -1115,7 +1110,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         for &(accessor, value, kind) in &accesses {
             match kind {
                 Kind::Write if !scope => self.check_async_write(accessor, value, state),
-                _ => self.check_access(accessor, value, kind, state),
+                _ => {
+                    self.check_access(accessor, value, kind, state);
+                }
             }
         }
         if self.function.token_form {
@@ -1134,10 +1131,10 @@ impl<'c, 'a> Checker<'c, 'a> {
             if kind == Kind::Read && self.function.written.as_ref().is_some_and(|written| !written.contains(&base)) {
                 continue;
             }
-            let order = self.producers.len();
-            self.producers.entry(OpKey::of(producer)).or_insert_with(|| (order, producer.location()));
-            let uniform = kind == Kind::Write && self.is_uniform_copy(producer);
-            let pending = Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind, workgroup: is_workgroup(value), uniform };
+            self.register(producer);
+            let shared = self.function.block_scope && is_workgroup(value);
+            let uniform = shared && kind == Kind::Write && self.is_uniform_copy(producer);
+            let pending = Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind, shared, uniform };
             if self.function.token_form {
                 state.latest.entry(pending.producer).or_default().insert(pending.clone());
             }
@@ -1147,41 +1144,61 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     /// A synchronous access of `kind` to `value` now: it races with every
     /// pending write it may overlap, and, if it writes, with every pending
-    /// read.
-    fn check_access(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, state: &State) {
+    /// read. Returns the access at block scope ([`Self::shared_access`]).
+    fn check_access(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, state: &State) -> Option<(Root, Slice)> {
         self.check_against(access, value, state, |pending| pending == Kind::Write || kind == Kind::Write);
-        self.check_other_threads(access, value, kind, true, state);
+        let shared = self.shared_access(access, value)?;
+        self.check_other_threads(access, shared.0, &shared.1, kind, true, state);
+        Some(shared)
+    }
+
+    /// [`Self::check_access`] for a synchronous op (not an async op's
+    /// access): at block scope a read is recorded in
+    /// [`State::shared_reads`].
+    fn sync_access(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, state: &mut State) {
+        if let Some((root, slice)) = self.check_access(access, value, kind, state) {
+            if kind == Kind::Read {
+                self.record_shared_read(access, root, slice, state);
+            }
+        }
     }
 
     /// An async op's write to `value`, issued now: it races with the pending
     /// reads it may overlap (it could land before they are done).
     fn check_async_write(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State) {
         self.check_against(access, value, state, |pending| pending == Kind::Read);
-        self.check_other_threads(access, value, Kind::Write, false, state);
+        if let Some((root, slice)) = self.shared_access(access, value) {
+            self.check_other_threads(access, root, &slice, Kind::Write, false, state);
+        }
     }
 
-    /// Block scope: an access of kind `kind` to workgroup memory `value` by
-    /// one thread, against what the block's other threads may be doing there
-    /// (every thread runs the same code, so what is pending or unpublished
-    /// here is there too). A read or write meets another thread's async
-    /// write unless that thread's wait and then a barrier came between
-    /// (`against_writes`: false for an async write, which, as in one thread,
-    /// is ordered only against reads); a write meets other threads' reads
-    /// unless a barrier came after them. Slices that
+    /// At block scope, the root and slice of an access to workgroup memory
+    /// `value` (which the block's other threads share); None otherwise.
+    fn shared_access(&self, access: OperationRef, value: Value) -> Option<(Root, Slice)> {
+        (self.function.block_scope && is_workgroup(value)).then(|| self.accessed(access, value))
+    }
+
+    /// Block scope: an access of kind `kind` to `slice` of workgroup buffer
+    /// `root` by one thread, against what the block's other threads may be
+    /// doing there (every thread runs the same code, so what is pending or
+    /// unpublished here is there too). A read or write meets another
+    /// thread's async write unless that thread's wait and then a barrier
+    /// came between (`against_writes`: false for an async write, which, as
+    /// in one thread, is ordered only against reads); a write meets other
+    /// threads' reads unless a barrier came after them. Slices that
     /// [`thread_scope::disjoint_across_threads`] proves apart never meet.
-    fn check_other_threads(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, against_writes: bool, state: &State) {
-        if self.error.is_some() || !state.block_scope || !is_workgroup(value) {
+    fn check_other_threads(&mut self, access: OperationRef<'c, 'a>, root: Root, slice: &Slice, kind: Kind, against_writes: bool, state: &State) {
+        if self.error.is_some() {
             return;
         }
-        let bases = self.function.bases(effects::root(value));
-        let (_, slice) = self.accessed(access, value);
+        let bases = self.function.bases(root);
         let spans = slice.spans();
         let shape = self.function.shape;
         let meets = |base: &Root, other: &Slice| {
             bases.contains(base) && !thread_scope::disjoint_across_threads(&spans, &other.spans(), &shape)
         };
         let order = |key: &OpKey| self.producers.get(key).map_or(usize::MAX, |p| p.0);
-        let racing = state.pending.keys().filter(|p| p.workgroup && meets(&p.base, &p.slice));
+        let racing = state.pending.keys().filter(|p| p.shared && meets(&p.base, &p.slice));
         let mut found: Option<(OpKey, &str, &str)> = None;
         if against_writes {
             // A uniform copy writes, in every thread, the bytes this thread's
@@ -1225,22 +1242,24 @@ impl<'c, 'a> Checker<'c, 'a> {
         copy && op.operands().all(|v| !self.function.varying.contains(&ValueKey::of(v)))
     }
 
-    /// Block scope: records a synchronous read of async-written workgroup
-    /// memory, which a write by another thread must not meet before a
-    /// barrier.
-    fn record_shared_read(&mut self, op: OperationRef<'c, 'a>, value: Value, state: &mut State) {
-        if !state.block_scope || !is_workgroup(value) {
-            return;
-        }
-        let (root, slice) = self.accessed(op, value);
+    /// Block scope: records a synchronous read of `slice` of workgroup
+    /// buffer `root` that async ops write, which a write by another thread
+    /// must not meet before a barrier.
+    fn record_shared_read(&mut self, op: OperationRef<'c, 'a>, root: Root, slice: Slice, state: &mut State) {
         for base in self.function.bases(root) {
             if self.function.tracked.as_ref().is_some_and(|tracked| !tracked.contains(&base)) {
                 continue;
             }
-            let order = self.producers.len();
-            self.producers.entry(OpKey::of(op)).or_insert_with(|| (order, op.location()));
+            self.register(op);
             state.shared_reads.insert(SharedRead { reader: OpKey::of(op), base, slice: slice.clone() });
         }
+    }
+
+    /// Gives `op` (an async op, or a read other threads may race with) its
+    /// place in the order errors are reported in, and its location for notes.
+    fn register(&mut self, op: OperationRef<'c, 'a>) {
+        let order = self.producers.len();
+        self.producers.entry(OpKey::of(op)).or_insert_with(|| (order, op.location()));
     }
 
     /// An index as a start: its value, or at block scope a constant plus
@@ -1404,6 +1423,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         if !unit(&slice) {
             return None;
         }
+        slice.2.resize(slice.0.len(), ThreadTerms::default());
         // Root dimension of each dimension of the current view.
         let mut dims: Vec<usize> = kept(outer)?;
         for &view in views {
@@ -1415,9 +1435,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let start = slice.0[d].0.zip(inner.0[j].0).and_then(|(a, b)| a.checked_add(b));
                 let threads = slice.threads(d).add(&inner.threads(j))?;
                 slice.0[d] = (start, inner.0[j].1);
-                if slice.2.len() < slice.0.len() {
-                    slice.2.resize(slice.0.len(), ThreadTerms::default());
-                }
                 slice.2[d] = threads;
             }
             let next = kept(view)?;

@@ -261,13 +261,12 @@ pub fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
     }
 }
 
-/// Whether `function` runs as a block of threads: a `gpu.func`, or a body
-/// that reads thread ids, launches a grid or synchronizes a block.
-pub fn is_block_scope(function: OperationRef) -> bool {
+/// Whether `function`, whose nested ops are `ops`, runs as a block of
+/// threads: a `gpu.func`, or a body that reads thread ids, launches a grid
+/// or synchronizes a block.
+pub fn is_block_scope(function: OperationRef, ops: &[OperationRef]) -> bool {
     Upstream::GpuFunc.is(function)
-        || ir::nested_ops(function).into_iter().any(|op| {
-            reads_thread_id(op) || matches!(Upstream::of(op), Some(Upstream::GpuBarrier | Upstream::GpuLaunch))
-        })
+        || ops.iter().any(|&op| reads_thread_id(op) || matches!(Upstream::of(op), Some(Upstream::GpuBarrier | Upstream::GpuLaunch)))
 }
 
 #[cfg(test)]

@@ -178,6 +178,12 @@ impl<'c> Builder<'c> {
         IntegerAttribute::new(IntegerType::new(self.ctx(), bits).into(), value).into()
     }
 
+    /// The `dimension` attribute of `gpu.thread_id` and its kin for
+    /// dimension `k` (0 for x, 1 for y, 2 for z).
+    pub fn gpu_dimension(&self, k: usize) -> Attribute<'c> {
+        self.parse_attr(super::GPU_DIMENSIONS[k])
+    }
+
     /// Parses an attribute written in MLIR syntax (a constant of the pass).
     pub fn parse_attr(&self, text: &str) -> Attribute<'c> {
         Attribute::parse(self.ctx(), text).unwrap_or_else(|| panic!("asyncpipe wrote an invalid attribute: {text}"))

@@ -129,17 +129,17 @@ pub fn terminator<'c, 'a>(block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a
     ops(block).last()
 }
 
+/// `#gpu<dim x>`, `#gpu<dim y>`, `#gpu<dim z>`: the `dimension` attribute
+/// of `gpu.thread_id` and its kin, by index. The enum has no C API; its
+/// printed form is read and written here, and nowhere else.
+pub const GPU_DIMENSIONS: [&str; 3] = ["#gpu<dim x>", "#gpu<dim y>", "#gpu<dim z>"];
+
 /// The dimension (0 for x, 1 for y, 2 for z) that a `gpu.thread_id`,
-/// `gpu.block_dim` or similar op names. The `#gpu<dim x>` enum has no C
-/// API; its printed form is compared here, and nowhere else.
+/// `gpu.block_dim` or similar op names.
 pub fn gpu_dimension(op: OperationRef) -> Option<usize> {
     let attribute = op.attribute(attr::DIMENSION).ok()?;
-    match attribute.to_string().as_str() {
-        "#gpu<dim x>" => Some(0),
-        "#gpu<dim y>" => Some(1),
-        "#gpu<dim z>" => Some(2),
-        _ => None,
-    }
+    let text = attribute.to_string();
+    GPU_DIMENSIONS.iter().position(|d| *d == text)
 }
 
 /// A `gpu.func`'s `known_block_size` (x, y, z), if it declares one.

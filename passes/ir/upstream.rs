@@ -238,4 +238,31 @@ mod tests {
         });
         assert!(found, "gpu.func keeps its workgroup attribution count in {}", attr::WORKGROUP_ATTRIBUTIONS);
     }
+
+    /// The dimension spellings the IR layer reads and writes are MLIR's:
+    /// parsed thread ids read back as the dimension written, and so do
+    /// `known_block_size`'s three sizes.
+    #[test]
+    fn gpu_dimensions_read_back() {
+        let context = crate::Context::new();
+        context.mlir().load_all_available_dialects();
+        let module = melior::ir::Module::parse(
+            context.mlir(),
+            "gpu.module @m { gpu.func @k() kernel attributes {known_block_size = array<i32: 4, 2, 1>} { \
+             %x = gpu.thread_id x %y = gpu.thread_id y %z = gpu.thread_id z gpu.return } }",
+        )
+        .expect("parses");
+        let mut dimensions = Vec::new();
+        let mut sizes = None;
+        super::super::walk(module.as_operation().into(), &mut |op| {
+            if Upstream::GpuThreadId.is(op) {
+                dimensions.push(super::super::gpu_dimension(op));
+            }
+            if Upstream::GpuFunc.is(op) {
+                sizes = super::super::known_block_size(op);
+            }
+        });
+        assert_eq!(dimensions, vec![Some(0), Some(1), Some(2)]);
+        assert_eq!(sizes, Some([4, 2, 1]));
+    }
 }

@@ -197,7 +197,6 @@ pub const MAX_RING: i64 = 1024;
 /// in queue order) at the start of its entry block: thread (0, 0, 0) inits
 /// every slot for the block's threads, fences the inits, and the block meets
 /// at a barrier before any thread uses them.
-
 pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i64]) -> Vec<Ring<'c, 'a>> {
     let entry = ir::region_entry(function, 0).expect("a function with a body");
     let first = entry.first_operation().expect("a non-empty body");
@@ -223,8 +222,8 @@ pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i
     let zero = b.index_constant(0, at);
     let mut first_thread = None;
     let mut threads = None;
-    for dim in ["x", "y", "z"] {
-        let dimension = [(attr::DIMENSION, b.parse_attr(&format!("#gpu<dim {dim}>")))];
+    for dim in 0..3 {
+        let dimension = [(attr::DIMENSION, b.gpu_dimension(dim))];
         let id = b.value(Upstream::GpuThreadId, &[], index, &dimension, at);
         let is_zero = b.value(Upstream::ArithCmpi, &[id, zero], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, 0))], at);
         first_thread = Some(match first_thread {

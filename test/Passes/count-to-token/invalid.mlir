@@ -68,3 +68,24 @@ func.func @nothing_yet() {
   asyncpipe.wait_queue 0, 0
   return
 }
+
+// -----
+
+// The same at a region boundary: the copy in the region op the pass does
+// not walk would share a group with the loop's first commit.
+func.func @issued_in_region_before_loop(%a: memref<4xf32>, %b: memref<4xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-note @below {{issued in here}}
+  scf.execute_region {
+    asyncpipe.copy %a, %b queue 0 : memref<4xf32> to memref<4xf32, 3>
+    scf.yield
+  }
+  // expected-error @below {{count-to-token: async ops still uncommitted where control enters or leaves this region are issued inside 'scf.execute_region'; their group cannot be named}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    asyncpipe.commit 0
+    asyncpipe.wait_queue 0, 0
+  }
+  return
+}
