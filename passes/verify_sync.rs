@@ -326,6 +326,35 @@ impl State {
         self.forget_completed();
     }
 
+    /// How the group counts grew from `self` to `next`, the states at the
+    /// tops of consecutive iterations, when nothing else differs: per
+    /// pending access, the groups added after it (None otherwise).
+    fn growth(&self, next: &State) -> Option<Vec<(Pending, i64)>> {
+        let mut same = next.clone();
+        same.pending = self.pending.clone();
+        if same != *self || next.pending.len() != self.pending.len() {
+            return None;
+        }
+        self.pending
+            .iter()
+            .map(|(pending, before)| match (before, next.pending.get(pending)?) {
+                (Some(a), Some(b)) if b >= a => Some((pending.clone(), b - a)),
+                (None, None) => Some((pending.clone(), 0)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Applies `growth` `times` more times, counts stopping at `cap`.
+    fn grow(&mut self, growth: &[(Pending, i64)], times: u64, cap: impl Fn(Queue) -> i64) {
+        for (pending, added) in growth {
+            if let Some(Some(after)) = self.pending.get_mut(pending) {
+                let grown = i128::from(*after) + i128::from(*added) * i128::from(times);
+                *after = i64::try_from(grown).unwrap_or(i64::MAX).min(cap(pending.queue).max(*after));
+            }
+        }
+    }
+
     /// `gpu.barrier`: every thread has reached it, so what each completed
     /// before it is visible to all, and their earlier reads are done. It
     /// completes no async operation.
@@ -652,6 +681,9 @@ struct LoopFacts<'c, 'a> {
     /// block arguments), out of scope after it and at the top of each of
     /// its iterations.
     inner_groups: Vec<ValueKey>,
+    /// The queues a counting wait inside the loop names: there, counts that
+    /// grow may reach the wait's count (see [`State::growth`]).
+    waited: BTreeSet<Queue>,
 }
 
 impl<'c, 'a> LoopFacts<'c, 'a> {
@@ -661,7 +693,7 @@ impl<'c, 'a> LoopFacts<'c, 'a> {
             function.tracked.as_ref().is_none_or(|roots| bases.iter().any(|b| roots.contains(b)))
         };
         let mut seen = BTreeSet::new();
-        let mut facts = LoopFacts { live_ins: Vec::new(), uses: Vec::new(), inner_groups: Vec::new() };
+        let mut facts = LoopFacts { live_ins: Vec::new(), uses: Vec::new(), inner_groups: Vec::new(), waited: BTreeSet::new() };
         if function.token_form {
             for block in ir::blocks(op) {
                 facts.inner_groups.extend(block_group_arguments(block));
@@ -677,6 +709,9 @@ impl<'c, 'a> LoopFacts<'c, 'a> {
             }
             if user == op {
                 continue;
+            }
+            if let QueueEffect::Wait { queue, .. } = sync_state::effect(user) {
+                facts.waited.insert(queue);
             }
             if function.token_form {
                 let results = user.results().filter(|r| is_group_like(r.r#type())).map(ValueKey::of);
@@ -1586,6 +1621,8 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut cycle = Cycle::new();
         let mut x = state.clone();
         x.forward_groups(op.operands().skip(3), carried.arguments(body));
+        // The last iteration's growth of the counts (State::growth).
+        let mut last_growth: Option<Vec<(Pending, i64)>> = None;
         for k in 0..SIMULATION_BUDGET as u64 {
             if self.bindings.refinement().is_some() {
                 return;
@@ -1648,10 +1685,27 @@ impl<'c, 'a> Checker<'c, 'a> {
             };
             self.bindings.bind_form(induction, value);
             self.steps += x.pending.len() as u64;
+            let top = x.clone();
             self.block(body, &mut x);
             self.bindings.unbind(induction);
             carried.next_iteration(body, &mut x);
             exits.join(&carried.exit(op, body, x.clone()));
+            // Counts that grow by the same amount in two iterations that
+            // see the same slices and conditions (period 1), on queues no
+            // wait inside names, grow so in every later one: the state at
+            // the exit of a loop of known trip count is that growth applied
+            // to the rest (a closed form instead of a walk per iteration,
+            // which would not reach the counts' cap within the budget).
+            let growth = top.growth(&x).filter(|g| g.iter().all(|(p, added)| *added == 0 || !facts.waited.contains(&p.queue)));
+            if let (Some(trips), Some(1), Some(g)) = (upper, period, &growth) {
+                if last_growth.as_ref() == Some(g) {
+                    let function = &self.function;
+                    x.grow(g, trips - (k + 1), |queue| function.cap(queue));
+                    *state = carried.exit(op, body, x);
+                    return;
+                }
+            }
+            last_growth = growth;
         }
         // No steady state within the budget: analyze with unknown slices.
         self.unknown_loop(op, state);
