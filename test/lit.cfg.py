@@ -94,20 +94,9 @@ config.substitutions.append((
     f"{os.path.dirname(llvm_bin)}/lib/libmlir_c_runner_utils.so",
 ))
 
-# A gpu.module kernel as a CPU function, for execution tests of the examples:
-# the block and thread ids become trailing index arguments, the gpu.module
-# and container module wrappers go (the examples close them with "  }" and
-# "}" lines), the kernel's attributes (known_block_size) go, and workgroup
-# memory becomes address space 3. (\x25 is sed's
-# '%': lit would take "%t" for its temporary-file substitution.)
-config.substitutions.append((
-    "%gpu-kernel-to-cpu",
-    "sed -e '/^module attributes {gpu.container_module} {$/d' -e '/^}$/d' -e '/^  gpu.module @kernels {$/d' "
-    "-e '/^  }$/d' -e 's/) kernel\\( attributes {[^}]*}\\)\\{0,1\\} {$/, \\x25bid: index, \\x25tid: index) {/' "
-    "-e '/= gpu.block_id x$/d' "
-    "-e '/= gpu.thread_id x$/d' -e 's/gpu.return/return/' -e 's/gpu.func @/func.func @/' "
-    "-e 's/#gpu.address_space<workgroup>/3/g'",
-))
+# A gpu.module kernel as a CPU function, for execution tests of the examples
+# (the sed script says what it changes; bench/gpu/prepare.sh uses it too).
+config.substitutions.append(("%gpu-kernel-to-cpu", f"sed -f {tools}/gpu-kernel-to-cpu.sed"))
 
 # PTX: extraction from gpu.binary, the wait-count check, and ptxas (from the
 # PyPI package nvidia-cuda-nvcc-cu12, which scripts/setup.sh installs under

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The half of the GPU benchmark that runs where asyncpipe builds (LLVM 22, no
+# GPU needed): writes target/gpu/ for bench/gpu/stream_dot.py, which runs on
+# any machine with an NVIDIA GPU, CUDA's driver and CuPy.
+#
+#   bash bench/gpu/prepare.sh          # here
+#   python3 bench/gpu/stream_dot.py    # there, with target/gpu copied along
+#
+# target/gpu/ holds, for examples/stream_dot.mlir as written (64 blocks, the
+# size the GPU's result is checked at) and resized to $ASYNCPIPE_BENCH_BLOCKS
+# blocks (default 2048: two 512 MiB inputs, the size it is timed at):
+# - the pipelined kernel through the main job's steps (examples/stream_dot.rs:
+#   pipeliner, recount on PTX's one cp.async queue, asyncpipe-to-ptx) for
+#   sm_80 and sm_90, and with bulk queues (cp.async.bulk on mbarrier rings);
+# - the same kernel unpipelined (its loop not annotated: synchronous
+#   copies through shared memory), through asyncpipe-to-ptx;
+# - cpu_partials.txt: the CPU model's partial sums for the checked size (the
+#   pipelined kernel lowered to nvgpu and run sequentially, as in
+#   test/Execution/stream-dot-cpu.mlir, for all 8192 threads);
+# - manifest.json, which names them.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
+llvm=/usr/lib/llvm-22
+blocks=${ASYNCPIPE_BENCH_BLOCKS:-2048}
+out=target/gpu
+rm -rf "$out"
+mkdir -p "$out"
+cargo build --quiet --bin asyncpipe-opt --example stream_dot
+opt=target/debug/asyncpipe-opt
+example=$(ls -t target/debug/examples/stream_dot | head -1)
+
+echo "== the CPU model (checked size)"
+sed -f test/tools/gpu-kernel-to-cpu.sed examples/stream_dot.mlir | cat - bench/gpu/cpu_model_main.mlir \
+  | "$opt" --asyncpipe-software-pipeline --asyncpipe-to-nvgpu --asyncpipe-verify-sync --asyncpipe-lower-sequential \
+      --convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf \
+      --finalize-memref-to-llvm --convert-math-to-llvm --convert-func-to-llvm \
+      --convert-arith-to-llvm --convert-cf-to-llvm --convert-ub-to-llvm --reconcile-unrealized-casts \
+  | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
+      -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" \
+  | tail -n +2 | tr -d '[] \n' | tr ',' '\n' > "$out/cpu_partials.txt"
+echo "$(wc -l < "$out/cpu_partials.txt") partial sums"
+
+# name blocks: the kernel at that many blocks of 128 threads, each thread
+# reading 64 tiles of 8 floats of x and of y.
+variants() {
+  local name=$1 n=$(( $2 * 64 * 128 * 8 )) p=$(( $2 * 128 ))
+  sed -e "s/4194304/$n/g" -e "s/65536/$p/g" examples/stream_dot.mlir > "$out/$name.mlir"
+  "$example" "$out/$name.mlir" --out "$out" --chips sm_80,sm_90 > "$out/$name.summary.txt"
+  sed -e 's/asyncpipe.async_stages = array<i64: 0, 1>/unpipelined/' "$out/$name.mlir" > "$out/${name}_sync.mlir"
+  "$opt" "$out/${name}_sync.mlir" --asyncpipe-to-ptx=chip=sm_90 | python3 test/tools/extract-ptx.py > "$out/${name}_sync.sm_90.ptx"
+  grep -E "^(kernels|  ptxas)" "$out/$name.summary.txt" || true
+}
+echo "== PTX, checked size (64 blocks)"
+variants check 64
+echo "== PTX, timed size ($blocks blocks)"
+variants bench "$blocks"
+
+cat > "$out/manifest.json" <<JSON
+{
+  "kernel": "stream_dot",
+  "threads": 128,
+  "tiles": 64,
+  "tile": 8,
+  "sizes": {"check": 64, "bench": $blocks},
+  "variants": {
+    "asyncpipe cp.async sm_80": "{size}.sm_80.ptx",
+    "asyncpipe cp.async sm_90": "{size}.sm_90.ptx",
+    "asyncpipe bulk sm_90": "{size}.sm_90.bulk.ptx",
+    "unpipelined sm_90": "{size}_sync.sm_90.ptx"
+  },
+  "cpu_partials": "cpu_partials.txt"
+}
+JSON
+ls -la "$out"
