@@ -150,6 +150,11 @@ impl<'c, 'a> Converter<'c, 'a> {
         let queue = named_queue(op).unwrap_or(0);
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::CommitQueue(_)) => {
+                // Counting-form ops issued before it on its queue are in its
+                // group too: they become a group of their own just before.
+                if !self.commit_separately(op, &[queue]) {
+                    return; // reported
+                }
                 let group = self.group_type(op.location());
                 let new = rewrite::rebuild_keeping_attributes(op, CommitGroupOp::NAME, &[], &[(group, usize::MAX)], 1);
                 self.push(window, queue, new.result(0).unwrap().into());
@@ -161,7 +166,12 @@ impl<'c, 'a> Converter<'c, 'a> {
                 }
                 return;
             }
-            Some(AsyncpipeOp::CommitGroup(commit)) => return self.push(window, queue, commit.group()),
+            Some(AsyncpipeOp::CommitGroup(commit)) => {
+                if self.commit_separately(op, &[queue]) {
+                    self.push(window, queue, commit.group());
+                }
+                return;
+            }
             Some(AsyncpipeOp::WaitQueue(_)) => {
                 let Some(count) = wait_count(op) else { return }; // reported before the walk
                 let count = count as usize;
@@ -272,7 +282,9 @@ impl<'c, 'a> Converter<'c, 'a> {
     /// (before an `scf.for` or `scf.if` that issues or commits on their
     /// queue, or at the end of a loop or branch body) are committed by a
     /// commit the walk of this block never reaches: the loop's first
-    /// iteration, the next iteration, or a commit after the branch. They
+    /// iteration, the next iteration, or a commit after the branch; and
+    /// those before a `commit_queue` or `commit_group` on their queue are
+    /// committed by it, but cannot join its region or its tokens. They
     /// become a group of their own, `before` that point, which no wait names
     /// directly. That is exact: in the original they share a group with the
     /// ops of the next commit, and the new group is committed right before

@@ -274,15 +274,19 @@ impl State {
     }
 
     /// A token-form commit of the async ops `members` as one group on
-    /// `queue`, whose value is `group`: other uncommitted accesses stay
-    /// uncommitted.
-    fn commit_group(&mut self, queue: Queue, cap: i64, members: &[OpKey], group: ValueKey) {
+    /// `queue`, whose value is `group`, with every counting-form op
+    /// (`counting`) still uncommitted on the queue: like any commit on a
+    /// queue, it closes the group of those (PTX's `cp.async.commit_group`
+    /// commits every copy the thread issued). Other uncommitted token-form
+    /// accesses stay uncommitted.
+    fn commit_group(&mut self, queue: Queue, cap: i64, members: &[OpKey], counting: &HashSet<OpKey>, group: ValueKey) {
         for (pending, after) in self.pending.iter_mut() {
             if pending.queue != queue {
                 continue;
             }
-            let member = members.contains(&pending.producer)
-                && self.latest.get(&pending.producer).is_none_or(|latest| latest.contains(pending));
+            let member = counting.contains(&pending.producer)
+                || (members.contains(&pending.producer)
+                    && self.latest.get(&pending.producer).is_none_or(|latest| latest.contains(pending)));
             match after {
                 Some(a) => *a = a.saturating_add(1).min(cap),
                 None if member => *after = Some(0),
@@ -490,6 +494,9 @@ struct FunctionFacts {
     /// At block scope, the values that may differ between threads
     /// ([`thread_scope::thread_dependent`]).
     varying: HashSet<ValueKey>,
+    /// The counting-form async ops (no token): any commit on their queue,
+    /// a `commit_group` too, commits them.
+    counting: HashSet<OpKey>,
 }
 
 impl FunctionFacts {
@@ -501,8 +508,12 @@ impl FunctionFacts {
         let mut async_reads = Vec::new();
         let mut async_writes = Vec::new();
         let mut token_form = false;
+        let mut counting = HashSet::new();
         let ops = ir::nested_ops(function);
         for &op in &ops {
+            if asyncpipe::is_async(op) && op.result_count() == 0 {
+                counting.insert(OpKey::of(op));
+            }
             token_form |= sync_state::is_token_form(op) || is_nvgpu_token_wait(op);
             if let QueueEffect::Wait { queue, count } = sync_state::effect(op) {
                 let cap = count.map_or(i64::MAX, |c| c.saturating_add(1));
@@ -540,7 +551,7 @@ impl FunctionFacts {
         let block_scope = thread_scope::is_block_scope(function, &ops);
         let shape = BlockShape::of(function);
         let varying = if block_scope { thread_scope::thread_dependent(&ops) } else { HashSet::new() };
-        FunctionFacts { written, tracked, token_form, aliases, caps, block_scope, shape, varying }
+        FunctionFacts { written, tracked, token_form, aliases, caps, block_scope, shape, varying, counting }
     }
 
     /// [`Self::caps`] of `queue` (1 for a queue no wait names).
@@ -1051,7 +1062,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 members.extend(op.operands().filter_map(ir::defining_op).map(OpKey::of));
                 let group = ValueKey::of(commit.group());
                 let queue = Self::logical(commit.queue());
-                return state.commit_group(queue, self.function.cap(queue), &members, group);
+                return state.commit_group(queue, self.function.cap(queue), &members, &self.function.counting, group);
             }
             Some(AsyncpipeOp::Completed(completed)) => {
                 state.groups.insert(ValueKey::of(completed.group()), BTreeSet::new());

@@ -36,8 +36,10 @@ def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [AsyncPipe_WritesQueues]> {
     In token form the op yields a `!asyncpipe.token` that a
     `asyncpipe.commit_group` must commit. In counting form it yields nothing;
     it is committed by its enclosing `asyncpipe.commit_queue`, or, outside
-    one, it names its `queue` and is committed by the next `asyncpipe.commit`
-    on that queue.
+    one, it names its `queue` and is committed by the next commit on that
+    queue: an `asyncpipe.commit`, or a `commit_queue` or `commit_group` on it,
+    whose group it joins (as PTX's `cp.async.commit_group` commits every copy
+    the thread has issued).
 
     ```mlir
     %t = asyncpipe.copy %g, %s : memref<4x8xf32> to memref<4x8xf32, 3> -> !asyncpipe.token
@@ -97,8 +99,9 @@ def AsyncPipe_CommitGroupOp : AsyncPipe_Op<"commit_group", [
     Commits, as one group on `queue`, either the async operations whose
     tokens are given, or the async operations of the region (which then do
     not yield tokens), and yields the group's token. Each token is committed
-    exactly once. An empty group is legal: it takes a place in the queue's
-    FIFO order and completes at once.
+    exactly once. The group also holds every counting-form async operation
+    issued to `queue` and not committed yet. An empty group is legal: it
+    takes a place in the queue's FIFO order and completes at once.
 
     ```mlir
     %g = asyncpipe.commit_group queue 0 (%t0, %t1)
@@ -164,7 +167,9 @@ def AsyncPipe_CommitQueueOp : AsyncPipe_Op<"commit_queue", [
   let description = [{
     The seed's `async_commit_queue(i)` scope: the async operations of the
     region (at any depth, outside nested `commit_queue`s, which are not
-    allowed) form one group committed to `queue` when the region ends. The
+    allowed) form one group committed to `queue` when the region ends, with
+    the counting-form async operations issued to `queue` before it and not
+    committed yet. The
     region may also hold synchronous ops and waits (a stage that is both an
     async consumer and producer).
 
