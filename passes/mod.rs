@@ -12,6 +12,7 @@ pub mod hardware_queues;
 pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
+pub mod place_barriers;
 pub mod software_pipeline;
 pub mod token_to_count;
 pub mod verify_sync;
@@ -81,12 +82,13 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 9] = [
+    static ALL: [PassDef; 10] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
         optimize_waits::PASS,
         verify_sync::PASS,
+        place_barriers::PASS,
         lower_sequential::PASS,
         workgroup_attributions::PASS,
         hardware_queues::PASS,

@@ -26,10 +26,11 @@ use super::analysis::effects;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::attrs;
 use super::ir::{self, diag, transforms};
-use super::{PassDef, PassFailed, PassOptions};
+use super::verify_sync::{self, Hazard};
+use super::{place_barriers, PassDef, PassFailed, PassOptions};
 use emit::{Emitter, Trip};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::Attribute;
+use melior::ir::{Attribute, BlockRef};
 use std::collections::HashMap;
 
 pub const PASS: PassDef = PassDef {
@@ -109,10 +110,43 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
     } else {
         loop_op
     };
-    Emitter::new(&plan, &waits, trip).emit(at);
+    let function = enclosing_function(loop_op);
+    let body = Emitter::new(&plan, &waits, trip).emit(at);
     drop(plan);
     ir::erase(loop_op);
-    Ok(())
+    match function {
+        Some(function) => barriers(function, body),
+        None => Ok(()),
+    }
+}
+
+/// In a kernel whose threads share the staged buffers (a thread reads
+/// what others copied), the block barriers the pipelined loop needs
+/// (`asyncpipe-place-barriers`), after moving the body's waits to its top:
+/// then one barrier per iteration, after the waits and before the next
+/// copies, orders both the reads of data other threads copied (their waits
+/// came before it) and the copies into the version read one iteration
+/// earlier (every thread's reads of it came before it). Thread-private
+/// staging has no such hazard and keeps its order and no barrier.
+fn barriers(function: OperationRef, body: Option<BlockRef>) -> Result<(), PassFailed> {
+    if !place_barriers::is_kernel(function) {
+        return Ok(());
+    }
+    if let (Some(body), Hazard::BetweenThreads(_)) = (body, verify_sync::first_hazard(function)) {
+        place_barriers::hoist_waits(body);
+    }
+    place_barriers::place(function).map(|_| ())
+}
+
+fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op;
+    while let Some(parent) = current.parent_operation() {
+        if ir::is_function(parent) {
+            return Some(parent);
+        }
+        current = parent;
+    }
+    None
 }
 
 fn trip_count(loop_op: OperationRef) -> Trip {

@@ -59,10 +59,13 @@ pub const PASS: PassDef = PassDef {
     options: &[OptionDef {
         name: "max-steps",
         description: "Work budget per function (ops visited, loop values keyed); past it the function is reported as not proven",
-        default: "5000000",
+        default: "5000000", // DEFAULT_MAX_STEPS
     }],
     run,
 };
+
+/// The default of option `max-steps`.
+const DEFAULT_MAX_STEPS: u64 = 5_000_000;
 
 /// Iterations simulated per loop before giving up on exact slices (a loop
 /// whose state at the top of an iteration repeats an earlier one settles
@@ -79,17 +82,7 @@ const CASE_BUDGET: usize = 256;
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_steps = options.parse(root, "max-steps")?;
-    let mut checker = Checker {
-        bindings: Bindings::default(),
-        error: None,
-        exact: true,
-        function: FunctionFacts::default(),
-        producers: HashMap::new(),
-        loops: HashMap::new(),
-        loop_facts: HashMap::new(),
-        steps: 0,
-        max_steps,
-    };
+    let mut checker = Checker::new(max_steps);
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         checker.function = FunctionFacts::of(function);
@@ -105,6 +98,35 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         }
     }
     Err(PassFailed)
+}
+
+/// The first hazard between threads in a function ([`first_hazard`]).
+pub enum Hazard {
+    /// None (races within one thread, which no barrier fixes, are left to
+    /// verify-sync to report).
+    None,
+    /// An access (in execution order, the first offending one) that meets
+    /// another thread's access to workgroup memory with no barrier between:
+    /// a barrier before it, at its level, orders it.
+    BetweenThreads(OpKey),
+    /// The analysis could not finish (its budget), with its message.
+    Unknown(String),
+}
+
+/// The first access of `function`, in execution order, that
+/// `asyncpipe-verify-sync` would report as meeting another thread's access
+/// with no barrier between, with its default budget: what
+/// `asyncpipe-place-barriers` asks, barrier after barrier, until none is
+/// left.
+pub fn first_hazard(function: OperationRef) -> Hazard {
+    let mut checker = Checker::new(DEFAULT_MAX_STEPS);
+    checker.only_between_threads = true;
+    checker.function = FunctionFacts::of(function);
+    match checker.function_over_cases(function) {
+        None => Hazard::None,
+        Some(Error { between_threads: Some(access), .. }) => Hazard::BetweenThreads(access),
+        Some(error) => Hazard::Unknown(error.message),
+    }
 }
 
 /// Per dimension, the first index and the extent (`(size - 1) * stride + 1`)
@@ -431,6 +453,27 @@ struct Error<'c> {
     message: String,
     /// The note, at the producer of the racing access.
     note: Option<(Location<'c>, String)>,
+    /// At block scope, for an access that meets another thread's access
+    /// with no barrier between (and only then): the access, which a barrier
+    /// before it orders ([`first_hazard`]).
+    between_threads: Option<OpKey>,
+}
+
+impl<'c, 'a> Checker<'c, 'a> {
+    fn new(max_steps: u64) -> Self {
+        Checker {
+            bindings: Bindings::default(),
+            error: None,
+            exact: true,
+            function: FunctionFacts::default(),
+            producers: HashMap::new(),
+            loops: HashMap::new(),
+            loop_facts: HashMap::new(),
+            steps: 0,
+            max_steps,
+            only_between_threads: false,
+        }
+    }
 }
 
 struct Checker<'c, 'a> {
@@ -461,6 +504,10 @@ struct Checker<'c, 'a> {
     /// not proven, at its location (the default, 5,000,000, is about 5 to
     /// 12 s in a debug build and a tenth of that in release).
     max_steps: u64,
+    /// Whether only hazards between threads are reported ([`first_hazard`]):
+    /// a race within one thread, which no barrier fixes, does not hide a
+    /// later one that a barrier does.
+    only_between_threads: bool,
 }
 
 /// What the analysis needs to know of one function, from one walk over it.
@@ -873,6 +920,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     self.max_steps
                 ),
                 note: None,
+                between_threads: None,
             });
         }
         error
@@ -1101,11 +1149,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             Some(Upstream::NvgpuDeviceAsyncWait) => {
                 // A wait names a group; a copy token is work no group holds.
                 if let Some(copy) = op.operand(0).ok().and_then(ir::defining_op) {
-                    if Upstream::NvgpuDeviceAsyncCopy.is(copy) {
+                    if Upstream::NvgpuDeviceAsyncCopy.is(copy) && !self.only_between_threads {
                         self.error.get_or_insert(Error {
                             access: op.location(),
                             message: "waits on a copy that no group committed: no in-flight count can complete it".into(),
                             note: Some((copy.location(), "the uncommitted copy".into())),
+                            between_threads: None,
                         });
                     }
                 }
@@ -1277,6 +1326,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 access: access.location(),
                 message: format!("{message}{proof}"),
                 note: Some((self.producers[&other].1, note.into())),
+                between_threads: Some(OpKey::of(access)),
             });
         }
     }
@@ -1364,11 +1414,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                 Kind::Write => ("accesses memory that an asynchronous operation may still be writing", "the asynchronous write"),
                 Kind::Read => ("writes memory that an asynchronous operation may still be reading", "the asynchronous read"),
             };
-            self.error = Some(Error {
-                access: access.location(),
-                message: format!("{message}, {status}{proof}"),
-                note: Some((self.producers[&pending.producer].1, note.into())),
-            });
+            if !self.only_between_threads {
+                self.error = Some(Error {
+                    access: access.location(),
+                    message: format!("{message}, {status}{proof}"),
+                    note: Some((self.producers[&pending.producer].1, note.into())),
+                    between_threads: None,
+                });
+            }
         }
     }
 

@@ -129,6 +129,12 @@ pub fn terminator<'c, 'a>(block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a
     ops(block).last()
 }
 
+/// The op before `op` in its block (melior's `previous_in_block` panics: the
+/// C API has no such function).
+pub fn previous<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ops(op.block()?).take_while(|o| *o != op).last()
+}
+
 /// `#gpu<dim x>`, `#gpu<dim y>`, `#gpu<dim z>`: the `dimension` attribute
 /// of `gpu.thread_id` and its kin, by index. The enum has no C API; its
 /// printed form is read and written here, and nowhere else.

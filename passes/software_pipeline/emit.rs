@@ -17,7 +17,7 @@ use crate::passes::ir::ods::asyncpipe::{attrs, AsyncScopeOp, CommitQueueOp, Copy
 use crate::passes::ir::{self, rewrite, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, BlockRef, Region, RegionLike, Type, Value, ValueLike};
 use std::collections::{BTreeMap, HashMap};
 
 
@@ -107,11 +107,11 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     /// Emits everything before `at` (the original loop or a wrapper's
-    /// terminator). With a run-time trip count N, the pipelined form runs
+    /// terminator); returns the body loop's block, if there is a body loop. With a run-time trip count N, the pipelined form runs
     /// when N > L (so every prologue and epilogue op runs, and the counts are
     /// those of a long loop); otherwise the original loop runs, without its
     /// annotations, synchronously.
-    pub fn emit(mut self, at: OperationRef<'c, 'a>) {
+    pub fn emit(mut self, at: OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
         let mut point = Point::Before(at);
         let last = self.s.last;
         if let Trip::Dynamic = self.trip {
@@ -172,8 +172,10 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             Trip::Static(n) => n > last as i64,
             Trip::Dynamic => true,
         };
+        let mut body = None;
         if has_body {
-            let results = self.emit_body(&carried, &inits, point);
+            let (results, block) = self.emit_body(&carried, &inits, point);
+            body = Some(block);
             for (i, &(v, d, _)) in carried.iter().enumerate() {
                 self.before_epilogue.insert((v, d), results[i]);
             }
@@ -188,6 +190,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         for &queue in &self.waits.drain {
             self.wait(queue, 0, point);
         }
+        body
     }
 
     fn emit_body(
@@ -195,7 +198,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         carried: &[(ValueKey, usize, Type<'c>)],
         inits: &[Value<'c, 'a>],
         point: Point<'c, 'a>,
-    ) -> Vec<Value<'c, 'a>> {
+    ) -> (Vec<Value<'c, 'a>>, BlockRef<'c, 'a>) {
         let lb = self.iteration_value(self.s.last as i64, point);
         let types: Vec<Type> = carried.iter().map(|c| c.2).collect();
         let mut arguments = vec![(self.iv_type, self.b.location)];
@@ -217,7 +220,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             .map(|&(v, d, _)| if d == 1 { self.produced[&(Step::Body, v)] } else { self.carried[&(v, d - 1)] })
             .collect();
         self.b.insert(self.b.build(Upstream::ScfYield, &yields, &[], &[], vec![]), body_point);
-        for_op.results().map(Value::from).collect()
+        (for_op.results().map(Value::from).collect(), block)
     }
 
     /// Whether stage `stage` runs in `step` (the pipelined form of a
