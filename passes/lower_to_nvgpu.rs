@@ -46,7 +46,7 @@ use super::ir::asyncpipe::{named_queue, queue_of};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp, YieldOp};
 use super::ir::{self, diag, rewrite};
-use super::{OptionDef, PassDef, PassFailed, PassOptions};
+use super::{place_barriers, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value};
@@ -111,6 +111,15 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     // Every error comes before any function changes.
     let functions = checked_functions(root, &options, true);
     let mut failed = functions.failed;
+    if failed {
+        return Err(PassFailed);
+    }
+    // Kernels whose threads share staged memory get their block barriers
+    // first: code the pipeliner did not place them in (hand-written
+    // staging), before its commits and waits become nvgpu ops.
+    for (function, _) in &functions.asyncpipe {
+        failed |= place_barriers::place(*function).is_err();
+    }
     if failed {
         return Err(PassFailed);
     }

@@ -85,17 +85,18 @@ pub fn place(function: OperationRef) -> Result<usize, PassFailed> {
             );
             return Err(PassFailed);
         }
-        if ir::previous(anchor).is_some_and(|op| Upstream::GpuBarrier.is(op)) || placed >= MAX_BARRIERS {
+        let at = earliest(anchor);
+        if ir::previous(at).is_some_and(|op| Upstream::GpuBarrier.is(op)) || placed >= MAX_BARRIERS {
             diag::error_with_note(
                 access.location(),
-                "a block barrier cannot order this access against the other threads' (the hazard is inside one statement, after the barrier before it)",
+                "a block barrier cannot order this access against the other threads': one already comes before it, so what it needs is missing elsewhere (the other threads' wait for their copy) or lies inside one statement",
                 anchor.location(),
-                "the statement",
+                "the barrier would go before this",
             );
             return Err(PassFailed);
         }
         let builder = Builder::new(function.context(), anchor.location());
-        builder.insert(builder.build(Upstream::GpuBarrier, &[], &[], &[], vec![]), Point::Before(earliest(anchor)));
+        builder.insert(builder.build(Upstream::GpuBarrier, &[], &[], &[], vec![]), Point::Before(at));
         placed += 1;
     }
 }

@@ -40,7 +40,8 @@
 
 // The partial tile (16-byte chunks with a src-size), then f16 and i8 rows
 // (8 and 4 bytes) in one group; the f32 tile is awaited with the second
-// group in flight, the narrow rows with none.
+// group in flight, the narrow rows with none. Every thread copies into the
+// same tile, so each read follows a barrier (asyncpipe-to-nvgpu places it).
 // CHECK: .entry partial_tiles
 // CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 // CHECK: cp.async.commit_group;
@@ -48,8 +49,10 @@
 // CHECK: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4;
 // CHECK-NEXT: cp.async.commit_group;
 // CHECK-NEXT: cp.async.wait_group 1;
+// CHECK-NEXT: bar.sync 0;
 // CHECK-NEXT: ld.shared.b32 {{.*}}[__wg_partial_tiles_0]
 // CHECK-NEXT: cp.async.wait_group 0;
+// CHECK-NEXT: bar.sync 0;
 // CHECK-NEXT: ld.shared.b16 {{.*}}[__wg_partial_tiles_1]
 // The upstream kernel: every wait of the loop (however LLVM unrolls it)
 // leaves one group in flight; the last wait drains.
