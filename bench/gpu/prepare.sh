@@ -56,6 +56,15 @@ variants check 64
 echo "== PTX, timed size ($blocks blocks)"
 variants bench "$blocks"
 
+echo "== PTX of the block-scope kernel (test/Passes/software-pipeline/cooperative.mlir)"
+coop=test/Passes/software-pipeline/cooperative.mlir
+"$opt" "$coop" --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_80 | python3 test/tools/extract-ptx.py > "$out/coop.sm_80.ptx"
+# The same PTX with its bar.sync removed: what the pipeliner emitted before
+# it placed barriers (the racy kernel of the issue; to-nvgpu would put them
+# back, so they are taken out of the PTX).
+grep -v 'bar.sync' "$out/coop.sm_80.ptx" > "$out/coop_nobarrier.sm_80.ptx"
+echo "bar.sync: $(grep -c bar.sync "$out/coop.sm_80.ptx") with, $(grep -c bar.sync "$out/coop_nobarrier.sm_80.ptx") without"
+
 cat > "$out/manifest.json" <<JSON
 {
   "kernel": "stream_dot",
