@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod ir;
 
 pub mod count_to_token;
+pub mod eliminate_barriers;
 pub mod hardware_queues;
 pub mod lower_sequential;
 pub mod lower_to_nvgpu;
@@ -82,13 +83,14 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 10] = [
+    static ALL: [PassDef; 11] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
         optimize_waits::PASS,
         verify_sync::PASS,
         place_barriers::PASS,
+        eliminate_barriers::PASS,
         lower_sequential::PASS,
         workgroup_attributions::PASS,
         hardware_queues::PASS,

@@ -14,8 +14,10 @@
 // RUN: asyncpipe-opt %s --asyncpipe-software-pipeline | awk '/gpu.barrier/ && ++n == 2 {next} {print}' | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=NO-BARRIER
 // RUN: asyncpipe-opt %s --asyncpipe-software-pipeline | awk '/gpu.barrier/ && ++n == 3 {next} {print}' | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=NO-BARRIER
 // NO-BARRIER: error: accesses workgroup memory that another thread wrote asynchronously, with no barrier since the wait that completed the write there
-// Three barriers in all: one in the body, one after each epilogue wait.
+// Three barriers in all: one in the body, one after each epilogue wait;
+// asyncpipe-eliminate-barriers finds none of them needless.
 // RUN: asyncpipe-opt %s --asyncpipe-software-pipeline | FileCheck %s --check-prefix=COUNT
+// RUN: asyncpipe-opt %s --asyncpipe-software-pipeline --asyncpipe-eliminate-barriers | FileCheck %s --check-prefix=COUNT
 // COUNT-COUNT-3: gpu.barrier
 // COUNT-NOT: gpu.barrier
 
