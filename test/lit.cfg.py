@@ -97,6 +97,9 @@ config.substitutions.append((
 # A gpu.module kernel as a CPU function, for execution tests of the examples
 # (the sed script says what it changes; bench/gpu/prepare.sh uses it too).
 config.substitutions.append(("%gpu-kernel-to-cpu", f"sed -f {tools}/gpu-kernel-to-cpu.sed"))
+# Kernels as func.func and back, for upstream passes anchored on func.func.
+config.substitutions.append(("%kernel-to-func", f"sed -f {tools}/kernel-to-func.sed"))
+config.substitutions.append(("%func-to-kernel", f"sed -f {tools}/func-to-kernel.sed"))
 
 # PTX: extraction from gpu.binary, the wait-count check, and ptxas (from the
 # PyPI package nvidia-cuda-nvcc-cu12, which scripts/setup.sh installs under
