@@ -29,14 +29,14 @@
 //! error at the access.
 
 use super::analysis::{effects, sync_state, thread_scope};
-use super::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp, WaitQueueOp, YieldOp};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp, CopyOp, WaitQueueOp, YieldOp};
 use super::ir::upstream::Upstream;
-use super::ir::{self, asyncpipe, builder::Builder, builder::Point, diag, ValueKey};
+use super::ir::{self, asyncpipe, builder::Builder, builder::Point, diag};
 use super::verify_sync::{self, Hazard};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::BlockRef;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-place-barriers",
@@ -63,10 +63,10 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 /// how many. Hazards within one thread (a missing wait) are left for
 /// verify-sync to report.
 pub fn place(function: OperationRef) -> Result<usize, PassFailed> {
-    if !is_kernel(function) {
+    let ops = ir::nested_ops(function);
+    if !thread_scope::is_block_scope(function, &ops) {
         return Ok(0);
     }
-    let ops = ir::nested_ops(function);
     let varying = thread_scope::thread_dependent(&ops);
     let mut placed = 0;
     loop {
@@ -76,7 +76,7 @@ pub fn place(function: OperationRef) -> Result<usize, PassFailed> {
             return Err(PassFailed);
         };
         let anchor = anchor(access);
-        if let Some(branch) = divergent_ancestor(anchor, &varying) {
+        if let Some((branch, _)) = thread_scope::divergent_ancestor(anchor, &varying, true) {
             diag::error_with_note(
                 access.location(),
                 "needs a block barrier before it (other threads share this workgroup memory), but the barrier would be under control flow that depends on the thread",
@@ -179,28 +179,6 @@ fn synchronizes(block: BlockRef) -> bool {
     })
 }
 
-/// The innermost op around `op` whose control depends on the thread: an
-/// `scf.if` on a thread-dependent condition, a loop with thread-dependent
-/// bounds, or a `scf.while` (its condition is not known here).
-fn divergent_ancestor<'c, 'a>(op: OperationRef<'c, 'a>, varying: &HashSet<ValueKey>) -> Option<OperationRef<'c, 'a>> {
-    let mut current = op;
-    while let Some(parent) = current.parent_operation() {
-        if ir::is_function(parent) {
-            return None;
-        }
-        let depends = match Upstream::of(parent) {
-            Some(Upstream::ScfIf | Upstream::ScfFor) => parent.operands().any(|v| varying.contains(&ValueKey::of(v))),
-            Some(Upstream::ScfWhile) => true,
-            _ => false,
-        };
-        if depends {
-            return Some(parent);
-        }
-        current = parent;
-    }
-    None
-}
-
 /// Moves the waits of a pipelined loop's body to its top, before the
 /// body's async ops: the order (wait, barrier, issue, compute) in which one
 /// barrier per iteration is enough. A `wait_queue q, N` after `k` commits
@@ -218,7 +196,7 @@ pub fn hoist_waits(body: BlockRef) {
     for op in ir::ops(body) {
         let waits: Vec<OperationRef> = if WaitQueueOp::is(op) {
             vec![op]
-        } else if matches!(AsyncpipeOp::of(op), Some(AsyncpipeOp::CommitQueue(_))) {
+        } else if CommitQueueOp::is(op) {
             ir::region_entry(op, 0).map(|b| ir::ops(b).take_while(|o| WaitQueueOp::is(*o)).collect()).unwrap_or_default()
         } else {
             Vec::new()

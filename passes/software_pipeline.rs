@@ -110,7 +110,7 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
     } else {
         loop_op
     };
-    let function = enclosing_function(loop_op);
+    let function = ir::enclosing_function(loop_op);
     let body = Emitter::new(&plan, &waits, trip).emit(at);
     drop(plan);
     ir::erase(loop_op);
@@ -132,22 +132,17 @@ fn barriers(function: OperationRef, body: Option<BlockRef>) -> Result<(), PassFa
     if !place_barriers::is_kernel(function) {
         return Ok(());
     }
-    if let (Some(body), Hazard::BetweenThreads(_)) = (body, verify_sync::first_hazard(function)) {
+    // Without a hazard between threads now, the loop needs no barrier (and
+    // its waits keep their place).
+    if !matches!(verify_sync::first_hazard(function), Hazard::BetweenThreads(_)) {
+        return Ok(());
+    }
+    if let Some(body) = body {
         place_barriers::hoist_waits(body);
     }
     place_barriers::place(function).map(|_| ())
 }
 
-fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut current = op;
-    while let Some(parent) = current.parent_operation() {
-        if ir::is_function(parent) {
-            return Some(parent);
-        }
-        current = parent;
-    }
-    None
-}
 
 fn trip_count(loop_op: OperationRef) -> Trip {
     ir::static_trip_count(loop_op).map_or(Trip::Dynamic, Trip::Static)

@@ -43,7 +43,7 @@ use super::analysis::effects::{self, Root};
 use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
-use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, WaitQueueOp};
+use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -82,10 +82,9 @@ const CASE_BUDGET: usize = 256;
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_steps = options.parse(root, "max-steps")?;
-    let mut checker = Checker::new(max_steps);
+    let mut checker = Checker::new(max_steps, false);
     let mut errors = Vec::new();
     for function in ir::functions(root) {
-        checker.function = FunctionFacts::of(function);
         errors.extend(checker.function_over_cases(function));
     }
     if errors.is_empty() {
@@ -119,10 +118,7 @@ pub enum Hazard {
 /// `asyncpipe-place-barriers` asks, barrier after barrier, until none is
 /// left.
 pub fn first_hazard(function: OperationRef) -> Hazard {
-    let mut checker = Checker::new(DEFAULT_MAX_STEPS);
-    checker.only_between_threads = true;
-    checker.function = FunctionFacts::of(function);
-    match checker.function_over_cases(function) {
+    match Checker::new(DEFAULT_MAX_STEPS, true).function_over_cases(function) {
         None => Hazard::None,
         Some(Error { between_threads: Some(access), .. }) => Hazard::BetweenThreads(access),
         Some(error) => Hazard::Unknown(error.message),
@@ -301,7 +297,7 @@ impl State {
     /// queue, it closes the group of those (PTX's `cp.async.commit_group`
     /// commits every copy the thread issued). Other uncommitted token-form
     /// accesses stay uncommitted.
-    fn commit_group(&mut self, queue: Queue, cap: i64, members: &[OpKey], counting: &HashSet<OpKey>, group: ValueKey) {
+    fn commit_group(&mut self, queue: Queue, cap: i64, members: &HashSet<OpKey>, counting: &HashSet<OpKey>, group: ValueKey) {
         for (pending, after) in self.pending.iter_mut() {
             if pending.queue != queue {
                 continue;
@@ -460,7 +456,7 @@ struct Error<'c> {
 }
 
 impl<'c, 'a> Checker<'c, 'a> {
-    fn new(max_steps: u64) -> Self {
+    fn new(max_steps: u64, only_between_threads: bool) -> Self {
         Checker {
             bindings: Bindings::default(),
             error: None,
@@ -471,7 +467,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             loop_facts: HashMap::new(),
             steps: 0,
             max_steps,
-            only_between_threads: false,
+            only_between_threads,
+            members: HashMap::new(),
         }
     }
 }
@@ -508,6 +505,9 @@ struct Checker<'c, 'a> {
     /// a race within one thread, which no barrier fixes, does not hide a
     /// later one that a barrier does.
     only_between_threads: bool,
+    /// Each `commit_group`'s members (the async ops of its region, and the
+    /// producers of the tokens it names), gathered once per op.
+    members: HashMap<OpKey, Rc<HashSet<OpKey>>>,
 }
 
 /// What the analysis needs to know of one function, from one walk over it.
@@ -548,7 +548,8 @@ struct FunctionFacts {
 
 impl FunctionFacts {
     fn of(function: OperationRef) -> Self {
-        let aliases = aliases(function);
+        let ops = ir::nested_ops(function);
+        let aliases = aliases(function, &ops);
         let mut caps: HashMap<Queue, i64> = HashMap::new();
         let bases = |root: Root| aliases.get(&root).cloned().unwrap_or_else(|| vec![root]);
         let mut written = Some(Vec::new());
@@ -556,7 +557,6 @@ impl FunctionFacts {
         let mut async_writes = Vec::new();
         let mut token_form = false;
         let mut counting = HashSet::new();
-        let ops = ir::nested_ops(function);
         for &op in &ops {
             if asyncpipe::is_async(op) && op.result_count() == 0 {
                 counting.insert(OpKey::of(op));
@@ -614,7 +614,7 @@ impl FunctionFacts {
 
 /// [`FunctionFacts::aliases`]: for each loop-carried memref and memref
 /// result of an `scf` op in `function`, the roots of the buffers it may be.
-fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
+fn aliases<'c, 'a>(function: OperationRef<'c, 'a>, ops: &[OperationRef<'c, 'a>]) -> HashMap<Root, Vec<Root>> {
     fn yielded<'c, 'a>(block: Option<BlockRef<'c, 'a>>, i: usize) -> Option<Value<'c, 'a>> {
         block.and_then(ir::terminator).and_then(|t| t.operand(i).ok())
     }
@@ -627,7 +627,7 @@ fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
             entry.extend(from.map(effects::root));
         }
     };
-    for op in ir::nested_ops(function) {
+    for &op in ops {
         match Upstream::of(op) {
             Some(Upstream::ScfFor) => {
                 let body = ir::region_entry(op, 0);
@@ -693,7 +693,7 @@ fn aliases(function: OperationRef) -> HashMap<Root, Vec<Root>> {
     // A memref from nowhere may be any buffer of the function.
     if !anything.is_empty() {
         let mut every: Vec<Root> = Vec::new();
-        for op in std::iter::once(function).chain(ir::nested_ops(function)) {
+        for op in std::iter::once(function).chain(ops.iter().copied()) {
             for block in ir::blocks(op) {
                 every.extend(block_memrefs(block).map(effects::root));
             }
@@ -910,6 +910,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// the function is analyzed once more without refinement, where such
     /// decisions join both outcomes.
     fn function_over_cases(&mut self, function: OperationRef<'c, 'a>) -> Option<Error<'c>> {
+        self.function = FunctionFacts::of(function);
         self.steps = 0;
         let error = self.cases(function);
         if self.steps >= self.max_steps {
@@ -1106,8 +1107,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // Its members: the async ops of its region (in loops nested
                 // in it too), or those whose tokens it names.
                 self.regions(op, state);
-                let mut members: Vec<OpKey> = ir::nested_ops(op).into_iter().map(OpKey::of).collect();
-                members.extend(op.operands().filter_map(ir::defining_op).map(OpKey::of));
+                let members = self.members.entry(OpKey::of(op)).or_insert_with(|| {
+                    let nested = ir::nested_ops(op).into_iter().filter(|o| asyncpipe::is_async(*o));
+                    Rc::new(nested.chain(op.operands().filter_map(ir::defining_op)).map(OpKey::of).collect())
+                });
+                let members = members.clone();
                 let group = ValueKey::of(commit.group());
                 let queue = Self::logical(commit.queue());
                 return state.commit_group(queue, self.function.cap(queue), &members, &self.function.counting, group);
@@ -1149,8 +1153,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             Some(Upstream::NvgpuDeviceAsyncWait) => {
                 // A wait names a group; a copy token is work no group holds.
                 if let Some(copy) = op.operand(0).ok().and_then(ir::defining_op) {
-                    if Upstream::NvgpuDeviceAsyncCopy.is(copy) && !self.only_between_threads {
-                        self.error.get_or_insert(Error {
+                    if Upstream::NvgpuDeviceAsyncCopy.is(copy) {
+                        self.report(Error {
                             access: op.location(),
                             message: "waits on a copy that no group committed: no in-flight count can complete it".into(),
                             note: Some((copy.location(), "the uncommitted copy".into())),
@@ -1222,13 +1226,13 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// `accessor` (itself or an op nested in it), until it completes.
     fn issue(&mut self, producer: OperationRef<'c, 'a>, accessor: OperationRef, value: Value, queue: Queue, kind: Kind, state: &mut State) {
         let (root, slice) = self.accessed(accessor, value);
+        let shared = self.function.block_scope && is_workgroup(value);
+        let uniform = shared && kind == Kind::Write && self.is_uniform_copy(producer);
         for base in self.function.bases(root) {
             if kind == Kind::Read && self.function.written.as_ref().is_some_and(|written| !written.contains(&base)) {
                 continue;
             }
             self.register(producer);
-            let shared = self.function.block_scope && is_workgroup(value);
-            let uniform = shared && kind == Kind::Write && self.is_uniform_copy(producer);
             let pending = Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind, shared, uniform };
             if self.function.token_form {
                 state.latest.entry(pending.producer).or_default().insert(pending.clone());
@@ -1322,7 +1326,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         if let Some((other, message, note)) = found {
             let proof = if self.exact { "" } else { " (the loop's slices could not be computed exactly; the access could not be proven safe)" };
-            self.error = Some(Error {
+            self.report(Error {
                 access: access.location(),
                 message: format!("{message}{proof}"),
                 note: Some((self.producers[&other].1, note.into())),
@@ -1331,10 +1335,18 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
     }
 
+    /// Keeps `error` as the function's first, unless only hazards between
+    /// threads are asked for and it is not one.
+    fn report(&mut self, error: Error<'c>) {
+        if self.error.is_none() && (!self.only_between_threads || error.between_threads.is_some()) {
+            self.error = Some(error);
+        }
+    }
+
     /// Whether `op` is a copy that every thread of the block issues alike:
     /// none of its operands depends on the thread.
     fn is_uniform_copy(&self, op: OperationRef) -> bool {
-        let copy = AsyncpipeOp::of(op).is_some_and(|o| matches!(o, AsyncpipeOp::Copy(_))) || Upstream::NvgpuDeviceAsyncCopy.is(op);
+        let copy = CopyOp::is(op) || Upstream::NvgpuDeviceAsyncCopy.is(op);
         copy && op.operands().all(|v| !self.function.varying.contains(&ValueKey::of(v)))
     }
 
@@ -1374,8 +1386,8 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn check_against(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
-        if self.error.is_some() {
-            return;
+        if self.error.is_some() || self.only_between_threads {
+            return; // a race within one thread is not reported then
         }
         let bases = self.function.bases(effects::root(value));
         if !state.pending.keys().any(|pending| bases.contains(&pending.base)) {
@@ -1414,14 +1426,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                 Kind::Write => ("accesses memory that an asynchronous operation may still be writing", "the asynchronous write"),
                 Kind::Read => ("writes memory that an asynchronous operation may still be reading", "the asynchronous read"),
             };
-            if !self.only_between_threads {
-                self.error = Some(Error {
-                    access: access.location(),
-                    message: format!("{message}, {status}{proof}"),
-                    note: Some((self.producers[&pending.producer].1, note.into())),
-                    between_threads: None,
-                });
-            }
+            self.report(Error {
+                access: access.location(),
+                message: format!("{message}, {status}{proof}"),
+                note: Some((self.producers[&pending.producer].1, note.into())),
+                between_threads: None,
+            });
         }
     }
 

@@ -207,6 +207,40 @@ fn spacing(c: &ThreadTerms, shape: &BlockShape) -> Option<i128> {
 /// arguments and results that such values flow into. Values that travel
 /// through memory are not followed (a load at a thread-invariant address
 /// is the same in every thread).
+/// What makes the control around an op depend on the thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Divergence {
+    /// An `scf.if` condition.
+    Condition,
+    /// An `scf.for`'s bounds or step.
+    Bounds,
+    /// An `scf.while` (its condition is computed in its region; not followed).
+    While,
+}
+
+/// The innermost op around `op`, inside its function, under which some
+/// threads of a block may run `op` and others not: an `scf.if` whose
+/// condition or an `scf.for` whose bounds or step are in `varying`
+/// ([`thread_dependent`]), or, when `while_diverges`, any `scf.while`.
+pub fn divergent_ancestor<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    varying: &HashSet<ValueKey>,
+    while_diverges: bool,
+) -> Option<(OperationRef<'c, 'a>, Divergence)> {
+    let varies = |op: OperationRef, operands: std::ops::Range<usize>| {
+        operands.into_iter().any(|i| op.operand(i).is_ok_and(|v| varying.contains(&ValueKey::of(v))))
+    };
+    ir::ancestors(op).take_while(|p| !ir::is_function(*p)).find_map(|p| {
+        let divergence = match Upstream::of(p) {
+            Some(Upstream::ScfIf) if varies(p, 0..1) => Divergence::Condition,
+            Some(Upstream::ScfFor) if varies(p, 0..3) => Divergence::Bounds,
+            Some(Upstream::ScfWhile) if while_diverges => Divergence::While,
+            _ => return None,
+        };
+        Some((p, divergence))
+    })
+}
+
 pub fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
     let mut varying = HashSet::new();
     let key = |v: Value| ValueKey::of(v);

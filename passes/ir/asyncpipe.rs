@@ -4,7 +4,7 @@
 
 use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp};
 use crate::ffi;
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationRef;
 use melior::ir::{Type, TypeLike};
 use melior::ContextRef;
 
@@ -20,15 +20,11 @@ pub fn queue_of(op: OperationRef) -> Option<i64> {
     if !is_async(op) {
         return None;
     }
-    let mut parent = op.parent_operation();
-    while let Some(p) = parent {
-        if super::is_function(p) {
-            break;
-        }
-        if let Some(AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::CommitGroup(_)) = AsyncpipeOp::of(p) {
-            return super::int_attr(p, CommitGroupOp::QUEUE);
-        }
-        parent = p.parent_operation();
+    let scope = super::ancestors(op)
+        .take_while(|p| !super::is_function(*p))
+        .find(|p| matches!(AsyncpipeOp::of(*p), Some(AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::CommitGroup(_))));
+    if let Some(scope) = scope {
+        return super::int_attr(scope, CommitGroupOp::QUEUE);
     }
     let token = op.result(0).ok()?;
     super::users(token.into()).into_iter().find_map(CommitGroupOp::cast).and_then(CommitGroupOp::queue)

@@ -129,6 +129,16 @@ pub fn terminator<'c, 'a>(block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a
     ops(block).last()
 }
 
+/// The ops around `op`, innermost first, up to the top of the IR.
+pub fn ancestors<'c, 'a>(op: OperationRef<'c, 'a>) -> impl Iterator<Item = OperationRef<'c, 'a>> {
+    std::iter::successors(op.parent_operation(), |p| p.parent_operation())
+}
+
+/// The function `op` is in (a `func.func` or `gpu.func`, [`is_function`]).
+pub fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ancestors(op).find(|p| is_function(*p))
+}
+
 /// The op before `op` in its block (melior's `previous_in_block` panics: the
 /// C API has no such function).
 pub fn previous<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {

@@ -10,13 +10,11 @@
 //! ops. Values that travel through memory are not followed: the check finds
 //! the usual mistakes (`if %tid == 0 { commit }`), not every one.
 
-use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::sync_state::{effect, Queue, QueueEffect};
-use crate::passes::analysis::thread_scope;
-use crate::passes::ir::{self, diag, ValueKey};
+use crate::passes::analysis::thread_scope::{self, Divergence};
+use crate::passes::ir::diag;
 use crate::passes::PassFailed;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::ValueLike;
 use std::collections::BTreeSet;
 
 /// Errors at the commits to `bulk` queues among `ops` (a function's ops, in
@@ -33,40 +31,26 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
         return Ok(());
     }
     let varying = thread_scope::thread_dependent(ops);
-    let varies = |op: OperationRef, operands: std::ops::Range<usize>| {
-        operands.into_iter().any(|i| op.operand(i).is_ok_and(|v| varying.contains(&key(v))))
-    };
     let mut failed = false;
     for (commit, queue) in commits {
-        let mut parent = commit.parent_operation();
-        while let Some(op) = parent.filter(|op| !ir::is_function(*op)) {
-            let condition = match Upstream::of(op) {
-                Some(Upstream::ScfIf) => varies(op, 0..1).then_some("condition depends"),
-                Some(Upstream::ScfFor) => varies(op, 0..3).then_some("bounds depend"),
-                _ => None,
-            };
-            if let Some(what) = condition {
-                diag::error_with_note(
-                    commit.location(),
-                    &format!(
-                        "every thread of the block must commit the same groups to bulk queue {queue}, whose \
-                         mbarriers wait for one arrival per thread; this commit is under an op whose {what} on the \
-                         thread id"
-                    ),
-                    op.location(),
-                    &format!("the op whose {what} on the thread id"),
-                );
-                failed = true;
-                break;
-            }
-            parent = op.parent_operation();
-        }
+        let Some((op, divergence)) = thread_scope::divergent_ancestor(commit, &varying, false) else { continue };
+        let what = match divergence {
+            Divergence::Condition => "condition depends",
+            _ => "bounds depend",
+        };
+        diag::error_with_note(
+            commit.location(),
+            &format!(
+                "every thread of the block must commit the same groups to bulk queue {queue}, whose \
+                 mbarriers wait for one arrival per thread; this commit is under an op whose {what} on the \
+                 thread id"
+            ),
+            op.location(),
+            &format!("the op whose {what} on the thread id"),
+        );
+        failed = true;
     }
     if failed { Err(PassFailed) } else { Ok(()) }
-}
-
-fn key<'c>(value: impl ValueLike<'c>) -> ValueKey {
-    ValueKey::of(value)
 }
 
 
