@@ -108,7 +108,9 @@ impl Options {
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let options = Options::parse(root, options)?;
     let Options { max_bytes, bypass_l1, ref bulk } = options;
-    // Every error comes before any function changes.
+    // Every error of the checks comes before any function changes (barrier
+    // placement, next, may fail in a kernel after placing barriers in
+    // another: the pass then fails as a whole).
     let functions = checked_functions(root, &options, true);
     let mut failed = functions.failed;
     if failed {

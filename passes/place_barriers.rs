@@ -89,7 +89,7 @@ pub fn place(function: OperationRef) -> Result<usize, PassFailed> {
         if ir::previous(at).is_some_and(|op| Upstream::GpuBarrier.is(op)) || placed >= MAX_BARRIERS {
             diag::error_with_note(
                 access.location(),
-                "a block barrier cannot order this access against the other threads': one already comes before it, so what it needs is missing elsewhere (the other threads' wait for their copy) or lies inside one statement",
+                "a block barrier cannot order this access against the other threads': the hazard stays with a barrier right before it, so what it needs is missing elsewhere (the other threads' wait for their copy) or lies inside one statement",
                 anchor.location(),
                 "the barrier would go before this",
             );
@@ -140,14 +140,9 @@ fn anchor<'c, 'a>(access: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
 /// pipelined loop (wait, issue, compute) gets one barrier after its waits
 /// rather than one before the compute and another before the next issue.
 fn earliest<'c, 'a>(anchor: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
-    let mut at = anchor;
-    while let Some(previous) = ir::previous(at) {
-        if !floats_past(previous) {
-            break;
-        }
-        at = previous;
-    }
-    at
+    let Some(block) = anchor.block() else { return anchor };
+    let before: Vec<OperationRef> = ir::ops(block).take_while(|o| *o != anchor).collect();
+    before.into_iter().rev().take_while(|op| floats_past(*op)).last().unwrap_or(anchor)
 }
 
 /// Whether a barrier may move up past `op`: it issues async copies and

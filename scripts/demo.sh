@@ -37,9 +37,7 @@ trap 'rm -rf "$work"' EXIT
 cat test/Execution/Inputs/gemm-main.mlir examples/tvm_gemm_pipeline.mlir > "$work/gemm.mlir"
 target/debug/asyncpipe-opt "$work/gemm.mlir" \
   --asyncpipe-optimize-waits --asyncpipe-verify-sync --asyncpipe-lower-sequential \
-  --convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf \
-  --finalize-memref-to-llvm --convert-math-to-llvm --convert-func-to-llvm \
-  --convert-arith-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts \
+  $(cat test/tools/lower-to-llvm.flags) \
   | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
       -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" \
   > "$work/out.txt"

@@ -39,8 +39,7 @@ echo "== lit, plugin mode: the stock mlir-opt with asyncpipe's plugin"
 fuzz_pass=0 fuzz_fail=0
 if [ -n "${ASYNCPIPE_FUZZ_EXECS:-}" ]; then
   echo "== fuzzer: ${ASYNCPIPE_FUZZ_EXECS} executions (opt-in)"
-  cargo build --profile fuzz --bin asyncpipe-opt || exit 1
-  if python3 test/tools/fuzz.py --bin target/fuzz/asyncpipe-opt --seed "${ASYNCPIPE_FUZZ_SEED:-3000}" \
+  if cargo build --profile fuzz --bin asyncpipe-opt && python3 test/tools/fuzz.py --bin target/fuzz/asyncpipe-opt --seed "${ASYNCPIPE_FUZZ_SEED:-3000}" \
       --execs "$ASYNCPIPE_FUZZ_EXECS" --jobs "$(nproc)" --max-depth 32 --out target/fuzz-findings; then
     fuzz_pass=1
   else

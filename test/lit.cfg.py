@@ -81,12 +81,9 @@ if lit_config.params.get("opt") == "plugin":
     config.substitutions.append((r"(?<![\w/.-])asyncpipe-opt(?![\w-])", f"python3 {tools}/plugin-opt.py"))
 
 # CPU execution: upstream lowering to LLVM and mlir-runner with its runtime.
-config.substitutions.append((
-    "%lower-to-llvm",
-    "--convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf "
-    "--finalize-memref-to-llvm --convert-math-to-llvm --convert-func-to-llvm "
-    "--convert-arith-to-llvm --convert-cf-to-llvm --convert-ub-to-llvm --reconcile-unrealized-casts",
-))
+# (The flags are in one file, which bench/gpu/prepare.sh reads too.)
+with open(os.path.join(tools, "lower-to-llvm.flags")) as flags:
+    config.substitutions.append(("%lower-to-llvm", flags.read().strip()))
 config.substitutions.append((
     "%run-cpu",
     f"mlir-runner -e main -entry-point-result=void "

@@ -28,14 +28,12 @@ rm -rf "$out"
 mkdir -p "$out"
 cargo build --quiet --bin asyncpipe-opt --example stream_dot
 opt=target/debug/asyncpipe-opt
-example=$(ls -t target/debug/examples/stream_dot | head -1)
+example=target/debug/examples/stream_dot
 
 echo "== the CPU model (checked size)"
 sed -f test/tools/gpu-kernel-to-cpu.sed examples/stream_dot.mlir | cat - bench/gpu/cpu_model_main.mlir \
   | "$opt" --asyncpipe-software-pipeline --asyncpipe-to-nvgpu --asyncpipe-verify-sync --asyncpipe-lower-sequential \
-      --convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf \
-      --finalize-memref-to-llvm --convert-math-to-llvm --convert-func-to-llvm \
-      --convert-arith-to-llvm --convert-cf-to-llvm --convert-ub-to-llvm --reconcile-unrealized-casts \
+      $(cat test/tools/lower-to-llvm.flags) \
   | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
       -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" \
   | tail -n +2 | tr -d '[] \n' | tr ',' '\n' > "$out/cpu_partials.txt"

@@ -58,7 +58,38 @@ module attributes {gpu.container_module} {
       gpu.barrier
       %t1 = arith.addi %tid, %c1 : index
       %next = arith.remui %t1, %c128 : index
-      // CHECK: :[[@LINE+1]]:12: error: a block barrier cannot order this access against the other threads': one already comes before it
+      // CHECK: :[[@LINE+1]]:12: error: a block barrier cannot order this access against the other threads': the hazard stays with a barrier right before it
+      %v = memref.load %tile[%next, %c0] : !tile
+      // CHECK: :[[@LINE-1]]:12: note: the barrier would go before this
+      memref.store %v, %out[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+!tile = memref<128x8xf32, #gpu.address_space<workgroup>>
+!row = memref<8xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+!grow = memref<8xf32, strided<[1], offset: ?>>
+
+// The same without the barrier: the pass places one, the hazard stays, and
+// the error says so.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @no_wait_no_barrier(%a: memref<128x8xf32>, %out: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c128 = arith.constant 128 : index
+      %tid = gpu.thread_id x
+      %tile = memref.alloc() : !tile
+      %src = memref.subview %a[%tid, 0] [1, 8] [1, 1] : memref<128x8xf32> to !grow
+      %dst = memref.subview %tile[%tid, 0] [1, 8] [1, 1] : !tile to !row
+      asyncpipe.copy %src, %dst queue 0 : !grow to !row
+      asyncpipe.commit 0
+      %t1 = arith.addi %tid, %c1 : index
+      %next = arith.remui %t1, %c128 : index
+      // CHECK: :[[@LINE+1]]:12: error: a block barrier cannot order this access against the other threads': the hazard stays with a barrier right before it
       %v = memref.load %tile[%next, %c0] : !tile
       // CHECK: :[[@LINE-1]]:12: note: the barrier would go before this
       memref.store %v, %out[%tid] : memref<128xf32>

@@ -7,10 +7,10 @@
 // RUN: %ptxas -arch=sm_80 %t.coop.ptx -o %t.coop.cubin
 // RUN: FileCheck %s --input-file %t.coop.ptx
 // RUN: asyncpipe-opt %examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx | FileCheck %s --check-prefix=PRIVATE
-// And to-nvgpu places them in hand-written staging it lowers:
-// RUN: asyncpipe-opt %S/../../Passes/place-barriers/placement.mlir -split-input-file --asyncpipe-to-nvgpu | FileCheck %s --check-prefix=NVGPU
 
-// Body: wait for the group two tiles back, barrier, next copy, compute.
+// Prologue: two copies, no barrier. Body: wait for the group two tiles
+// back, barrier, next copy, compute.
+// CHECK-NOT: bar.sync
 // CHECK:     cp.async.wait_group {{[[:space:]]*}}1;
 // CHECK-NEXT: bar.sync {{[[:space:]]*}}0;
 // CHECK:     cp.async.cg.shared.global
@@ -25,13 +25,3 @@
 // PRIVATE-NOT: bar.sync
 // PRIVATE: cp.async.wait_group
 // PRIVATE-NOT: bar.sync
-
-// NVGPU-LABEL: gpu.func @read_other_row
-// NVGPU:         nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
-// NVGPU-NEXT:    gpu.barrier
-// NVGPU-LABEL: gpu.func @thread_private
-// NVGPU-NOT:     gpu.barrier
-// NVGPU-LABEL: gpu.func @loop_copy_then_wait
-// NVGPU:         gpu.barrier
-// NVGPU:         nvgpu.device_async_wait
-// NVGPU-NEXT:    gpu.barrier
