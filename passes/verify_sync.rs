@@ -421,6 +421,9 @@ impl State {
     /// at the same place (loop-carried groups, region results); a group the
     /// analysis does not know stays unknown.
     fn forward_groups<'c, 'a>(&mut self, from: impl Iterator<Item = Value<'c, 'a>>, to: impl Iterator<Item = Value<'c, 'a>>) {
+        if self.groups.is_empty() {
+            return; // nothing to forward or to forget (always so outside token form)
+        }
         // Read every source before writing any target: a yield may pass the
         // loop's own arguments back in another order (a swap).
         let moves: Vec<(ValueKey, Option<BTreeSet<Pending>>)> = from

@@ -377,17 +377,7 @@ impl Bindings {
 /// expressions for a run-time trip count, uncanonicalized, are 9 deep).
 const EVAL_DEPTH: usize = 64;
 
-// arith::CmpIPredicate
-const EQ: i64 = 0;
-const NE: i64 = 1;
-const SLT: i64 = 2;
-const SLE: i64 = 3;
-const SGT: i64 = 4;
-const SGE: i64 = 5;
-const ULT: i64 = 6;
-const ULE: i64 = 7;
-const UGT: i64 = 8;
-const UGE: i64 = 9;
+use crate::passes::ir::upstream::cmpi::{EQ, NE, SGE, SGT, SLE, SLT, UGE, UGT, ULE, ULT};
 
 /// `value` as a signed `bits`-bit integer (two's complement wrap).
 fn wrap(value: i128, bits: u32) -> i128 {

@@ -121,12 +121,14 @@ pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
 }
 
 /// The last op of `block`: its terminator, in the verified IR the passes
-/// walk. Not `mlirBlockGetTerminator`: it answers null for an `scf.for`
-/// body whose only other op is an `asyncpipe.commit_queue` holding nothing
-/// but its implicit yield (a fuzzer finding; the cause inside MLIR's C API is
-/// not understood), so every pass asks here.
+/// walk. Not `mlirBlockGetTerminator` alone: it answers null for an
+/// `scf.for` body whose only other op is an `asyncpipe.commit_queue`
+/// holding nothing but its implicit yield (a fuzzer finding; the cause
+/// inside MLIR's C API is not understood), so every pass asks here, and the
+/// block is walked only when the C API has no answer (what it answers is
+/// the last op).
 pub fn terminator<'c, 'a>(block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    ops(block).last()
+    block.terminator().or_else(|| ops(block).last())
 }
 
 /// The ops around `op`, innermost first, up to the top of the IR.

@@ -266,3 +266,18 @@ mod tests {
         assert_eq!(sizes, Some([4, 2, 1]));
     }
 }
+
+/// `arith.cmpi` predicates (`arith::CmpIPredicate`), the values of its
+/// `predicate` attribute ([`attr::PREDICATE`]).
+pub mod cmpi {
+    pub const EQ: i64 = 0;
+    pub const NE: i64 = 1;
+    pub const SLT: i64 = 2;
+    pub const SLE: i64 = 3;
+    pub const SGT: i64 = 4;
+    pub const SGE: i64 = 5;
+    pub const ULT: i64 = 6;
+    pub const ULE: i64 = 7;
+    pub const UGT: i64 = 8;
+    pub const UGE: i64 = 9;
+}

@@ -39,7 +39,7 @@
 //! bulk queue under a condition or loop bound that depends on the thread id
 //! is an error.
 
-use crate::passes::ir::upstream::attr;
+use crate::passes::ir::upstream::{attr, cmpi};
 use crate::passes::ir::upstream::Upstream;
 use super::copy::{
     common_checks, extent, row_bytes, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
@@ -225,7 +225,7 @@ pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i
     for dim in 0..3 {
         let dimension = [(attr::DIMENSION, b.gpu_dimension(dim))];
         let id = b.value(Upstream::GpuThreadId, &[], index, &dimension, at);
-        let is_zero = b.value(Upstream::ArithCmpi, &[id, zero], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, 0))], at);
+        let is_zero = b.value(Upstream::ArithCmpi, &[id, zero], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::EQ))], at);
         first_thread = Some(match first_thread {
             None => is_zero,
             Some(all) => b.value(Upstream::ArithAndi, &[all, is_zero], b.i1_type(), &[], at),

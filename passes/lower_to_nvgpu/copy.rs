@@ -286,8 +286,7 @@ fn chunk<'c, 'a>(
         let cmp = |lhs: Value<'c, 'a>, rhs: Value<'c, 'a>, predicate: i64| {
             b.value(Upstream::ArithCmpi, &[lhs, rhs], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, predicate))], point)
         };
-        const SLT: i64 = 2;
-        const SGT: i64 = 4;
+        use crate::passes::ir::upstream::cmpi::{SGT, SLT};
         let zero = shared.zero;
         // Whether the chunk's row exists in the source.
         let mut inside = None;

@@ -9,6 +9,7 @@
 //! and every item is preceded by the waits `counts` computed for it.
 
 use crate::passes::ir::upstream::attr;
+use crate::passes::ir::upstream::cmpi::{SGT, UGT};
 use crate::passes::ir::upstream::Upstream;
 use super::counts::{Step, Waits};
 use super::schedule::{self, Schedule, Source};
@@ -63,9 +64,6 @@ pub struct Emitter<'s, 'c, 'a> {
     items_of_stage: Vec<Vec<usize>>,
 }
 
-/// `arith::CmpIPredicate` values.
-const SGT: i64 = 4;
-const UGT: i64 = 8;
 
 impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     pub fn new(s: &'s Schedule<'c, 'a>, waits: &'s Waits, trip: Trip) -> Self {
