@@ -10,6 +10,7 @@ pub mod ir;
 pub mod count_to_token;
 pub mod eliminate_barriers;
 pub mod hardware_queues;
+pub mod lower_block;
 pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
@@ -83,7 +84,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 11] = [
+    static ALL: [PassDef; 12] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -91,6 +92,7 @@ pub fn all() -> &'static [PassDef] {
         verify_sync::PASS,
         place_barriers::PASS,
         eliminate_barriers::PASS,
+        lower_block::PASS,
         lower_sequential::PASS,
         workgroup_attributions::PASS,
         hardware_queues::PASS,

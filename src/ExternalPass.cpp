@@ -19,6 +19,7 @@
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -81,7 +82,7 @@ public:
 
   void getDependentDialects(DialectRegistry &registry) const override {
     // What asyncpipe's rewrites may create.
-    registry.insert<arith::ArithDialect, scf::SCFDialect, memref::MemRefDialect,
+    registry.insert<arith::ArithDialect, cf::ControlFlowDialect, scf::SCFDialect, memref::MemRefDialect,
                     func::FuncDialect, gpu::GPUDialect, nvgpu::NVGPUDialect,
                     LLVM::LLVMDialect, NVVM::NVVMDialect, ub::UBDialect,
                     asyncpipe::AsyncPipeDialect, par::ParDialect,

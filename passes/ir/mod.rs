@@ -697,3 +697,72 @@ fn in_chunks<'c, 'a, T: Send>(
         handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
     })
 }
+
+/// The uses of `value`: each user with the operand number it is used at.
+pub fn uses<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
+    let mut uses = Vec::new();
+    unsafe {
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+        while !use_.ptr.is_null() {
+            let owner = OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_));
+            uses.push((owner, mlir_sys::mlirOpOperandGetOperandNumber(use_) as usize));
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+    }
+    uses
+}
+
+/// Parses one op written in MLIR syntax (say a function a pass generates);
+/// None, with the parser's diagnostics emitted, when it does not parse.
+pub fn parse_op<'c>(context: &'c melior::Context, text: &str, source: &str) -> Option<melior::ir::operation::Operation<'c>> {
+    unsafe {
+        let raw = mlir_sys::mlirOperationCreateParse(
+            context.to_raw(),
+            melior::StringRef::new(text).to_raw(),
+            melior::StringRef::new(source).to_raw(),
+        );
+        (!raw.ptr.is_null()).then(|| melior::ir::operation::Operation::from_raw(raw))
+    }
+}
+
+/// The `sym_name` of a symbol op (a function), if it has one.
+pub fn symbol_name(op: OperationRef) -> Option<String> {
+    let name = op.attribute(attr::SYM_NAME).ok()?;
+    let name = melior::ir::attribute::StringAttribute::try_from(name).ok()?;
+    Some(name.value().to_string())
+}
+
+/// Whether a memref type has the identity layout (no strides or offset).
+pub fn has_identity_layout(memref: melior::ir::Type) -> bool {
+    unsafe {
+        let layout = mlir_sys::mlirMemRefTypeGetLayout(memref.to_raw());
+        mlir_sys::mlirAttributeIsAAffineMap(layout)
+            && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout))
+    }
+}
+
+/// `memref` with its memory space replaced by the integer `space` (as the
+/// upstream lowering to LLVM expects: 3 for workgroup memory), or by none;
+/// other types as they are.
+pub fn with_integer_memory_space<'c>(memref: melior::ir::Type<'c>, space: Option<i64>) -> melior::ir::Type<'c> {
+    unsafe {
+        let ty = memref.to_raw();
+        if !mlir_sys::mlirTypeIsAMemRef(ty) {
+            return memref;
+        }
+        let context = mlir_sys::mlirTypeGetContext(ty);
+        let space = match space {
+            Some(space) => mlir_sys::mlirIntegerAttrGet(mlir_sys::mlirIntegerTypeGet(context, 64), space),
+            None => mlir_sys::mlirAttributeGetNull(),
+        };
+        let shape = shape(memref);
+        melior::ir::Type::from_raw(mlir_sys::mlirMemRefTypeGet(
+            mlir_sys::mlirShapedTypeGetElementType(ty),
+            shape.len() as isize,
+            shape.as_ptr(),
+            mlir_sys::mlirMemRefTypeGetLayout(ty),
+            space,
+        ))
+    }
+}
+

@@ -220,3 +220,44 @@ pub fn insert_argument<'c, 'a>(
         ))
     }
 }
+
+/// Moves every block of `from` into `into`, whose own blocks are dropped.
+pub fn take_body(into: melior::ir::RegionRef, from: melior::ir::RegionRef) {
+    unsafe { mlir_sys::mlirRegionTakeBody(into.to_raw(), from.to_raw()) }
+}
+
+/// Erases argument `index` of `block` (it must have no uses left).
+pub fn erase_argument(block: melior::ir::BlockRef, index: usize) {
+    unsafe { mlir_sys::mlirBlockEraseArgument(block.to_raw(), index as u32) }
+}
+
+/// Splits `op`'s block after `op`: the ops that follow it move, in order, to
+/// a new block placed right after it in the region, which is returned.
+pub fn split_after<'c, 'a>(op: OperationRef<'c, 'a>) -> melior::ir::BlockRef<'c, 'a> {
+    use melior::ir::RegionLike;
+    let block = op.block().expect("an op in a block");
+    let region = block.parent_region().expect("a block in a region");
+    let tail = region.insert_block_after(block, melior::ir::Block::new(&[]));
+    let mut next = op.next_in_block();
+    while let Some(moving) = next {
+        next = moving.next_in_block();
+        unsafe {
+            mlir_sys::mlirOperationRemoveFromParent(moving.to_raw());
+            mlir_sys::mlirBlockAppendOwnedOperation(tail.to_raw(), moving.to_raw());
+        }
+    }
+    tail
+}
+
+/// Takes `op` out of its block; the caller owns it (to insert it elsewhere).
+pub fn detach<'c>(op: OperationRef<'c, '_>) -> melior::ir::operation::Operation<'c> {
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+        melior::ir::operation::Operation::from_raw(op.to_raw())
+    }
+}
+
+/// Gives `value` the type `ty` in place (the caller keeps the IR valid).
+pub fn set_type<'c>(value: Value<'c, '_>, ty: Type<'c>) {
+    unsafe { mlir_sys::mlirValueSetType(value.to_raw(), melior::ir::TypeLike::to_raw(&ty)) }
+}

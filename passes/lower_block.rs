@@ -1,0 +1,740 @@
+//! `asyncpipe-lower-block`: a GPU kernel as a CPU function that runs one
+//! thread block, its threads one at a time from barrier to barrier, in an
+//! order the test chooses, with cp.async copies that land as late as the
+//! waits allow (or at once). It is the block-scope execution model of the
+//! tests: `asyncpipe-lower-sequential` runs each thread alone, which cannot
+//! show a race between threads; this model runs the interleavings a GPU may
+//! run, adversarially.
+//!
+//! A thread runs until it reaches a barrier; the next thread of the phase's
+//! order then runs until the same barrier, and so on; when all have arrived,
+//! a new phase starts. So a read of data another thread copies, with no
+//! barrier after that thread's wait, sees the copy missing in some order,
+//! and a copy into a buffer that another thread still reads, with no barrier
+//! between, spoils the read in some order. The schedule and the copy timing
+//! are the runtime's (`test/Execution/Inputs/block-sim.mlir`, functions
+//! `block_sim_*`), chosen when the program runs, so one compiled test runs
+//! all of them.
+//!
+//! Each `gpu.func` kernel `@K` (with `known_block_size = [n, 1, 1]`) of a
+//! `gpu.module` becomes two functions next to the `gpu.module`:
+//! - `@K.thread(args, bid, workgroup buffers, private memory, slots, tid,
+//!   resume) -> index` runs thread `tid` from barrier `resume` (0: the start)
+//!   to the next barrier and returns its number (0: the end). It is the
+//!   kernel's body: each top-level `gpu.barrier` returns, and an entry block
+//!   branches to the code after barrier `resume`. A value that lives across
+//!   a barrier is kept in the thread's slot (stored where it is defined,
+//!   loaded where it is used); constants and pure ops on memrefs are
+//!   recomputed instead.
+//! - `@K(args, bid)` allocates the block's workgroup buffers (as 0xFF bytes,
+//!   NaN as f32), each thread's private memory (the kernel's top-level
+//!   `memref.alloca`s) and slots, and runs the phases.
+//!
+//! cp.async becomes calls of the runtime: `nvgpu.device_async_copy` records
+//! the copy's addresses and sizes, `nvgpu.device_async_create_group` (and
+//! `nvvm.cp.async.commit.group`) commits the thread's group,
+//! `nvgpu.device_async_wait` lets the thread's older groups land.
+//!
+//! The kernel's barriers must be in its body's top-level blocks (run
+//! `convert-scf-to-cf` first); that is an error at a barrier inside a
+//! region. Whether every thread reaches the same barrier is checked when
+//! the program runs. Not modeled, and an error at the op: bulk copies and
+//! mbarriers (sm_90 queues), y and z thread or block ids of a block or grid
+//! larger than one in that dimension, calls of device functions.
+
+use crate::passes::ir::upstream::attr;
+use crate::passes::ir::upstream::Upstream;
+use super::ir::builder::{Builder, Point};
+use super::ir::{self, diag, rewrite, ValueKey};
+use super::{PassDef, PassFailed, PassOptions};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::r#type::TypeLike;
+use melior::ir::{Block, BlockRef, Identifier, Location, RegionLike, Type, Value, ValueLike};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-lower-block",
+    description: "Run each GPU kernel's thread block on the CPU: threads one at a time between barriers in a chosen order, cp.async copies landing late (block_sim runtime)",
+    anchor: None,
+    options: &[],
+    run,
+};
+
+/// The runtime's functions the lowered code calls, with their types.
+const RUNTIME: &[(&str, &str)] = &[
+    ("block_sim_block_begin", "(index) -> ()"),
+    ("block_sim_block_end", "() -> ()"),
+    ("block_sim_phase", "(index) -> ()"),
+    ("block_sim_thread", "(index) -> index"),
+    ("block_sim_same_barrier", "(index, index) -> ()"),
+    ("block_sim_poison", "(index, index) -> ()"),
+    ("block_sim_cp_async", "(index, index, index, index, index) -> ()"),
+    ("block_sim_commit", "(index) -> ()"),
+    ("block_sim_wait", "(index, index) -> ()"),
+];
+
+/// Slots and private memory are laid out in units of this many bytes (the
+/// largest scalar alignment).
+const SLOT_ALIGN: i64 = 16;
+
+/// The integer address space of workgroup memory.
+const WORKGROUP: i64 = 3;
+
+fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    let kernels: Vec<OperationRef> = ir::nested_ops(root)
+        .into_iter()
+        .filter(|op| Upstream::GpuFunc.is(*op) && op.parent_operation().is_some_and(|m| Upstream::GpuModule.is(m)))
+        .collect();
+    let mut failed = false;
+    let mut modules = Vec::new();
+    for kernel in kernels {
+        let module = kernel.parent_operation().expect("a gpu.func in a gpu.module");
+        if !modules.contains(&module) {
+            modules.push(module);
+        }
+        failed |= lower(kernel).is_err();
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    for module in modules {
+        let empty = ir::blocks(module).iter().all(|b| ir::ops(*b).all(|op| op.next_in_block().is_none()));
+        if empty {
+            ir::erase(module);
+        }
+    }
+    Ok(())
+}
+
+/// What one kernel's lowering needs to know before it rewrites anything.
+struct Kernel<'c, 'a> {
+    name: String,
+    threads: i64,
+    arguments: Vec<Type<'c>>,
+    /// Workgroup buffers, allocated by the driver.
+    shared: Vec<OperationRef<'c, 'a>>,
+    /// Their types and sizes in bytes.
+    shared_types: Vec<(Type<'c>, i64)>,
+    /// Top-level `memref.alloca`s with their byte offset in a thread's
+    /// private memory.
+    private: Vec<(OperationRef<'c, 'a>, i64)>,
+    private_bytes: i64,
+}
+
+fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
+    let info = check(kernel)?;
+    let runner = make_runner(kernel, &info);
+    let entry = ir::region_entry(runner, 0).expect("a function body");
+    let argument = |k: usize| -> Value { entry.argument(k).expect("a runner argument").into() };
+    let n_args = info.arguments.len();
+    let bid = argument(n_args);
+    let shared_base = n_args + 1;
+    let private = argument(shared_base + info.shared.len());
+    let slots = argument(shared_base + info.shared.len() + 1);
+    let tid = argument(shared_base + info.shared.len() + 2);
+    let resume = argument(shared_base + info.shared.len() + 3);
+
+    for (k, alloc) in info.shared.iter().enumerate() {
+        for user in ir::users(alloc.result(0).unwrap().into()) {
+            if Upstream::MemrefDealloc.is(user) {
+                ir::erase(user);
+            }
+        }
+        rewrite::replace_uses(alloc.result(0).unwrap().into(), argument(shared_base + k));
+        ir::erase(*alloc);
+    }
+    for (alloca, offset) in &info.private {
+        private_view(*alloca, *offset, info.private_bytes, private, tid);
+    }
+    let mut barriers = Vec::new();
+    for op in ir::nested_ops(runner) {
+        lower_op(op, &info, bid, tid, &mut barriers);
+    }
+    // Each barrier ends its block with a return of its number; the code
+    // after it is where the next phase resumes.
+    let mut resumes = Vec::new();
+    for (k, barrier) in barriers.iter().enumerate() {
+        let rest = rewrite::split_after(*barrier);
+        let b = Builder::new(barrier.context(), barrier.location());
+        let number = b.index_constant(k as i64 + 1, Point::Before(*barrier));
+        b.op(Upstream::FuncReturn, &[number], &[], &[], Point::Before(*barrier));
+        ir::erase(*barrier);
+        resumes.push(rest);
+    }
+    let dispatcher = dispatch(runner, resume, &resumes);
+    let body: Vec<BlockRef> = ir::blocks(runner).into_iter().filter(|b| !dispatcher.contains(b)).collect();
+    let slot_bytes = keep_across_barriers(runner, &body, slots, tid, info.threads)?;
+    to_cpu_memory_spaces(runner);
+    insert_driver(kernel, &info, slot_bytes)?;
+    ir::erase(kernel);
+    Ok(())
+}
+
+/// Workgroup memory becomes address space 3, which the CPU lowering
+/// (`finalize-memref-to-llvm`) takes (it knows no GPU address spaces).
+fn to_cpu_memory_spaces(runner: OperationRef) {
+    let retype = |value: Value| {
+        let ty = value.r#type();
+        if ty.is_mem_ref() && ir::memory_space(ty) == ir::MemorySpace::Workgroup {
+            rewrite::set_type(value, ir::with_integer_memory_space(ty, Some(WORKGROUP)));
+        }
+    };
+    for op in ir::nested_ops(runner) {
+        (0..op.result_count()).for_each(|k| retype(op.result(k).unwrap().into()));
+        for region in 0..op.region_count() {
+            for block in ir::region_blocks(op.region(region).unwrap()) {
+                (0..block.argument_count()).for_each(|k| retype(block.argument(k).unwrap().into()));
+            }
+        }
+    }
+}
+
+/// The checks that need no rewriting, and the kernel's buffers.
+fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFailed> {
+    let name = ir::symbol_name(kernel).unwrap_or_default();
+    let Some([threads, 1, 1]) = ir::known_block_size(kernel) else {
+        diag::error(
+            kernel.location(),
+            "asyncpipe-lower-block runs kernels of a known one-dimensional block size: give the gpu.func \
+             known_block_size = array<i32: n, 1, 1>",
+        );
+        return Err(PassFailed);
+    };
+    let entry = ir::region_entry(kernel, 0).expect("a gpu.func has a body");
+    let arguments = (0..entry.argument_count()).map(|k| entry.argument(k).unwrap().r#type()).collect();
+    let mut info = Kernel { name, threads, arguments, shared: Vec::new(), shared_types: Vec::new(), private: Vec::new(), private_bytes: 0 };
+    let mut failed = false;
+    let top_level = |op: OperationRef| op.parent_operation() == Some(kernel);
+    for op in ir::nested_ops(kernel) {
+        let alloc = matches!(Upstream::of(op), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca));
+        if alloc {
+            let ty = op.result(0).unwrap().r#type();
+            let workgroup = ir::memory_space(ty) == ir::MemorySpace::Workgroup;
+            let is_static = op.operand_count() == 0 && ir::strides_and_offset(ty).is_some_and(|(_, o)| o == 0);
+            if workgroup {
+                match bytes(ty).filter(|_| is_static && op.block() == Some(entry)) {
+                    Some(size) => {
+                        info.shared.push(op);
+                        info.shared_types.push((ir::with_integer_memory_space(ty, Some(WORKGROUP)), size));
+                    }
+                    None => {
+                        diag::error(
+                            op.location(),
+                            "asyncpipe-lower-block: a workgroup buffer must be allocated in the kernel's entry \
+                             block, with a static shape, an identity layout and integer or float elements",
+                        );
+                        failed = true;
+                    }
+                }
+            } else if Upstream::MemrefAlloca.is(op) && top_level(op) {
+                match bytes(ty).filter(|_| is_static) {
+                    Some(size) => {
+                        info.private.push((op, info.private_bytes));
+                        info.private_bytes += round_up(size, SLOT_ALIGN);
+                    }
+                    None => {
+                        diag::error(
+                            op.location(),
+                            "asyncpipe-lower-block: a thread's private buffer must have a static shape, an \
+                             identity layout and integer or float elements",
+                        );
+                        failed = true;
+                    }
+                }
+            }
+        }
+        let unsupported = match Upstream::of(op) {
+            Some(Upstream::GpuBarrier) if !top_level(op) => Some(
+                "asyncpipe-lower-block needs the kernel's barriers in its body's top-level blocks: run \
+                 convert-scf-to-cf first",
+            ),
+            Some(
+                Upstream::NvvmCpAsyncBulkSharedClusterGlobal
+                | Upstream::NvvmMbarrierInit
+                | Upstream::NvvmMbarrierArrive
+                | Upstream::NvvmMbarrierExpectTx
+                | Upstream::NvvmMbarrierTryWaitParity,
+            ) => Some("asyncpipe-lower-block does not model bulk copies and mbarriers"),
+            Some(Upstream::FuncCall | Upstream::LlvmCall | Upstream::GpuLaneId) => {
+                Some("asyncpipe-lower-block does not model this op in a kernel")
+            }
+            Some(Upstream::GpuThreadId | Upstream::GpuBlockDim) if ir::gpu_dimension(op) != Some(0) => None,
+            Some(Upstream::GpuBlockId) if ir::gpu_dimension(op) != Some(0) => {
+                Some("asyncpipe-lower-block runs one-dimensional grids: only block ids in x")
+            }
+            _ => None,
+        };
+        if let Some(message) = unsupported {
+            diag::error(op.location(), message);
+            failed = true;
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(info) }
+}
+
+/// The size in bytes of a static identity-layout memref of integers or
+/// floats.
+fn bytes(memref: Type) -> Option<i64> {
+    let (_, offset) = ir::strides_and_offset(memref)?;
+    let bits = i64::from(ir::scalar_bits(ir::element_type(memref))?);
+    let shape = ir::shape(memref);
+    if offset != 0 || shape.iter().any(|d| *d < 0) || bits % 8 != 0 || !ir::has_identity_layout(memref) {
+        return None;
+    }
+    shape.iter().try_fold(bits / 8, |size, d| size.checked_mul(*d))
+}
+
+fn round_up(value: i64, unit: i64) -> i64 {
+    (value + unit - 1) / unit * unit
+}
+
+/// The runner `@K.thread`, next to the kernel's `gpu.module`, with the
+/// kernel's body behind an entry block that takes the runner's arguments.
+fn make_runner<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>) -> OperationRef<'c, 'a> {
+    let context = ir::context(kernel);
+    let location = kernel.location();
+    let mut inputs: Vec<Type> = info.arguments.clone();
+    let index = Type::index(context);
+    inputs.push(index);
+    inputs.extend(info.shared_types.iter().map(|(ty, _)| *ty));
+    let bytes = Type::parse(context, "memref<?xi8>").expect("a memref type");
+    inputs.extend([bytes, bytes, index, index]);
+    let signature: Vec<String> = inputs.iter().map(|t| t.to_string()).collect();
+    let text = format!("func.func private @{}.thread({}) -> index", info.name, signature.join(", "));
+    let declaration = ir::parse_op(context, &text, "asyncpipe-lower-block").expect("the runner's declaration parses");
+    let module = kernel.parent_operation().expect("a gpu.module");
+    let runner = module.block().expect("a gpu.module in a block").insert_operation_before(module, declaration);
+    let region = runner.region(0).expect("a function body");
+    rewrite::take_body(region, kernel.region(0).expect("a gpu.func body"));
+    let old_entry = region.first_block().expect("a gpu.func body block");
+    let arguments: Vec<(Type, Location)> = inputs.iter().map(|t| (*t, location)).collect();
+    let entry = region.insert_block_before(old_entry, Block::new(&arguments));
+    for k in 0..info.arguments.len() {
+        rewrite::replace_uses(old_entry.argument(k).unwrap().into(), entry.argument(k).unwrap().into());
+    }
+    for k in (0..info.arguments.len()).rev() {
+        rewrite::erase_argument(old_entry, k);
+    }
+    runner
+}
+
+/// A top-level `memref.alloca` of the kernel becomes a view of the thread's
+/// part of the private memory.
+fn private_view<'c, 'a>(alloca: OperationRef<'c, 'a>, offset: i64, per_thread: i64, private: Value<'c, 'a>, tid: Value<'c, 'a>) {
+    let b = Builder::new(alloca.context(), alloca.location());
+    let at = Point::Before(alloca);
+    let stride = b.index_constant(per_thread, at);
+    let base = b.binary(Upstream::ArithMuli, tid, stride, at);
+    let offset = b.index_constant(offset, at);
+    let shift = b.binary(Upstream::ArithAddi, base, offset, at);
+    let ty = alloca.result(0).unwrap().r#type();
+    let view = b.value(Upstream::MemrefView, &[private, shift], ty, &[], at);
+    rewrite::replace_uses(alloca.result(0).unwrap().into(), view);
+    ir::erase(alloca);
+}
+
+/// Lowers the kernel's ids, returns and cp.async ops; collects the barriers.
+fn lower_op<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    info: &Kernel<'c, 'a>,
+    bid: Value<'c, 'a>,
+    tid: Value<'c, 'a>,
+    barriers: &mut Vec<OperationRef<'c, 'a>>,
+) {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    let replace = |value: Value<'c, 'a>| {
+        rewrite::replace_uses(op.result(0).unwrap().into(), value);
+        ir::erase(op);
+    };
+    match Upstream::of(op) {
+        Some(Upstream::GpuThreadId) => replace(if ir::gpu_dimension(op) == Some(0) { tid } else { b.index_constant(0, at) }),
+        Some(Upstream::GpuBlockId) => replace(bid),
+        Some(Upstream::GpuBlockDim) => {
+            replace(b.index_constant(if ir::gpu_dimension(op) == Some(0) { info.threads } else { 1 }, at))
+        }
+        Some(Upstream::GpuBarrier) => barriers.push(op),
+        Some(Upstream::GpuReturn) => {
+            let end = b.index_constant(0, at);
+            b.op(Upstream::FuncReturn, &[end], &[], &[], at);
+            ir::erase(op);
+        }
+        Some(Upstream::NvgpuDeviceAsyncCopy) => {
+            cp_async(op, tid);
+            poison_result(op);
+        }
+        Some(Upstream::NvgpuDeviceAsyncCreateGroup) => {
+            call(&b, "block_sim_commit", &[tid], at);
+            poison_result(op);
+        }
+        Some(Upstream::NvvmCpAsyncCommitGroup) => {
+            call(&b, "block_sim_commit", &[tid], at);
+            ir::erase(op);
+        }
+        Some(Upstream::NvgpuDeviceAsyncWait) => {
+            let allowed = ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0);
+            let allowed = b.index_constant(allowed, at);
+            call(&b, "block_sim_wait", &[tid, allowed], at);
+            ir::erase(op);
+        }
+        _ => {}
+    }
+}
+
+fn call<'c, 'a>(b: &Builder<'c>, callee: &str, operands: &[Value<'c, 'a>], at: Point<'c, 'a>) {
+    let callee = b.parse_attr(&format!("@{callee}"));
+    b.op(Upstream::FuncCall, operands, &[], &[(attr::CALLEE, callee)], at);
+}
+
+/// `nvgpu.device_async_copy` as `block_sim_cp_async(tid, dst, src, bytes,
+/// src bytes)` with the byte addresses of its first elements.
+fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).expect("nvgpu.device_async_copy has segments");
+    let operands: Vec<Value> = op.operands().collect();
+    let (dst_rank, src_rank) = (segments[1] as usize, segments[3] as usize);
+    let dst = operands[0];
+    let src = operands[1 + dst_rank];
+    let element_bytes = i64::from(ir::scalar_bits(ir::element_type(dst.r#type())).unwrap_or(8) / 8);
+    let dst_at = address(&b, dst, &operands[1..1 + dst_rank], element_bytes, at);
+    let src_at = address(&b, src, &operands[2 + dst_rank..2 + dst_rank + src_rank], element_bytes, at);
+    let count = ir::int_attr(op, attr::DST_ELEMENTS).expect("a cp.async copy counts its elements");
+    let size = b.index_constant(count * element_bytes, at);
+    let src_size = if segments[4] == 1 {
+        let width = b.index_constant(element_bytes, at);
+        b.binary(Upstream::ArithMuli, operands[2 + dst_rank + src_rank], width, at)
+    } else {
+        size
+    };
+    call(&b, "block_sim_cp_async", &[tid, dst_at, src_at, size, src_size], at);
+}
+
+/// The byte address of `memref[index]`: its aligned pointer plus (offset +
+/// sum of index times stride) elements.
+fn address<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], element_bytes: i64, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    let ty = memref.r#type();
+    let rank = index.len();
+    let mut results = vec![ir::scalar_memref_like(ty), b.index_type()];
+    results.extend(std::iter::repeat_n(b.index_type(), 2 * rank));
+    let metadata = b.op(Upstream::MemrefExtractStridedMetadata, &[memref], &results, &[], at);
+    let mut linear: Value = metadata.result(1).unwrap().into();
+    for (k, i) in index.iter().enumerate() {
+        let stride: Value = metadata.result(2 + rank + k).unwrap().into();
+        let term = b.binary(Upstream::ArithMuli, *i, stride, at);
+        linear = b.binary(Upstream::ArithAddi, linear, term, at);
+    }
+    let width = b.index_constant(element_bytes, at);
+    let offset = b.binary(Upstream::ArithMuli, linear, width, at);
+    let pointer = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[memref], b.index_type(), &[], at);
+    b.binary(Upstream::ArithAddi, pointer, offset, at)
+}
+
+/// Replaces the op's token result (if still used) by `ub.poison` and erases it.
+fn poison_result(op: OperationRef) {
+    let result = op.result(0).unwrap();
+    if !ir::users(result.into()).is_empty() {
+        let b = Builder::new(op.context(), op.location());
+        let value = b.poison(result.r#type(), Point::Before(op));
+        rewrite::replace_uses(result.into(), value);
+    }
+    ir::erase(op);
+}
+
+/// The runner's entry block branches on `resume` to the code after that
+/// barrier (block `resumes[k - 1]` for barrier k), or to the kernel's first
+/// block for 0.
+fn dispatch<'c, 'a>(runner: OperationRef<'c, 'a>, resume: Value<'c, 'a>, resumes: &[BlockRef<'c, 'a>]) -> Vec<BlockRef<'c, 'a>> {
+    let region = runner.region(0).expect("a function body");
+    let blocks = ir::region_blocks(region);
+    let (entry, start) = (blocks[0], blocks[1]);
+    let b = Builder::new(runner.context(), runner.location());
+    let segments = b.parse_attr("array<i32: 1, 0, 0>");
+    let mut at = entry;
+    let mut dispatcher = vec![entry];
+    for (k, target) in resumes.iter().enumerate() {
+        let number = b.index_constant(k as i64 + 1, Point::End(at));
+        let predicate = b.int_attr(64, ir::upstream::cmpi::EQ);
+        let here = b.value(Upstream::ArithCmpi, &[resume, number], b.i1_type(), &[(attr::PREDICATE, predicate)], Point::End(at));
+        let next = region.insert_block_after(at, Block::new(&[]));
+        let branch = OperationBuilder::new(Upstream::CfCondBr.name(), runner.location())
+            .add_operands(&[here])
+            .add_successors(&[&target, &next])
+            .add_attributes(&[(Identifier::new(b.ctx(), attr::OPERAND_SEGMENT_SIZES), segments)])
+            .build()
+            .expect("a cf.cond_br");
+        at.append_operation(branch);
+        at = next;
+        dispatcher.push(next);
+    }
+    let branch = OperationBuilder::new(Upstream::CfBr.name(), runner.location()).add_successors(&[&start]).build().expect("a cf.br");
+    at.append_operation(branch);
+    dispatcher
+}
+
+/// A value a thread keeps across barriers, in the slots: value by value,
+/// thread t's copy at byte `base + t * size`.
+struct Slot {
+    base: i64,
+    size: i64,
+    ty: String,
+}
+
+/// Makes every value used in another block than its own reach its uses from
+/// any entry of the runner: recomputed there (constants, pure ops on
+/// memrefs) or stored in the thread's slot where it is defined and loaded
+/// where it is used. Returns the slot bytes a block needs.
+fn keep_across_barriers<'c, 'a>(
+    runner: OperationRef<'c, 'a>,
+    blocks: &[BlockRef<'c, 'a>],
+    slots: Value<'c, 'a>,
+    tid: Value<'c, 'a>,
+    threads: i64,
+) -> Result<i64, PassFailed> {
+    let mut keeper = Keeper { runner, slots, tid, threads, kept: HashMap::new(), bytes: 0, failed: false };
+    // The values first, so that the loads and recomputations added below are
+    // not visited again.
+    let mut values: Vec<Value<'c, 'a>> = Vec::new();
+    for block in blocks {
+        values.extend((0..block.argument_count()).map(|k| Value::from(block.argument(k).unwrap())));
+        for op in ir::ops(*block) {
+            values.extend((0..op.result_count()).map(|k| Value::from(op.result(k).unwrap())));
+        }
+    }
+    for value in values {
+        let Some((home, _)) = keeper.home(value) else { continue };
+        for (user, operand) in ir::uses(value) {
+            let Some(anchor) = keeper.top(user) else { continue };
+            if anchor.block() == Some(home) {
+                continue;
+            }
+            if let Some(replacement) = keeper.reach(value, anchor) {
+                rewrite::set_operand(user, operand, replacement);
+            }
+        }
+    }
+    if keeper.failed { Err(PassFailed) } else { Ok(keeper.bytes) }
+}
+
+struct Keeper<'c, 'a> {
+    runner: OperationRef<'c, 'a>,
+    slots: Value<'c, 'a>,
+    tid: Value<'c, 'a>,
+    threads: i64,
+    kept: HashMap<ValueKey, Slot>,
+    bytes: i64,
+    failed: bool,
+}
+
+impl<'c, 'a> Keeper<'c, 'a> {
+    /// The op of the runner's body (top level) that `op` is or is nested in.
+    fn top(&self, op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+        std::iter::once(op).chain(ir::ancestors(op)).find(|a| a.parent_operation() == Some(self.runner))
+    }
+
+    /// The top-level block that defines `value` and the point right after
+    /// the definition; None for the runner's arguments (available
+    /// everywhere) and values defined inside regions (used only there).
+    fn home(&self, value: Value<'c, 'a>) -> Option<(BlockRef<'c, 'a>, Point<'c, 'a>)> {
+        if let Some(op) = ir::defining_op(value) {
+            let block = op.block()?;
+            if op.parent_operation() != Some(self.runner) {
+                return None;
+            }
+            return Some((block, op.next_in_block().map(Point::Before).unwrap_or(Point::End(block))));
+        }
+        let block = ir::argument_owner(value)?;
+        let is_entry = ir::region_entry(self.runner, 0) == Some(block);
+        if is_entry || block.parent_operation() != Some(self.runner) {
+            return None;
+        }
+        Some((block, Point::Before(block.first_operation()?)))
+    }
+
+    /// `value` made available before `anchor`, a top-level op of another
+    /// block than the value's.
+    fn reach(&mut self, value: Value<'c, 'a>, anchor: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+        let (home, after) = self.home(value)?;
+        let definer = ir::defining_op(value).filter(|op| op.region_count() == 0);
+        let recompute = definer.filter(|op| {
+            let pure = ir::memory_effects(*op).is_some_and(|e| e.is_empty());
+            pure && (op.operand_count() == 0 || !storable(value.r#type()))
+        });
+        if let Some(op) = recompute {
+            let copy = anchor.block().unwrap().insert_operation_before(anchor, rewrite::clone(op));
+            // Its operands may come from other blocks too.
+            for k in 0..copy.operand_count() {
+                let operand = copy.operand(k).unwrap();
+                if self.home(operand).is_some_and(|(b, _)| Some(b) != anchor.block()) {
+                    if let Some(replacement) = self.reach(operand, copy) {
+                        rewrite::set_operand(copy, k, replacement);
+                    }
+                }
+            }
+            let index = (0..op.result_count()).find(|k| Value::from(op.result(*k).unwrap()) == value).unwrap_or(0);
+            return Some(copy.result(index).unwrap().into());
+        }
+        let ty = value.r#type();
+        let Some(size) = scalar_bytes(ty) else {
+            let location = definer.map(|op| op.location()).unwrap_or_else(|| anchor.location());
+            diag::error(
+                location,
+                &format!(
+                    "asyncpipe-lower-block cannot keep this {ty} across a barrier: only integers, floats, indices \
+                     and memrefs computed by pure ops are kept"
+                ),
+            );
+            self.failed = true;
+            return None;
+        };
+        let key = ValueKey::of(value);
+        if !self.kept.contains_key(&key) {
+            let base = self.bytes;
+            self.bytes += round_up(size * self.threads, SLOT_ALIGN);
+            let slot = Slot { base, size, ty: ty.to_string() };
+            let location = definer.map(|op| op.location()).unwrap_or_else(|| home.parent_operation().unwrap().location());
+            let view = self.slot(&slot, after, location);
+            Builder::new(ty.context(), location).op(Upstream::MemrefStore, &[value, view], &[], &[], after);
+            self.kept.insert(key, slot);
+        }
+        let view = self.slot(&self.kept[&key], Point::Before(anchor), anchor.location());
+        Some(Builder::new(ty.context(), anchor.location()).value(Upstream::MemrefLoad, &[view], ty, &[], Point::Before(anchor)))
+    }
+
+    /// The thread's slot of a kept value, as a 0-d memref, at `at`.
+    fn slot(&self, slot: &Slot, at: Point<'c, 'a>, location: Location<'c>) -> Value<'c, 'a> {
+        let b = Builder::new(self.tid.r#type().context(), location);
+        let width = b.index_constant(slot.size, at);
+        let shift = b.binary(Upstream::ArithMuli, self.tid, width, at);
+        let base = b.index_constant(slot.base, at);
+        let shift = b.binary(Upstream::ArithAddi, shift, base, at);
+        let memref = b.parse_type(&format!("memref<{}>", slot.ty));
+        b.value(Upstream::MemrefView, &[self.slots, shift], memref, &[], at)
+    }
+}
+
+fn storable(ty: Type) -> bool {
+    scalar_bytes(ty).is_some()
+}
+
+/// The bytes of a slot for an index, integer or float; None for other types.
+fn scalar_bytes(ty: Type) -> Option<i64> {
+    if ty.is_index() {
+        return Some(8);
+    }
+    ir::scalar_bits(ty).map(|bits| (i64::from(bits) + 7) / 8)
+}
+
+/// The driver `@K(args, bid)`: allocates the block's memory and runs the
+/// phases until every thread has returned.
+fn insert_driver(kernel: OperationRef, info: &Kernel, slot_bytes: i64) -> Result<(), PassFailed> {
+    let context = ir::context(kernel);
+    let module = kernel.parent_operation().expect("a gpu.module");
+    let name = &info.name;
+    let mut text = String::new();
+    let arguments: Vec<String> = info.arguments.iter().enumerate().map(|(k, t)| format!("%a{k}: {t}")).collect();
+    let mut params = arguments.clone();
+    params.push("%bid: index".into());
+    // The driver is parsed in a module that declares what it calls.
+    let _ = writeln!(text, "module {{");
+    for (callee, ty) in RUNTIME {
+        let _ = writeln!(text, "{}", declaration(callee, ty));
+    }
+    let _ = writeln!(text, "func.func @{name}({}) {{", params.join(", "));
+    let _ = writeln!(text, "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index");
+    let _ = writeln!(text, "  %n = arith.constant {} : index", info.threads);
+    let mut operands: Vec<String> = (0..info.arguments.len()).map(|k| format!("%a{k}")).collect();
+    let mut types: Vec<String> = info.arguments.iter().map(|t| t.to_string()).collect();
+    operands.push("%bid".into());
+    types.push("index".into());
+    for (k, (ty, size)) in info.shared_types.iter().enumerate() {
+        // (Allocated in the default memory space: the lowering cannot free
+        // address space 3.)
+        let host = ir::with_integer_memory_space(*ty, None);
+        let _ = writeln!(text, "  %h{k} = memref.alloc() {{alignment = 16 : i64}} : {host}");
+        let _ = writeln!(text, "  %s{k} = memref.memory_space_cast %h{k} : {host} to {ty}");
+        let _ = writeln!(text, "  %s{k}p = memref.extract_aligned_pointer_as_index %s{k} : {ty} -> index");
+        let _ = writeln!(text, "  %s{k}b = arith.constant {size} : index");
+        let _ = writeln!(text, "  func.call @block_sim_poison(%s{k}p, %s{k}b) : (index, index) -> ()");
+        operands.push(format!("%s{k}"));
+        types.push(ty.to_string());
+    }
+    let private = info.private_bytes * info.threads;
+    let _ = writeln!(text, "  %pb = arith.constant {private} : index\n  %sb = arith.constant {slot_bytes} : index");
+    let _ = writeln!(text, "  %private = memref.alloc(%pb) {{alignment = 16 : i64}} : memref<?xi8>");
+    let _ = writeln!(text, "  %slots = memref.alloc(%sb) {{alignment = 16 : i64}} : memref<?xi8>");
+    operands.extend(["%private".into(), "%slots".into()]);
+    types.extend(["memref<?xi8>".into(), "memref<?xi8>".into(), "index".into(), "index".into()]);
+    let types = types.join(", ");
+    let operands = operands.join(", ");
+    let _ = writeln!(text, "  func.call @block_sim_block_begin(%n) : (index) -> ()");
+    let _ = writeln!(text, "  %end = scf.while (%at = %c0) : (index) -> index {{");
+    let _ = writeln!(text, "    func.call @block_sim_phase(%n) : (index) -> ()");
+    let _ = writeln!(text, "    %t0 = func.call @block_sim_thread(%c0) : (index) -> index");
+    let _ = writeln!(text, "    %first = func.call @{name}.thread({operands}, %t0, %at) : ({types}) -> index");
+    let _ = writeln!(text, "    scf.for %k = %c1 to %n step %c1 {{");
+    let _ = writeln!(text, "      %t = func.call @block_sim_thread(%k) : (index) -> index");
+    let _ = writeln!(text, "      %r = func.call @{name}.thread({operands}, %t, %at) : ({types}) -> index");
+    let _ = writeln!(text, "      func.call @block_sim_same_barrier(%r, %first) : (index, index) -> ()");
+    let _ = writeln!(text, "    }}");
+    let _ = writeln!(text, "    %more = arith.cmpi ne, %first, %c0 : index");
+    let _ = writeln!(text, "    scf.condition(%more) %first : index");
+    let _ = writeln!(text, "  }} do {{\n  ^bb0(%next: index):\n    scf.yield %next : index\n  }}");
+    let _ = writeln!(text, "  func.call @block_sim_block_end() : () -> ()");
+    for (k, (ty, _)) in info.shared_types.iter().enumerate() {
+        let _ = writeln!(text, "  memref.dealloc %h{k} : {}", ir::with_integer_memory_space(*ty, None));
+    }
+    let _ = writeln!(text, "  memref.dealloc %private : memref<?xi8>\n  memref.dealloc %slots : memref<?xi8>");
+    let _ = writeln!(text, "  return\n}}");
+    let _ = writeln!(text, "{}", declaration(&format!("{name}.thread"), &format!("({types}) -> index")));
+    let _ = writeln!(text, "}}");
+    let Some(parsed) = melior::ir::Module::parse(context, &text) else {
+        diag::error(kernel.location(), "asyncpipe-lower-block: internal error: the driver does not parse");
+        return Err(PassFailed);
+    };
+    let driver = ir::ops(parsed.body())
+        .find(|op| ir::symbol_name(*op).as_deref() == Some(name.as_str()))
+        .map(rewrite::detach)
+        .expect("the parsed module has the driver");
+    let parent = module.block().expect("a gpu.module in a block");
+    // A declaration of the driver (for the callers of the un-lowered module
+    // to verify) makes way for it.
+    for op in ir::ops(parent).filter(|op| ir::symbol_name(*op).as_deref() == Some(name.as_str())).collect::<Vec<_>>() {
+        if Upstream::FuncFunc.is(op) && ir::region_entry(op, 0).is_none() {
+            ir::erase(op);
+        } else {
+            diag::error_with_note(
+                kernel.location(),
+                &format!("asyncpipe-lower-block: the block's driver @{name} would clash with another symbol"),
+                op.location(),
+                "the other symbol (only a declaration of the driver may be there)",
+            );
+            return Err(PassFailed);
+        }
+    }
+    parent.insert_operation_before(module, driver);
+    declare_runtime(parent, module);
+    Ok(())
+}
+
+/// Declares the runtime functions the module does not define.
+fn declare_runtime<'c, 'a>(parent: BlockRef<'c, 'a>, before: OperationRef<'c, 'a>) {
+    let defined: Vec<String> = ir::ops(parent).filter_map(ir::symbol_name).collect();
+    let context = ir::context(before);
+    for (name, ty) in RUNTIME {
+        if defined.iter().any(|d| d == name) {
+            continue;
+        }
+        let declaration = ir::parse_op(context, &declaration(name, ty), "asyncpipe-lower-block").expect("a runtime declaration parses");
+        parent.insert_operation_before(before, declaration);
+    }
+}
+
+/// `func.func private @name(inputs) -> results` for a type `(inputs) -> (results)`.
+fn declaration(name: &str, ty: &str) -> String {
+    let (inputs, results) = ty.split_once(" -> ").expect("a function type");
+    let results = if results == "()" { String::new() } else { format!(" -> {results}") };
+    format!("func.func private @{name}{inputs}{results}")
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Shows that every barrier and every wait of a lowered kernel is needed.
+
+Reads a kernel at the nvgpu level (after asyncpipe-to-nvgpu), and runs
+COMMAND (a shell command that reads the IR on stdin and prints the results of
+a CPU run, for example through asyncpipe-lower-block and mlir-runner) on it
+and on each mutant:
+  - the kernel with one gpu.barrier removed, for each barrier;
+  - the kernel with one nvgpu.device_async_wait allowing one group more in
+    flight (numGroups + 1), for each wait.
+Prints one line per mutant, saying whether the output changed, and exits
+with 1 when some mutant's output is the kernel's own (a barrier or wait the
+CPU model cannot tell is needed) or some run fails (a mutant must run and
+compute something else, not break the lowering).
+
+  each-sync-needed.py KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
+"""
+import re
+import subprocess
+import sys
+
+WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = )(\d+)")
+
+
+def run(command, text):
+    done = subprocess.run(command, shell=True, input=text, capture_output=True, text=True)
+    return done.returncode, done.stdout
+
+
+def mutants(lines):
+    barriers = [i for i, line in enumerate(lines) if re.search(r"\bgpu\.barrier\b", line)]
+    waits = [i for i, line in enumerate(lines) if WAIT.search(line)]
+    for n, i in enumerate(barriers, 1):
+        yield f"barrier {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
+    for n, i in enumerate(waits, 1):
+        weaker = WAIT.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1), lines[i])
+        yield f"wait {n} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    path, command = sys.argv[1], sys.argv[2]
+    with open(path) as f:
+        lines = f.read().splitlines(keepends=True)
+    code, expected = run(command, "".join(lines))
+    if code != 0:
+        print(f"the kernel itself fails (exit code {code})")
+        return 1
+    bad = 0
+    count = 0
+    for name, mutant in mutants(lines):
+        count += 1
+        code, output = run(command, "".join(mutant))
+        if code != 0:
+            print(f"{name}: the run failed (exit code {code})")
+            bad += 1
+        elif output == expected:
+            print(f"{name}: same result (not shown to be needed)")
+            bad += 1
+        else:
+            print(f"{name}: result changed")
+    print(f"{count} mutants, {count - bad} changed the result")
+    return 1 if bad or count == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
