@@ -690,7 +690,7 @@ fn insert_driver(kernel: OperationRef, info: &Kernel, slot_bytes: i64) -> Result
     let _ = writeln!(text, "  return\n}}");
     let _ = writeln!(text, "{}", declaration(&format!("{name}.thread"), &format!("({types}) -> index")));
     let _ = writeln!(text, "}}");
-    let Some(parsed) = melior::ir::Module::parse(context, &text) else {
+    let Some(parsed) = ir::parse_module(context, &text) else {
         diag::error(kernel.location(), "asyncpipe-lower-block: internal error: the driver does not parse");
         return Err(PassFailed);
     };

@@ -106,6 +106,14 @@ config.substitutions.append(("%extract-ptx", f"python3 {tools}/extract-ptx.py"))
 config.substitutions.append(("%check-wait-groups", f"python3 {tools}/check-wait-groups.py"))
 # Bulk queues on the CPU: the mbarrier model of Execution/Inputs/mbarrier-sim.mlir.
 config.substitutions.append(("%bulk-to-cpu", f"python3 {tools}/bulk-to-cpu.py"))
+# The block model's checks: every barrier and wait of a kernel is needed.
+config.substitutions.append(("%each-sync-needed", f"python3 {tools}/each-sync-needed.py"))
+# A printed module's gpu.module, without the module around it, to be
+# concatenated with a test's host code.
+config.substitutions.append((
+    "%unwrap-module",
+    "sed -e '/^module attributes {gpu.container_module} {$/d' -e '/^}$/d'",
+))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 import shutil
 ptxas = os.environ.get("PTXAS") or next(

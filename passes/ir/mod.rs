@@ -712,13 +712,27 @@ pub fn uses<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c, '
     uses
 }
 
+/// Parses a module written in MLIR syntax; None, with the parser's
+/// diagnostics emitted, when it does not parse.
+pub fn parse_module<'c>(context: &'c melior::Context, text: &str) -> Option<melior::ir::Module<'c>> {
+    let text = terminated(text);
+    melior::ir::Module::parse(context, &text[..text.len() - 1])
+}
+
+/// `text` followed by a NUL byte: MLIR's lexer finds the end of a buffer by
+/// the NUL after it, which a Rust string slice does not have.
+fn terminated(text: &str) -> String {
+    format!("{text}\0")
+}
+
 /// Parses one op written in MLIR syntax (say a function a pass generates);
 /// None, with the parser's diagnostics emitted, when it does not parse.
 pub fn parse_op<'c>(context: &'c melior::Context, text: &str, source: &str) -> Option<melior::ir::operation::Operation<'c>> {
+    let text = terminated(text);
     unsafe {
         let raw = mlir_sys::mlirOperationCreateParse(
             context.to_raw(),
-            melior::StringRef::new(text).to_raw(),
+            melior::StringRef::new(&text[..text.len() - 1]).to_raw(),
             melior::StringRef::new(source).to_raw(),
         );
         (!raw.ptr.is_null()).then(|| melior::ir::operation::Operation::from_raw(raw))

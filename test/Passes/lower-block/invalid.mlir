@@ -1,0 +1,129 @@
+// asyncpipe-lower-block's errors, each at the op it cannot model.
+// RUN: asyncpipe-opt %s --split-input-file --verify-diagnostics --convert-scf-to-cf --asyncpipe-lower-block
+
+gpu.module @kernels {
+  // expected-error @+1 {{asyncpipe-lower-block runs kernels of a known one-dimensional block size}}
+  gpu.func @no_size() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @+1 {{asyncpipe-lower-block runs kernels of a known one-dimensional block size}}
+  gpu.func @two_dimensions() kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @buffer_in_loop(%n: index) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error @+1 {{a workgroup buffer must be allocated in the kernel's entry block, with a static shape}}
+      %tile = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @dynamic_buffer(%n: index) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    // expected-error @+1 {{a workgroup buffer must be allocated in the kernel's entry block, with a static shape}}
+    %tile = memref.alloc(%n) : memref<?xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @dynamic_private(%n: index) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    // expected-error @+1 {{a thread's private buffer must have a static shape}}
+    %acc = memref.alloca(%n) : memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @barrier_in_region() kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    // (convert-scf-to-cf leaves affine loops in place.)
+    affine.for %i = 0 to 2 {
+      // expected-error @+1 {{needs the kernel's barriers in its body's top-level blocks: run convert-scf-to-cf first}}
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @bulk(%bar: !llvm.ptr<3>) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    %c1 = arith.constant 1 : i32
+    // expected-error @+1 {{does not model bulk copies and mbarriers}}
+    nvvm.mbarrier.init %bar, %c1 : !llvm.ptr<3>, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  func.func @helper() {
+    return
+  }
+  gpu.func @calls() kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    // expected-error @+1 {{does not model this op in a kernel}}
+    func.call @helper() : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @grid_y(%out: memref<4xindex>) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    // expected-error @+1 {{runs one-dimensional grids: only block ids in x}}
+    %b = gpu.block_id y
+    %c0 = arith.constant 0 : index
+    memref.store %b, %out[%c0] : memref<4xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @vector_across(%in: memref<16xf32>, %out: memref<16xf32>) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{cannot keep this vector<4xf32> across a barrier}}
+    %v = vector.load %in[%c0] : memref<16xf32>, vector<4xf32>
+    gpu.barrier
+    vector.store %v, %out[%c0] : memref<16xf32>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+module {
+  // expected-note @+1 {{the other symbol (only a declaration of the driver may be there)}}
+  func.func @clash() {
+    return
+  }
+  gpu.module @kernels {
+    // expected-error @+1 {{the block's driver @clash would clash with another symbol}}
+    gpu.func @clash() kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+      gpu.return
+    }
+  }
+}

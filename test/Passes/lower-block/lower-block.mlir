@@ -1,0 +1,91 @@
+// asyncpipe-lower-block: a kernel becomes a runner that takes a thread from
+// one barrier to the next and a driver that runs the block's phases.
+// RUN: asyncpipe-opt %s --convert-scf-to-cf --asyncpipe-lower-block | FileCheck %s
+// The result verifies and lowers to LLVM with upstream passes alone.
+// RUN: asyncpipe-opt %s --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm -o /dev/null
+
+module attributes {gpu.container_module} {
+  // The driver replaces this declaration (callers verify before the pass).
+  func.func private @stage(memref<256xf32>, memref<64xf32>, index)
+
+  gpu.module @kernels {
+    gpu.func @stage(%in: memref<256xf32>, %out: memref<64xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c64 = arith.constant 64 : index
+      %tid = gpu.thread_id x
+      %bid = gpu.block_id x
+      %tile = memref.alloc() : memref<256xf32, #gpu.address_space<workgroup>>
+      %acc = memref.alloca() : memref<1xf32>
+      %first = arith.muli %tid, %c4 : index
+      %t = nvgpu.device_async_copy %in[%first], %tile[%first], 4 : memref<256xf32> to memref<256xf32, #gpu.address_space<workgroup>>
+      %g = nvgpu.device_async_create_group %t
+      nvgpu.device_async_wait %g {numGroups = 0 : i32}
+      gpu.barrier
+      %next = arith.addi %tid, %c1 : index
+      %wrapped = arith.remui %next, %c64 : index
+      %other = arith.muli %wrapped, %c4 : index
+      %v = memref.load %tile[%other] : memref<256xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %acc[%c0] : memref<1xf32>
+      gpu.barrier
+      %w = memref.load %acc[%c0] : memref<1xf32>
+      memref.store %w, %out[%tid] : memref<64xf32>
+      gpu.return
+    }
+  }
+}
+
+// The runner: kernel arguments, block id, workgroup buffer (address space 3
+// for the CPU lowering), private memory, slots, thread id, resume point.
+// CHECK-LABEL: func.func private @stage.thread(
+// CHECK-SAME:    %[[IN:[^:]*]]: memref<256xf32>, %{{.*}}: memref<64xf32>, %[[BID:[^:]*]]: index,
+// CHECK-SAME:    %[[TILE:[^:]*]]: memref<256xf32, 3>, %[[PRIVATE:[^:]*]]: memref<?xi8>, %[[SLOTS:[^:]*]]: memref<?xi8>,
+// CHECK-SAME:    %[[TID:[^:]*]]: index, %[[RESUME:[^:]*]]: index) -> index {
+// Resume after barrier 1 or 2, else start:
+// CHECK:         %[[IS1:.*]] = arith.cmpi eq, %[[RESUME]], %c1
+// CHECK:         cf.cond_br %[[IS1]], ^[[AFTER1:bb[0-9]+]], ^
+// CHECK:         arith.cmpi eq, %[[RESUME]], %c2
+// CHECK:         cf.cond_br %{{.*}}, ^[[AFTER2:bb[0-9]+]], ^
+// CHECK:         cf.br ^[[START:bb[0-9]+]]
+// CHECK:       ^[[START]]:
+// The private buffer is the thread's 16 bytes of the private memory; the
+// offset lives across the barriers, in the thread's slot:
+// CHECK:         %[[SCALED:.*]] = arith.muli %[[TID]], %c16
+// CHECK:         %[[SHIFT:.*]] = arith.addi %[[SCALED]], %c0
+// CHECK:         %[[SLOT:.*]] = memref.view %[[SLOTS]][%{{.*}}][] : memref<?xi8> to memref<index>
+// CHECK:         memref.store %[[SHIFT]], %[[SLOT]][] : memref<index>
+// The copy is recorded with its byte addresses; commit and wait are the
+// thread's own.
+// CHECK:         call @block_sim_cp_async(%[[TID]], %{{.*}}, %{{.*}}, %c16{{.*}}, %c16{{.*}})
+// CHECK:         call @block_sim_commit(%[[TID]])
+// CHECK:         call @block_sim_wait(%[[TID]], %c0{{.*}})
+// Barrier 1 returns 1:
+// CHECK:         return %c1{{.*}} : index
+// CHECK:       ^[[AFTER1]]:
+// CHECK:         memref.load %[[TILE]]
+// The private buffer's view is recomputed from the slot:
+// CHECK:         %[[SLOT1:.*]] = memref.view %[[SLOTS]]
+// CHECK:         %[[SHIFT1:.*]] = memref.load %[[SLOT1]][]
+// CHECK:         %[[ACC1:.*]] = memref.view %[[PRIVATE]][%[[SHIFT1]]][] : memref<?xi8> to memref<1xf32>
+// CHECK:         memref.store %{{.*}}, %[[ACC1]]
+// CHECK:         return %c2{{.*}} : index
+// CHECK:       ^[[AFTER2]]:
+// CHECK:         memref.store %{{.*}}, %{{.*}}[%[[TID]]] : memref<64xf32>
+// The end returns 0:
+// CHECK:         return %c0{{.*}} : index
+
+// The driver: 0xFF workgroup memory, phases until the threads return 0.
+// CHECK-LABEL: func.func @stage(%{{.*}}: memref<256xf32>, %{{.*}}: memref<64xf32>, %{{.*}}: index) {
+// CHECK:         memref.alloc() {alignment = 16 : i64} : memref<256xf32>
+// CHECK:         memref.memory_space_cast
+// CHECK:         call @block_sim_poison(%{{.*}}, %c1024)
+// CHECK:         call @block_sim_block_begin(%c64)
+// CHECK:         scf.while
+// CHECK:           call @block_sim_phase(%c64)
+// CHECK:           call @block_sim_thread
+// CHECK:           call @stage.thread(
+// CHECK:           scf.for
+// CHECK:             call @block_sim_same_barrier
+// CHECK:         call @block_sim_block_end()
+// CHECK-NOT:   gpu.module
