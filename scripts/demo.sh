@@ -14,11 +14,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
-cargo build --bin asyncpipe-opt --example stream_dot --example pipeline
+cargo build --bin asyncpipe-opt --example kernel_to_ptx --example pipeline
 
 echo
 echo "=== 1. examples/stream_dot.mlir: annotated loop to PTX"
-cargo run --quiet --example stream_dot -- examples/stream_dot.mlir --out target/ptx --chips sm_80,sm_90
+cargo run --quiet --example kernel_to_ptx -- examples/stream_dot.mlir --out target/ptx --chips sm_80,sm_90
 
 echo
 echo "=== 2. the same kernel on the CPU against its unpipelined form: cp.async run as loads and stores,"

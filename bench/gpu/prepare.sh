@@ -9,7 +9,7 @@
 # target/gpu/ holds, for examples/stream_dot.mlir as written (64 blocks, the
 # size the GPU's result is checked at) and resized to $ASYNCPIPE_BENCH_BLOCKS
 # blocks (default 2048: two 512 MiB inputs, the size it is timed at):
-# - the pipelined kernel through the main job's steps (examples/stream_dot.rs:
+# - the pipelined kernel through the main job's steps (examples/kernel_to_ptx.rs:
 #   pipeliner, recount on PTX's one cp.async queue, asyncpipe-to-ptx) for
 #   sm_80 and sm_90, and with bulk queues (cp.async.bulk on mbarrier rings);
 # - the same kernel unpipelined (its loop not annotated: synchronous
@@ -26,7 +26,7 @@ blocks=${ASYNCPIPE_BENCH_BLOCKS:-2048}
 out=target/gpu
 rm -rf "$out"
 mkdir -p "$out"
-cargo build --quiet --bin asyncpipe-opt --example stream_dot
+cargo build --quiet --bin asyncpipe-opt --example kernel_to_ptx
 opt=target/debug/asyncpipe-opt
 example=target/debug/examples/stream_dot
 

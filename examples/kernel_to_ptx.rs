@@ -1,10 +1,14 @@
 //! The main job: a GPU kernel from its annotated `scf.for` to PTX.
 //!
-//! Takes `examples/stream_dot.mlir` (a streaming dot product whose loop is
-//! annotated with pipeline stages) through the library API:
+//! Takes a kernel whose loop is annotated with pipeline stages
+//! (`examples/stream_dot.mlir`, a streaming dot product with thread-private
+//! staging, or `examples/tiled_gemm.mlir`, a GEMM whose threads load tiles
+//! cooperatively) through the library API:
 //!
 //! 1. `asyncpipe-software-pipeline`: prologue, steady state and epilogue,
-//!    multi-buffered shared memory, exact waits per logical queue;
+//!    multi-buffered shared memory, exact waits per logical queue, and block
+//!    barriers where threads read what other threads copied (printed with
+//!    where they are);
 //! 2. `asyncpipe-count-to-token` + `asyncpipe-token-to-count` with
 //!    `single-hw-queue` (+ `asyncpipe-optimize-waits`): the counts recomputed
 //!    for PTX's single cp.async queue, proven by `asyncpipe-verify-sync`;
@@ -18,7 +22,7 @@
 //!
 //! It prints the stages, the groups and each wait with its count.
 //!
-//!     cargo run --example stream_dot -- [INPUT] [--out DIR] [--chips sm_80,sm_90]
+//!     cargo run --example kernel_to_ptx -- [INPUT] [--out DIR] [--chips sm_80,sm_90]
 
 use asyncpipe::passes::ir::upstream::Upstream;
 use asyncpipe::passes::analysis::in_flight_bounds::{self, InFlightBounds};
@@ -61,6 +65,7 @@ fn run(input: &str, out: &Path, chips: &[String]) -> Result<(), Box<dyn std::err
     context.run_pipeline(&mut module, "asyncpipe-software-pipeline,canonicalize")?;
     describe_buffers(&module);
     describe_sync(&module);
+    describe_barriers(&module);
     let logical_ir = module.as_operation().to_string();
 
     println!("\n== asyncpipe-count-to-token, asyncpipe-token-to-count{{single-hw-queue=true}}, asyncpipe-optimize-waits");
@@ -264,6 +269,39 @@ fn describe_sync(module: &Module) -> Vec<i64> {
         flush(part, &mut line);
     }
     counts
+}
+
+/// Prints how many block barriers each kernel has, and where: the part of
+/// the pipeline, the op before each, and its line.
+fn describe_barriers(module: &Module) {
+    for function in ir::functions(module.as_operation()) {
+        let Some(body) = ir::region_entry(function, 0) else { continue };
+        let mut part = "prologue";
+        let mut found = Vec::new();
+        for op in ir::ops(body) {
+            let is_pipelined_loop = Upstream::ScfFor.is(op)
+                && ir::nested_ops(op).into_iter().any(|o| matches!(sync_state::effect(o), QueueEffect::Commit(_)));
+            if is_pipelined_loop {
+                part = "steady state";
+            }
+            for barrier in std::iter::once(op).chain(ir::nested_ops(op)).filter(|o| Upstream::GpuBarrier.is(*o)) {
+                let before = ir::previous(barrier).map_or("the block's start".to_string(), |p| match sync_state::effect(p) {
+                    QueueEffect::Wait { queue, count: Some(count) } => format!("wait {queue} <= {count}"),
+                    _ => ir::op_name(p).to_string(),
+                });
+                let line = source_location(barrier.location()).map_or(0, |l| l.line);
+                found.push(format!("  {part:<13} after {before} (line {line})"));
+            }
+            if is_pipelined_loop {
+                part = "epilogue";
+            }
+        }
+        let name = ir::symbol_name(function).unwrap_or_default();
+        match found.len() {
+            0 => println!("@{name}: 0 block barriers (every thread reads only what it copied)"),
+            n => println!("@{name}: {n} block barrier(s), each where threads read what others copied:\n{}", found.join("\n")),
+        }
+    }
 }
 
 /// Checks that the PTX waits with exactly the computed counts.
