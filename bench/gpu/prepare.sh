@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The half of the GPU benchmark that runs where asyncpipe builds (LLVM 22, no
-# GPU needed): writes target/gpu/ for bench/gpu/stream_dot.py, which runs on
-# any machine with an NVIDIA GPU, CUDA's driver and CuPy.
+# The half of the GPU benchmarks that runs where asyncpipe builds (LLVM 22, no
+# GPU needed): writes target/gpu/ for bench/gpu/stream_dot.py and
+# bench/gpu/gemm.py, which run on any machine with an NVIDIA GPU, CUDA's
+# driver and CuPy.
 #
 #   bash bench/gpu/prepare.sh          # here
 #   python3 bench/gpu/stream_dot.py    # there, with target/gpu copied along
+#   python3 bench/gpu/gemm.py
 #
 # target/gpu/ holds, for examples/stream_dot.mlir as written (64 blocks, the
 # size the GPU's result is checked at) and resized to $ASYNCPIPE_BENCH_BLOCKS
@@ -17,7 +19,11 @@
 # - cpu_partials.txt: the CPU model's partial sums for the checked size (the
 #   pipelined kernel lowered to nvgpu and run sequentially, as in
 #   test/Execution/stream-dot-cpu.mlir, for all 8192 threads);
-# - manifest.json, which names them.
+# - manifest.json, which names them;
+# and for the tiled GEMM (examples/tiled_gemm.mlir) at N = 512 (as written;
+# the size the GPU's result is checked at) and $ASYNCPIPE_BENCH_GEMM_N
+# (default 4096, timed): its PTX for sm_80 and sm_90 (cp.async) and sm_90
+# with the tiles on a bulk queue, named by gemm_manifest.json.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
@@ -28,7 +34,8 @@ rm -rf "$out"
 mkdir -p "$out"
 cargo build --quiet --bin asyncpipe-opt --example kernel_to_ptx
 opt=target/debug/asyncpipe-opt
-example=target/debug/examples/stream_dot
+example=target/debug/examples/kernel_to_ptx
+gemm_n=${ASYNCPIPE_BENCH_GEMM_N:-4096}
 
 echo "== the CPU model (checked size)"
 sed -f test/tools/gpu-kernel-to-cpu.sed examples/stream_dot.mlir | cat - bench/gpu/cpu_model_main.mlir \
@@ -62,6 +69,36 @@ coop=test/Passes/software-pipeline/cooperative.mlir
 # back, so they are taken out of the PTX).
 grep -v 'bar.sync' "$out/coop.sm_80.ptx" > "$out/coop_nobarrier.sm_80.ptx"
 echo "bar.sync: $(grep -c bar.sync "$out/coop.sm_80.ptx") with, $(grep -c bar.sync "$out/coop_nobarrier.sm_80.ptx") without"
+
+# name n: the GEMM at n x n x n (a multiple of 64): its types, K steps and
+# blocks along N resized, each substitution checked.
+gemm_variant() {
+  local name=$1 n=$2
+  sed -e "s/512x512/${n}x${n}/g" \
+      -e "s/%steps = arith.constant 32 : index/%steps = arith.constant $(( n / 16 )) : index/" \
+      -e "s/%blocks_n = arith.constant 8 : index/%blocks_n = arith.constant $(( n / 64 )) : index/" \
+      examples/tiled_gemm.mlir > "$out/gemm_$name.mlir"
+  grep -q "%steps = arith.constant $(( n / 16 )) : index" "$out/gemm_$name.mlir" \
+    && grep -q "%blocks_n = arith.constant $(( n / 64 )) : index" "$out/gemm_$name.mlir" \
+    || { echo "error: examples/tiled_gemm.mlir no longer has the constants this script resizes" >&2; exit 1; }
+  "$example" "$out/gemm_$name.mlir" --out "$out" --chips sm_80,sm_90 > "$out/gemm_$name.summary.txt"
+  grep -E "^(kernels|  ptxas|@tiled_gemm)" "$out/gemm_$name.summary.txt" || true
+}
+echo "== PTX of the tiled GEMM, checked size (512)"
+gemm_variant check 512
+echo "== PTX of the tiled GEMM, timed size ($gemm_n)"
+gemm_variant bench "$gemm_n"
+cat > "$out/gemm_manifest.json" <<JSON
+{
+  "kernel": "tiled_gemm",
+  "sizes": {"check": 512, "bench": $gemm_n},
+  "variants": {
+    "asyncpipe cp.async sm_80": "gemm_{size}.sm_80.ptx",
+    "asyncpipe cp.async sm_90": "gemm_{size}.sm_90.ptx",
+    "asyncpipe bulk sm_90": "gemm_{size}.sm_90.bulk.ptx"
+  }
+}
+JSON
 
 cat > "$out/manifest.json" <<JSON
 {
