@@ -43,7 +43,7 @@
 //! larger than one in that dimension, calls of device functions.
 
 use crate::passes::ir::upstream::attr;
-use crate::passes::ir::upstream::Upstream;
+use crate::passes::ir::upstream::{DeviceAsyncCopy, Upstream};
 use super::ir::builder::{Builder, Point};
 use super::ir::{self, diag, rewrite, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
@@ -363,11 +363,11 @@ fn lower_op<'c, 'a>(
         }
         Some(Upstream::NvgpuDeviceAsyncCopy) => {
             cp_async(op, tid);
-            poison_result(op);
+            rewrite::poison_and_erase(op);
         }
         Some(Upstream::NvgpuDeviceAsyncCreateGroup) => {
             call(&b, "block_sim_commit", &[tid], at);
-            poison_result(op);
+            rewrite::poison_and_erase(op);
         }
         Some(Upstream::NvvmCpAsyncCommitGroup) => {
             call(&b, "block_sim_commit", &[tid], at);
@@ -393,21 +393,17 @@ fn call<'c, 'a>(b: &Builder<'c>, callee: &str, operands: &[Value<'c, 'a>], at: P
 fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
-    let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).expect("nvgpu.device_async_copy has segments");
-    let operands: Vec<Value> = op.operands().collect();
-    let (dst_rank, src_rank) = (segments[1] as usize, segments[3] as usize);
-    let dst = operands[0];
-    let src = operands[1 + dst_rank];
-    let element_bytes = i64::from(ir::scalar_bits(ir::element_type(dst.r#type())).unwrap_or(8) / 8);
-    let dst_at = address(&b, dst, &operands[1..1 + dst_rank], element_bytes, at);
-    let src_at = address(&b, src, &operands[2 + dst_rank..2 + dst_rank + src_rank], element_bytes, at);
-    let count = ir::int_attr(op, attr::DST_ELEMENTS).expect("a cp.async copy counts its elements");
-    let size = b.index_constant(count * element_bytes, at);
-    let src_size = if segments[4] == 1 {
-        let width = b.index_constant(element_bytes, at);
-        b.binary(Upstream::ArithMuli, operands[2 + dst_rank + src_rank], width, at)
-    } else {
-        size
+    let copy = DeviceAsyncCopy::of(op).expect("an nvgpu.device_async_copy");
+    let element_bytes = i64::from(ir::scalar_bits(ir::element_type(copy.dst.r#type())).unwrap_or(8) / 8);
+    let dst_at = address(&b, copy.dst, &copy.dst_indices, element_bytes, at);
+    let src_at = address(&b, copy.src, &copy.src_indices, element_bytes, at);
+    let size = b.index_constant(copy.dst_elements * element_bytes, at);
+    let src_size = match copy.src_elements {
+        Some(elements) => {
+            let width = b.index_constant(element_bytes, at);
+            b.binary(Upstream::ArithMuli, elements, width, at)
+        }
+        None => size,
     };
     call(&b, "block_sim_cp_async", &[tid, dst_at, src_at, size, src_size], at);
 }
@@ -432,16 +428,6 @@ fn address<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, index: &[Value<'c, 'a
     b.binary(Upstream::ArithAddi, pointer, offset, at)
 }
 
-/// Replaces the op's token result (if still used) by `ub.poison` and erases it.
-fn poison_result(op: OperationRef) {
-    let result = op.result(0).unwrap();
-    if !ir::users(result.into()).is_empty() {
-        let b = Builder::new(op.context(), op.location());
-        let value = b.poison(result.r#type(), Point::Before(op));
-        rewrite::replace_uses(result.into(), value);
-    }
-    ir::erase(op);
-}
 
 /// The runner's entry block branches on `resume` to the code after that
 /// barrier (block `resumes[k - 1]` for barrier k), or to the kernel's first

@@ -19,7 +19,7 @@
 //! group or `zero_fill` copy left in the input is an error at the op.
 
 use crate::passes::ir::upstream::attr;
-use crate::passes::ir::upstream::Upstream;
+use crate::passes::ir::upstream::{DeviceAsyncCopy, Upstream};
 use super::analysis::sync_state::is_token_form;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
@@ -76,9 +76,9 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
             Some(Upstream::NvgpuDeviceAsyncWait | Upstream::NvvmCpAsyncCommitGroup) => ir::erase(op),
             Some(Upstream::NvgpuDeviceAsyncCopy) => {
                 cp_async(op);
-                poison_and_erase(op);
+                rewrite::poison_and_erase(op);
             }
-            Some(Upstream::NvgpuDeviceAsyncCreateGroup) => poison_and_erase(op),
+            Some(Upstream::NvgpuDeviceAsyncCreateGroup) => rewrite::poison_and_erase(op),
             _ => {}
         }
     }
@@ -105,15 +105,9 @@ fn inline_body(op: OperationRef) {
 fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
-    let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).expect("nvgpu.device_async_copy has segments");
-    let operands: Vec<Value> = op.operands().collect();
-    let (dst_rank, src_rank) = (segments[1] as usize, segments[3] as usize);
-    let dst = operands[0];
-    let dst_index = &operands[1..1 + dst_rank];
-    let src = operands[1 + dst_rank];
-    let src_index = &operands[2 + dst_rank..2 + dst_rank + src_rank];
-    let src_elements = (segments[4] == 1).then(|| operands[2 + dst_rank + src_rank]);
-    let count = ir::int_attr(op, attr::DST_ELEMENTS).expect("a cp.async copy counts its elements");
+    let copy = DeviceAsyncCopy::of(op).expect("an nvgpu.device_async_copy");
+    let (dst, dst_index, src, src_index) = (copy.dst, &copy.dst_indices[..], copy.src, &copy.src_indices[..]);
+    let (src_elements, count) = (copy.src_elements, copy.dst_elements);
     let element = ir::element_type(dst.r#type());
     let zero_text = if ir::is_float(element) { "0.0" } else { "0" };
     let element_text = element.to_string();
@@ -154,15 +148,4 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>) {
     let mut store_operands = vec![value, dst];
     store_operands.extend(shifted(dst_index));
     b.op(Upstream::MemrefStore, &store_operands, &[], &[], inner);
-}
-
-/// Replaces the op's token result (if still used) by `ub.poison` and erases it.
-fn poison_and_erase(op: OperationRef) {
-    let result = op.result(0).unwrap();
-    if !ir::users(result.into()).is_empty() {
-        let b = Builder::new(op.context(), op.location());
-        let value = b.poison(result.r#type(), Point::Before(op));
-        rewrite::replace_uses(result.into(), value);
-    }
-    ir::erase(op);
 }

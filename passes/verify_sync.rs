@@ -1940,10 +1940,9 @@ fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Opt
         Some(Upstream::VectorLoad) if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
         Some(Upstream::VectorStore) if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
         Some(Upstream::NvgpuDeviceAsyncCopy) => {
-            // Segments: dst, dstIndices, src, srcIndices, srcElements.
-            let sizes = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES)?;
-            let (dst_indices, src_indices) = (*sizes.get(1)? as usize, *sizes.get(3)? as usize);
-            let chunk = vec![ir::int_attr(op, attr::DST_ELEMENTS)?];
+            let copy = ir::upstream::DeviceAsyncCopy::of(op)?;
+            let (dst_indices, src_indices) = (copy.dst_indices.len(), copy.src_indices.len());
+            let chunk = vec![copy.dst_elements];
             if is(0) {
                 (&operands[1..1 + dst_indices], chunk)
             } else if is(1 + dst_indices) {

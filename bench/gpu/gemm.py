@@ -26,8 +26,10 @@ hangs is reported, not waited on.
 import argparse
 import json
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from variants import run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_gemm(const float* A, const float* B, float* C, int n) {
@@ -107,22 +109,6 @@ def check(cp, launch, n):
     return {"outputs": n * n, "equal to the exact product": int((c.astype(cp.float64) == expect).sum())}
 
 
-def timed(cp, fn, warmup, repeat):
-    for _ in range(warmup):
-        fn()
-    cp.cuda.Device().synchronize()
-    times = []
-    for _ in range(repeat):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    times.sort()
-    return times[len(times) // 2]
-
-
 def one(args):
     os.environ["CUPY_TF32"] = "0"  # read when CuPy is imported
     import cupy as cp
@@ -162,26 +148,12 @@ def main():
         return one(args)
     manifest = json.load(open(os.path.join(args.dir, "gemm_manifest.json")))
     names = list(manifest["variants"]) + ["plain CUDA C", "cuBLAS sgemm"]
-    results, failed = [], False
-    for name in names:
-        cmd = [sys.executable, __file__, "--dir", args.dir, "--repeat", str(args.repeat),
-               "--warmup", str(args.warmup), "--one", name]
-        try:
-            run = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
-        except subprocess.TimeoutExpired:
-            results.append({"variant": name, "error": f"no result in {args.timeout} s (hang?)"})
-            failed = True
-            continue
-        if run.returncode != 0:
-            sys.stderr.write(f"== {name}\n{run.stderr}\n")
-            results.append({"variant": name, "error": run.stderr.strip().splitlines()[-1:] or [f"exit {run.returncode}"]})
-            failed = True
-            continue
-        result = json.loads(run.stdout.strip().splitlines()[-1])
-        results.append(result)
+    results, failed = run_each(__file__, args, names)
+    for result in results:
         for key in ("check", "bench check"):
             c = result.get(key, {})
-            failed |= c.get("equal to the exact product") != c.get("outputs")
+            if "error" not in result:
+                failed |= c.get("equal to the exact product") != c.get("outputs")
     print(f"{'variant':<28} {'check (512)':>14} {'ms':>9} {'GFLOP/s':>9} {'regs':>5} {'smem':>6}")
     for r in results:
         if "error" in r:

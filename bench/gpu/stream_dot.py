@@ -25,8 +25,10 @@ hangs (an mbarrier phase that never completes) is reported, not waited on.
 import argparse
 import json
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from variants import run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_dot(const float* x, const float* y, float* partial) {
@@ -94,22 +96,6 @@ def launcher(cp, np, manifest, directory, name, size):
         kernel((blocks,), (threads,), memref(x) + memref(y) + memref(p))
 
     return launch, attrs
-
-
-def timed(cp, fn, warmup, repeat):
-    for _ in range(warmup):
-        fn()
-    cp.cuda.Device().synchronize()
-    times = []
-    for _ in range(repeat):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    times.sort()
-    return times[len(times) // 2]
 
 
 def one(args):
@@ -183,22 +169,7 @@ def main():
         return one(args)
     manifest = json.load(open(os.path.join(args.dir, "manifest.json")))
     names = list(manifest["variants"]) + ["plain CUDA C", "cuBLAS sdot", "D2D copy"]
-    results, failed = [], False
-    for name in names:
-        cmd = [sys.executable, __file__, "--dir", args.dir, "--repeat", str(args.repeat),
-               "--warmup", str(args.warmup), "--one", name]
-        try:
-            run = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
-        except subprocess.TimeoutExpired:
-            results.append({"variant": name, "error": f"no result in {args.timeout} s (hang?)"})
-            failed = True
-            continue
-        if run.returncode != 0:
-            sys.stderr.write(f"== {name}\n{run.stderr}\n")
-            results.append({"variant": name, "error": run.stderr.strip().splitlines()[-1:] or ["exit %d" % run.returncode]})
-            failed = True
-            continue
-        results.append(json.loads(run.stdout.strip().splitlines()[-1]))
+    results, failed = run_each(__file__, args, names)
     import cupy as cp
     props = cp.cuda.runtime.getDeviceProperties(0)
     print(f"device: {props['name'].decode()}, CUDA driver {cp.cuda.runtime.driverGetVersion()}")

@@ -261,3 +261,16 @@ pub fn detach<'c>(op: OperationRef<'c, '_>) -> melior::ir::operation::Operation<
 pub fn set_type<'c>(value: Value<'c, '_>, ty: Type<'c>) {
     unsafe { mlir_sys::mlirValueSetType(value.to_raw(), melior::ir::TypeLike::to_raw(&ty)) }
 }
+
+/// Replaces the op's first result (a token), where it is still used, by
+/// `ub.poison` of its type, and erases the op: for lowerings that run an
+/// async op at once, where nothing reads its token any more.
+pub fn poison_and_erase(op: OperationRef) {
+    let result = op.result(0).expect("an op with a result");
+    if !ir::users(result.into()).is_empty() {
+        let b = super::builder::Builder::new(op.context(), op.location());
+        let value = b.poison(result.r#type(), super::builder::Point::Before(op));
+        replace_uses(result.into(), value);
+    }
+    ir::erase(op);
+}

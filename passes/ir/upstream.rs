@@ -289,3 +289,36 @@ pub mod cmpi {
     pub const UGT: i64 = 8;
     pub const UGE: i64 = 9;
 }
+
+/// An `nvgpu.device_async_copy`'s operands, by their segments (dst,
+/// dstIndices, src, srcIndices, srcElements) and its element count.
+pub struct DeviceAsyncCopy<'c, 'a> {
+    pub dst: melior::ir::Value<'c, 'a>,
+    pub dst_indices: Vec<melior::ir::Value<'c, 'a>>,
+    pub src: melior::ir::Value<'c, 'a>,
+    pub src_indices: Vec<melior::ir::Value<'c, 'a>>,
+    /// Elements read from `src` (the rest of `dst_elements` are zeroes);
+    /// None: all of them.
+    pub src_elements: Option<melior::ir::Value<'c, 'a>>,
+    pub dst_elements: i64,
+}
+
+impl<'c, 'a> DeviceAsyncCopy<'c, 'a> {
+    /// The view of `op`, None for another op.
+    pub fn of(op: OperationRef<'c, 'a>) -> Option<Self> {
+        if !Upstream::NvgpuDeviceAsyncCopy.is(op) {
+            return None;
+        }
+        let sizes = super::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES)?;
+        let operands: Vec<melior::ir::Value> = melior::ir::operation::OperationLike::operands(&op).collect();
+        let (dst_rank, src_rank) = (*sizes.get(1)? as usize, *sizes.get(3)? as usize);
+        Some(Self {
+            dst: *operands.first()?,
+            dst_indices: operands.get(1..1 + dst_rank)?.to_vec(),
+            src: *operands.get(1 + dst_rank)?,
+            src_indices: operands.get(2 + dst_rank..2 + dst_rank + src_rank)?.to_vec(),
+            src_elements: (sizes.get(4) == Some(&1)).then(|| operands.get(2 + dst_rank + src_rank).copied()).flatten(),
+            dst_elements: super::int_attr(op, attr::DST_ELEMENTS)?,
+        })
+    }
+}

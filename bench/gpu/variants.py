@@ -1,0 +1,45 @@
+"""What bench/gpu/stream_dot.py and bench/gpu/gemm.py share: CUDA-event
+timing, and running each variant in a child process with a time limit (so
+that a kernel that hangs is reported, not waited on)."""
+import json
+import subprocess
+import sys
+
+
+def timed(cp, fn, warmup, repeat):
+    """The median time of `repeat` calls of `fn` after `warmup`, in ms."""
+    for _ in range(warmup):
+        fn()
+    cp.cuda.Device().synchronize()
+    times = []
+    for _ in range(repeat):
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop))
+    times.sort()
+    return times[len(times) // 2]
+
+
+def run_each(script, args, names):
+    """Runs `script --one NAME` for each name; returns the JSON results (or
+    {"variant", "error"}) and whether any run failed."""
+    results, failed = [], False
+    for name in names:
+        cmd = [sys.executable, script, "--dir", args.dir, "--repeat", str(args.repeat),
+               "--warmup", str(args.warmup), "--one", name]
+        try:
+            run = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            results.append({"variant": name, "error": f"no result in {args.timeout} s (hang?)"})
+            failed = True
+            continue
+        if run.returncode != 0:
+            sys.stderr.write(f"== {name}\n{run.stderr}\n")
+            results.append({"variant": name, "error": run.stderr.strip().splitlines()[-1:] or [f"exit {run.returncode}"]})
+            failed = True
+            continue
+        results.append(json.loads(run.stdout.strip().splitlines()[-1]))
+    return results, failed
