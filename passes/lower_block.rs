@@ -194,7 +194,7 @@ fn to_cpu_memory_spaces(runner: OperationRef) {
 /// The checks that need no rewriting, and the kernel's buffers.
 fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFailed> {
     let name = ir::symbol_name(kernel).unwrap_or_default();
-    let Some([threads, 1, 1]) = ir::known_block_size(kernel) else {
+    let Some([threads, 1, 1]) = ir::known_block_size(kernel).filter(|[x, _, _]| *x >= 1) else {
         diag::error(
             kernel.location(),
             "asyncpipe-lower-block runs kernels of a known one-dimensional block size: give the gpu.func \

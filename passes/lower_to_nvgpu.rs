@@ -162,6 +162,7 @@ pub struct Functions<'c, 'a> {
 pub fn checked_functions<'c, 'a>(root: OperationRef<'c, 'a>, options: &Options, on_hardware: bool) -> Functions<'c, 'a> {
     let mut functions = Functions { asyncpipe: Vec::new(), others: Vec::new(), failed: false };
     for function in ir::functions(root) {
+        functions.failed |= check_block_size(function).is_err();
         let ops = ir::nested_ops(function);
         if !ops.iter().any(|op| is_asyncpipe(*op)) {
             functions.others.push((function, ops));
@@ -179,6 +180,22 @@ pub fn checked_functions<'c, 'a>(root: OperationRef<'c, 'a>, options: &Options, 
         functions.asyncpipe.push((function, ops));
     }
     functions
+}
+
+/// A kernel's `known_block_size` must be positive in every dimension: the
+/// NVVM lowering turns it into `nvvm.maxntid`, which fails on anything else
+/// with an error that names no location.
+fn check_block_size(function: OperationRef) -> Result<(), PassFailed> {
+    match ir::known_block_size(function) {
+        Some(sizes) if sizes.iter().any(|size| *size < 1) => {
+            diag::error(
+                function.location(),
+                &format!("known_block_size must be positive in every dimension, not {sizes:?}"),
+            );
+            Err(PassFailed)
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Parses a comma-separated list of queues ("" for none).

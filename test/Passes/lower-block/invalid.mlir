@@ -127,3 +127,12 @@ module {
     }
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @+1 {{asyncpipe-lower-block runs kernels of a known one-dimensional block size}}
+  gpu.func @no_threads() kernel attributes {known_block_size = array<i32: 0, 1, 1>} {
+    gpu.return
+  }
+}

@@ -149,3 +149,14 @@ func.func @row_bytes_overflow(%a: memref<9223372036854775807xf64>, %b: memref<92
   asyncpipe.wait_queue 0, 0
   return
 }
+
+// -----
+
+// A block size that is not positive (found by the fuzzer: the NVVM lowering
+// of asyncpipe-to-ptx failed on it with an error at no location).
+gpu.module @kernels {
+  // expected-error @+1 {{known_block_size must be positive in every dimension, not [128, 1, -2147483648]}}
+  gpu.func @negative(%out: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, -2147483648>} {
+    gpu.return
+  }
+}
