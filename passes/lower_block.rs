@@ -48,11 +48,10 @@ use super::ir::builder::{Builder, Point};
 use super::ir::{self, diag, rewrite, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
-use melior::ir::{Block, BlockRef, Identifier, Location, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, BlockRef, Location, RegionLike, Type, Value, ValueLike};
 use std::collections::HashMap;
-use std::fmt::Write;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-lower-block",
@@ -62,18 +61,28 @@ pub const PASS: PassDef = PassDef {
     run,
 };
 
-/// The runtime's functions the lowered code calls, with their types.
-const RUNTIME: &[(&str, &str)] = &[
-    ("block_sim_block_begin", "(index) -> ()"),
-    ("block_sim_block_end", "() -> ()"),
-    ("block_sim_phase", "(index) -> ()"),
-    ("block_sim_thread", "(index) -> index"),
-    ("block_sim_same_barrier", "(index, index) -> ()"),
-    ("block_sim_poison", "(index, index) -> ()"),
-    ("block_sim_cp_async", "(index, index, index, index, index) -> ()"),
-    ("block_sim_commit", "(index) -> ()"),
-    ("block_sim_wait", "(index, index) -> ()"),
+/// The runtime's functions the lowered code calls: name, number of index
+/// arguments, number of index results.
+const RUNTIME: &[(&str, usize, usize)] = &[
+    (BLOCK_BEGIN, 1, 0),
+    (BLOCK_END, 0, 0),
+    (PHASE, 1, 0),
+    (THREAD, 1, 1),
+    (SAME_BARRIER, 2, 0),
+    (POISON, 2, 0),
+    (CP_ASYNC, 5, 0),
+    (COMMIT, 1, 0),
+    (WAIT, 2, 0),
 ];
+const BLOCK_BEGIN: &str = "block_sim_block_begin";
+const BLOCK_END: &str = "block_sim_block_end";
+const PHASE: &str = "block_sim_phase";
+const THREAD: &str = "block_sim_thread";
+const SAME_BARRIER: &str = "block_sim_same_barrier";
+const POISON: &str = "block_sim_poison";
+const CP_ASYNC: &str = "block_sim_cp_async";
+const COMMIT: &str = "block_sim_commit";
+const WAIT: &str = "block_sim_wait";
 
 /// Slots and private memory are laid out in units of this many bytes (the
 /// largest scalar alignment).
@@ -114,13 +123,22 @@ struct Kernel<'c, 'a> {
     threads: i64,
     arguments: Vec<Type<'c>>,
     /// Workgroup buffers, allocated by the driver.
-    shared: Vec<OperationRef<'c, 'a>>,
-    /// Their types and sizes in bytes.
-    shared_types: Vec<(Type<'c>, i64)>,
+    shared: Vec<Shared<'c, 'a>>,
     /// Top-level `memref.alloca`s with their byte offset in a thread's
     /// private memory.
     private: Vec<(OperationRef<'c, 'a>, i64)>,
     private_bytes: i64,
+    /// A declaration of the driver `@K` (for host code that calls it to
+    /// verify before the pass), which the driver replaces.
+    declaration: Option<OperationRef<'c, 'a>>,
+}
+
+/// A workgroup buffer: its allocation, its type on the CPU (address space
+/// 3) and its size in bytes.
+struct Shared<'c, 'a> {
+    alloc: OperationRef<'c, 'a>,
+    ty: Type<'c>,
+    bytes: i64,
 }
 
 fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
@@ -136,14 +154,13 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
     let tid = argument(shared_base + info.shared.len() + 2);
     let resume = argument(shared_base + info.shared.len() + 3);
 
-    for (k, alloc) in info.shared.iter().enumerate() {
-        for user in ir::users(alloc.result(0).unwrap().into()) {
-            if Upstream::MemrefDealloc.is(user) {
-                ir::erase(user);
-            }
+    for (k, shared) in info.shared.iter().enumerate() {
+        let buffer = shared.alloc.result(0).unwrap().into();
+        for user in ir::users(buffer).into_iter().filter(|user| Upstream::MemrefDealloc.is(*user)) {
+            ir::erase(user);
         }
-        rewrite::replace_uses(alloc.result(0).unwrap().into(), argument(shared_base + k));
-        ir::erase(*alloc);
+        rewrite::replace_uses(buffer, argument(shared_base + k));
+        ir::erase(shared.alloc);
     }
     for (alloca, offset) in &info.private {
         private_view(*alloca, *offset, info.private_bytes, private, tid);
@@ -167,7 +184,7 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
     let body: Vec<BlockRef> = ir::blocks(runner).into_iter().filter(|b| !dispatcher.contains(b)).collect();
     let slot_bytes = keep_across_barriers(runner, &body, slots, tid, info.threads)?;
     to_cpu_memory_spaces(runner);
-    insert_driver(kernel, &info, slot_bytes)?;
+    insert_driver(kernel, &info, slot_bytes);
     ir::erase(kernel);
     Ok(())
 }
@@ -204,20 +221,38 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
     };
     let entry = ir::region_entry(kernel, 0).expect("a gpu.func has a body");
     let arguments = (0..entry.argument_count()).map(|k| entry.argument(k).unwrap().r#type()).collect();
-    let mut info = Kernel { name, threads, arguments, shared: Vec::new(), shared_types: Vec::new(), private: Vec::new(), private_bytes: 0 };
+    let module = kernel.parent_operation().expect("a gpu.func in a gpu.module");
     let mut failed = false;
+    // Only a declaration may stand where the driver goes.
+    let mut declaration = None;
+    let host = module.block().expect("a gpu.module in a block");
+    for op in ir::ops(host).filter(|op| ir::symbol_name(*op).as_deref() == Some(name.as_str())) {
+        if Upstream::FuncFunc.is(op) && ir::region_entry(op, 0).is_none() {
+            declaration = Some(op);
+        } else {
+            diag::error_with_note(
+                kernel.location(),
+                &format!("asyncpipe-lower-block: the block's driver @{name} would clash with another symbol"),
+                op.location(),
+                "the other symbol (only a declaration of the driver may be there)",
+            );
+            failed = true;
+        }
+    }
+    let mut info = Kernel { name, threads, arguments, shared: Vec::new(), private: Vec::new(), private_bytes: 0, declaration };
     let top_level = |op: OperationRef| op.parent_operation() == Some(kernel);
     for op in ir::nested_ops(kernel) {
         let alloc = matches!(Upstream::of(op), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca));
         if alloc {
             let ty = op.result(0).unwrap().r#type();
             let workgroup = ir::memory_space(ty) == ir::MemorySpace::Workgroup;
-            let is_static = op.operand_count() == 0 && ir::strides_and_offset(ty).is_some_and(|(_, o)| o == 0);
+            // (bytes() is None for a dynamic shape; the operands would be the
+            // sizes of those dimensions, or symbols of a layout.)
+            let is_static = op.operand_count() == 0;
             if workgroup {
                 match bytes(ty).filter(|_| is_static && op.block() == Some(entry)) {
-                    Some(size) => {
-                        info.shared.push(op);
-                        info.shared_types.push((ir::with_integer_memory_space(ty, Some(WORKGROUP)), size));
+                    Some(bytes) => {
+                        info.shared.push(Shared { alloc: op, ty: ir::with_integer_memory_space(ty, Some(WORKGROUP)), bytes });
                     }
                     None => {
                         diag::error(
@@ -277,10 +312,9 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
 /// The size in bytes of a static identity-layout memref of integers or
 /// floats.
 fn bytes(memref: Type) -> Option<i64> {
-    let (_, offset) = ir::strides_and_offset(memref)?;
     let bits = i64::from(ir::scalar_bits(ir::element_type(memref))?);
     let shape = ir::shape(memref);
-    if offset != 0 || shape.iter().any(|d| *d < 0) || bits % 8 != 0 || !ir::has_identity_layout(memref) {
+    if shape.iter().any(|d| *d < 0) || bits % 8 != 0 || !ir::has_identity_layout(memref) {
         return None;
     }
     shape.iter().try_fold(bits / 8, |size, d| size.checked_mul(*d))
@@ -293,19 +327,11 @@ fn round_up(value: i64, unit: i64) -> i64 {
 /// The runner `@K.thread`, next to the kernel's `gpu.module`, with the
 /// kernel's body behind an entry block that takes the runner's arguments.
 fn make_runner<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>) -> OperationRef<'c, 'a> {
-    let context = ir::context(kernel);
     let location = kernel.location();
-    let mut inputs: Vec<Type> = info.arguments.clone();
-    let index = Type::index(context);
-    inputs.push(index);
-    inputs.extend(info.shared_types.iter().map(|(ty, _)| *ty));
-    let bytes = Type::parse(context, "memref<?xi8>").expect("a memref type");
-    inputs.extend([bytes, bytes, index, index]);
-    let signature: Vec<String> = inputs.iter().map(|t| t.to_string()).collect();
-    let text = format!("func.func private @{}.thread({}) -> index", info.name, signature.join(", "));
-    let declaration = ir::parse_op(context, &text, "asyncpipe-lower-block").expect("the runner's declaration parses");
+    let b = Builder::new(kernel.context(), location);
+    let inputs = runner_inputs(&b, info);
     let module = kernel.parent_operation().expect("a gpu.module");
-    let runner = module.block().expect("a gpu.module in a block").insert_operation_before(module, declaration);
+    let runner = b.function(&runner_name(info), &inputs, &[b.index_type()], true, Point::Before(module));
     let region = runner.region(0).expect("a function body");
     rewrite::take_body(region, kernel.region(0).expect("a gpu.func body"));
     let old_entry = region.first_block().expect("a gpu.func body block");
@@ -318,6 +344,21 @@ fn make_runner<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>) -> O
         rewrite::erase_argument(old_entry, k);
     }
     runner
+}
+
+/// `@K.thread`.
+fn runner_name(info: &Kernel) -> String {
+    format!("{}.thread", info.name)
+}
+
+/// The runner's argument types: the kernel's, the block id, the workgroup
+/// buffers, private memory, slots, the thread id and the resume point.
+fn runner_inputs<'c>(b: &Builder<'c>, info: &Kernel<'c, '_>) -> Vec<Type<'c>> {
+    let mut inputs = info.arguments.clone();
+    inputs.push(b.index_type());
+    inputs.extend(info.shared.iter().map(|shared| shared.ty));
+    inputs.extend([b.byte_buffer(), b.byte_buffer(), b.index_type(), b.index_type()]);
+    inputs
 }
 
 /// A top-level `memref.alloca` of the kernel becomes a view of the thread's
@@ -366,26 +407,21 @@ fn lower_op<'c, 'a>(
             rewrite::poison_and_erase(op);
         }
         Some(Upstream::NvgpuDeviceAsyncCreateGroup) => {
-            call(&b, "block_sim_commit", &[tid], at);
+            b.call(COMMIT, &[tid], &[], at);
             rewrite::poison_and_erase(op);
         }
         Some(Upstream::NvvmCpAsyncCommitGroup) => {
-            call(&b, "block_sim_commit", &[tid], at);
+            b.call(COMMIT, &[tid], &[], at);
             ir::erase(op);
         }
         Some(Upstream::NvgpuDeviceAsyncWait) => {
             let allowed = ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0);
             let allowed = b.index_constant(allowed, at);
-            call(&b, "block_sim_wait", &[tid, allowed], at);
+            b.call(WAIT, &[tid, allowed], &[], at);
             ir::erase(op);
         }
         _ => {}
     }
-}
-
-fn call<'c, 'a>(b: &Builder<'c>, callee: &str, operands: &[Value<'c, 'a>], at: Point<'c, 'a>) {
-    let callee = b.parse_attr(&format!("@{callee}"));
-    b.op(Upstream::FuncCall, operands, &[], &[(attr::CALLEE, callee)], at);
 }
 
 /// `nvgpu.device_async_copy` as `block_sim_cp_async(tid, dst, src, bytes,
@@ -405,7 +441,7 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
         }
         None => size,
     };
-    call(&b, "block_sim_cp_async", &[tid, dst_at, src_at, size, src_size], at);
+    b.call(CP_ASYNC, &[tid, dst_at, src_at, size, src_size], &[], at);
 }
 
 /// The byte address of `memref[index]`: its aligned pointer plus (offset +
@@ -437,7 +473,6 @@ fn dispatch<'c, 'a>(runner: OperationRef<'c, 'a>, resume: Value<'c, 'a>, resumes
     let blocks = ir::region_blocks(region);
     let (entry, start) = (blocks[0], blocks[1]);
     let b = Builder::new(runner.context(), runner.location());
-    let segments = b.parse_attr("array<i32: 1, 0, 0>");
     let mut at = entry;
     let mut dispatcher = vec![entry];
     for (k, target) in resumes.iter().enumerate() {
@@ -445,27 +480,20 @@ fn dispatch<'c, 'a>(runner: OperationRef<'c, 'a>, resume: Value<'c, 'a>, resumes
         let predicate = b.int_attr(64, ir::upstream::cmpi::EQ);
         let here = b.value(Upstream::ArithCmpi, &[resume, number], b.i1_type(), &[(attr::PREDICATE, predicate)], Point::End(at));
         let next = region.insert_block_after(at, Block::new(&[]));
-        let branch = OperationBuilder::new(Upstream::CfCondBr.name(), runner.location())
-            .add_operands(&[here])
-            .add_successors(&[&target, &next])
-            .add_attributes(&[(Identifier::new(b.ctx(), attr::OPERAND_SEGMENT_SIZES), segments)])
-            .build()
-            .expect("a cf.cond_br");
-        at.append_operation(branch);
+        b.cond_branch(here, (*target, &[]), (next, &[]), Point::End(at));
         at = next;
         dispatcher.push(next);
     }
-    let branch = OperationBuilder::new(Upstream::CfBr.name(), runner.location()).add_successors(&[&start]).build().expect("a cf.br");
-    at.append_operation(branch);
+    b.branch(start, &[], Point::End(at));
     dispatcher
 }
 
 /// A value a thread keeps across barriers, in the slots: value by value,
 /// thread t's copy at byte `base + t * size`.
-struct Slot {
+struct Slot<'c> {
     base: i64,
     size: i64,
-    ty: String,
+    ty: Type<'c>,
 }
 
 /// Makes every value used in another block than its own reach its uses from
@@ -509,7 +537,7 @@ struct Keeper<'c, 'a> {
     slots: Value<'c, 'a>,
     tid: Value<'c, 'a>,
     threads: i64,
-    kept: HashMap<ValueKey, Slot>,
+    kept: HashMap<ValueKey, Slot<'c>>,
     bytes: i64,
     failed: bool,
 }
@@ -579,7 +607,7 @@ impl<'c, 'a> Keeper<'c, 'a> {
         if !self.kept.contains_key(&key) {
             let base = self.bytes;
             self.bytes += round_up(size * self.threads, SLOT_ALIGN);
-            let slot = Slot { base, size, ty: ty.to_string() };
+            let slot = Slot { base, size, ty };
             let location = definer.map(|op| op.location()).unwrap_or_else(|| home.parent_operation().unwrap().location());
             let view = self.slot(&slot, after, location);
             Builder::new(ty.context(), location).op(Upstream::MemrefStore, &[value, view], &[], &[], after);
@@ -590,14 +618,13 @@ impl<'c, 'a> Keeper<'c, 'a> {
     }
 
     /// The thread's slot of a kept value, as a 0-d memref, at `at`.
-    fn slot(&self, slot: &Slot, at: Point<'c, 'a>, location: Location<'c>) -> Value<'c, 'a> {
+    fn slot(&self, slot: &Slot<'c>, at: Point<'c, 'a>, location: Location<'c>) -> Value<'c, 'a> {
         let b = Builder::new(self.tid.r#type().context(), location);
         let width = b.index_constant(slot.size, at);
         let shift = b.binary(Upstream::ArithMuli, self.tid, width, at);
         let base = b.index_constant(slot.base, at);
         let shift = b.binary(Upstream::ArithAddi, shift, base, at);
-        let memref = b.parse_type(&format!("memref<{}>", slot.ty));
-        b.value(Upstream::MemrefView, &[self.slots, shift], memref, &[], at)
+        b.value(Upstream::MemrefView, &[self.slots, shift], b.scalar_memref(slot.ty), &[], at)
     }
 }
 
@@ -614,113 +641,98 @@ fn scalar_bytes(ty: Type) -> Option<i64> {
 }
 
 /// The driver `@K(args, bid)`: allocates the block's memory and runs the
-/// phases until every thread has returned.
-fn insert_driver(kernel: OperationRef, info: &Kernel, slot_bytes: i64) -> Result<(), PassFailed> {
-    let context = ir::context(kernel);
+/// phases until every thread has returned 0:
+///
+/// ```text
+/// entry:        buffers (poisoned), private memory, slots; begin; br phase(0)
+/// phase(at):    new order; first = K.thread(..., thread(0), at);
+///               for k in 1..n: same_barrier(K.thread(..., thread(k), at), first)
+///               cond_br first != 0, phase(first), done
+/// done:         end; free; return
+/// ```
+fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, slot_bytes: i64) {
     let module = kernel.parent_operation().expect("a gpu.module");
-    let name = &info.name;
-    let mut text = String::new();
-    let arguments: Vec<String> = info.arguments.iter().enumerate().map(|(k, t)| format!("%a{k}: {t}")).collect();
-    let mut params = arguments.clone();
-    params.push("%bid: index".into());
-    // The driver is parsed in a module that declares what it calls.
-    let _ = writeln!(text, "module {{");
-    for (callee, ty) in RUNTIME {
-        let _ = writeln!(text, "{}", declaration(callee, ty));
+    let b = Builder::new(kernel.context(), kernel.location());
+    let index = b.index_type();
+    let mut inputs = info.arguments.clone();
+    inputs.push(index);
+    let driver = b.function(&info.name, &inputs, &[], false, Point::Before(module));
+    let region = driver.region(0).expect("a function body");
+    let arguments: Vec<(Type, Location)> = inputs.iter().map(|t| (*t, b.location)).collect();
+    let entry = region.append_block(Block::new(&arguments));
+    let phase = region.append_block(Block::new(&[(index, b.location)]));
+    let done = region.append_block(Block::new(&[]));
+
+    let at = Point::End(entry);
+    let zero = b.index_constant(0, at);
+    let one = b.index_constant(1, at);
+    let threads = b.index_constant(info.threads, at);
+    let alignment = b.int_attr(64, SLOT_ALIGN);
+    let mut operands: Vec<Value> = (0..inputs.len()).map(|k| entry.argument(k).unwrap().into()).collect();
+    let mut allocations = Vec::new();
+    let none = b.parse_attr("array<i32: 0, 0>");
+    for shared in &info.shared {
+        // Allocated in the default memory space (the lowering cannot free
+        // address space 3), then cast.
+        let host = ir::with_integer_memory_space(shared.ty, None);
+        let buffer = b.value(Upstream::MemrefAlloc, &[], host, &[(attr::ALIGNMENT, alignment), (attr::OPERAND_SEGMENT_SIZES, none)], at);
+        let cast = b.value(Upstream::MemrefMemorySpaceCast, &[buffer], shared.ty, &[], at);
+        let pointer = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[cast], index, &[], at);
+        let size = b.index_constant(shared.bytes, at);
+        b.call(POISON, &[pointer, size], &[], at);
+        allocations.push(buffer);
+        operands.push(cast);
     }
-    let _ = writeln!(text, "func.func @{name}({}) {{", params.join(", "));
-    let _ = writeln!(text, "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index");
-    let _ = writeln!(text, "  %n = arith.constant {} : index", info.threads);
-    let mut operands: Vec<String> = (0..info.arguments.len()).map(|k| format!("%a{k}")).collect();
-    let mut types: Vec<String> = info.arguments.iter().map(|t| t.to_string()).collect();
-    operands.push("%bid".into());
-    types.push("index".into());
-    for (k, (ty, size)) in info.shared_types.iter().enumerate() {
-        // (Allocated in the default memory space: the lowering cannot free
-        // address space 3.)
-        let host = ir::with_integer_memory_space(*ty, None);
-        let _ = writeln!(text, "  %h{k} = memref.alloc() {{alignment = 16 : i64}} : {host}");
-        let _ = writeln!(text, "  %s{k} = memref.memory_space_cast %h{k} : {host} to {ty}");
-        let _ = writeln!(text, "  %s{k}p = memref.extract_aligned_pointer_as_index %s{k} : {ty} -> index");
-        let _ = writeln!(text, "  %s{k}b = arith.constant {size} : index");
-        let _ = writeln!(text, "  func.call @block_sim_poison(%s{k}p, %s{k}b) : (index, index) -> ()");
-        operands.push(format!("%s{k}"));
-        types.push(ty.to_string());
+    let one_size = b.parse_attr("array<i32: 1, 0>");
+    for bytes in [info.private_bytes * info.threads, slot_bytes] {
+        let size = b.index_constant(bytes, at);
+        let buffer = b.value(Upstream::MemrefAlloc, &[size], b.byte_buffer(), &[(attr::ALIGNMENT, alignment), (attr::OPERAND_SEGMENT_SIZES, one_size)], at);
+        allocations.push(buffer);
+        operands.push(buffer);
     }
-    let private = info.private_bytes * info.threads;
-    let _ = writeln!(text, "  %pb = arith.constant {private} : index\n  %sb = arith.constant {slot_bytes} : index");
-    let _ = writeln!(text, "  %private = memref.alloc(%pb) {{alignment = 16 : i64}} : memref<?xi8>");
-    let _ = writeln!(text, "  %slots = memref.alloc(%sb) {{alignment = 16 : i64}} : memref<?xi8>");
-    operands.extend(["%private".into(), "%slots".into()]);
-    types.extend(["memref<?xi8>".into(), "memref<?xi8>".into(), "index".into(), "index".into()]);
-    let types = types.join(", ");
-    let operands = operands.join(", ");
-    let _ = writeln!(text, "  func.call @block_sim_block_begin(%n) : (index) -> ()");
-    let _ = writeln!(text, "  %end = scf.while (%at = %c0) : (index) -> index {{");
-    let _ = writeln!(text, "    func.call @block_sim_phase(%n) : (index) -> ()");
-    let _ = writeln!(text, "    %t0 = func.call @block_sim_thread(%c0) : (index) -> index");
-    let _ = writeln!(text, "    %first = func.call @{name}.thread({operands}, %t0, %at) : ({types}) -> index");
-    let _ = writeln!(text, "    scf.for %k = %c1 to %n step %c1 {{");
-    let _ = writeln!(text, "      %t = func.call @block_sim_thread(%k) : (index) -> index");
-    let _ = writeln!(text, "      %r = func.call @{name}.thread({operands}, %t, %at) : ({types}) -> index");
-    let _ = writeln!(text, "      func.call @block_sim_same_barrier(%r, %first) : (index, index) -> ()");
-    let _ = writeln!(text, "    }}");
-    let _ = writeln!(text, "    %more = arith.cmpi ne, %first, %c0 : index");
-    let _ = writeln!(text, "    scf.condition(%more) %first : index");
-    let _ = writeln!(text, "  }} do {{\n  ^bb0(%next: index):\n    scf.yield %next : index\n  }}");
-    let _ = writeln!(text, "  func.call @block_sim_block_end() : () -> ()");
-    for (k, (ty, _)) in info.shared_types.iter().enumerate() {
-        let _ = writeln!(text, "  memref.dealloc %h{k} : {}", ir::with_integer_memory_space(*ty, None));
-    }
-    let _ = writeln!(text, "  memref.dealloc %private : memref<?xi8>\n  memref.dealloc %slots : memref<?xi8>");
-    let _ = writeln!(text, "  return\n}}");
-    let _ = writeln!(text, "{}", declaration(&format!("{name}.thread"), &format!("({types}) -> index")));
-    let _ = writeln!(text, "}}");
-    let Some(parsed) = ir::parse_module(context, &text) else {
-        diag::error(kernel.location(), "asyncpipe-lower-block: internal error: the driver does not parse");
-        return Err(PassFailed);
+    b.call(BLOCK_BEGIN, &[threads], &[], at);
+    b.branch(phase, &[zero], at);
+
+    let at = Point::End(phase);
+    let resume: Value = phase.argument(0).unwrap().into();
+    let name = runner_name(info);
+    let results = [index];
+    let run_thread = |k: Value<'c, '_>, at: Point<'c, 'a>| -> Value<'c, 'a> {
+        let tid = b.call(THREAD, &[k], &results, at).result(0).unwrap().into();
+        let mut arguments = operands.clone();
+        arguments.extend([tid, resume]);
+        b.call(&name, &arguments, &results, at).result(0).unwrap().into()
     };
-    let driver = ir::ops(parsed.body())
-        .find(|op| ir::symbol_name(*op).as_deref() == Some(name.as_str()))
-        .map(rewrite::detach)
-        .expect("the parsed module has the driver");
-    let parent = module.block().expect("a gpu.module in a block");
-    // A declaration of the driver (for the callers of the un-lowered module
-    // to verify) makes way for it.
-    for op in ir::ops(parent).filter(|op| ir::symbol_name(*op).as_deref() == Some(name.as_str())).collect::<Vec<_>>() {
-        if Upstream::FuncFunc.is(op) && ir::region_entry(op, 0).is_none() {
-            ir::erase(op);
-        } else {
-            diag::error_with_note(
-                kernel.location(),
-                &format!("asyncpipe-lower-block: the block's driver @{name} would clash with another symbol"),
-                op.location(),
-                "the other symbol (only a declaration of the driver may be there)",
-            );
-            return Err(PassFailed);
-        }
+    b.call(PHASE, &[threads], &[], at);
+    let first = run_thread(zero, at);
+    let (k, body) = b.for_loop(one, threads, one, at);
+    let stopped = run_thread(k, body);
+    b.call(SAME_BARRIER, &[stopped, first], &[], body);
+    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
+    let more = b.value(Upstream::ArithCmpi, &[first, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], at);
+    b.cond_branch(more, (phase, &[first]), (done, &[]), at);
+
+    let at = Point::End(done);
+    b.call(BLOCK_END, &[], &[], at);
+    for buffer in allocations {
+        b.op(Upstream::MemrefDealloc, &[buffer], &[], &[], at);
     }
-    parent.insert_operation_before(module, driver);
-    declare_runtime(parent, module);
-    Ok(())
+    b.op(Upstream::FuncReturn, &[], &[], &[], at);
+
+    if let Some(declaration) = info.declaration {
+        ir::erase(declaration);
+    }
+    declare_runtime(module.block().expect("a gpu.module in a block"), module);
 }
 
 /// Declares the runtime functions the module does not define.
 fn declare_runtime<'c, 'a>(parent: BlockRef<'c, 'a>, before: OperationRef<'c, 'a>) {
     let defined: Vec<String> = ir::ops(parent).filter_map(ir::symbol_name).collect();
-    let context = ir::context(before);
-    for (name, ty) in RUNTIME {
-        if defined.iter().any(|d| d == name) {
-            continue;
+    let b = Builder::new(before.context(), before.location());
+    let index = b.index_type();
+    for (name, inputs, results) in RUNTIME {
+        if !defined.iter().any(|d| d == name) {
+            b.function(name, &vec![index; *inputs], &vec![index; *results], true, Point::Before(before));
         }
-        let declaration = ir::parse_op(context, &declaration(name, ty), "asyncpipe-lower-block").expect("a runtime declaration parses");
-        parent.insert_operation_before(before, declaration);
     }
-}
-
-/// `func.func private @name(inputs) -> results` for a type `(inputs) -> (results)`.
-fn declaration(name: &str, ty: &str) -> String {
-    let (inputs, results) = ty.split_once(" -> ").expect("a function type");
-    let results = if results == "()" { String::new() } else { format!(" -> {results}") };
-    format!("func.func private @{name}{inputs}{results}")
 }

@@ -23,13 +23,12 @@ hangs is reported, not waited on.
   python3 bench/gpu/gemm.py [--dir target/gpu] [--repeat 20] [--json FILE]
   compute-sanitizer --tool racecheck python3 bench/gpu/gemm.py --one VARIANT --check-only
 """
-import argparse
 import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants import run_each, timed  # noqa: E402
+from variants import arguments, run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_gemm(const float* A, const float* B, float* C, int n) {
@@ -135,15 +134,7 @@ def one(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", default="target/gpu")
-    parser.add_argument("--repeat", type=int, default=20)
-    parser.add_argument("--warmup", type=int, default=3)
-    parser.add_argument("--timeout", type=int, default=180)
-    parser.add_argument("--json", help="also write the results here")
-    parser.add_argument("--one", metavar="VARIANT", help="check and time one variant (a name from gemm_manifest.json)")
-    parser.add_argument("--check-only", action="store_true", help="with --one: only the 512 check (for compute-sanitizer)")
-    args = parser.parse_args()
+    args = arguments(__doc__, "gemm_manifest.json", 20, 3, 180, "the 512 check")
     if args.one:
         return one(args)
     manifest = json.load(open(os.path.join(args.dir, "gemm_manifest.json")))

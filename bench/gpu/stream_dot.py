@@ -22,13 +22,12 @@ hangs (an mbarrier phase that never completes) is reported, not waited on.
   python3 bench/gpu/stream_dot.py [--dir target/gpu] [--repeat 50] [--json FILE]
   compute-sanitizer --tool racecheck python3 bench/gpu/stream_dot.py --one VARIANT --check-only
 """
-import argparse
 import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants import run_each, timed  # noqa: E402
+from variants import arguments, run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_dot(const float* x, const float* y, float* partial) {
@@ -156,15 +155,7 @@ def one(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", default="target/gpu")
-    parser.add_argument("--repeat", type=int, default=50)
-    parser.add_argument("--warmup", type=int, default=5)
-    parser.add_argument("--timeout", type=int, default=120)
-    parser.add_argument("--json", help="also write the results here")
-    parser.add_argument("--one", metavar="VARIANT", help="check and time one variant (a name from manifest.json)")
-    parser.add_argument("--check-only", action="store_true", help="with --one: only the check against the CPU model (for compute-sanitizer)")
-    args = parser.parse_args()
+    args = arguments(__doc__, "manifest.json", 50, 5, 120, "the check against the CPU model")
     if args.one:
         return one(args)
     manifest = json.load(open(os.path.join(args.dir, "manifest.json")))

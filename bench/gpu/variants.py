@@ -1,9 +1,24 @@
 """What bench/gpu/stream_dot.py and bench/gpu/gemm.py share: CUDA-event
 timing, and running each variant in a child process with a time limit (so
 that a kernel that hangs is reported, not waited on)."""
+import argparse
 import json
 import subprocess
 import sys
+
+
+def arguments(doc, manifest, repeat, warmup, timeout, check):
+    """The command line both scripts take; `manifest` names the variants
+    --one picks from, `check` says what --check-only keeps."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--dir", default="target/gpu")
+    parser.add_argument("--repeat", type=int, default=repeat)
+    parser.add_argument("--warmup", type=int, default=warmup)
+    parser.add_argument("--timeout", type=int, default=timeout)
+    parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--one", metavar="VARIANT", help=f"check and time one variant (a name from {manifest})")
+    parser.add_argument("--check-only", action="store_true", help=f"with --one: only {check} (for compute-sanitizer)")
+    return parser.parse_args()
 
 
 def timed(cp, fn, warmup, repeat):

@@ -9,10 +9,10 @@
 //! like any other op found by walking it.
 
 use crate::passes::ir::upstream::attr;
-use melior::ir::attribute::IntegerAttribute;
+use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{Operation, OperationBuilder, OperationLike, OperationRef};
-use melior::ir::r#type::IntegerType;
+use melior::ir::r#type::{FunctionType, IntegerType, MemRefType};
 use melior::ir::{Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike};
 use melior::{Context, ContextRef};
 
@@ -182,6 +182,77 @@ impl<'c> Builder<'c> {
     /// dimension `k` (0 for x, 1 for y, 2 for z).
     pub fn gpu_dimension(&self, k: usize) -> Attribute<'c> {
         self.parse_attr(super::GPU_DIMENSIONS[k])
+    }
+
+    /// A `func.func` named `name` of type (inputs) -> (results) with an empty
+    /// body (a declaration until the caller adds blocks), private if
+    /// `private`.
+    pub fn function<'a>(
+        &self,
+        name: &str,
+        inputs: &[Type<'c>],
+        results: &[Type<'c>],
+        private: bool,
+        point: Point<'c, 'a>,
+    ) -> OperationRef<'c, 'a> {
+        let ty: Type = FunctionType::new(self.ctx(), inputs, results).into();
+        let mut attributes = vec![
+            (attr::SYM_NAME, StringAttribute::new(self.ctx(), name).into()),
+            (attr::FUNCTION_TYPE, TypeAttribute::new(ty).into()),
+        ];
+        if private {
+            attributes.push((attr::SYM_VISIBILITY, StringAttribute::new(self.ctx(), "private").into()));
+        }
+        self.insert(self.build(Upstream::FuncFunc, &[], &[], &attributes, vec![Region::new()]), point)
+    }
+
+    /// `func.call @callee(operands)` returning `results`.
+    pub fn call<'a>(&self, callee: &str, operands: &[Value<'c, '_>], results: &[Type<'c>], point: Point<'c, 'a>) -> OperationRef<'c, 'a> {
+        let callee = FlatSymbolRefAttribute::new(self.ctx(), callee).into();
+        self.op(Upstream::FuncCall, operands, results, &[(attr::CALLEE, callee)], point)
+    }
+
+    /// `cf.br` to `target` with `operands` for its arguments.
+    pub fn branch<'a>(&self, target: BlockRef<'c, '_>, operands: &[Value<'c, '_>], point: Point<'c, 'a>) -> OperationRef<'c, 'a> {
+        let op = OperationBuilder::new(Upstream::CfBr.name(), self.location)
+            .add_operands(operands)
+            .add_successors(&[&target])
+            .build()
+            .expect("a cf.br");
+        self.insert(op, point)
+    }
+
+    /// `cf.cond_br` on `condition` to `then` or `otherwise`, each with the
+    /// operands for its arguments.
+    pub fn cond_branch<'a>(
+        &self,
+        condition: Value<'c, '_>,
+        then: (BlockRef<'c, '_>, &[Value<'c, '_>]),
+        otherwise: (BlockRef<'c, '_>, &[Value<'c, '_>]),
+        point: Point<'c, 'a>,
+    ) -> OperationRef<'c, 'a> {
+        let segments = [1, then.1.len() as i32, otherwise.1.len() as i32];
+        let segments = DenseI32ArrayAttribute::new(self.ctx(), &segments).into();
+        let mut operands = vec![condition];
+        operands.extend_from_slice(then.1);
+        operands.extend_from_slice(otherwise.1);
+        let op = OperationBuilder::new(Upstream::CfCondBr.name(), self.location)
+            .add_operands(&operands)
+            .add_successors(&[&then.0, &otherwise.0])
+            .add_attributes(&[(Identifier::new(self.ctx(), attr::OPERAND_SEGMENT_SIZES), segments)])
+            .build()
+            .expect("a cf.cond_br");
+        self.insert(op, point)
+    }
+
+    /// `memref<T>`, one element of `element` (0-d).
+    pub fn scalar_memref(&self, element: Type<'c>) -> Type<'c> {
+        MemRefType::new(element, &[], None, None).into()
+    }
+
+    /// `memref<?xi8>`, a buffer of bytes.
+    pub fn byte_buffer(&self) -> Type<'c> {
+        MemRefType::new(IntegerType::new(self.ctx(), 8).into(), &[super::DYNAMIC_SIZE], None, None).into()
     }
 
     /// Parses an attribute written in MLIR syntax (a constant of the pass).

@@ -160,6 +160,10 @@ pub fn gpu_dimension(op: OperationRef) -> Option<usize> {
     GPU_DIMENSIONS.iter().position(|d| *d == text)
 }
 
+/// The size of a dynamic dimension in a shaped type (`?`,
+/// `ShapedType::kDynamic`).
+pub const DYNAMIC_SIZE: i64 = i64::MIN;
+
 /// A `gpu.func`'s `known_block_size` (x, y, z), if it declares one.
 pub fn known_block_size(function: OperationRef) -> Option<[i64; 3]> {
     let sizes = dense_i32_attr(function, attr::KNOWN_BLOCK_SIZE)?;
@@ -195,17 +199,9 @@ fn dense_array<T>(
     }
 }
 
-/// The ops that use `value`.
+/// The ops that use `value` (once per use).
 pub fn users<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut users = Vec::new();
-    unsafe {
-        let mut use_ = mlir_sys::mlirValueGetFirstUse(value.to_raw());
-        while !use_.ptr.is_null() {
-            users.push(OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(use_)));
-            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
-        }
-    }
-    users
+    uses(value).into_iter().map(|(user, _)| user).collect()
 }
 
 /// Whether `op` is a function whose body the analyses walk.
@@ -710,33 +706,6 @@ pub fn uses<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c, '
         }
     }
     uses
-}
-
-/// Parses a module written in MLIR syntax; None, with the parser's
-/// diagnostics emitted, when it does not parse.
-pub fn parse_module<'c>(context: &'c melior::Context, text: &str) -> Option<melior::ir::Module<'c>> {
-    let text = terminated(text);
-    melior::ir::Module::parse(context, &text[..text.len() - 1])
-}
-
-/// `text` followed by a NUL byte: MLIR's lexer finds the end of a buffer by
-/// the NUL after it, which a Rust string slice does not have.
-fn terminated(text: &str) -> String {
-    format!("{text}\0")
-}
-
-/// Parses one op written in MLIR syntax (say a function a pass generates);
-/// None, with the parser's diagnostics emitted, when it does not parse.
-pub fn parse_op<'c>(context: &'c melior::Context, text: &str, source: &str) -> Option<melior::ir::operation::Operation<'c>> {
-    let text = terminated(text);
-    unsafe {
-        let raw = mlir_sys::mlirOperationCreateParse(
-            context.to_raw(),
-            melior::StringRef::new(&text[..text.len() - 1]).to_raw(),
-            melior::StringRef::new(source).to_raw(),
-        );
-        (!raw.ptr.is_null()).then(|| melior::ir::operation::Operation::from_raw(raw))
-    }
 }
 
 /// The `sym_name` of a symbol op (a function), if it has one.

@@ -249,14 +249,6 @@ pub fn split_after<'c, 'a>(op: OperationRef<'c, 'a>) -> melior::ir::BlockRef<'c,
     tail
 }
 
-/// Takes `op` out of its block; the caller owns it (to insert it elsewhere).
-pub fn detach<'c>(op: OperationRef<'c, '_>) -> melior::ir::operation::Operation<'c> {
-    unsafe {
-        mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
-        melior::ir::operation::Operation::from_raw(op.to_raw())
-    }
-}
-
 /// Gives `value` the type `ty` in place (the caller keeps the IR valid).
 pub fn set_type<'c>(value: Value<'c, '_>, ty: Type<'c>) {
     unsafe { mlir_sys::mlirValueSetType(value.to_raw(), melior::ir::TypeLike::to_raw(&ty)) }

@@ -155,6 +155,7 @@ upstream_attributes! {
     STATIC_SIZES = MemrefSubview."static_sizes",
     STATIC_STRIDES = MemrefSubview."static_strides",
     SYM_NAME = FuncFunc."sym_name",
+    SYM_VISIBILITY = FuncFunc."sym_visibility",
     VALUE = ArithConstant."value",
     WORKGROUP_ATTRIBUTIONS = GpuFunc."workgroup_attributions",
     WORKGROUP_ATTRIB_ATTRS = GpuFunc."workgroup_attrib_attrs",

@@ -31,7 +31,7 @@ pub const TOKEN_TYPE: &str = "!nvgpu.device.async.token";
 const UNROLL_LIMIT: i64 = 32;
 
 /// `ShapedType::kDynamic`.
-pub(super) const DYNAMIC: i64 = i64::MIN;
+pub(super) use crate::passes::ir::DYNAMIC_SIZE as DYNAMIC;
 
 /// What the lowering needs to know about one copy, checked up front.
 pub struct CopyPlan {

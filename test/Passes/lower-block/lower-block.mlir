@@ -75,17 +75,30 @@ module attributes {gpu.container_module} {
 // The end returns 0:
 // CHECK:         return %c0{{.*}} : index
 
-// The driver: 0xFF workgroup memory, phases until the threads return 0.
-// CHECK-LABEL: func.func @stage(%{{.*}}: memref<256xf32>, %{{.*}}: memref<64xf32>, %{{.*}}: index) {
-// CHECK:         memref.alloc() {alignment = 16 : i64} : memref<256xf32>
-// CHECK:         memref.memory_space_cast
-// CHECK:         call @block_sim_poison(%{{.*}}, %c1024)
+// The driver: 0xFF workgroup memory, then phases until the threads return
+// 0; in each, every thread runs from where the phase resumes, and each must
+// stop where the first did.
+// CHECK-LABEL: func.func @stage(
+// CHECK-SAME:    %[[A:[^:]*]]: memref<256xf32>, %[[O:[^:]*]]: memref<64xf32>, %[[B:[^:]*]]: index) {
+// CHECK:         %[[HOST:.*]] = memref.alloc() {alignment = 16 : i64} : memref<256xf32>
+// CHECK:         %[[BUF:.*]] = memref.memory_space_cast %[[HOST]] : memref<256xf32> to memref<256xf32, 3>
+// CHECK:         %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[BUF]]
+// CHECK:         call @block_sim_poison(%[[P]], %c1024)
 // CHECK:         call @block_sim_block_begin(%c64)
-// CHECK:         scf.while
-// CHECK:           call @block_sim_phase(%c64)
-// CHECK:           call @block_sim_thread
-// CHECK:           call @stage.thread(
-// CHECK:           scf.for
-// CHECK:             call @block_sim_same_barrier
+// CHECK:         cf.br ^[[PHASE:bb[0-9]+]](%c0 : index)
+// CHECK:       ^[[PHASE]](%[[AT:.*]]: index):
+// CHECK:         call @block_sim_phase(%c64)
+// CHECK:         %[[T0:.*]] = call @block_sim_thread(%c0)
+// CHECK:         %[[FIRST:.*]] = call @stage.thread(%[[A]], %[[O]], %[[B]], %[[BUF]], %{{.*}}, %{{.*}}, %[[T0]], %[[AT]])
+// CHECK:         scf.for %[[K:.*]] = %c1 to %c64 step %c1 {
+// CHECK:           %[[T:.*]] = func.call @block_sim_thread(%[[K]])
+// CHECK:           %[[R:.*]] = func.call @stage.thread(%[[A]], %[[O]], %[[B]], %[[BUF]], %{{.*}}, %{{.*}}, %[[T]], %[[AT]])
+// CHECK:           func.call @block_sim_same_barrier(%[[R]], %[[FIRST]])
+// CHECK:         %[[MORE:.*]] = arith.cmpi ne, %[[FIRST]], %c0
+// CHECK:         cf.cond_br %[[MORE]], ^[[PHASE]](%[[FIRST]] : index), ^[[DONE:bb[0-9]+]]
+// CHECK:       ^[[DONE]]:
 // CHECK:         call @block_sim_block_end()
+// CHECK:         memref.dealloc %[[HOST]]
+// The runtime is declared (the tests link it in as MLIR).
+// CHECK:       func.func private @block_sim_cp_async(index, index, index, index, index)
 // CHECK-NOT:   gpu.module
