@@ -143,7 +143,6 @@ fn barriers(function: OperationRef, body: Option<BlockRef>) -> Result<(), PassFa
     place_barriers::place(function).map(|_| ())
 }
 
-
 fn trip_count(loop_op: OperationRef) -> Trip {
     ir::static_trip_count(loop_op).map_or(Trip::Dynamic, Trip::Static)
 }

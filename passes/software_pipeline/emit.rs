@@ -64,7 +64,6 @@ pub struct Emitter<'s, 'c, 'a> {
     items_of_stage: Vec<Vec<usize>>,
 }
 
-
 impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     pub fn new(s: &'s Schedule<'c, 'a>, waits: &'s Waits, trip: Trip) -> Self {
         let context = s.loop_op.context();
@@ -105,9 +104,10 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     /// Emits everything before `at` (the original loop or a wrapper's
-    /// terminator); returns the body loop's block, if there is a body loop. With a run-time trip count N, the pipelined form runs
-    /// when N > L (so every prologue and epilogue op runs, and the counts are
-    /// those of a long loop); otherwise the original loop runs, without its
+    /// terminator); returns the body loop's block, if there is a body loop.
+    /// With a run-time trip count N, the pipelined form runs when N > L (so
+    /// every prologue and epilogue op runs, and the counts are those of a
+    /// long loop); otherwise the original loop runs, without its
     /// annotations, synchronously.
     pub fn emit(mut self, at: OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
         let mut point = Point::Before(at);

@@ -16,9 +16,9 @@
 // RUN: %kernel-to-func %t.private.mlir | asyncpipe-opt --pass-pipeline='builtin.module(builtin.module(func.func(gpu-eliminate-barriers)))' \
 // RUN:   | %func-to-kernel | asyncpipe-opt --asyncpipe-to-nvgpu | %unwrap-module | sed 's/@thread_private/@k/' > %t.p2.mlir
 // RUN: grep -c gpu.barrier %t.p0.mlir %t.p1.mlir %t.p2.mlir | FileCheck %s --check-prefix=PRIVATE-COUNT
-// PRIVATE-COUNT: p0.mlir:1
-// PRIVATE-COUNT: p1.mlir:0
-// PRIVATE-COUNT: p2.mlir:1
+// PRIVATE-COUNT: p0.mlir:1{{$}}
+// PRIVATE-COUNT: p1.mlir:0{{$}}
+// PRIVATE-COUNT: p2.mlir:1{{$}}
 // RUN: cat %t.p0.mlir %t.private-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
 // RUN: cat %t.p1.mlir %t.private-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
 // RUN: cat %t.p2.mlir %t.private-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
@@ -29,9 +29,9 @@
 // RUN: %kernel-to-func %t.shared.mlir | asyncpipe-opt --pass-pipeline='builtin.module(builtin.module(func.func(gpu-eliminate-barriers)))' \
 // RUN:   | %func-to-kernel | asyncpipe-opt --asyncpipe-to-nvgpu | %unwrap-module | sed 's/@shared_row/@k/' > %t.s2.mlir
 // RUN: grep -c gpu.barrier %t.s0.mlir %t.s1.mlir %t.s2.mlir | FileCheck %s --check-prefix=SHARED-COUNT
-// SHARED-COUNT: s0.mlir:3
-// SHARED-COUNT: s1.mlir:1
-// SHARED-COUNT: s2.mlir:1
+// SHARED-COUNT: s0.mlir:3{{$}}
+// SHARED-COUNT: s1.mlir:1{{$}}
+// SHARED-COUNT: s2.mlir:1{{$}}
 // RUN: cat %t.s0.mlir %t.shared-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
 // RUN: cat %t.s1.mlir %t.shared-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
 // RUN: cat %t.s2.mlir %t.shared-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s

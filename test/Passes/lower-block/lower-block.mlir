@@ -57,11 +57,11 @@ module attributes {gpu.container_module} {
 // CHECK:         memref.store %[[SHIFT]], %[[SLOT]][] : memref<index>
 // The copy is recorded with its byte addresses; commit and wait are the
 // thread's own.
-// CHECK:         call @block_sim_cp_async(%[[TID]], %{{.*}}, %{{.*}}, %c16{{.*}}, %c16{{.*}})
+// CHECK:         call @block_sim_cp_async(%[[TID]], %{{.*}}, %{{.*}}, %c16{{(_[0-9]+)?}}, %c16{{(_[0-9]+)?}})
 // CHECK:         call @block_sim_commit(%[[TID]])
-// CHECK:         call @block_sim_wait(%[[TID]], %c0{{.*}})
+// CHECK:         call @block_sim_wait(%[[TID]], %c0{{(_[0-9]+)?}})
 // Barrier 1 returns 1:
-// CHECK:         return %c1{{.*}} : index
+// CHECK:         return %c1{{(_[0-9]+)?}} : index
 // CHECK:       ^[[AFTER1]]:
 // CHECK:         memref.load %[[TILE]]
 // The private buffer's view is recomputed from the slot:
@@ -69,11 +69,11 @@ module attributes {gpu.container_module} {
 // CHECK:         %[[SHIFT1:.*]] = memref.load %[[SLOT1]][]
 // CHECK:         %[[ACC1:.*]] = memref.view %[[PRIVATE]][%[[SHIFT1]]][] : memref<?xi8> to memref<1xf32>
 // CHECK:         memref.store %{{.*}}, %[[ACC1]]
-// CHECK:         return %c2{{.*}} : index
+// CHECK:         return %c2{{(_[0-9]+)?}} : index
 // CHECK:       ^[[AFTER2]]:
 // CHECK:         memref.store %{{.*}}, %{{.*}}[%[[TID]]] : memref<64xf32>
 // The end returns 0:
-// CHECK:         return %c0{{.*}} : index
+// CHECK:         return %c0{{(_[0-9]+)?}} : index
 
 // The driver: 0xFF workgroup memory, then phases until the threads return
 // 0; in each, every thread runs from where the phase resumes, and each must
