@@ -670,12 +670,12 @@ fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, sl
     let alignment = b.int_attr(64, SLOT_ALIGN);
     let mut operands: Vec<Value> = (0..inputs.len()).map(|k| entry.argument(k).unwrap().into()).collect();
     let mut allocations = Vec::new();
-    let none = b.parse_attr("array<i32: 0, 0>");
+    let static_sizes = b.segments(&[0, 0]);
     for shared in &info.shared {
         // Allocated in the default memory space (the lowering cannot free
         // address space 3), then cast.
         let host = ir::with_integer_memory_space(shared.ty, None);
-        let buffer = b.value(Upstream::MemrefAlloc, &[], host, &[(attr::ALIGNMENT, alignment), (attr::OPERAND_SEGMENT_SIZES, none)], at);
+        let buffer = b.value(Upstream::MemrefAlloc, &[], host, &[(attr::ALIGNMENT, alignment), (attr::OPERAND_SEGMENT_SIZES, static_sizes)], at);
         let cast = b.value(Upstream::MemrefMemorySpaceCast, &[buffer], shared.ty, &[], at);
         let pointer = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[cast], index, &[], at);
         let size = b.index_constant(shared.bytes, at);
@@ -683,7 +683,7 @@ fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, sl
         allocations.push(buffer);
         operands.push(cast);
     }
-    let one_size = b.parse_attr("array<i32: 1, 0>");
+    let one_size = b.segments(&[1, 0]);
     for bytes in [info.private_bytes * info.threads, slot_bytes] {
         let size = b.index_constant(bytes, at);
         let buffer = b.value(Upstream::MemrefAlloc, &[size], b.byte_buffer(), &[(attr::ALIGNMENT, alignment), (attr::OPERAND_SEGMENT_SIZES, one_size)], at);

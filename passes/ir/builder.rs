@@ -231,8 +231,7 @@ impl<'c> Builder<'c> {
         otherwise: (BlockRef<'c, '_>, &[Value<'c, '_>]),
         point: Point<'c, 'a>,
     ) -> OperationRef<'c, 'a> {
-        let segments = [1, then.1.len() as i32, otherwise.1.len() as i32];
-        let segments = DenseI32ArrayAttribute::new(self.ctx(), &segments).into();
+        let segments = self.segments(&[1, then.1.len() as i32, otherwise.1.len() as i32]);
         let mut operands = vec![condition];
         operands.extend_from_slice(then.1);
         operands.extend_from_slice(otherwise.1);
@@ -243,6 +242,11 @@ impl<'c> Builder<'c> {
             .build()
             .expect("a cf.cond_br");
         self.insert(op, point)
+    }
+
+    /// An `operandSegmentSizes` value: how many operands each segment has.
+    pub fn segments(&self, sizes: &[i32]) -> Attribute<'c> {
+        DenseI32ArrayAttribute::new(self.ctx(), sizes).into()
     }
 
     /// `memref<T>`, one element of `element` (0-d).
