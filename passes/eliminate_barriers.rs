@@ -11,11 +11,17 @@
 //! a set where every barrier orders something (taking any one out races);
 //! barriers on thread-private staging go.
 //!
+//! With option `bulk-queues` ([`BulkQueues`]) the model knows that a wait
+//! on those queues completes every thread's copies: the barriers that only
+//! published copies (read-after-write) go, those before a copy over other
+//! threads' reads stay.
+//!
 //! The model does not see races between plain loads and stores of
 //! different threads, so a kernel that writes workgroup memory with plain
 //! stores (or calls what might) keeps all its barriers, and so does a kernel
 //! that already has a hazard (nothing can be judged against it).
 
+use super::analysis::sync_state::BulkQueues;
 use super::analysis::{effects, sync_state, thread_scope};
 use super::ir::upstream::Upstream;
 use super::ir::{self, builder::Builder, builder::Point, MemoryEffect, MemorySpace};
@@ -28,24 +34,26 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-eliminate-barriers",
     description: "Remove the gpu.barrier ops of a kernel that order nothing, given async effects and thread scope (each barrier whose removal leaves no hazard between threads)",
     anchor: None,
-    options: &[],
+    options: &[BulkQueues::OPTION],
     run,
 };
 
-fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let bulk = BulkQueues::from_options(root, options)?;
     for function in ir::functions(root) {
-        eliminate(function);
+        eliminate(function, &bulk);
     }
     Ok(())
 }
 
-/// Removes the barriers of `function` that order nothing; returns how many.
-pub fn eliminate(function: OperationRef) -> usize {
+/// Removes the barriers of `function` that order nothing, waits on `bulk`
+/// queues completing every thread's copies; returns how many.
+pub fn eliminate(function: OperationRef, bulk: &BulkQueues) -> usize {
     let ops = ir::nested_ops(function);
     if !thread_scope::is_block_scope(function, &ops) || writes_workgroup_plainly(&ops) {
         return 0;
     }
-    if !matches!(verify_sync::first_hazard(function), Hazard::None) {
+    if !matches!(verify_sync::first_hazard(function, bulk), Hazard::None) {
         return 0;
     }
     let barriers: Vec<OperationRef> = ops.into_iter().filter(|op| Upstream::GpuBarrier.is(*op)).collect();
@@ -55,7 +63,7 @@ pub fn eliminate(function: OperationRef) -> usize {
         let Some(next) = barrier.next_in_block() else { continue };
         let location = barrier.location();
         ir::erase(barrier);
-        if matches!(verify_sync::first_hazard(function), Hazard::None) {
+        if matches!(verify_sync::first_hazard(function, bulk), Hazard::None) {
             removed += 1;
         } else {
             let builder = Builder::new(function.context(), location);

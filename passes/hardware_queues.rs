@@ -41,7 +41,7 @@ pub const PASS: PassDef = PassDef {
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let options = Options::parse(root, options)?;
-    let hardware = QueueMap { single: true, separate: options.bulk.clone() };
+    let hardware = QueueMap { single: true, separate: options.bulk.queues().clone() };
     // Every error comes before any function changes.
     let functions = checked_functions(root, &options, false);
     let mut failed = functions.failed;
@@ -56,7 +56,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let recount = functions
         .asyncpipe
         .into_iter()
-        .filter(|(_, ops)| needs_recount(ops, &options.bulk))
+        .filter(|(_, ops)| needs_recount(ops, options.bulk.queues()))
         .map(|(function, _)| function);
     for function in recount {
         count_to_token::convert(function)?;

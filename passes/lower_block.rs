@@ -35,12 +35,23 @@
 //! `nvvm.cp.async.commit.group`) commits the thread's group,
 //! `nvgpu.device_async_wait` lets the thread's older groups land.
 //!
-//! The kernel's barriers must be in its body's top-level blocks (run
-//! `convert-scf-to-cf` first); that is an error at a barrier inside a
+//! Bulk queues (`asyncpipe-to-nvgpu{bulk-queues=...}`) are modeled across
+//! the block: the mbarriers' arrivals, expected bytes and phases are the
+//! runtime's, shared by every thread, and a bulk copy lands when issued
+//! ("early") or when the first wait sees its phase complete ("late"). An
+//! `nvvm.mbarrier.try_wait.parity` on a phase that is not complete (some
+//! thread has not arrived yet) must let the other threads run: the thread
+//! stops there, like at a barrier but alone, and the driver runs it again
+//! in the next round of the phase, until the phase completes. A round in
+//! which no thread arrives, initializes a barrier or reaches a block
+//! barrier, while some wait, is a hang, reported as such.
+//!
+//! The kernel's barriers and mbarrier waits must be in its body's top-level
+//! blocks (run `convert-scf-to-cf` first); that is an error at one inside a
 //! region. Whether every thread reaches the same barrier is checked when
-//! the program runs. Not modeled, and an error at the op: bulk copies and
-//! mbarriers (sm_90 queues), y and z thread or block ids of a block or grid
-//! larger than one in that dimension, calls of device functions.
+//! the program runs. Not modeled, and an error at the op: y and z thread or
+//! block ids of a block or grid larger than one in that dimension, calls of
+//! device functions.
 
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::{DeviceAsyncCopy, Upstream};
@@ -55,7 +66,7 @@ use std::collections::HashMap;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-lower-block",
-    description: "Run each GPU kernel's thread block on the CPU: threads one at a time between barriers in a chosen order, cp.async copies landing late (block_sim runtime)",
+    description: "Run each GPU kernel's thread block on the CPU: threads one at a time between barriers in a chosen order, cp.async and bulk copies landing late or early, mbarrier waits that let the other threads run (block_sim runtime)",
     anchor: None,
     options: &[],
     run,
@@ -66,23 +77,39 @@ pub const PASS: PassDef = PassDef {
 const RUNTIME: &[(&str, usize, usize)] = &[
     (BLOCK_BEGIN, 1, 0),
     (BLOCK_END, 0, 0),
-    (PHASE, 1, 0),
+    (ROUND, 1, 0),
     (THREAD, 1, 1),
-    (SAME_BARRIER, 2, 0),
+    (RUNNABLE, 1, 1),
+    (RESUME, 1, 1),
+    (STOPPED, 3, 0),
+    (ROUND_END, 1, 1),
     (POISON, 2, 0),
     (CP_ASYNC, 5, 0),
     (COMMIT, 1, 0),
     (WAIT, 2, 0),
+    (MBARRIER_INIT, 3, 0),
+    (EXPECT_TX, 3, 0),
+    (BULK_COPY, 5, 0),
+    (ARRIVE, 2, 0),
+    (TRY_WAIT, 3, 1),
 ];
 const BLOCK_BEGIN: &str = "block_sim_block_begin";
 const BLOCK_END: &str = "block_sim_block_end";
-const PHASE: &str = "block_sim_phase";
+const ROUND: &str = "block_sim_round";
 const THREAD: &str = "block_sim_thread";
-const SAME_BARRIER: &str = "block_sim_same_barrier";
+const RUNNABLE: &str = "block_sim_runnable";
+const RESUME: &str = "block_sim_resume";
+const STOPPED: &str = "block_sim_stopped";
+const ROUND_END: &str = "block_sim_round_end";
 const POISON: &str = "block_sim_poison";
 const CP_ASYNC: &str = "block_sim_cp_async";
 const COMMIT: &str = "block_sim_commit";
 const WAIT: &str = "block_sim_wait";
+const MBARRIER_INIT: &str = "block_sim_mbarrier_init";
+const EXPECT_TX: &str = "block_sim_expect_tx";
+const BULK_COPY: &str = "block_sim_bulk_copy";
+const ARRIVE: &str = "block_sim_arrive";
+const TRY_WAIT: &str = "block_sim_try_wait";
 
 /// Slots and private memory are laid out in units of this many bytes (the
 /// largest scalar alignment).
@@ -165,14 +192,14 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
     for (alloca, offset) in &info.private {
         private_view(*alloca, *offset, info.private_bytes, private, tid);
     }
-    let mut barriers = Vec::new();
+    let mut stops = Stops::default();
     for op in ir::nested_ops(runner) {
-        lower_op(op, &info, bid, tid, &mut barriers);
+        lower_op(op, &info, bid, tid, &mut stops);
     }
     // Each barrier ends its block with a return of its number; the code
     // after it is where the next phase resumes.
     let mut resumes = Vec::new();
-    for (k, barrier) in barriers.iter().enumerate() {
+    for (k, barrier) in stops.barriers.iter().enumerate() {
         let rest = rewrite::split_after(*barrier);
         let b = Builder::new(barrier.context(), barrier.location());
         let number = b.index_constant(k as i64 + 1, Point::Before(*barrier));
@@ -180,11 +207,18 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
         ir::erase(*barrier);
         resumes.push(rest);
     }
+    // Each mbarrier wait asks the runtime whether its phase is complete and
+    // returns its number (after the barriers') when not: the thread runs it
+    // again, from the block that asks, in the phase's next round.
+    for wait in &stops.waits {
+        let number = resumes.len() as i64 + 1;
+        resumes.push(mbarrier_wait(*wait, tid, number));
+    }
     let dispatcher = dispatch(runner, resume, &resumes);
     let body: Vec<BlockRef> = ir::blocks(runner).into_iter().filter(|b| !dispatcher.contains(b)).collect();
     let slot_bytes = keep_across_barriers(runner, &body, slots, tid, info.threads)?;
     to_cpu_memory_spaces(runner);
-    insert_driver(kernel, &info, slot_bytes);
+    insert_driver(kernel, &info, slot_bytes, stops.barriers.len());
     ir::erase(kernel);
     Ok(())
 }
@@ -285,13 +319,10 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 "asyncpipe-lower-block needs the kernel's barriers in its body's top-level blocks: run \
                  convert-scf-to-cf first",
             ),
-            Some(
-                Upstream::NvvmCpAsyncBulkSharedClusterGlobal
-                | Upstream::NvvmMbarrierInit
-                | Upstream::NvvmMbarrierArrive
-                | Upstream::NvvmMbarrierExpectTx
-                | Upstream::NvvmMbarrierTryWaitParity,
-            ) => Some("asyncpipe-lower-block does not model bulk copies and mbarriers"),
+            Some(Upstream::NvvmMbarrierTryWaitParity) if !top_level(op) => Some(
+                "asyncpipe-lower-block needs the kernel's mbarrier waits in its body's top-level blocks (a \
+                 waiting thread stops there to let the others run): run convert-scf-to-cf first",
+            ),
             Some(Upstream::FuncCall | Upstream::LlvmCall | Upstream::GpuLaneId) => {
                 Some("asyncpipe-lower-block does not model this op in a kernel")
             }
@@ -309,10 +340,11 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
     if failed { Err(PassFailed) } else { Ok(info) }
 }
 
-/// The size in bytes of a static identity-layout memref of integers or
-/// floats.
+/// The size in bytes of a static identity-layout memref of integers,
+/// floats or indices (64 bits, as the CPU lowering makes them).
 fn bytes(memref: Type) -> Option<i64> {
-    let bits = i64::from(ir::scalar_bits(ir::element_type(memref))?);
+    let element = ir::element_type(memref);
+    let bits = if element.is_index() { 64 } else { i64::from(ir::scalar_bits(element)?) };
     let shape = ir::shape(memref);
     if shape.iter().any(|d| *d < 0) || bits % 8 != 0 || !ir::has_identity_layout(memref) {
         return None;
@@ -376,13 +408,23 @@ fn private_view<'c, 'a>(alloca: OperationRef<'c, 'a>, offset: i64, per_thread: i
     ir::erase(alloca);
 }
 
-/// Lowers the kernel's ids, returns and cp.async ops; collects the barriers.
+/// Where a thread stops to let the others run: block barriers (every
+/// thread stops there) and mbarrier waits (a thread stops there while the
+/// phase it waits for is not complete).
+#[derive(Default)]
+struct Stops<'c, 'a> {
+    barriers: Vec<OperationRef<'c, 'a>>,
+    waits: Vec<OperationRef<'c, 'a>>,
+}
+
+/// Lowers the kernel's ids, returns, cp.async ops, bulk copies and
+/// mbarrier ops; collects the barriers and the mbarrier waits.
 fn lower_op<'c, 'a>(
     op: OperationRef<'c, 'a>,
     info: &Kernel<'c, 'a>,
     bid: Value<'c, 'a>,
     tid: Value<'c, 'a>,
-    barriers: &mut Vec<OperationRef<'c, 'a>>,
+    stops: &mut Stops<'c, 'a>,
 ) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
@@ -396,7 +438,40 @@ fn lower_op<'c, 'a>(
         Some(Upstream::GpuBlockDim) => {
             replace(b.index_constant(if ir::gpu_dimension(op) == Some(0) { info.threads } else { 1 }, at))
         }
-        Some(Upstream::GpuBarrier) => barriers.push(op),
+        Some(Upstream::GpuBarrier) => stops.barriers.push(op),
+        Some(Upstream::NvvmMbarrierTryWaitParity) => stops.waits.push(op),
+        // The runtime's mbarriers need no fence: every thread sees them at once.
+        Some(Upstream::NvvmFenceMbarrierInit) => ir::erase(op),
+        Some(Upstream::NvvmMbarrierInit) => {
+            // (barrier, arrival count)
+            let operands = [tid, address_of(&b, operand(op, 0), at), index_of(&b, operand(op, 1), at)];
+            b.call(MBARRIER_INIT, &operands, &[], at);
+            ir::erase(op);
+        }
+        Some(Upstream::NvvmMbarrierExpectTx) => {
+            // (barrier, bytes)
+            let operands = [tid, address_of(&b, operand(op, 0), at), index_of(&b, operand(op, 1), at)];
+            b.call(EXPECT_TX, &operands, &[], at);
+            ir::erase(op);
+        }
+        Some(Upstream::NvvmCpAsyncBulkSharedClusterGlobal) => {
+            // (destination, source, barrier, bytes)
+            let dst = address_of(&b, operand(op, 0), at);
+            let src = address_of(&b, operand(op, 1), at);
+            let barrier = address_of(&b, operand(op, 2), at);
+            let bytes = index_of(&b, operand(op, 3), at);
+            b.call(BULK_COPY, &[tid, dst, src, bytes, barrier], &[], at);
+            ir::erase(op);
+        }
+        Some(Upstream::NvvmMbarrierArrive) => {
+            b.call(ARRIVE, &[tid, address_of(&b, operand(op, 0), at)], &[], at);
+            // Its result (the barrier's state before the arrival) is opaque.
+            if op.result_count() > 0 {
+                rewrite::poison_and_erase(op);
+            } else {
+                ir::erase(op);
+            }
+        }
         Some(Upstream::GpuReturn) => {
             let end = b.index_constant(0, at);
             b.op(Upstream::FuncReturn, &[end], &[], &[], at);
@@ -422,6 +497,51 @@ fn lower_op<'c, 'a>(
         }
         _ => {}
     }
+}
+
+fn operand<'c, 'a>(op: OperationRef<'c, 'a>, k: usize) -> Value<'c, 'a> {
+    op.operand(k).expect("the operands the NVVM op's verifier requires")
+}
+
+/// The address a pointer holds, as an `index` (the runtime's unit).
+fn address_of<'c, 'a>(b: &Builder<'c>, pointer: Value<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    let int = b.value(Upstream::LlvmPtrtoint, &[pointer], b.parse_type("i64"), &[], at);
+    b.value(Upstream::ArithIndexCast, &[int], b.index_type(), &[], at)
+}
+
+/// An integer operand (an arrival count, bytes, a parity) as an `index`.
+fn index_of<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    b.value(Upstream::ArithIndexCast, &[value], b.index_type(), &[], at)
+}
+
+/// `nvvm.mbarrier.try_wait.parity %barrier, %parity` as a stop: a block of
+/// its own that asks `block_sim_try_wait(tid, barrier, parity)` and goes on
+/// when the phase is complete, or returns `number` (the thread is run
+/// again from that block). Returns the block.
+fn mbarrier_wait<'c, 'a>(wait: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
+    let b = Builder::new(wait.context(), wait.location());
+    // A block that starts at the wait, entered by a branch from the code
+    // before it (the split needs an op before the wait: a placeholder).
+    let placeholder = ir::defining_op(b.index_constant(0, Point::Before(wait))).expect("a constant");
+    let before = placeholder.block().expect("an op in a block");
+    let ask = rewrite::split_after(placeholder);
+    ir::erase(placeholder);
+    b.branch(ask, &[], Point::End(before));
+    let at = Point::Before(wait);
+    let barrier = address_of(&b, operand(wait, 0), at);
+    let parity = index_of(&b, operand(wait, 1), at);
+    let done = b.call(TRY_WAIT, &[tid, barrier, parity], &[b.index_type()], at).result(0).unwrap().into();
+    let zero = b.index_constant(0, at);
+    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
+    let complete = b.value(Upstream::ArithCmpi, &[done, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], at);
+    let rest = rewrite::split_after(wait);
+    ir::erase(wait);
+    let region = ask.parent_region().expect("a block in a region");
+    let stop = region.insert_block_after(ask, Block::new(&[]));
+    let code = b.index_constant(number, Point::End(stop));
+    b.op(Upstream::FuncReturn, &[code], &[], &[], Point::End(stop));
+    b.cond_branch(complete, (rest, &[]), (stop, &[]), Point::End(ask));
+    ask
 }
 
 /// `nvgpu.device_async_copy` as `block_sim_cp_async(tid, dst, src, bytes,
@@ -640,17 +760,23 @@ fn scalar_bytes(ty: Type) -> Option<i64> {
     ir::scalar_bits(ty).map(|bits| (i64::from(bits) + 7) / 8)
 }
 
-/// The driver `@K(args, bid)`: allocates the block's memory and runs the
-/// phases until every thread has returned 0:
+/// The driver `@K(args, bid)`: allocates the block's memory and runs rounds
+/// until every thread has returned 0:
 ///
 /// ```text
-/// entry:        buffers (poisoned), private memory, slots; begin; br phase(0)
-/// phase(at):    new order; first = K.thread(..., thread(0), at);
-///               for k in 1..n: same_barrier(K.thread(..., thread(k), at), first)
-///               cond_br first != 0, phase(first), done
-/// done:         end; free; return
+/// entry:   buffers (poisoned), private memory, slots; begin(n); br round
+/// round:   round(n)  (a new phase's order when every thread was at a barrier)
+///          for k in 0..n: t = thread(k)
+///            if runnable(t): stopped(t, K.thread(..., t, resume(t)), barriers)
+///          cond_br round_end(n) != 0, round, done
+/// done:    end; free; return
 /// ```
-fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, slot_bytes: i64) {
+///
+/// A phase (from barrier to barrier) takes one round, or more when threads
+/// stop at mbarrier waits: those run again in the next round. The runtime
+/// checks that every thread stops at the same barrier and that a round
+/// with waiting threads made progress.
+fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, slot_bytes: i64, barriers: usize) {
     let module = kernel.parent_operation().expect("a gpu.module");
     let b = Builder::new(kernel.context(), kernel.location());
     let index = b.index_type();
@@ -660,7 +786,7 @@ fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, sl
     let region = driver.region(0).expect("a function body");
     let arguments: Vec<(Type, Location)> = inputs.iter().map(|t| (*t, b.location)).collect();
     let entry = region.append_block(Block::new(&arguments));
-    let phase = region.append_block(Block::new(&[(index, b.location)]));
+    let round = region.append_block(Block::new(&[]));
     let done = region.append_block(Block::new(&[]));
 
     let at = Point::End(entry);
@@ -690,27 +816,29 @@ fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, sl
         allocations.push(buffer);
         operands.push(buffer);
     }
+    let barrier_count = b.index_constant(barriers as i64, at);
     b.call(BLOCK_BEGIN, &[threads], &[], at);
-    b.branch(phase, &[zero], at);
+    b.branch(round, &[], at);
 
-    let at = Point::End(phase);
-    let resume: Value = phase.argument(0).unwrap().into();
+    let at = Point::End(round);
     let name = runner_name(info);
     let results = [index];
-    let run_thread = |k: Value<'c, '_>, at: Point<'c, 'a>| -> Value<'c, 'a> {
-        let tid = b.call(THREAD, &[k], &results, at).result(0).unwrap().into();
-        let mut arguments = operands.clone();
-        arguments.extend([tid, resume]);
-        b.call(&name, &arguments, &results, at).result(0).unwrap().into()
+    let not_zero = |value: Value<'c, 'a>, at: Point<'c, 'a>| -> Value<'c, 'a> {
+        let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
+        b.value(Upstream::ArithCmpi, &[value, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], at)
     };
-    b.call(PHASE, &[threads], &[], at);
-    let first = run_thread(zero, at);
-    let (k, body) = b.for_loop(one, threads, one, at);
-    let stopped = run_thread(k, body);
-    b.call(SAME_BARRIER, &[stopped, first], &[], body);
-    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
-    let more = b.value(Upstream::ArithCmpi, &[first, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], at);
-    b.cond_branch(more, (phase, &[first]), (done, &[]), at);
+    b.call(ROUND, &[threads], &[], at);
+    let (k, body) = b.for_loop(zero, threads, one, at);
+    let tid: Value = b.call(THREAD, &[k], &results, body).result(0).unwrap().into();
+    let runnable = b.call(RUNNABLE, &[tid], &results, body).result(0).unwrap().into();
+    let run = b.if_then(not_zero(runnable, body), body);
+    let resume = b.call(RESUME, &[tid], &results, run).result(0).unwrap().into();
+    let mut arguments = operands.clone();
+    arguments.extend([tid, resume]);
+    let stopped = b.call(&name, &arguments, &results, run).result(0).unwrap().into();
+    b.call(STOPPED, &[tid, stopped, barrier_count], &[], run);
+    let more = b.call(ROUND_END, &[threads], &results, at).result(0).unwrap().into();
+    b.cond_branch(not_zero(more, at), (round, &[]), (done, &[]), at);
 
     let at = Point::End(done);
     b.call(BLOCK_END, &[], &[], at);

@@ -41,7 +41,7 @@ mod uniform;
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight_bounds::{self, Bound, InFlightBounds};
-use super::analysis::sync_state::{is_token_form, wait_count, Queue};
+use super::analysis::sync_state::{is_token_form, wait_count, BulkQueues, Queue};
 use super::ir::asyncpipe::{named_queue, queue_of};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp, YieldOp};
@@ -89,7 +89,7 @@ pub const TOKEN_FORM_LEFT: &str =
 pub struct Options {
     pub max_bytes: i64,
     pub bypass_l1: bool,
-    pub bulk: BTreeSet<i64>,
+    pub bulk: BulkQueues,
 }
 
 impl Options {
@@ -100,7 +100,7 @@ impl Options {
             return Err(PassFailed);
         }
         let bypass_l1 = options.parse::<bool>(root, "bypass-l1")?;
-        let bulk = queue_list(root, options.get("bulk-queues"))?;
+        let bulk = BulkQueues::parse(root, options.get("bulk-queues"))?;
         Ok(Self { max_bytes, bypass_l1, bulk })
     }
 }
@@ -120,7 +120,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     // first: code the pipeliner did not place them in (hand-written
     // staging), before its commits and waits become nvgpu ops.
     for (function, _) in &functions.asyncpipe {
-        failed |= place_barriers::place(*function).is_err();
+        failed |= place_barriers::place(*function, bulk).is_err();
     }
     if failed {
         return Err(PassFailed);
@@ -128,7 +128,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let lower = functions.asyncpipe.into_iter().map(|(function, _)| function);
     for function in lower {
         let builder = Builder::new(function.context(), function.location());
-        let (rings, bounds) = match rings(function, bulk, &builder) {
+        let (rings, bounds) = match rings(function, bulk.queues(), &builder) {
             Ok(rings) => rings,
             Err(PassFailed) => {
                 failed = true;
@@ -168,8 +168,8 @@ pub fn checked_functions<'c, 'a>(root: OperationRef<'c, 'a>, options: &Options, 
             functions.others.push((function, ops));
             continue;
         }
-        functions.failed |= check(&ops, options.max_bytes, &options.bulk).is_err();
-        if let Some(second) = second_shared_queue(&ops, &options.bulk).filter(|_| on_hardware) {
+        functions.failed |= check(&ops, options.max_bytes, options.bulk.queues()).is_err();
+        if let Some(second) = second_shared_queue(&ops, options.bulk.queues()).filter(|_| on_hardware) {
             diag::error(
                 second.location(),
                 "this function uses more than one logical queue outside bulk-queues, and PTX has one cp.async \
@@ -196,26 +196,6 @@ fn check_block_size(function: OperationRef) -> Result<(), PassFailed> {
         }
         _ => Ok(()),
     }
-}
-
-/// Parses a comma-separated list of queues ("" for none).
-fn queue_list(root: OperationRef, text: &str) -> Result<BTreeSet<i64>, PassFailed> {
-    let mut queues = BTreeSet::new();
-    for item in text.split(',').map(str::trim).filter(|item| !item.is_empty()) {
-        match item.parse::<i64>() {
-            Ok(queue) if queue >= 0 => {
-                queues.insert(queue);
-            }
-            _ => {
-                diag::error(
-                    root.location(),
-                    &format!("invalid value '{text}' for pass option 'bulk-queues': expected queue numbers such as 0,1"),
-                );
-                return Err(PassFailed);
-            }
-        }
-    }
-    Ok(queues)
 }
 
 /// Sets up the mbarrier ring of each bulk queue `function` uses, sized by

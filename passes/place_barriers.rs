@@ -23,11 +23,18 @@
 //! the reads of this iteration, and (b), the copies into the version read
 //! one iteration earlier ([`hoist_waits`]).
 //!
+//! On bulk queues (option `bulk-queues`, [`BulkQueues`]) a wait completes
+//! every thread's copies of its groups, so (a) needs no barrier there; (b)
+//! still does: an unpipelined loop gets one barrier an iteration instead of
+//! two, and a pipelined one keeps its barrier before the next copies but
+//! none after the epilogue's waits.
+//!
 //! A barrier that would sit under control flow that depends on the thread
 //! (some threads would skip it: a hang), or right before an access that a
 //! barrier already precedes (the hazard is inside one statement), is an
 //! error at the access.
 
+use super::analysis::sync_state::BulkQueues;
 use super::analysis::{effects, sync_state, thread_scope};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp, CopyOp, WaitQueueOp, YieldOp};
 use super::ir::upstream::Upstream;
@@ -42,7 +49,7 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-place-barriers",
     description: "Place gpu.barrier where a kernel's threads share async-staged workgroup memory (reads of other threads' copies, copies over other threads' reads), and only there",
     anchor: None,
-    options: &[],
+    options: &[BulkQueues::OPTION],
     run,
 };
 
@@ -50,10 +57,11 @@ pub const PASS: PassDef = PassDef {
 /// against a hazard that a barrier does not remove.
 const MAX_BARRIERS: usize = 10_000;
 
-fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let bulk = BulkQueues::from_options(root, options)?;
     let mut failed = false;
     for function in ir::functions(root) {
-        failed |= place(function).is_err();
+        failed |= place(function, &bulk).is_err();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
 }
@@ -61,8 +69,9 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 /// Places barriers in `function` (a kernel; other functions are left as
 /// they are) until verify-sync reports no hazard between threads; returns
 /// how many. Hazards within one thread (a missing wait) are left for
-/// verify-sync to report.
-pub fn place(function: OperationRef) -> Result<usize, PassFailed> {
+/// verify-sync to report. Waits on `bulk` queues complete every thread's
+/// copies.
+pub fn place(function: OperationRef, bulk: &BulkQueues) -> Result<usize, PassFailed> {
     let ops = ir::nested_ops(function);
     if !thread_scope::is_block_scope(function, &ops) {
         return Ok(0);
@@ -70,7 +79,7 @@ pub fn place(function: OperationRef) -> Result<usize, PassFailed> {
     let varying = thread_scope::thread_dependent(&ops);
     let mut placed = 0;
     loop {
-        let Hazard::BetweenThreads(key) = verify_sync::first_hazard(function) else { return Ok(placed) };
+        let Hazard::BetweenThreads(key) = verify_sync::first_hazard(function, bulk) else { return Ok(placed) };
         let Some(access) = ir::find_op(function, key) else {
             diag::error(function.location(), "internal error in asyncpipe-place-barriers: the hazard's access is gone");
             return Err(PassFailed);

@@ -23,6 +23,7 @@ pub mod schedule;
 
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::effects;
+use super::analysis::sync_state::BulkQueues;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::attrs;
 use super::ir::{self, diag, transforms};
@@ -37,11 +38,12 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-software-pipeline",
     description: "Software-pipeline scf.for loops annotated with asyncpipe.stage/order/async_stages, with async stages and exact wait counts",
     anchor: None,
-    options: &[],
+    options: &[BulkQueues::OPTION],
     run,
 };
 
-fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let bulk = BulkQueues::from_options(root, options)?;
     // Innermost first: post-order over the annotated loops.
     let mut loops: Vec<OperationRef> = ir::nested_ops(root)
         .into_iter()
@@ -50,7 +52,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     loops.reverse();
     let mut failed = false;
     for loop_op in loops {
-        if pipeline(loop_op).is_err() {
+        if pipeline(loop_op, &bulk).is_err() {
             failed = true;
         }
     }
@@ -62,7 +64,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 }
 
 /// Pipelines one loop, or reports why not and leaves it untouched.
-fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
+fn pipeline(loop_op: OperationRef, bulk: &BulkQueues) -> Result<(), PassFailed> {
     let plan = schedule::analyze(loop_op, &HashMap::new())?;
     let trip = trip_count(loop_op);
     if let Trip::Dynamic = trip {
@@ -115,7 +117,7 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
     drop(plan);
     ir::erase(loop_op);
     match function {
-        Some(function) => barriers(function, body),
+        Some(function) => barriers(function, body, bulk),
         None => Ok(()),
     }
 }
@@ -127,20 +129,23 @@ fn pipeline(loop_op: OperationRef) -> Result<(), PassFailed> {
 /// copies, orders both the reads of data other threads copied (their waits
 /// came before it) and the copies into the version read one iteration
 /// earlier (every thread's reads of it came before it). Thread-private
-/// staging has no such hazard and keeps its order and no barrier.
-fn barriers(function: OperationRef, body: Option<BlockRef>) -> Result<(), PassFailed> {
+/// staging has no such hazard and keeps its order and no barrier. On
+/// `bulk` queues the waits complete every thread's copies: the barrier
+/// before the next copies stays (they overwrite what others read), the
+/// epilogue's after its waits are not needed.
+fn barriers(function: OperationRef, body: Option<BlockRef>, bulk: &BulkQueues) -> Result<(), PassFailed> {
     if !place_barriers::is_kernel(function) {
         return Ok(());
     }
     // Without a hazard between threads now, the loop needs no barrier (and
     // its waits keep their place).
-    if !matches!(verify_sync::first_hazard(function), Hazard::BetweenThreads(_)) {
+    if !matches!(verify_sync::first_hazard(function, bulk), Hazard::BetweenThreads(_)) {
         return Ok(());
     }
     if let Some(body) = body {
         place_barriers::hoist_waits(body);
     }
-    place_barriers::place(function).map(|_| ())
+    place_barriers::place(function, bulk).map(|_| ())
 }
 
 fn trip_count(loop_op: OperationRef) -> Trip {

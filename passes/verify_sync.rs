@@ -41,7 +41,7 @@ use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::symbolic::{self, Affine, Case};
 use super::analysis::effects::{self, Root};
 use super::analysis::periodicity;
-use super::analysis::sync_state::{self, wait_count, Queue, QueueEffect};
+use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
 use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
@@ -56,11 +56,14 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-verify-sync",
     description: "Check that every access to asynchronously written memory follows a wait that covers its group",
     anchor: None,
-    options: &[OptionDef {
-        name: "max-steps",
-        description: "Work budget per function (ops visited, loop values keyed); past it the function is reported as not proven",
-        default: "5000000", // DEFAULT_MAX_STEPS
-    }],
+    options: &[
+        OptionDef {
+            name: "max-steps",
+            description: "Work budget per function (ops visited, loop values keyed); past it the function is reported as not proven",
+            default: "5000000", // DEFAULT_MAX_STEPS
+        },
+        BulkQueues::OPTION,
+    ],
     run,
 };
 
@@ -82,7 +85,8 @@ const CASE_BUDGET: usize = 256;
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_steps = options.parse(root, "max-steps")?;
-    let mut checker = Checker::new(max_steps, false);
+    let bulk = BulkQueues::from_options(root, options)?;
+    let mut checker = Checker::new(max_steps, false, bulk);
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         errors.extend(checker.function_over_cases(function));
@@ -115,10 +119,10 @@ pub enum Hazard {
 /// The first access of `function`, in execution order, that
 /// `asyncpipe-verify-sync` would report as meeting another thread's access
 /// with no barrier between, with its default budget: what
-/// `asyncpipe-place-barriers` asks, barrier after barrier, until none is
-/// left.
-pub fn first_hazard(function: OperationRef) -> Hazard {
-    match Checker::new(DEFAULT_MAX_STEPS, true).function_over_cases(function) {
+/// left. A wait on one of the `bulk` queues completes every thread's
+/// copies of its groups ([`BulkQueues`]).
+pub fn first_hazard(function: OperationRef, bulk: &BulkQueues) -> Hazard {
+    match Checker::new(DEFAULT_MAX_STEPS, true, bulk.clone()).function_over_cases(function) {
         None => Hazard::None,
         Some(Error { between_threads: Some(access), .. }) => Hazard::BetweenThreads(access),
         Some(error) => Hazard::Unknown(error.message),
@@ -321,26 +325,27 @@ impl State {
         self.groups.insert(group, covered.collect());
     }
 
-    fn wait(&mut self, queue: Queue, count: i64) {
-        self.complete(|pending, after| pending.queue == queue && after.is_some_and(|a| a >= count));
+    fn wait(&mut self, queue: Queue, count: i64, bulk: &BulkQueues) {
+        self.complete(bulk, |pending, after| pending.queue == queue && after.is_some_and(|a| a >= count));
     }
 
     /// A token-form wait on `group`.
-    fn wait_group(&mut self, group: ValueKey) {
+    fn wait_group(&mut self, group: ValueKey, bulk: &BulkQueues) {
         if let Some(covered) = self.groups.get(&group).cloned() {
-            self.complete(|pending, _| covered.contains(pending));
+            self.complete(bulk, |pending, _| covered.contains(pending));
         }
     }
 
     /// Completes, in this thread, the pending accesses `done` selects; its
-    /// shared writes stay unpublished until a barrier.
-    fn complete(&mut self, done: impl Fn(&Pending, &Option<i64>) -> bool) {
+    /// shared writes stay unpublished until a barrier, except on `bulk`
+    /// queues, whose wait completed every thread's copies of the group.
+    fn complete(&mut self, bulk: &BulkQueues, done: impl Fn(&Pending, &Option<i64>) -> bool) {
         let unpublished = &mut self.unpublished;
         self.pending.retain(|pending, after| {
             if !done(pending, after) {
                 return true;
             }
-            if pending.shared && pending.kind == Kind::Write {
+            if pending.shared && pending.kind == Kind::Write && !bulk.contains(pending.queue) {
                 unpublished.insert(pending.clone());
             }
             false
@@ -459,8 +464,9 @@ struct Error<'c> {
 }
 
 impl<'c, 'a> Checker<'c, 'a> {
-    fn new(max_steps: u64, only_between_threads: bool) -> Self {
+    fn new(max_steps: u64, only_between_threads: bool, bulk: BulkQueues) -> Self {
         Checker {
+            bulk,
             bindings: Bindings::default(),
             error: None,
             exact: true,
@@ -511,6 +517,10 @@ struct Checker<'c, 'a> {
     /// Each `commit_group`'s members (the async ops of its region, and the
     /// producers of the tokens it names), gathered once per op.
     members: HashMap<OpKey, Rc<HashSet<OpKey>>>,
+    /// The queues lowered to mbarrier rings (option `bulk-queues`), before
+    /// each function drops those it commits to divergently
+    /// ([`FunctionFacts::bulk`]).
+    bulk: BulkQueues,
 }
 
 /// What the analysis needs to know of one function, from one walk over it.
@@ -547,10 +557,13 @@ struct FunctionFacts {
     /// The counting-form async ops (no token): any commit on their queue,
     /// a `commit_group` too, commits them.
     counting: HashSet<OpKey>,
+    /// The bulk queues whose every commit all threads execute: a wait on
+    /// one completes every thread's groups ([`BulkQueues::in_function`]).
+    bulk: BulkQueues,
 }
 
 impl FunctionFacts {
-    fn of(function: OperationRef) -> Self {
+    fn of(function: OperationRef, bulk: &BulkQueues) -> Self {
         let ops = ir::nested_ops(function);
         let aliases = aliases(function, &ops);
         let mut caps: HashMap<Queue, i64> = HashMap::new();
@@ -601,7 +614,8 @@ impl FunctionFacts {
         let block_scope = thread_scope::is_block_scope(function, &ops);
         let shape = BlockShape::of(function);
         let varying = if block_scope { thread_scope::thread_dependent(&ops) } else { HashSet::new() };
-        FunctionFacts { written, tracked, token_form, aliases, caps, block_scope, shape, varying, counting }
+        let bulk = if block_scope { bulk.in_function(&ops, &varying) } else { BulkQueues::default() };
+        FunctionFacts { written, tracked, token_form, aliases, caps, block_scope, shape, varying, counting, bulk }
     }
 
     /// [`Self::caps`] of `queue` (1 for a queue no wait names).
@@ -913,7 +927,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// the function is analyzed once more without refinement, where such
     /// decisions join both outcomes.
     fn function_over_cases(&mut self, function: OperationRef<'c, 'a>) -> Option<Error<'c>> {
-        self.function = FunctionFacts::of(function);
+        self.function = FunctionFacts::of(function, &self.bulk);
         self.steps = 0;
         let error = self.cases(function);
         if self.steps >= self.max_steps {
@@ -1125,7 +1139,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             Some(AsyncpipeOp::Wait(wait)) => {
                 for group in wait.groups() {
-                    state.wait_group(ValueKey::of(group));
+                    state.wait_group(ValueKey::of(group), &self.function.bulk);
                 }
                 return;
             }
@@ -1134,7 +1148,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // `2 - i`) is known while the loop is simulated.
                 let computed = || wait.dynamic_count().and_then(|count| self.bindings.eval(count));
                 if let Some(count) = wait_count(op).or_else(computed) {
-                    state.wait(Self::logical(wait.queue()), count);
+                    state.wait(Self::logical(wait.queue()), count, &self.function.bulk);
                 }
                 return;
             }
@@ -1170,10 +1184,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // read it to compute an exact count); upstream's lowering,
                 // which waits for everything, is one correct implementation.
                 match ir::int_attr(op, attr::NUM_GROUPS) {
-                    Some(count) => state.wait(Queue::CpAsync, count),
+                    Some(count) => state.wait(Queue::CpAsync, count, &self.function.bulk),
                     None => {
                         if let Ok(group) = op.operand(0) {
-                            state.wait_group(ValueKey::of(group));
+                            state.wait_group(ValueKey::of(group), &self.function.bulk);
                         }
                     }
                 }

@@ -9,7 +9,11 @@ use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir;
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, WaitOp, WaitQueueOp};
+use crate::passes::ir::{diag, ValueKey};
+use crate::passes::{OptionDef, PassFailed, PassOptions};
+use crate::passes::analysis::thread_scope;
 use melior::ir::operation::{OperationLike, OperationRef};
+use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
 /// A queue that groups are committed to and waited on.
@@ -27,6 +31,91 @@ impl fmt::Display for Queue {
             Queue::Logical(q) => write!(f, "queue {q}"),
             Queue::CpAsync => f.write_str("the cp.async queue"),
         }
+    }
+}
+
+/// The logical queues that `asyncpipe-to-nvgpu` lowers to rings of
+/// mbarriers (its option `bulk-queues`), as the block-scope analyses see
+/// them.
+///
+/// A cp.async wait completes only its own thread's copies, so another
+/// thread reads them only after that thread's wait and then a block
+/// barrier. A bulk queue's mbarrier is initialized with one expected
+/// arrival per thread of the block, and each thread arrives once per group:
+/// its phase completes when every thread has committed the group and every
+/// byte of every thread's copies has landed, and a wait that sees the phase
+/// complete acquires them. So a wait on a bulk queue completes the group of
+/// every thread for the thread that waits: a read of another thread's copy
+/// needs no barrier after it (read-after-write). Nothing tells the block
+/// that a thread has finished *reading* a buffer, so a copy over memory
+/// that other threads read still needs a barrier after their reads
+/// (write-after-read).
+///
+/// That holds only when every thread commits the same groups (what
+/// `asyncpipe-to-nvgpu` requires of a bulk queue): a queue with a commit
+/// that some threads may skip ([`thread_scope::divergent_ancestor`]) is
+/// analyzed as a per-thread queue ([`Self::in_function`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BulkQueues(BTreeSet<i64>);
+
+impl BulkQueues {
+    /// The pass option of the analyses and rewrites that place, check and
+    /// remove block barriers: the same as `asyncpipe-to-nvgpu`'s.
+    pub const OPTION: OptionDef = OptionDef {
+        name: "bulk-queues",
+        description: "Logical queues (e.g. 0,1) that asyncpipe-to-nvgpu will lower to mbarrier rings (its bulk-queues): a wait on one completes every thread's copies of the group, so reading them needs no block barrier",
+        default: "",
+    };
+
+    /// Option [`Self::OPTION`] of a pass that declares it.
+    pub fn from_options(root: OperationRef, options: &PassOptions) -> Result<Self, PassFailed> {
+        Self::parse(root, options.get(Self::OPTION.name))
+    }
+
+    /// A comma-separated list of queue numbers ("" for none); an error at
+    /// `root` otherwise.
+    pub fn parse(root: OperationRef, text: &str) -> Result<Self, PassFailed> {
+        let mut queues = BTreeSet::new();
+        for item in text.split(',').map(str::trim).filter(|item| !item.is_empty()) {
+            match item.parse::<i64>() {
+                Ok(queue) if queue >= 0 => {
+                    queues.insert(queue);
+                }
+                _ => {
+                    diag::error(
+                        root.location(),
+                        &format!("invalid value '{text}' for pass option 'bulk-queues': expected queue numbers such as 0,1"),
+                    );
+                    return Err(PassFailed);
+                }
+            }
+        }
+        Ok(Self(queues))
+    }
+
+    /// The queue numbers.
+    pub fn queues(&self) -> &BTreeSet<i64> {
+        &self.0
+    }
+
+    /// Whether a wait on `queue` completes every thread's groups.
+    pub fn contains(&self, queue: Queue) -> bool {
+        matches!(queue, Queue::Logical(q) if self.0.contains(&q))
+    }
+
+    /// These queues less those with a commit among `ops` (a function's ops)
+    /// that some threads may skip (`varying`: the thread-dependent values):
+    /// such a queue's groups are not the block's.
+    pub fn in_function(&self, ops: &[OperationRef], varying: &HashSet<ValueKey>) -> Self {
+        let mut queues = self.0.clone();
+        for &op in ops {
+            if let QueueEffect::Commit(Queue::Logical(queue)) = effect(op) {
+                if queues.contains(&queue) && thread_scope::divergent_ancestor(op, varying, false).is_some() {
+                    queues.remove(&queue);
+                }
+            }
+        }
+        Self(queues)
     }
 }
 

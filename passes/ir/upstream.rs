@@ -85,6 +85,7 @@ upstream_ops! {
     LlvmCall = "llvm.call",
     LlvmFunc = "llvm.func",
     LlvmInttoptr = "llvm.inttoptr",
+    LlvmPtrtoint = "llvm.ptrtoint",
     MemrefAlloc = "memref.alloc",
     MemrefAlloca = "memref.alloca",
     MemrefCast = "memref.cast",

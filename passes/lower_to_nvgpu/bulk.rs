@@ -47,7 +47,6 @@ use super::copy::{
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir;
 use crate::passes::ir::ods::asyncpipe::CopyOp;
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
 
@@ -194,12 +193,18 @@ fn index_to<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, ty: Type<'c>, point: 
 pub const MAX_RING: i64 = 1024;
 
 /// Allocates and initializes the rings of a function's bulk queues (`sizes`,
-/// in queue order) at the start of its entry block: thread (0, 0, 0) inits
-/// every slot for the block's threads, fences the inits, and the block meets
-/// at a barrier before any thread uses them.
+/// in queue order) in its entry block, after the allocations and pure ops
+/// it starts with (so that the kernel's workgroup buffers stay allocated
+/// in the entry block, before any branch): thread (0, 0, 0) inits every
+/// slot for the block's threads, fences the inits, and the block meets at a
+/// barrier before any thread uses them.
 pub fn setup<'c, 'a>(b: &Builder<'c>, function: OperationRef<'c, 'a>, sizes: &[i64]) -> Vec<Ring<'c, 'a>> {
     let entry = ir::region_entry(function, 0).expect("a function with a body");
-    let first = entry.first_operation().expect("a non-empty body");
+    let quiet = |op: &OperationRef| {
+        matches!(Upstream::of(*op), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca))
+            || (op.region_count() == 0 && ir::memory_effects(*op).is_some_and(|e| e.is_empty()) && op.next_in_block().is_some())
+    };
+    let first = ir::ops(entry).find(|op| !quiet(op)).expect("a body ends with its terminator");
     let at = Point::Before(first);
     let t = types(b);
     let index = b.index_type();

@@ -1,7 +1,10 @@
 // The block model's runtime checks: threads that stop at different barriers
 // (a barrier under thread-dependent control flow: a hang or undefined
-// behaviour on a GPU), and a block larger than the model holds, end the run
-// with a message and exit code 1.
+// behaviour on a GPU), a block larger than the model holds, threads that
+// wait on an mbarrier phase some thread never arrives on (a hang), an
+// mbarrier used before its initialization, a phase whose bulk copies do not
+// add up to the bytes it expects, and more mbarriers than the model holds
+// end the run with a message and exit code 1.
 // RUN: split-file %s %t
 // RUN: cat %t/divergent.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
 // RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=DIVERGENT
@@ -9,6 +12,29 @@
 // RUN: cat %t/large.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
 // RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=LARGE
 // LARGE: block-sim: more threads in a block than the model holds (1024)
+// RUN: cat %t/hang.mlir %t/main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
+// RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=HANG
+// HANG: block-sim: threads wait on mbarrier phases that no thread will complete (a hang on the GPU)
+// RUN: cat %t/uninitialized.mlir %t/main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
+// RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=UNINITIALIZED
+// UNINITIALIZED: block-sim: an mbarrier used before it was initialized
+// RUN: cat %t/bytes.mlir %t/main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
+// RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=BYTES
+// BYTES: block-sim: an mbarrier phase's bulk copies do not add up to the bytes it expects
+// RUN: cat %t/mbarriers.mlir %t/main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
+// RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=MBARRIERS
+// MBARRIERS: block-sim: more mbarriers than the model holds (4096)
+// The same kernels with every thread arriving, the expected bytes, and 4096
+// mbarriers run to the end:
+// RUN: sed -e 's/%few = arith.constant 2/%few = arith.constant 4/' %t/hang.mlir > %t/hang-fixed.mlir
+// RUN: cat %t/hang-fixed.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
+// RUN: sed -e 's/expect_tx %bar, %c32/expect_tx %bar, %c16/' %t/bytes.mlir > %t/bytes-fixed.mlir
+// RUN: cat %t/bytes-fixed.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
+// RUN: sed -e 's/%c4097 = arith.constant 4097/%c4097 = arith.constant 4096/' %t/mbarriers.mlir > %t/mbarriers-fixed.mlir
+// RUN: cat %t/mbarriers-fixed.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
 
 //--- divergent.mlir
 func.func private @k(index)
@@ -43,4 +69,111 @@ func.func @main() {
   func.call @block_sim_configure(%c0, %c0, %c0) : (index, index, index) -> ()
   func.call @k(%c0) : (index) -> ()
   return
+}
+
+//--- main.mlir
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  func.call @block_sim_configure(%c0, %c0, %c0) : (index, index, index) -> ()
+  func.call @k(%c0) : (index) -> ()
+  return
+}
+
+//--- hang.mlir
+// Thread 0 initializes an mbarrier for the block's 4 threads, but only
+// threads 0 and 1 arrive: the others' wait never completes.
+func.func private @k(index)
+gpu.module @kernels {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %few = arith.constant 2 : index
+    %c4_i32 = arith.constant 4 : i32
+    %parity = arith.constant 0 : i32
+    %ticks = arith.constant 1000 : i32
+    %slots = memref.alloc() : memref<1xi64, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    %base = memref.extract_aligned_pointer_as_index %slots : memref<1xi64, #gpu.address_space<workgroup>> -> index
+    %int = arith.index_cast %base : index to i64
+    %bar = llvm.inttoptr %int : i64 to !llvm.ptr<3>
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.mbarrier.init %bar, %c4_i32 : !llvm.ptr<3>, i32
+    }
+    gpu.barrier
+    %arrives = arith.cmpi ult, %tid, %few : index
+    scf.if %arrives {
+      %state = nvvm.mbarrier.arrive %bar : !llvm.ptr<3> -> i64
+    }
+    nvvm.mbarrier.try_wait.parity %bar, %parity, %ticks : !llvm.ptr<3>, i32, i32
+    gpu.return
+  }
+}
+
+//--- uninitialized.mlir
+// Nobody initializes the mbarrier the threads arrive on.
+func.func private @k(index)
+gpu.module @kernels {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    %slots = memref.alloc() : memref<1xi64, #gpu.address_space<workgroup>>
+    %base = memref.extract_aligned_pointer_as_index %slots : memref<1xi64, #gpu.address_space<workgroup>> -> index
+    %int = arith.index_cast %base : index to i64
+    %bar = llvm.inttoptr %int : i64 to !llvm.ptr<3>
+    %state = nvvm.mbarrier.arrive %bar : !llvm.ptr<3> -> i64
+    gpu.return
+  }
+}
+
+//--- bytes.mlir
+// One thread expects 32 bytes on the mbarrier but copies 16.
+func.func private @k(index)
+gpu.module @kernels {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+    %one = arith.constant 1 : i32
+    %c16 = arith.constant 16 : i32
+    %c32 = arith.constant 32 : i32
+    %parity = arith.constant 0 : i32
+    %ticks = arith.constant 1000 : i32
+    %src = memref.alloc() : memref<4xf32>
+    %dst = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
+    %slots = memref.alloc() : memref<1xi64, #gpu.address_space<workgroup>>
+    %base = memref.extract_aligned_pointer_as_index %slots : memref<1xi64, #gpu.address_space<workgroup>> -> index
+    %int = arith.index_cast %base : index to i64
+    %bar = llvm.inttoptr %int : i64 to !llvm.ptr<3>
+    %s = memref.extract_aligned_pointer_as_index %src : memref<4xf32> -> index
+    %si = arith.index_cast %s : index to i64
+    %from = llvm.inttoptr %si : i64 to !llvm.ptr<1>
+    %d = memref.extract_aligned_pointer_as_index %dst : memref<4xf32, #gpu.address_space<workgroup>> -> index
+    %di = arith.index_cast %d : index to i64
+    %to3 = llvm.inttoptr %di : i64 to !llvm.ptr<3>
+    %to = llvm.addrspacecast %to3 : !llvm.ptr<3> to !llvm.ptr<7>
+    nvvm.mbarrier.init %bar, %one : !llvm.ptr<3>, i32
+    nvvm.mbarrier.expect_tx %bar, %c32 : !llvm.ptr<3>, i32
+    nvvm.cp.async.bulk.shared.cluster.global %to, %from, %bar, %c16 : !llvm.ptr<7>, !llvm.ptr<1>
+    %state = nvvm.mbarrier.arrive %bar : !llvm.ptr<3> -> i64
+    nvvm.mbarrier.try_wait.parity %bar, %parity, %ticks : !llvm.ptr<3>, i32, i32
+    gpu.return
+  }
+}
+
+//--- mbarriers.mlir
+// One thread initializes 4097 mbarriers.
+func.func private @k(index)
+gpu.module @kernels {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c4097 = arith.constant 4097 : index
+    %one = arith.constant 1 : i32
+    %slots = memref.alloc() : memref<4097xi64, #gpu.address_space<workgroup>>
+    %base = memref.extract_aligned_pointer_as_index %slots : memref<4097xi64, #gpu.address_space<workgroup>> -> index
+    scf.for %k = %c0 to %c4097 step %c1 {
+      %offset = arith.muli %k, %c8 : index
+      %address = arith.addi %base, %offset : index
+      %int = arith.index_cast %address : index to i64
+      %bar = llvm.inttoptr %int : i64 to !llvm.ptr<3>
+      nvvm.mbarrier.init %bar, %one : !llvm.ptr<3>, i32
+    }
+    gpu.return
+  }
 }

@@ -7,11 +7,15 @@ a CPU run, for example through asyncpipe-lower-block and mlir-runner) on it
 and on each mutant:
   - the kernel with one gpu.barrier removed, for each barrier;
   - the kernel with one nvgpu.device_async_wait allowing one group more in
-    flight (numGroups + 1), for each wait.
+    flight (numGroups + 1), for each wait;
+  - the kernel with one nvvm.mbarrier.try_wait.parity removed (bulk queues:
+    a wait for one group's phase), for each.
 Prints one line per mutant, saying whether the output changed, and exits
 with 1 when some mutant's output is the kernel's own (a barrier or wait the
 CPU model cannot tell is needed) or some run fails (a mutant must run and
-compute something else, not break the lowering).
+compute something else, not break the lowering). A run the block model
+stops with its own message ("block-sim: ...", for example an mbarrier used
+before its initialization) counts as changed: the model caught the error.
 
   each-sync-needed.py KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
 """
@@ -20,6 +24,8 @@ import subprocess
 import sys
 
 WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = )(\d+)")
+MBARRIER_WAIT = re.compile(r"\bnvvm\.mbarrier\.try_wait\.parity\b")
+MODEL_STOP = re.compile(r"^block-sim: .*$", re.MULTILINE)
 
 
 def run(command, text):
@@ -30,11 +36,14 @@ def run(command, text):
 def mutants(lines):
     barriers = [i for i, line in enumerate(lines) if re.search(r"\bgpu\.barrier\b", line)]
     waits = [i for i, line in enumerate(lines) if WAIT.search(line)]
+    mbarrier_waits = [i for i, line in enumerate(lines) if MBARRIER_WAIT.search(line)]
     for n, i in enumerate(barriers, 1):
         yield f"barrier {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
     for n, i in enumerate(waits, 1):
         weaker = WAIT.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1), lines[i])
         yield f"wait {n} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
+    for n, i in enumerate(mbarrier_waits, 1):
+        yield f"mbarrier wait {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
 
 
 def main():
@@ -52,7 +61,10 @@ def main():
     for name, mutant in mutants(lines):
         count += 1
         code, output = run(command, "".join(mutant))
-        if code != 0:
+        stop = MODEL_STOP.search(output)
+        if code != 0 and stop:
+            print(f"{name}: the model stopped the run ({stop.group(0)})")
+        elif code != 0:
             print(f"{name}: the run failed (exit code {code})")
             bad += 1
         elif output == expected:

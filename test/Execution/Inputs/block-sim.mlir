@@ -3,18 +3,26 @@
 // per phase, with cp.async copies that land as late as the waits allow (or
 // at once).
 //
-// asyncpipe-lower-block turns a kernel into a driver that calls
-// @block_sim_phase at every barrier, then runs thread @block_sim_thread(k)
-// for k = 0, 1, ... until it reaches the next barrier; its cp.async ops
-// become calls of @block_sim_cp_async / @block_sim_commit / @block_sim_wait.
+// asyncpipe-lower-block turns a kernel into a driver that runs rounds: in
+// each, thread @block_sim_thread(k) for k = 0, 1, ... runs, if
+// @block_sim_runnable, from where it stopped until the next barrier, or
+// until an mbarrier wait whose phase is not complete (it runs again in the
+// next round), and @block_sim_round_end says whether to go on. When every
+// thread is at the same barrier, a new phase (and order) starts. Its
+// cp.async ops become calls of @block_sim_cp_async / @block_sim_commit /
+// @block_sim_wait; the bulk queues' mbarrier ops and bulk copies calls of
+// @block_sim_mbarrier_init / @block_sim_expect_tx / @block_sim_bulk_copy /
+// @block_sim_arrive / @block_sim_try_wait.
 // A test picks the schedule with @block_sim_configure before it runs the
 // blocks:
 //   order 0: threads 0, 1, ..., n-1 in every phase;
 //   order 1: n-1, ..., 1, 0;
 //   order 2: a permutation drawn anew for every phase from `seed`.
 //   copies 0 ("late"): a copy is recorded and lands only when a wait of its
-//     own thread retires its group: a read that is not ordered after that
-//     wait (and, in another thread, after a barrier) sees stale data;
+//     own thread retires its group (a bulk copy: when the first wait sees
+//     its mbarrier phase complete, which needs every thread's arrival): a
+//     read that is not ordered after that wait (and, for cp.async in another
+//     thread, after a barrier) sees stale data;
 //   copies 1 ("early"): a copy lands when it is issued: a copy into a buffer
 //     that another thread has yet to read (no barrier between) spoils it.
 // Each is an execution the GPU allows, so a correctly synchronized kernel
@@ -24,11 +32,18 @@
 // copy landed is visibly wrong. Misuse of the model prints a message and exits
 // with 1: threads that reach different barriers (divergent control flow: a
 // hang or undefined behaviour on a GPU), more threads than the model holds,
-// and a copy table that overflows.
+// a copy table that overflows, threads waiting on mbarrier phases that no
+// thread will complete (a hang), an mbarrier used before its initialization,
+// and a phase whose bulk copies do not add up to the bytes it expects.
 
 llvm.mlir.global internal constant @block_sim_message_diverged("block-sim: threads of one block reached different barriers (divergent control flow)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_threads("block-sim: more threads in a block than the model holds (1024)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_room("block-sim: too many cp.async copies in flight (65536)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_hang("block-sim: threads wait on mbarrier phases that no thread will complete (a hang on the GPU)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_uninitialized("block-sim: an mbarrier used before it was initialized\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_mbarriers("block-sim: more mbarriers than the model holds (4096)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_bulk_room("block-sim: too many bulk copies in flight (65536)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_bytes("block-sim: an mbarrier phase's bulk copies do not add up to the bytes it expects\00") {addr_space = 0 : i32}
 llvm.func @puts(!llvm.ptr) -> i32
 llvm.func @exit(i32)
 
@@ -55,6 +70,16 @@ memref.global "private" @block_sim_committed : memref<1024xindex> = uninitialize
 // Copies in flight, in issue order: [thread, group, dst, src, bytes, src bytes].
 memref.global "private" @block_sim_pending : memref<65536x6xindex> = uninitialized
 memref.global "private" @block_sim_count : memref<1xindex> = dense<0>
+// Each thread: [state (0 runnable, 1 at a barrier, 2 ended), where it stopped].
+memref.global "private" @block_sim_threads : memref<1024x2xindex> = uninitialized
+// [a new phase starts, progress (arrivals, inits, stops at a barrier or the
+// end), progress when the round began, mbarriers, bulk copies in flight].
+memref.global "private" @block_sim_rounds : memref<5xindex> = dense<0>
+// mbarriers: [address, expected arrivals, arrivals, completed phases,
+// expected bytes, copied bytes] (of the phase in progress).
+memref.global "private" @block_sim_mbarriers : memref<4096x6xindex> = uninitialized
+// Bulk copies in flight: [mbarrier address, its phase, dst, src, bytes].
+memref.global "private" @block_sim_bulk : memref<65536x5xindex> = uninitialized
 
 func.func @block_sim_configure(%order: index, %seed: index, %copies: index) {
   %config = memref.get_global @block_sim_config : memref<4xindex>
@@ -75,6 +100,7 @@ func.func @block_sim_block_begin(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
   %limit = arith.constant 1024 : index
   %fits = arith.cmpi ule, %n, %limit : index
   %msg = llvm.mlir.addressof @block_sim_message_threads : !llvm.ptr
@@ -82,11 +108,19 @@ func.func @block_sim_block_begin(%n: index) {
   %config = memref.get_global @block_sim_config : memref<4xindex>
   memref.store %n, %config[%c3] : memref<4xindex>
   %committed = memref.get_global @block_sim_committed : memref<1024xindex>
+  %threads = memref.get_global @block_sim_threads : memref<1024x2xindex>
   scf.for %t = %c0 to %n step %c1 {
     memref.store %c0, %committed[%t] : memref<1024xindex>
+    memref.store %c0, %threads[%t, %c0] : memref<1024x2xindex>
+    memref.store %c0, %threads[%t, %c1] : memref<1024x2xindex>
   }
   %count = memref.get_global @block_sim_count : memref<1xindex>
   memref.store %c0, %count[%c0] : memref<1xindex>
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  memref.store %c1, %rounds[%c0] : memref<5xindex>
+  scf.for %k = %c1 to %c5 step %c1 {
+    memref.store %c0, %rounds[%k] : memref<5xindex>
+  }
   return
 }
 
@@ -94,9 +128,125 @@ func.func @block_sim_block_begin(%n: index) {
 // no longer exists; they are dropped.
 func.func @block_sim_block_end() {
   %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
   %count = memref.get_global @block_sim_count : memref<1xindex>
   memref.store %c0, %count[%c0] : memref<1xindex>
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  memref.store %c0, %rounds[%c4] : memref<5xindex>
   return
+}
+
+// A round starts: the order of a new phase when one starts, and the progress
+// so far.
+func.func @block_sim_round(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  %new = memref.load %rounds[%c0] : memref<5xindex>
+  %starts = arith.cmpi ne, %new, %c0 : index
+  scf.if %starts {
+    func.call @block_sim_phase(%n) : (index) -> ()
+    memref.store %c0, %rounds[%c0] : memref<5xindex>
+  }
+  %progress = memref.load %rounds[%c1] : memref<5xindex>
+  memref.store %progress, %rounds[%c2] : memref<5xindex>
+  return
+}
+
+func.func private @block_sim_progress() {
+  %c1 = arith.constant 1 : index
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  %p = memref.load %rounds[%c1] : memref<5xindex>
+  %p1 = arith.addi %p, %c1 : index
+  memref.store %p1, %rounds[%c1] : memref<5xindex>
+  return
+}
+
+// Whether thread `t` runs in this round (1: it has not reached the barrier
+// that ends the phase, nor the end).
+func.func @block_sim_runnable(%t: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %threads = memref.get_global @block_sim_threads : memref<1024x2xindex>
+  %state = memref.load %threads[%t, %c0] : memref<1024x2xindex>
+  %runnable = arith.cmpi eq, %state, %c0 : index
+  %r = arith.select %runnable, %c1, %c0 : index
+  return %r : index
+}
+
+// Where thread `t` goes on from: 0 (the start), a barrier's number, or an
+// mbarrier wait's.
+func.func @block_sim_resume(%t: index) -> index {
+  %c1 = arith.constant 1 : index
+  %threads = memref.get_global @block_sim_threads : memref<1024x2xindex>
+  %at = memref.load %threads[%t, %c1] : memref<1024x2xindex>
+  return %at : index
+}
+
+// Thread `t` stopped at `stop`: 0 the end, 1 to `barriers` a barrier, and
+// above an mbarrier wait whose phase is not complete (it stays runnable).
+func.func @block_sim_stopped(%t: index, %stop: index, %barriers: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %threads = memref.get_global @block_sim_threads : memref<1024x2xindex>
+  memref.store %stop, %threads[%t, %c1] : memref<1024x2xindex>
+  %waiting = arith.cmpi ugt, %stop, %barriers : index
+  scf.if %waiting {
+  } else {
+    %ended = arith.cmpi eq, %stop, %c0 : index
+    %state = arith.select %ended, %c2, %c1 : index
+    memref.store %state, %threads[%t, %c0] : memref<1024x2xindex>
+    func.call @block_sim_progress() : () -> ()
+  }
+  return
+}
+
+// A round ended: 1 to run another (threads wait on mbarriers, or all stopped
+// at one barrier and a new phase starts), 0 when every thread has ended.
+// Threads waiting in a round without progress would wait forever; threads
+// stopped at different barriers (or some ended) diverged.
+func.func @block_sim_round_end(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %threads = memref.get_global @block_sim_threads : memref<1024x2xindex>
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  %waiting = scf.for %t = %c0 to %n step %c1 iter_args(%w = %c0) -> (index) {
+    %state = memref.load %threads[%t, %c0] : memref<1024x2xindex>
+    %runnable = arith.cmpi eq, %state, %c0 : index
+    %w1 = arith.addi %w, %c1 : index
+    %w2 = arith.select %runnable, %w1, %w : index
+    scf.yield %w2 : index
+  }
+  %some = arith.cmpi ne, %waiting, %c0 : index
+  %more = scf.if %some -> (index) {
+    %progress = memref.load %rounds[%c1] : memref<5xindex>
+    %before = memref.load %rounds[%c2] : memref<5xindex>
+    %moved = arith.cmpi ne, %progress, %before : index
+    %msg = llvm.mlir.addressof @block_sim_message_hang : !llvm.ptr
+    func.call @block_sim_check(%moved, %msg) : (i1, !llvm.ptr) -> ()
+    scf.yield %c1 : index
+  } else {
+    %first = memref.load %threads[%c0, %c1] : memref<1024x2xindex>
+    %msg = llvm.mlir.addressof @block_sim_message_diverged : !llvm.ptr
+    scf.for %t = %c1 to %n step %c1 {
+      %stop = memref.load %threads[%t, %c1] : memref<1024x2xindex>
+      %same = arith.cmpi eq, %stop, %first : index
+      func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
+    }
+    %going = arith.cmpi ne, %first, %c0 : index
+    scf.if %going {
+      scf.for %t = %c0 to %n step %c1 {
+        memref.store %c0, %threads[%t, %c0] : memref<1024x2xindex>
+      }
+      memref.store %c1, %rounds[%c0] : memref<5xindex>
+    }
+    %r = arith.select %going, %c1, %c0 : index
+    scf.yield %r : index
+  }
+  return %more : index
 }
 
 // A new phase (the start, or every thread at a barrier): its order.
@@ -146,14 +296,6 @@ func.func @block_sim_thread(%k: index) -> index {
   %order = memref.get_global @block_sim_order : memref<1024xindex>
   %t = memref.load %order[%k] : memref<1024xindex>
   return %t : index
-}
-
-// Every thread of a phase must stop at the barrier the first one stopped at.
-func.func @block_sim_same_barrier(%barrier: index, %first: index) {
-  %same = arith.cmpi eq, %barrier, %first : index
-  %msg = llvm.mlir.addressof @block_sim_message_diverged : !llvm.ptr
-  func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
-  return
 }
 
 // `bytes` bytes at address `at` become 0xFF.
@@ -276,4 +418,199 @@ func.func @block_sim_wait(%thread: index, %allowed: index) {
   }
   memref.store %kept, %count[%c0] : memref<1xindex>
   return
+}
+
+// The mbarriers of bulk queues. The runtime keeps each barrier's state in a
+// table, by address, shared by every thread: the block's view of it.
+
+// The row of the mbarrier at `bar` (one past the last when there is none).
+func.func private @block_sim_mbarrier_row(%bar: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  %table = memref.get_global @block_sim_mbarriers : memref<4096x6xindex>
+  %n = memref.load %rounds[%c3] : memref<5xindex>
+  %row = scf.for %k = %c0 to %n step %c1 iter_args(%found = %n) -> (index) {
+    %at = memref.load %table[%k, %c0] : memref<4096x6xindex>
+    %here = arith.cmpi eq, %at, %bar : index
+    %f = arith.select %here, %k, %found : index
+    scf.yield %f : index
+  }
+  return %row : index
+}
+
+// The row of the initialized mbarrier at `bar`; stops the run when there is none.
+func.func private @block_sim_mbarrier(%bar: index) -> index {
+  %c3 = arith.constant 3 : index
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  %n = memref.load %rounds[%c3] : memref<5xindex>
+  %row = func.call @block_sim_mbarrier_row(%bar) : (index) -> index
+  %known = arith.cmpi ult, %row, %n : index
+  %msg = llvm.mlir.addressof @block_sim_message_uninitialized : !llvm.ptr
+  func.call @block_sim_check(%known, %msg) : (i1, !llvm.ptr) -> ()
+  return %row : index
+}
+
+// mbarrier.init: a first phase that expects `count` arrivals.
+func.func @block_sim_mbarrier_init(%thread: index, %bar: index, %count: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+  %table = memref.get_global @block_sim_mbarriers : memref<4096x6xindex>
+  %n = memref.load %rounds[%c3] : memref<5xindex>
+  %row = func.call @block_sim_mbarrier_row(%bar) : (index) -> index
+  %new = arith.cmpi eq, %row, %n : index
+  scf.if %new {
+    %limit = arith.constant 4096 : index
+    %room = arith.cmpi ult, %n, %limit : index
+    %msg = llvm.mlir.addressof @block_sim_message_mbarriers : !llvm.ptr
+    func.call @block_sim_check(%room, %msg) : (i1, !llvm.ptr) -> ()
+    %n1 = arith.addi %n, %c1 : index
+    memref.store %n1, %rounds[%c3] : memref<5xindex>
+  }
+  memref.store %bar, %table[%row, %c0] : memref<4096x6xindex>
+  memref.store %count, %table[%row, %c1] : memref<4096x6xindex>
+  memref.store %c0, %table[%row, %c2] : memref<4096x6xindex>
+  memref.store %c0, %table[%row, %c3] : memref<4096x6xindex>
+  memref.store %c0, %table[%row, %c4] : memref<4096x6xindex>
+  memref.store %c0, %table[%row, %c5] : memref<4096x6xindex>
+  func.call @block_sim_progress() : () -> ()
+  return
+}
+
+// mbarrier.expect_tx: the phase in progress expects `bytes` more.
+func.func @block_sim_expect_tx(%thread: index, %bar: index, %bytes: index) {
+  %c4 = arith.constant 4 : index
+  %table = memref.get_global @block_sim_mbarriers : memref<4096x6xindex>
+  %row = func.call @block_sim_mbarrier(%bar) : (index) -> index
+  %e = memref.load %table[%row, %c4] : memref<4096x6xindex>
+  %e1 = arith.addi %e, %bytes : index
+  memref.store %e1, %table[%row, %c4] : memref<4096x6xindex>
+  return
+}
+
+// cp.async.bulk completing on the mbarrier at `bar`: it counts toward the
+// phase in progress, and lands now (copies 1) or when the first wait sees
+// that phase complete (copies 0).
+func.func @block_sim_bulk_copy(%thread: index, %dst: index, %src: index, %bytes: index, %bar: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %table = memref.get_global @block_sim_mbarriers : memref<4096x6xindex>
+  %row = func.call @block_sim_mbarrier(%bar) : (index) -> index
+  %copied = memref.load %table[%row, %c5] : memref<4096x6xindex>
+  %copied1 = arith.addi %copied, %bytes : index
+  memref.store %copied1, %table[%row, %c5] : memref<4096x6xindex>
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %copies = memref.load %config[%c2] : memref<4xindex>
+  %early = arith.cmpi eq, %copies, %c1 : index
+  scf.if %early {
+    func.call @block_sim_land(%dst, %src, %bytes, %bytes) : (index, index, index, index) -> ()
+  } else {
+    %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+    %bulk = memref.get_global @block_sim_bulk : memref<65536x5xindex>
+    %n = memref.load %rounds[%c4] : memref<5xindex>
+    %limit = arith.constant 65536 : index
+    %room = arith.cmpi ult, %n, %limit : index
+    %msg = llvm.mlir.addressof @block_sim_message_bulk_room : !llvm.ptr
+    func.call @block_sim_check(%room, %msg) : (i1, !llvm.ptr) -> ()
+    %phase = memref.load %table[%row, %c3] : memref<4096x6xindex>
+    memref.store %bar, %bulk[%n, %c0] : memref<65536x5xindex>
+    memref.store %phase, %bulk[%n, %c1] : memref<65536x5xindex>
+    memref.store %dst, %bulk[%n, %c2] : memref<65536x5xindex>
+    memref.store %src, %bulk[%n, %c3] : memref<65536x5xindex>
+    memref.store %bytes, %bulk[%n, %c4] : memref<65536x5xindex>
+    %n1 = arith.addi %n, %c1 : index
+    memref.store %n1, %rounds[%c4] : memref<5xindex>
+  }
+  return
+}
+
+// mbarrier.arrive: the last expected arrival completes the phase, whose
+// bulk copies must add up to the bytes it expects.
+func.func @block_sim_arrive(%thread: index, %bar: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %table = memref.get_global @block_sim_mbarriers : memref<4096x6xindex>
+  %row = func.call @block_sim_mbarrier(%bar) : (index) -> index
+  %expected = memref.load %table[%row, %c1] : memref<4096x6xindex>
+  %arrivals = memref.load %table[%row, %c2] : memref<4096x6xindex>
+  %arrivals1 = arith.addi %arrivals, %c1 : index
+  memref.store %arrivals1, %table[%row, %c2] : memref<4096x6xindex>
+  %complete = arith.cmpi uge, %arrivals1, %expected : index
+  scf.if %complete {
+    %e = memref.load %table[%row, %c4] : memref<4096x6xindex>
+    %copied = memref.load %table[%row, %c5] : memref<4096x6xindex>
+    %adds_up = arith.cmpi eq, %e, %copied : index
+    %msg = llvm.mlir.addressof @block_sim_message_bytes : !llvm.ptr
+    func.call @block_sim_check(%adds_up, %msg) : (i1, !llvm.ptr) -> ()
+    %phase = memref.load %table[%row, %c3] : memref<4096x6xindex>
+    %phase1 = arith.addi %phase, %c1 : index
+    memref.store %phase1, %table[%row, %c3] : memref<4096x6xindex>
+    memref.store %c0, %table[%row, %c2] : memref<4096x6xindex>
+    memref.store %c0, %table[%row, %c4] : memref<4096x6xindex>
+    memref.store %c0, %table[%row, %c5] : memref<4096x6xindex>
+  }
+  func.call @block_sim_progress() : () -> ()
+  return
+}
+
+// mbarrier.try_wait.parity: 1 when the phase of parity `parity` has
+// completed (the phase in progress has the other parity), after landing the
+// bulk copies of the completed phases; 0 when it has not (the thread stops
+// and runs again in the next round).
+func.func @block_sim_try_wait(%thread: index, %bar: index, %parity: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %table = memref.get_global @block_sim_mbarriers : memref<4096x6xindex>
+  %row = func.call @block_sim_mbarrier(%bar) : (index) -> index
+  %phase = memref.load %table[%row, %c3] : memref<4096x6xindex>
+  %current = arith.andi %phase, %c1 : index
+  %complete = arith.cmpi ne, %current, %parity : index
+  scf.if %complete {
+    %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
+    %bulk = memref.get_global @block_sim_bulk : memref<65536x5xindex>
+    %n = memref.load %rounds[%c4] : memref<5xindex>
+    %kept = scf.for %i = %c0 to %n step %c1 iter_args(%j = %c0) -> (index) {
+      %b = memref.load %bulk[%i, %c0] : memref<65536x5xindex>
+      %p = memref.load %bulk[%i, %c1] : memref<65536x5xindex>
+      %mine = arith.cmpi eq, %b, %bar : index
+      %done = arith.cmpi ult, %p, %phase : index
+      %lands = arith.andi %mine, %done : i1
+      %next = scf.if %lands -> (index) {
+        %d = memref.load %bulk[%i, %c2] : memref<65536x5xindex>
+        %s = memref.load %bulk[%i, %c3] : memref<65536x5xindex>
+        %size = memref.load %bulk[%i, %c4] : memref<65536x5xindex>
+        func.call @block_sim_land(%d, %s, %size, %size) : (index, index, index, index) -> ()
+        scf.yield %j : index
+      } else {
+        %c5 = arith.constant 5 : index
+        scf.for %f = %c0 to %c5 step %c1 {
+          %v = memref.load %bulk[%i, %f] : memref<65536x5xindex>
+          memref.store %v, %bulk[%j, %f] : memref<65536x5xindex>
+        }
+        %j1 = arith.addi %j, %c1 : index
+        scf.yield %j1 : index
+      }
+      scf.yield %next : index
+    }
+    memref.store %kept, %rounds[%c4] : memref<5xindex>
+  }
+  %r = arith.select %complete, %c1, %c0 : index
+  return %r : index
 }

@@ -67,10 +67,15 @@ gpu.module @kernels {
 // -----
 
 gpu.module @kernels {
-  gpu.func @bulk(%bar: !llvm.ptr<3>) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+  gpu.func @mbarrier_wait_in_region(%bar: !llvm.ptr<3>) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
-    // expected-error @+1 {{does not model bulk copies and mbarriers}}
     nvvm.mbarrier.init %bar, %c1 : !llvm.ptr<3>, i32
+    // (convert-scf-to-cf leaves affine loops in place.)
+    affine.for %i = 0 to 2 {
+      // expected-error @+1 {{needs the kernel's mbarrier waits in its body's top-level blocks (a waiting thread stops there to let the others run): run convert-scf-to-cf first}}
+      nvvm.mbarrier.try_wait.parity %bar, %c0, %c1 : !llvm.ptr<3>, i32, i32
+    }
     gpu.return
   }
 }

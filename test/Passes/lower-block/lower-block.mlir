@@ -75,27 +75,33 @@ module attributes {gpu.container_module} {
 // The end returns 0:
 // CHECK:         return %c0{{(_[0-9]+)?}} : index
 
-// The driver: 0xFF workgroup memory, then phases until the threads return
-// 0; in each, every thread runs from where the phase resumes, and each must
-// stop where the first did.
+// The driver: 0xFF workgroup memory, then rounds until the threads return
+// 0; in each, every runnable thread runs from where it stopped, and the
+// runtime says whether another round follows (it checks that every thread
+// stopped at the same barrier, with the kernel's 2 barriers told apart from
+// mbarrier waits).
 // CHECK-LABEL: func.func @stage(
 // CHECK-SAME:    %[[A:[^:]*]]: memref<256xf32>, %[[O:[^:]*]]: memref<64xf32>, %[[B:[^:]*]]: index) {
 // CHECK:         %[[HOST:.*]] = memref.alloc() {alignment = 16 : i64} : memref<256xf32>
 // CHECK:         %[[BUF:.*]] = memref.memory_space_cast %[[HOST]] : memref<256xf32> to memref<256xf32, 3>
 // CHECK:         %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[BUF]]
 // CHECK:         call @block_sim_poison(%[[P]], %c1024)
+// CHECK:         %[[BARRIERS:.*]] = arith.constant 2 : index
 // CHECK:         call @block_sim_block_begin(%c64)
-// CHECK:         cf.br ^[[PHASE:bb[0-9]+]](%c0 : index)
-// CHECK:       ^[[PHASE]](%[[AT:.*]]: index):
-// CHECK:         call @block_sim_phase(%c64)
-// CHECK:         %[[T0:.*]] = call @block_sim_thread(%c0)
-// CHECK:         %[[FIRST:.*]] = call @stage.thread(%[[A]], %[[O]], %[[B]], %[[BUF]], %{{.*}}, %{{.*}}, %[[T0]], %[[AT]])
-// CHECK:         scf.for %[[K:.*]] = %c1 to %c64 step %c1 {
+// CHECK:         cf.br ^[[ROUND:bb[0-9]+]]
+// CHECK:       ^[[ROUND]]:
+// CHECK:         call @block_sim_round(%c64)
+// CHECK:         scf.for %[[K:.*]] = %c0 to %c64 step %c1 {
 // CHECK:           %[[T:.*]] = func.call @block_sim_thread(%[[K]])
-// CHECK:           %[[R:.*]] = func.call @stage.thread(%[[A]], %[[O]], %[[B]], %[[BUF]], %{{.*}}, %{{.*}}, %[[T]], %[[AT]])
-// CHECK:           func.call @block_sim_same_barrier(%[[R]], %[[FIRST]])
-// CHECK:         %[[MORE:.*]] = arith.cmpi ne, %[[FIRST]], %c0
-// CHECK:         cf.cond_br %[[MORE]], ^[[PHASE]](%[[FIRST]] : index), ^[[DONE:bb[0-9]+]]
+// CHECK:           %[[RUNNABLE:.*]] = func.call @block_sim_runnable(%[[T]])
+// CHECK:           %[[RUNS:.*]] = arith.cmpi ne, %[[RUNNABLE]], %c0
+// CHECK:           scf.if %[[RUNS]] {
+// CHECK:             %[[AT:.*]] = func.call @block_sim_resume(%[[T]])
+// CHECK:             %[[R:.*]] = func.call @stage.thread(%[[A]], %[[O]], %[[B]], %[[BUF]], %{{.*}}, %{{.*}}, %[[T]], %[[AT]])
+// CHECK:             func.call @block_sim_stopped(%[[T]], %[[R]], %[[BARRIERS]])
+// CHECK:         %[[MORE:.*]] = call @block_sim_round_end(%c64)
+// CHECK:         %[[AGAIN:.*]] = arith.cmpi ne, %[[MORE]], %c0
+// CHECK:         cf.cond_br %[[AGAIN]], ^[[ROUND]], ^[[DONE:bb[0-9]+]]
 // CHECK:       ^[[DONE]]:
 // CHECK:         call @block_sim_block_end()
 // CHECK:         memref.dealloc %[[HOST]]

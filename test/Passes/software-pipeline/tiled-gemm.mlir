@@ -12,6 +12,21 @@
 // RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline | awk '/gpu.barrier/ && ++n == 3 {next} {print}' | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=NO-BARRIER
 // RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-eliminate-barriers | FileCheck %s --check-prefix=COUNT
 // NO-BARRIER: error: accesses workgroup memory that another thread wrote asynchronously, with no barrier since the wait that completed the write there
+// On a bulk queue (the sm_90 variant) only the steady state's barrier
+// stays: it orders the next K step's copies after every thread's reads of
+// the version they overwrite; the mbarrier publishes the copies themselves.
+// verify-sync accepts it, and rejects it without that barrier:
+// RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-verify-sync=bulk-queues=0 | FileCheck %s --check-prefix=BULK
+// RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-eliminate-barriers=bulk-queues=0 | FileCheck %s --check-prefix=BULK
+// RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 | grep -v gpu.barrier | not asyncpipe-opt --asyncpipe-verify-sync=bulk-queues=0 2>&1 | FileCheck %s --check-prefix=BULK-WAR
+// BULK-LABEL:    gpu.func @tiled_gemm
+// BULK-NOT:      gpu.barrier
+// BULK:          scf.for %{{.*}} = %c2 to %c32
+// BULK-NEXT:       asyncpipe.wait_queue 0, 1
+// BULK-NEXT:       gpu.barrier
+// BULK-NOT:      gpu.barrier
+// BULK:          gpu.return
+// BULK-WAR: error: writes workgroup memory that other threads may still be reading: no barrier since their read
 // COUNT-COUNT-3: gpu.barrier
 // COUNT-NOT: gpu.barrier
 

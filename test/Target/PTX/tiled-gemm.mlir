@@ -11,6 +11,13 @@
 // RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx="chip=sm_90 bulk-queues=0" | %extract-ptx > %t.bulk.ptx
 // RUN: FileCheck %s --input-file %t.bulk.ptx --check-prefix=BULK
 // RUN: %ptxas -arch=sm_90 -v %t.bulk.ptx -o %t.bulk.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS-BULK
+// Pipelined for a bulk queue (software-pipeline{bulk-queues=0}): a wait on
+// the mbarrier completes every thread's copies, so the only bar.sync after
+// the ring's initialization is the one before each K step's copies (they
+// overwrite the version other threads read one step earlier).
+// RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-to-ptx="chip=sm_90 bulk-queues=0" | %extract-ptx > %t.bulk-pipelined.ptx
+// RUN: FileCheck %s --input-file %t.bulk-pipelined.ptx --check-prefix=BULK-PIPELINED
+// RUN: %ptxas -arch=sm_90 -v %t.bulk-pipelined.ptx -o %t.bulk-pipelined.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS-BULK
 
 // Prologue: two K steps issued, no barrier.
 // CHECK-NOT:  bar.sync
@@ -43,5 +50,14 @@
 // BULK:      bar.sync
 // BULK-NOT:  cp.async.wait_group
 
-// PTXAS-BULK: 0 bytes spill stores, 0 bytes spill loads
-// PTXAS-BULK: used 1 barriers, {{.*}} bytes cumulative stack size, 24592 bytes smem
+// BULK-PIPELINED:     mbarrier.init
+// BULK-PIPELINED:     bar.sync {{[[:space:]]*}}0;
+// BULK-PIPELINED-NOT: bar.sync
+// BULK-PIPELINED:     mbarrier.try_wait.parity
+// BULK-PIPELINED-NOT: cp.async.bulk
+// BULK-PIPELINED:     bar.sync {{[[:space:]]*}}0;
+// BULK-PIPELINED:     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+// BULK-PIPELINED-NOT: bar.sync
+
+// PTXAS-BULK: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-BULK: used 1 barriers, 24592 bytes smem
