@@ -1,7 +1,7 @@
 // Host code for the one-tile kernels of
 // test/Passes/eliminate-barriers/eliminate.mlir on the block model: @k(a,
-// out, bid) over 128 threads, whose thread t must write a[t + SHIFT][0]
-// (row numbers mod 128; SHIFT is replaced by the test). Prints the wrong
+// out, bid) over 128 threads, whose thread t must write a[t + SHIFT][COLUMN]
+// (row numbers mod 128; SHIFT and COLUMN are replaced by the test). Prints the wrong
 // outputs of each of 10 schedules (orders forward, reverse, 3 random; copies
 // late, then early).
 
@@ -17,6 +17,7 @@ func.func @main() {
   %c8 = arith.constant 8 : index
   %c128 = arith.constant 128 : index
   %shift = arith.constant SHIFT : index
+  %column = arith.constant COLUMN : index
   %a = memref.alloc() : memref<128x8xf32>
   %out = memref.alloc() : memref<128xf32>
   scf.for %r = %c0 to %c128 step %c1 {
@@ -37,7 +38,7 @@ func.func @main() {
       %bad = scf.for %t = %c0 to %c128 step %c1 iter_args(%n = %c0) -> (index) {
         %ts = arith.addi %t, %shift : index
         %row = arith.remui %ts, %c128 : index
-        %want = memref.load %a[%row, %c0] : memref<128x8xf32>
+        %want = memref.load %a[%row, %column] : memref<128x8xf32>
         %got = memref.load %out[%t] : memref<128xf32>
         %same = arith.cmpf oeq, %got, %want : f32
         %one = arith.select %same, %c0, %c1 : index
