@@ -157,6 +157,20 @@ GPU_PASSES = [
     ("asyncpipe-workgroup-attributions", ["--asyncpipe-workgroup-attributions"], False, 3),
     ("asyncpipe-attach-nvvm-target", ["--asyncpipe-attach-nvvm-target"], False, 1),
     ("asyncpipe-check-nvvm-target", ["--asyncpipe-check-nvvm-target"], False, 1),
+    # Block scope: barriers placed or removed keep verified kernels verified.
+    ("asyncpipe-place-barriers", ["--asyncpipe-place-barriers"], True, 3),
+    ("asyncpipe-eliminate-barriers", ["--asyncpipe-eliminate-barriers"], True, 3),
+    ("asyncpipe-place-barriers=bulk-queues=0", ["--asyncpipe-place-barriers=bulk-queues=0"], False, 1),
+    ("asyncpipe-eliminate-barriers=bulk-queues=0", ["--asyncpipe-eliminate-barriers=bulk-queues=0"], False, 1),
+    ("asyncpipe-verify-sync=bulk-queues=0", ["--asyncpipe-verify-sync=bulk-queues=0"], False, 1),
+    ("pipeline:software-pipeline=bulk-queues=0,to-nvgpu=bulk-queues=0",
+     ["--asyncpipe-software-pipeline=bulk-queues=0", "--asyncpipe-to-nvgpu=bulk-queues=0"], False, 2),
+    # The CPU block model, on kernels as written and lowered.
+    ("pipeline:convert-scf-to-cf,lower-block", ["--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
+    ("pipeline:to-nvgpu,convert-scf-to-cf,lower-block",
+     ["--asyncpipe-to-nvgpu", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
+    ("pipeline:to-nvgpu=bulk-queues=0,convert-scf-to-cf,lower-block",
+     ["--asyncpipe-to-nvgpu=bulk-queues=0", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
 ]
 
 
