@@ -5,7 +5,9 @@
 #    (target/ptx/tiled_gemm.*.ptx, ptxas's registers, shared memory and
 #    barriers), printing how many block barriers it got and where, and runs
 #    it on the CPU block model (asyncpipe-lower-block: 256 threads one at a
-#    time between barriers, 11 schedules) against linalg.matmul;
+#    time between barriers, 11 schedules) against linalg.matmul, and again
+#    with its tiles on a bulk queue (pipelined for it: one barrier a K step;
+#    the block model's threads wait on the block's mbarriers);
 # 1. takes the GPU kernel examples/stream_dot.mlir from its annotated scf.for
 #    through the software pipeliner, token-to-count on the single cp.async
 #    queue and asyncpipe-to-ptx, writing target/ptx/stream_dot.sm_{80,90}.ptx
@@ -42,6 +44,22 @@ wrong=$(tr '\n' ' ' < "$work/gemm_out.txt")
 echo "wrong outputs per schedule (all 64 blocks in order; then 4 blocks x 5 orders x copies late/early): $wrong"
 [ "$(tr -d ' 0\n' < "$work/gemm_out.txt")" = "" ] && [ "$(wc -l < "$work/gemm_out.txt")" = 11 ] \
   || { echo "error: the pipelined GEMM computed a different C on the block model" >&2; exit 1; }
+echo "every schedule gives linalg.matmul's C exactly"
+
+echo
+echo "== the same GEMM with its tiles on a bulk queue (mbarriers, one barrier a K step) on the block model"
+target/debug/asyncpipe-opt examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-verify-sync=bulk-queues=0 \
+    --asyncpipe-to-nvgpu=bulk-queues=0 \
+  | sed -e '/^module attributes {gpu.container_module} {$/d' -e '/^}$/d' > "$work/gemm_bulk_kernel.mlir"
+echo "gpu.barrier: $(grep -c gpu.barrier "$work/gemm_bulk_kernel.mlir") (the rings' initialization, one a K step)"
+cat "$work/gemm_bulk_kernel.mlir" test/Execution/Inputs/tiled-gemm-main.mlir test/Execution/Inputs/block-sim.mlir \
+  | target/debug/asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block $(cat test/tools/lower-to-llvm.flags) \
+  | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
+      -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" > "$work/gemm_bulk_out.txt"
+wrong=$(tr '\n' ' ' < "$work/gemm_bulk_out.txt")
+echo "wrong outputs per schedule (as above; threads stop at mbarrier waits until every thread has arrived): $wrong"
+[ "$(tr -d ' 0\n' < "$work/gemm_bulk_out.txt")" = "" ] && [ "$(wc -l < "$work/gemm_bulk_out.txt")" = 11 ] \
+  || { echo "error: the bulk-queue GEMM computed a different C on the block model" >&2; exit 1; }
 echo "every schedule gives linalg.matmul's C exactly"
 
 echo
