@@ -21,6 +21,9 @@ void asyncpipeRegisterDialects(MlirDialectRegistry registry) {
   unwrap(registry)->insert<mlir::asyncpipe::AsyncPipeDialect,
                            mlir::par::ParDialect,
                            mlir::asyncop::AsyncOpDialect>();
+  // The async effects of the upstream ops asyncpipe models, for when their
+  // dialects load.
+  mlir::asyncpipe::registerAsyncEffectExternalModels(*unwrap(registry));
 }
 
 void asyncpipeRegisterAllDialects(MlirDialectRegistry registry) {

@@ -15,6 +15,7 @@ pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
 pub mod place_barriers;
+pub mod print_async_effects;
 pub mod software_pipeline;
 pub mod token_to_count;
 pub mod verify_sync;
@@ -84,7 +85,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 12] = [
+    static ALL: [PassDef; 13] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -95,6 +96,7 @@ pub fn all() -> &'static [PassDef] {
         lower_block::PASS,
         lower_sequential::PASS,
         workgroup_attributions::PASS,
+        print_async_effects::PASS,
         hardware_queues::PASS,
         lower_to_nvgpu::PASS,
     ];

@@ -44,6 +44,7 @@ use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
 use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, WaitQueueOp};
+use super::ir::async_effects::{self, AsyncScope, AsyncSync};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -815,32 +816,20 @@ impl<'c, 'a> LoopFacts<'c, 'a> {
 
 /// The buffers async op `op` accesses until it completes: the op that
 /// accesses each (itself, or an op in an `async_scope`), the memref, and
-/// whether it reads or writes it. Empty for any other op.
+/// whether it reads or writes it, as `AsyncEffectOpInterface` reports them
+/// (`ir::async_effects`). Only the groups this analysis models: counted
+/// queues and asyncpipe or nvgpu tokens, issued and seen by one thread (an
+/// mbarrier's bulk copies, which `asyncpipe-to-nvgpu` emits after this
+/// analysis runs, are not). Empty for any other op.
 fn async_accesses<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, Value<'c, 'a>, Kind)> {
-    match AsyncpipeOp::of(op) {
-        Some(AsyncpipeOp::Copy(copy)) => vec![(op, copy.source(), Kind::Read), (op, copy.dest(), Kind::Write)],
-        Some(AsyncpipeOp::AsyncScope(_)) => {
-            let mut accesses = Vec::new();
-            for nested in ir::nested_ops(op).into_iter().filter(|n| !effects::is_view(*n)) {
-                // A linalg op writes its outs, not its ins; ops with unknown
-                // effects are taken to write every memref.
-                let access = effects::access(nested);
-                for operand in nested.operands().filter(|v| v.r#type().is_mem_ref()) {
-                    let kind = if access.writes_root(effects::root(operand)) { Kind::Write } else { Kind::Read };
-                    accesses.push((nested, operand, kind));
-                }
-            }
-            accesses
-        }
-        // operands: dst, dstIndices..., src, srcIndices..., sizes
-        _ if Upstream::NvgpuDeviceAsyncCopy.is(op) => op
-            .operands()
-            .enumerate()
-            .filter(|(_, v)| v.r#type().is_mem_ref())
-            .map(|(i, v)| (op, v, if i == 0 { Kind::Write } else { Kind::Read }))
-            .collect(),
-        _ => Vec::new(),
-    }
+    let Some(groups) = async_effects::async_effect_groups(op) else { return Vec::new() };
+    groups
+        .into_iter()
+        .filter(|group| group.scope == AsyncScope::Thread && matches!(group.sync, AsyncSync::Queue(..) | AsyncSync::Token(_)))
+        .flat_map(|group| group.accesses)
+        .filter(|effect| effect.value.r#type().is_mem_ref())
+        .map(|effect| (effect.accessor, effect.value, if effect.write { Kind::Write } else { Kind::Read }))
+        .collect()
 }
 
 /// What the analysis of a loop depends on: the loop, the state it starts

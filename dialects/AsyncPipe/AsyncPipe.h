@@ -9,6 +9,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "AsyncPipe/AsyncEffects.h"
 #include "AsyncPipe/AsyncPipeDialect.h.inc"
 
 namespace mlir::asyncpipe {

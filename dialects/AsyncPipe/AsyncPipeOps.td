@@ -8,6 +8,7 @@ include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "AsyncPipe/AsyncEffectOpInterface.td"
 
 def AsyncPipe_Queue : ConfinedAttr<I64Attr, [IntNonNegative]>;
 
@@ -24,7 +25,8 @@ def AsyncPipe_WritesQueues : MemoryEffects<[MemWrite<AsyncPipe_QueueResource>]>;
 // Async operations
 //===----------------------------------------------------------------------===//
 
-def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [AsyncPipe_WritesQueues]> {
+def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [AsyncPipe_WritesQueues,
+    DeclareOpInterfaceMethods<AsyncPipe_AsyncEffectOpInterface>]> {
   let summary = "asynchronous memref-to-memref copy (e.g. global to shared)";
   let description = [{
     Starts copying `source` into `dest` asynchronously. Both memrefs have the
@@ -60,7 +62,7 @@ def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [AsyncPipe_WritesQueues]> {
 
 def AsyncPipe_AsyncScopeOp : AsyncPipe_Op<"async_scope", [
     SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects, AsyncPipe_WritesQueues,
-    NoRegionArguments]> {
+    NoRegionArguments, DeclareOpInterfaceMethods<AsyncPipe_AsyncEffectOpInterface>]> {
   let summary = "a region executed asynchronously (async compute)";
   let description = [{
     The body runs asynchronously with respect to the issuing thread, as one

@@ -13,6 +13,7 @@
 //! - this module: queries melior does not provide (attributes, uses,
 //!   defining ops, walks, types).
 
+pub mod async_effects;
 pub mod asyncpipe;
 pub mod builder;
 pub mod diag;

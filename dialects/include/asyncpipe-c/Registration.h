@@ -17,7 +17,9 @@
 extern "C" {
 #endif
 
-/// Inserts asyncpipe's dialects into `registry`.
+/// Inserts asyncpipe's dialects into `registry`, and the external models of
+/// AsyncEffectOpInterface for the upstream ops asyncpipe knows (attached when
+/// their dialects load).
 MLIR_CAPI_EXPORTED void asyncpipeRegisterDialects(MlirDialectRegistry registry);
 
 /// Inserts every upstream dialect, extension and LLVM IR translation and

@@ -18,6 +18,57 @@ MLIR_CAPI_EXPORTED MlirType asyncpipeTokenTypeGet(MlirContext ctx);
 MLIR_CAPI_EXPORTED bool asyncpipeTypeIsAGroup(MlirType type);
 MLIR_CAPI_EXPORTED MlirType asyncpipeGroupTypeGet(MlirContext ctx);
 
+//===----------------------------------------------------------------------===//
+// AsyncEffectOpInterface (AsyncPipe/AsyncEffectOpInterface.td)
+//===----------------------------------------------------------------------===//
+
+/// What completes a group of async effects.
+typedef enum AsyncpipeAsyncSync {
+  /// Counted groups on a per-thread queue (commit, then wait for at most N).
+  ASYNCPIPE_ASYNC_SYNC_QUEUE = 0,
+  /// A wait on a value (the op's token, or a group committing it).
+  ASYNCPIPE_ASYNC_SYNC_TOKEN = 1,
+  /// The phase of a barrier object that counts arrivals and bytes.
+  ASYNCPIPE_ASYNC_SYNC_MBARRIER = 2,
+  /// The next block barrier, for every thread.
+  ASYNCPIPE_ASYNC_SYNC_BLOCK_BARRIER = 3,
+} AsyncpipeAsyncSync;
+
+/// Which threads see a group complete.
+typedef enum AsyncpipeAsyncScope {
+  ASYNCPIPE_ASYNC_SCOPE_THREAD = 0,
+  ASYNCPIPE_ASYNC_SCOPE_BLOCK = 1,
+} AsyncpipeAsyncScope;
+
+/// `AsyncpipeAsyncEffect.queue` of an op committed by its enclosing commit
+/// region, and of the target's one hardware group queue (PTX's cp.async).
+enum AsyncpipeAsyncQueue { ASYNCPIPE_ENCLOSING_QUEUE = -1, ASYNCPIPE_TARGET_QUEUE = -2 };
+
+/// One asynchronous read or write of an op: of `value`, by `accessor` (the
+/// op or an op nested in it), in group `group` of the op, with that group's
+/// sync resource (`queue` for ASYNCPIPE_ASYNC_SYNC_QUEUE; `handle`: the
+/// token a commit or wait names, or the mbarrier) and scope.
+typedef struct AsyncpipeAsyncEffect {
+  intptr_t group;
+  bool write;
+  MlirValue value;
+  MlirOperation accessor;
+  AsyncpipeAsyncSync sync;
+  int64_t queue;
+  MlirValue handle;
+  AsyncpipeAsyncScope scope;
+} AsyncpipeAsyncEffect;
+
+/// Whether `op` implements AsyncEffectOpInterface (itself or through an
+/// external model).
+MLIR_CAPI_EXPORTED bool asyncpipeOperationHasAsyncEffects(MlirOperation op);
+
+/// Calls `callback(effect, userData)` for each async effect of `op`, group
+/// by group, in the op's order; returns the number of groups (0 when `op`
+/// does not implement the interface).
+MLIR_CAPI_EXPORTED intptr_t asyncpipeOperationWalkAsyncEffects(
+    MlirOperation op, void (*callback)(AsyncpipeAsyncEffect effect, void *userData), void *userData);
+
 #ifdef __cplusplus
 }
 #endif

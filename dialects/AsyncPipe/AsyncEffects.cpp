@@ -1,0 +1,125 @@
+//===- AsyncEffects.cpp - AsyncEffectOpInterface and its models -----------===//
+//
+// asyncpipe's own async ops implement the interface in ODS; the upstream ops
+// asyncpipe lowers to get external models here. Every group lists its
+// effects in a fixed order (operands in order, nested ops in pre-order), so
+// that the passes that ask report the first conflict in the same place
+// every time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncPipe/AsyncEffects.h"
+#include "AsyncPipe/AsyncPipe.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::asyncpipe;
+
+#include "AsyncPipe/AsyncEffectOpInterface.cpp.inc"
+
+namespace {
+
+/// The memrefs `op` reads or writes (one entry each, in operand order, a
+/// write when it writes it at all): from its declared memory effects, where
+/// an effect on no value (any memory) touches every memref operand; every
+/// memref operand written when it declares none. Ops whose effects are
+/// their regions' add nothing (the regions' ops are visited themselves),
+/// nor do views, which declare no effect on their operand.
+void memrefAccesses(Operation *op, llvm::SmallVectorImpl<AsyncEffect> &effects) {
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return;
+  auto interface = dyn_cast<MemoryEffectOpInterface>(op);
+  llvm::SmallVector<MemoryEffects::EffectInstance> declared;
+  if (interface)
+    interface.getEffects(declared);
+  for (Value operand : op->getOperands()) {
+    if (!isa<BaseMemRefType>(operand.getType()))
+      continue;
+    bool reads = !interface, writes = !interface;
+    for (const MemoryEffects::EffectInstance &effect : declared) {
+      if (effect.getValue() && effect.getValue() != operand)
+        continue;
+      reads |= isa<MemoryEffects::Read>(effect.getEffect());
+      writes |= isa<MemoryEffects::Write>(effect.getEffect());
+    }
+    if (reads || writes)
+      effects.push_back({writes, operand, op});
+  }
+}
+
+/// `nvgpu.device_async_copy`: a cp.async on the thread's one hardware group
+/// queue (committed by `device_async_create_group`, which names its token).
+struct DeviceAsyncCopyModel
+    : public AsyncEffectOpInterface::ExternalModel<DeviceAsyncCopyModel, nvgpu::DeviceAsyncCopyOp> {
+  void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
+    auto copy = cast<nvgpu::DeviceAsyncCopyOp>(op);
+    AsyncEffectGroup group;
+    group.effects.push_back({true, copy.getDst(), op});
+    group.effects.push_back({false, copy.getSrc(), op});
+    group.sync = AsyncSync::Queue;
+    group.queue = kTargetQueue;
+    group.handle = copy.getAsyncToken();
+    group.scope = AsyncScope::Thread;
+    groups.push_back(group);
+  }
+};
+
+/// `nvvm.cp.async.bulk.shared.cluster.global`: a bulk copy that completes
+/// the transaction bytes of an mbarrier's phase, seen by every thread that
+/// waits for that phase.
+struct BulkCopyModel
+    : public AsyncEffectOpInterface::ExternalModel<BulkCopyModel, NVVM::CpAsyncBulkGlobalToSharedClusterOp> {
+  void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
+    auto copy = cast<NVVM::CpAsyncBulkGlobalToSharedClusterOp>(op);
+    AsyncEffectGroup group;
+    group.effects.push_back({true, copy.getDstMem(), op});
+    group.effects.push_back({false, copy.getSrcMem(), op});
+    group.sync = AsyncSync::MBarrier;
+    group.handle = copy.getMbar();
+    group.scope = AsyncScope::Block;
+    groups.push_back(group);
+  }
+};
+
+/// A counting-form op is committed on its queue (or its enclosing commit's);
+/// a token-form one by the commit that names its token.
+void setQueueOrToken(AsyncEffectGroup &group, Value token, std::optional<uint64_t> queue) {
+  if (token) {
+    group.sync = AsyncSync::Token;
+    group.handle = token;
+  } else {
+    group.sync = AsyncSync::Queue;
+  }
+  group.queue = queue ? static_cast<int64_t>(*queue) : kEnclosingQueue;
+  group.scope = AsyncScope::Thread;
+}
+
+} // namespace
+
+void CopyOp::getAsyncEffectGroups(llvm::SmallVectorImpl<AsyncEffectGroup> &groups) {
+  AsyncEffectGroup group;
+  group.effects.push_back({false, getSource(), getOperation()});
+  group.effects.push_back({true, getDest(), getOperation()});
+  setQueueOrToken(group, getToken(), getQueue());
+  groups.push_back(group);
+}
+
+void AsyncScopeOp::getAsyncEffectGroups(llvm::SmallVectorImpl<AsyncEffectGroup> &groups) {
+  AsyncEffectGroup group;
+  getBody().walk<WalkOrder::PreOrder>([&](Operation *nested) { memrefAccesses(nested, group.effects); });
+  setQueueOrToken(group, getToken(), getQueue());
+  groups.push_back(group);
+}
+
+void mlir::asyncpipe::registerAsyncEffectExternalModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, nvgpu::NVGPUDialect *) {
+    nvgpu::DeviceAsyncCopyOp::attachInterface<DeviceAsyncCopyModel>(*context);
+  });
+  registry.addExtension(+[](MLIRContext *context, NVVM::NVVMDialect *) {
+    NVVM::CpAsyncBulkGlobalToSharedClusterOp::attachInterface<BulkCopyModel>(*context);
+  });
+}

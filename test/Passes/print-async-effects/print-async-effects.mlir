@@ -1,0 +1,78 @@
+// AsyncEffectOpInterface, as asyncpipe-print-async-effects reports it: for
+// each op that implements it (asyncpipe's async ops in ODS, nvgpu's cp.async
+// and NVVM's bulk copy through external models), its groups of effects that
+// complete after it returns, what completes each, which threads see it, and
+// what it reads and writes (and through which op). Other ops get no remark.
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-print-async-effects
+
+func.func @counting(%g: memref<8xf32>, %s: memref<8xf32, 3>) {
+  // expected-remark @below {{async effects: group 0, completed by a wait on queue 2, seen by the issuing thread: reads memref<8xf32> (asyncpipe.copy), writes memref<8xf32, 3> (asyncpipe.copy)}}
+  asyncpipe.copy %g, %s queue 2 : memref<8xf32> to memref<8xf32, 3>
+  asyncpipe.commit 2
+  asyncpipe.wait_queue 2, 0
+  return
+}
+
+// -----
+
+func.func @enclosing(%g: memref<8xf32>, %s: memref<8xf32, 3>) {
+  asyncpipe.commit_queue 0 {
+    // expected-remark @below {{async effects: group 0, completed by a wait on the queue of its enclosing commit, seen by the issuing thread: reads memref<8xf32> (asyncpipe.copy), writes memref<8xf32, 3> (asyncpipe.copy)}}
+    asyncpipe.copy %g, %s : memref<8xf32> to memref<8xf32, 3>
+  }
+  asyncpipe.wait_queue 0, 0
+  return
+}
+
+// -----
+
+func.func @token(%g: memref<8xf32>, %s: memref<8xf32, 3>) {
+  // expected-remark @below {{async effects: group 0, completed by a wait on its token, seen by the issuing thread: reads memref<8xf32> (asyncpipe.copy), writes memref<8xf32, 3> (asyncpipe.copy)}}
+  %t = asyncpipe.copy %g, %s : memref<8xf32> to memref<8xf32, 3> -> !asyncpipe.token
+  %group = asyncpipe.commit_group queue 0 (%t)
+  asyncpipe.wait %group
+  return
+}
+
+// -----
+
+// An async scope's effects are its ops', each named: the load reads, the
+// store writes, the subview (a view) touches no memory, and memref.dim
+// reads none.
+func.func @scope(%a: memref<16xf32>, %b: memref<4xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  asyncpipe.commit_queue 1 {
+    // expected-remark @below {{async effects: group 0, completed by a wait on the queue of its enclosing commit, seen by the issuing thread: reads memref<16xf32> (memref.load), writes memref<2xf32, strided<[1], offset: ?>> (memref.store)}}
+    asyncpipe.async_scope {
+      %v = memref.load %a[%i] : memref<16xf32>
+      %part = memref.subview %b[%i] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+      %n = memref.dim %part, %c0 : memref<2xf32, strided<[1], offset: ?>>
+      memref.store %v, %part[%c0] : memref<2xf32, strided<[1], offset: ?>>
+    }
+  }
+  asyncpipe.wait_queue 1, 0
+  return
+}
+
+// -----
+
+// nvgpu's cp.async (external model): the target's one group queue.
+func.func @nvgpu(%g: memref<8xf32>, %s: memref<8xf32, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  // expected-remark @below {{async effects: group 0, completed by a wait on the target's group queue, seen by the issuing thread: writes memref<8xf32, #gpu.address_space<workgroup>> (nvgpu.device_async_copy), reads memref<8xf32> (nvgpu.device_async_copy)}}
+  %t = nvgpu.device_async_copy %g[%c0], %s[%c0], 4 : memref<8xf32> to memref<8xf32, #gpu.address_space<workgroup>>
+  %group = nvgpu.device_async_create_group %t
+  nvgpu.device_async_wait %group {numGroups = 0 : i32}
+  return
+}
+
+// -----
+
+// NVVM's bulk copy (external model): an mbarrier's phase, seen by every
+// thread that waits for it.
+func.func @bulk(%to: !llvm.ptr<7>, %from: !llvm.ptr<1>, %bar: !llvm.ptr<3>) {
+  %bytes = arith.constant 16 : i32
+  // expected-remark @below {{async effects: group 0, completed by the phase of its mbarrier, seen by every thread of the block: writes !llvm.ptr<7> (nvvm.cp.async.bulk.shared.cluster.global), reads !llvm.ptr<1> (nvvm.cp.async.bulk.shared.cluster.global)}}
+  nvvm.cp.async.bulk.shared.cluster.global %to, %from, %bar, %bytes : !llvm.ptr<7>, !llvm.ptr<1>
+  return
+}
