@@ -818,14 +818,23 @@ impl<'c, 'a> LoopFacts<'c, 'a> {
 /// accesses each (itself, or an op in an `async_scope`), the memref, and
 /// whether it reads or writes it, as `AsyncEffectOpInterface` reports them
 /// (`ir::async_effects`). Only the groups this analysis models: counted
-/// queues and asyncpipe or nvgpu tokens, issued and seen by one thread (an
-/// mbarrier's bulk copies, which `asyncpipe-to-nvgpu` emits after this
-/// analysis runs, are not). Empty for any other op.
+/// queues (asyncpipe's, nvgpu's cp.async) and asyncpipe tokens, issued and
+/// seen by one thread; not an mbarrier's bulk copies (which
+/// `asyncpipe-to-nvgpu` emits after this analysis runs), cooperative copies
+/// completed by a block barrier, nor `asyncop` chains. Empty for any other
+/// op.
 fn async_accesses<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, Value<'c, 'a>, Kind)> {
     let Some(groups) = async_effects::async_effect_groups(op) else { return Vec::new() };
     groups
         .into_iter()
-        .filter(|group| group.scope == AsyncScope::Thread && matches!(group.sync, AsyncSync::Queue(..) | AsyncSync::Token(_)))
+        .filter(|group| {
+            let modeled = match group.sync {
+                AsyncSync::Queue(..) => true,
+                AsyncSync::Token(token) => asyncpipe::is_token_type(token.r#type()),
+                AsyncSync::MBarrier(_) | AsyncSync::BlockBarrier => false,
+            };
+            group.scope == AsyncScope::Thread && modeled
+        })
         .flat_map(|group| group.accesses)
         .filter(|effect| effect.value.r#type().is_mem_ref())
         .map(|effect| (effect.accessor, effect.value, if effect.write { Kind::Write } else { Kind::Read }))

@@ -9,9 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipe/AsyncEffects.h"
+#include "AsyncOp/AsyncOp.h"
 #include "AsyncPipe/AsyncPipe.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -85,6 +88,77 @@ struct BulkCopyModel
   }
 };
 
+/// `asyncop.start`: the wrapped op runs asynchronously and its effects are
+/// complete at the `asyncop.done` of the chain (a wait on the handle). In
+/// the region form they are the wrapped op's, on the parameters `start`
+/// binds (its operands; a parameter an `update` binds later is that
+/// update's to report); through a callee, whose effects are not known
+/// here, every memref the start binds is read and written.
+struct StartModel : public AsyncEffectOpInterface::ExternalModel<StartModel, asyncop::StartOp> {
+  void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
+    auto start = cast<asyncop::StartOp>(op);
+    AsyncEffectGroup group;
+    group.sync = AsyncSync::Token;
+    group.handle = start.getHandle();
+    group.scope = AsyncScope::Thread;
+    Region &body = start.getBody();
+    if (body.empty()) {
+      for (Value arg : start.getArgs())
+        if (isa<BaseMemRefType>(arg.getType())) {
+          group.effects.push_back({false, arg, op});
+          group.effects.push_back({true, arg, op});
+        }
+      groups.push_back(group);
+      return;
+    }
+    llvm::SmallVector<AsyncEffect, 2> inner;
+    body.walk<WalkOrder::PreOrder>([&](Operation *nested) { memrefAccesses(nested, inner); });
+    Block &entry = body.front();
+    for (const AsyncEffect &effect : inner) {
+      auto parameter = dyn_cast<BlockArgument>(effect.value);
+      if (!parameter || parameter.getOwner() != &entry || parameter.getArgNumber() >= start.getArgs().size())
+        continue;
+      group.effects.push_back({effect.write, start.getArgs()[parameter.getArgNumber()], effect.accessor});
+    }
+    groups.push_back(group);
+  }
+};
+
+/// Whether `type` is a memref in workgroup memory (`#gpu.address_space<
+/// workgroup>`, or 3 as the NVVM lowering spells it).
+bool inWorkgroupMemory(Type type) {
+  auto memref = dyn_cast<BaseMemRefType>(type);
+  if (!memref || !memref.getMemorySpace())
+    return false;
+  if (auto space = dyn_cast<gpu::AddressSpaceAttr>(memref.getMemorySpace()))
+    return space.getValue() == gpu::AddressSpace::Workgroup;
+  if (auto number = dyn_cast<IntegerAttr>(memref.getMemorySpace()))
+    return number.getInt() == 3;
+  return false;
+}
+
+/// `memref.copy` into workgroup memory in SPMD code (a kernel, or a
+/// `gpu.launch` body): the block's threads share the copy, which may
+/// finish in one thread before the others have written their part; the
+/// whole target is complete for every thread after the next block barrier
+/// (the async-side-effects document's cooperative copy). Elsewhere the
+/// copy is synchronous: no group.
+struct CooperativeCopyModel : public AsyncEffectOpInterface::ExternalModel<CooperativeCopyModel, memref::CopyOp> {
+  void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
+    auto copy = cast<memref::CopyOp>(op);
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    bool spmd = (kernel && kernel.isKernel()) || op->getParentOfType<gpu::LaunchOp>();
+    if (!spmd || !inWorkgroupMemory(copy.getTarget().getType()))
+      return;
+    AsyncEffectGroup group;
+    group.effects.push_back({false, copy.getSource(), op});
+    group.effects.push_back({true, copy.getTarget(), op});
+    group.sync = AsyncSync::BlockBarrier;
+    group.scope = AsyncScope::Block;
+    groups.push_back(group);
+  }
+};
+
 /// A counting-form op is committed on its queue (or its enclosing commit's);
 /// a token-form one by the commit that names its token.
 void setQueueOrToken(AsyncEffectGroup &group, Value token, std::optional<uint64_t> queue) {
@@ -121,5 +195,11 @@ void mlir::asyncpipe::registerAsyncEffectExternalModels(DialectRegistry &registr
   });
   registry.addExtension(+[](MLIRContext *context, NVVM::NVVMDialect *) {
     NVVM::CpAsyncBulkGlobalToSharedClusterOp::attachInterface<BulkCopyModel>(*context);
+  });
+  registry.addExtension(+[](MLIRContext *context, asyncop::AsyncOpDialect *) {
+    asyncop::StartOp::attachInterface<StartModel>(*context);
+  });
+  registry.addExtension(+[](MLIRContext *context, memref::MemRefDialect *) {
+    memref::CopyOp::attachInterface<CooperativeCopyModel>(*context);
   });
 }

@@ -51,9 +51,10 @@ struct AsyncEffectGroup {
   AsyncScope scope = AsyncScope::Thread;
 };
 
-/// Attaches AsyncEffectOpInterface to the upstream ops asyncpipe models
-/// (nvgpu.device_async_copy, nvvm.cp.async.bulk.shared.cluster.global),
-/// when their dialects load.
+/// Attaches AsyncEffectOpInterface to the ops asyncpipe models outside its
+/// own dialect's ODS (nvgpu.device_async_copy,
+/// nvvm.cp.async.bulk.shared.cluster.global, asyncop.start, and memref.copy
+/// into workgroup memory in SPMD code), when their dialects load.
 void registerAsyncEffectExternalModels(DialectRegistry &registry);
 
 } // namespace mlir::asyncpipe

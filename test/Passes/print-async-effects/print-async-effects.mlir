@@ -76,3 +76,49 @@ func.func @bulk(%to: !llvm.ptr<7>, %from: !llvm.ptr<1>, %bar: !llvm.ptr<3>) {
   nvvm.cp.async.bulk.shared.cluster.global %to, %from, %bar, %bytes : !llvm.ptr<7>, !llvm.ptr<1>
   return
 }
+
+// -----
+
+// asyncop.start (external model): the wrapped op's effects on the
+// parameters the start binds, completed at the chain's done; a parameter an
+// update binds later is not the start's to report. Through a callee, every
+// memref the start binds is read and written.
+func.func private @fill(memref<4xf32>)
+func.func @start(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-remark @below {{async effects: group 0, completed by a wait on its token, seen by the issuing thread: writes memref<4xf32> (memref.copy)}}
+  %s = asyncop.start (%a) wraps {
+  ^bb0(%x: memref<4xf32>, %y: memref<4xf32>):
+    // (A memref.copy outside SPMD code is synchronous.)
+    // expected-remark @below {{async effects: none}}
+    memref.copy %y, %x : memref<4xf32> to memref<4xf32>
+    asyncop.yield
+  } : (memref<4xf32>) -> !asyncop.handle<(memref<4xf32>), (), i32>
+  %u = asyncop.update %s(%b) : (!asyncop.handle<(memref<4xf32>), (), i32>, memref<4xf32>) -> !asyncop.handle<(memref<4xf32>, memref<4xf32>), (), i32>
+  asyncop.done %u : (!asyncop.handle<(memref<4xf32>, memref<4xf32>), (), i32>) -> ()
+  // expected-remark @below {{async effects: group 0, completed by a wait on its token, seen by the issuing thread: reads memref<4xf32> (asyncop.start), writes memref<4xf32> (asyncop.start)}}
+  %t = asyncop.start @fill(%a) : (memref<4xf32>) -> !asyncop.handle<(memref<4xf32>), (), i32>
+  asyncop.done %t : (!asyncop.handle<(memref<4xf32>), (), i32>) -> ()
+  return
+}
+
+// -----
+
+// memref.copy into workgroup memory in a kernel (external model): the
+// block's threads share it, and every thread sees all of it after the next
+// block barrier. Into other memory, or outside SPMD code, it is synchronous.
+gpu.module @kernels {
+  gpu.func @cooperative(%g: memref<64xf32>, %h: memref<64xf32>) kernel {
+    %tile = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async effects: group 0, completed by the next block barrier, seen by every thread of the block: reads memref<64xf32> (memref.copy), writes memref<64xf32, #gpu.address_space<workgroup>> (memref.copy)}}
+    memref.copy %g, %tile : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    // expected-remark @below {{async effects: none}}
+    memref.copy %g, %h : memref<64xf32> to memref<64xf32>
+    gpu.return
+  }
+}
+func.func @host(%g: memref<64xf32>, %tile: memref<64xf32, #gpu.address_space<workgroup>>) {
+  // expected-remark @below {{async effects: none}}
+  memref.copy %g, %tile : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+  return
+}
