@@ -24,7 +24,7 @@
 use super::analysis::sync_state::BulkQueues;
 use super::analysis::{effects, sync_state, thread_scope};
 use super::ir::upstream::Upstream;
-use super::ir::{self, builder::Builder, builder::Point, MemoryEffect, MemorySpace};
+use super::ir::{self, async_effects, builder::Builder, builder::Point, MemoryEffect, MemorySpace};
 use super::verify_sync::{self, Hazard};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -77,7 +77,7 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues) -> usize {
 /// async copy: a store, or an op whose effects are not known.
 fn writes_workgroup_plainly(ops: &[OperationRef]) -> bool {
     ops.iter().any(|&op| {
-        if op.region_count() > 0 || effects::is_view(op) || crate::passes::ir::asyncpipe::is_async(op) {
+        if op.region_count() > 0 || effects::is_view(op) || async_effects::issues_queued_work(op) {
             return false; // nested ops are visited themselves; async writes are modeled
         }
         if Upstream::NvgpuDeviceAsyncCopy.is(op) || Upstream::GpuBarrier.is(op) || sync_state::orders_only(op) {

@@ -38,7 +38,7 @@ use super::analysis::sync_state::BulkQueues;
 use super::analysis::{effects, sync_state, thread_scope};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp, CopyOp, WaitQueueOp, YieldOp};
 use super::ir::upstream::Upstream;
-use super::ir::{self, asyncpipe, builder::Builder, builder::Point, diag};
+use super::ir::{self, async_effects, asyncpipe, builder::Builder, builder::Point, diag};
 use super::verify_sync::{self, Hazard};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -160,6 +160,7 @@ fn earliest<'c, 'a>(anchor: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
 fn floats_past(op: OperationRef) -> bool {
     let issue = |o: OperationRef| {
         CopyOp::is(o)
+            || async_effects::issues_queued_work(o)
             || asyncpipe::is_commit(o)
             || YieldOp::is(o)
             || Upstream::NvgpuDeviceAsyncCopy.is(o)
@@ -173,7 +174,7 @@ fn floats_past(op: OperationRef) -> bool {
 /// barrier: the level a barrier belongs at.
 fn synchronizes(block: BlockRef) -> bool {
     ir::ops(block).any(|op| {
-        asyncpipe::is_async(op)
+        async_effects::issues_queued_work(op)
             || asyncpipe::is_commit(op)
             || WaitQueueOp::is(op)
             || matches!(AsyncpipeOp::of(op), Some(AsyncpipeOp::Wait(_)))

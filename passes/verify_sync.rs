@@ -575,7 +575,7 @@ impl FunctionFacts {
         let mut token_form = false;
         let mut counting = HashSet::new();
         for &op in &ops {
-            if asyncpipe::is_async(op) && op.result_count() == 0 {
+            if async_effects::issues_queued_work(op) && op.result_count() == 0 {
                 counting.insert(OpKey::of(op));
             }
             token_form |= sync_state::is_token_form(op) || is_nvgpu_token_wait(op);
@@ -1123,7 +1123,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // in it too), or those whose tokens it names.
                 self.regions(op, state);
                 let members = self.members.entry(OpKey::of(op)).or_insert_with(|| {
-                    let nested = ir::nested_ops(op).into_iter().filter(|o| asyncpipe::is_async(*o));
+                    let nested = ir::nested_ops(op).into_iter().filter(|o| async_effects::issues_queued_work(*o));
                     Rc::new(nested.chain(op.operands().filter_map(ir::defining_op)).map(OpKey::of).collect())
                 });
                 let members = members.clone();
@@ -1194,6 +1194,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             Some(Upstream::ScfIf) => self.if_op(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}
             Some(Upstream::GpuBarrier) => state.barrier(),
+            // Another dialect's op whose AsyncEffectOpInterface puts its
+            // work on a logical queue: an async op like asyncpipe's.
+            _ if async_effects::issues_queued_work(op) => {
+                self.async_op(op, Self::logical(asyncpipe::queue_of(op)), state)
+            }
             _ => {
                 if !effects::is_view(op) {
                     // Whether the op writes matters only against pending reads.

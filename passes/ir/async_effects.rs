@@ -7,7 +7,7 @@
 
 use crate::ffi;
 use melior::ir::operation::OperationRef;
-use melior::ir::Value;
+use melior::ir::{Value, ValueLike};
 
 /// Which queue a counted group goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +60,35 @@ pub struct AsyncEffectGroup<'c, 'a> {
     pub accesses: Vec<AsyncEffect<'c, 'a>>,
     pub sync: AsyncSync<'c, 'a>,
     pub scope: AsyncScope,
+}
+
+/// Whether `op` issues work on one of asyncpipe's logical queues, the
+/// async work the counting and token forms synchronize: a group of effects,
+/// seen by the issuing thread, that a counted queue (a queue it names, or
+/// its enclosing commit's) or an `!asyncpipe.token` completes. asyncpipe's
+/// `copy` and `async_scope`, and any op of another dialect whose model says
+/// so; not nvgpu's cp.async (the target's queue), bulk copies, cooperative
+/// copies or `asyncop` chains.
+pub fn issues_queued_work(op: OperationRef) -> bool {
+    async_effect_groups(op).is_some_and(|groups| {
+        groups.iter().any(|group| {
+            group.scope == AsyncScope::Thread
+                && match group.sync {
+                    AsyncSync::Queue(QueueName::Logical(_) | QueueName::Enclosing, _) => true,
+                    AsyncSync::Token(token) => super::asyncpipe::is_token_type(token.r#type()),
+                    _ => false,
+                }
+        })
+    })
+}
+
+/// The logical queue `op`'s queued work names itself (None: none, or the
+/// queue of its enclosing commit).
+pub fn named_queue(op: OperationRef) -> Option<i64> {
+    async_effect_groups(op)?.into_iter().find_map(|group| match group.sync {
+        AsyncSync::Queue(QueueName::Logical(queue), _) => Some(queue),
+        _ => None,
+    })
 }
 
 /// Whether `op` implements the interface.

@@ -17,8 +17,13 @@ pub fn queue_of(op: OperationRef) -> Option<i64> {
     if let Some(queue) = named_queue(op) {
         return Some(queue);
     }
-    if !is_async(op) {
+    // Async work of any op that implements AsyncEffectOpInterface on a
+    // logical queue (asyncpipe's own, and other dialects').
+    if !is_async(op) && !super::async_effects::issues_queued_work(op) {
         return None;
+    }
+    if let Some(queue) = super::async_effects::named_queue(op) {
+        return Some(queue);
     }
     let scope = super::ancestors(op)
         .take_while(|p| !super::is_function(*p))
@@ -36,7 +41,12 @@ pub fn named_queue(op: OperationRef) -> Option<i64> {
     super::int_attr(op, CopyOp::QUEUE)
 }
 
-/// Whether `op` issues an async operation (`asyncpipe.copy`, `asyncpipe.async_scope`).
+/// Whether `op` is one of asyncpipe's own async ops (`asyncpipe.copy`,
+/// `asyncpipe.async_scope`): what the passes that rewrite async ops (into
+/// token form and back, onto nvgpu) can rebuild. The analyses ask
+/// AsyncEffectOpInterface instead
+/// ([`super::async_effects::issues_queued_work`]), so that other dialects'
+/// ops join them.
 pub fn is_async(op: OperationRef) -> bool {
     CopyOp::is(op) || AsyncScopeOp::is(op)
 }
