@@ -128,6 +128,7 @@ PASSES = [
     ("asyncpipe-count-to-token", ["--asyncpipe-count-to-token"], True, 8),
     ("asyncpipe-optimize-waits", ["--asyncpipe-optimize-waits"], True, 8),
     ("asyncpipe-verify-sync", ["--asyncpipe-verify-sync"], False, 6),
+    ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
     ("asyncpipe-lower-sequential", ["--asyncpipe-lower-sequential"], False, 5),
     ("asyncpipe-software-pipeline", ["--asyncpipe-software-pipeline"], True, 12),
     ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 6),
