@@ -17,6 +17,7 @@ pub mod optimize_waits;
 pub mod place_barriers;
 pub mod print_async_effects;
 pub mod software_pipeline;
+pub mod synchronize;
 pub mod token_to_count;
 pub mod verify_sync;
 pub mod workgroup_attributions;
@@ -85,12 +86,13 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 13] = [
+    static ALL: [PassDef; 14] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
         optimize_waits::PASS,
         verify_sync::PASS,
+        synchronize::PASS,
         place_barriers::PASS,
         eliminate_barriers::PASS,
         lower_block::PASS,

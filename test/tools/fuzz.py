@@ -129,6 +129,8 @@ PASSES = [
     ("asyncpipe-optimize-waits", ["--asyncpipe-optimize-waits"], True, 8),
     ("asyncpipe-verify-sync", ["--asyncpipe-verify-sync"], False, 6),
     ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
+    ("asyncpipe-synchronize", ["--asyncpipe-synchronize"], True, 4),
+    ("pipeline:synchronize,verify-sync", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync"], False, 2),
     ("asyncpipe-lower-sequential", ["--asyncpipe-lower-sequential"], False, 5),
     ("asyncpipe-software-pipeline", ["--asyncpipe-software-pipeline"], True, 12),
     ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 6),

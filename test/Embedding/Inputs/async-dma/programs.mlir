@@ -36,3 +36,14 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// Written without commits and waits: asyncpipe-synchronize commits the
+// transfer right after it and waits just before the read.
+func.func @unguarded(%g: memref<8xf32>, %s: memref<8xf32, 3>, %o: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  async_dma.start %g, %s engine 2 : memref<8xf32> to memref<8xf32, 3>
+  %x = memref.load %o[%c0] : memref<8xf32>
+  %v = memref.load %s[%c0] : memref<8xf32, 3>
+  %r = arith.addf %x, %v : f32
+  return %r : f32
+}

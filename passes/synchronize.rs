@@ -1,0 +1,199 @@
+//! `asyncpipe-synchronize`: synchronizes async work written without
+//! commits and waits (the async-side-effects document's pass, its steps 1,
+//! 4 and 5 on logical queues; issue 14).
+//!
+//! 1. *Enumerate*: the async ops of a function whose work goes on a logical
+//!    queue that nothing in the function commits or waits on (asyncpipe's
+//!    copies and scopes, and any op whose `AsyncEffectOpInterface` says so:
+//!    [`async_effects::issues_queued_work`]). A queue the function already
+//!    commits or waits on is synchronized by hand and left alone.
+//! 4. *Launch and wait*: each such op's group is closed right after it
+//!    (`asyncpipe.commit q`; a logical queue needs no init), and it gets a
+//!    wait ...
+//! 5. *... as late as possible*: just before the first op of its block
+//!    after it that touches what it writes, writes what it reads, has
+//!    unknown effects, contains async work or commits on its queue (whose
+//!    groups could not be counted), or ends the block (a loop iteration's
+//!    or the function's end). The wait allows the groups committed between
+//!    its op's commit and there: `wait_queue q, k` after `k` later commits
+//!    completes exactly the op's group and those before it. Waits that
+//!    others imply then go (`asyncpipe-optimize-waits`).
+//!
+//! ```text
+//! asyncpipe.copy %a, %s queue 0        asyncpipe.copy %a, %s queue 0
+//! asyncpipe.copy %b, %t queue 0   =>   asyncpipe.commit 0
+//! (compute on other memory)            asyncpipe.copy %b, %t queue 0
+//! memref.load %s[...]                  asyncpipe.commit 0
+//!                                      (compute on other memory)
+//!                                      asyncpipe.wait_queue 0, 1
+//!                                      memref.load %s[...]
+//! ```
+//!
+//! A wait never moves out of its op's block, so no path waits on a group it
+//! did not commit, and nothing is left in flight past a loop iteration or
+//! the function. Not yet (issue 14): merging queues under a limit of sync
+//! resources, mbarrier and block-barrier resources, and waits moved out of
+//! loops (which needs the first iteration's wait pre-filled).
+
+use super::analysis::effects::{self, Root};
+use super::analysis::sync_state::{self, Queue, QueueEffect};
+use super::ir::async_effects;
+use super::ir::builder::{Builder, Point};
+use super::ir::ods::asyncpipe::{CommitOp, WaitQueueOp};
+use super::ir::{self, asyncpipe, diag, OpKey};
+use super::{optimize_waits, PassDef, PassFailed, PassOptions};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::block::BlockLike;
+use melior::ir::{TypeLike, Value, ValueLike};
+use std::collections::BTreeSet;
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-synchronize",
+    description: "Commit and wait for async work written without synchronization: each async op on a logical queue no commit or wait names gets its group committed right after it and waited for just before the first access that conflicts with it in its block",
+    anchor: None,
+    options: &[],
+    run,
+};
+
+fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    let mut changed = false;
+    for function in ir::functions(root) {
+        changed |= synchronize(function)?;
+    }
+    if changed {
+        optimize_waits::optimize(root);
+    }
+    Ok(())
+}
+
+/// One unguarded async op: its queue, the buffers it reads and writes until
+/// it completes, whether one of them may be any buffer, and the commit
+/// inserted after it.
+struct Launch<'c, 'a> {
+    op: OperationRef<'c, 'a>,
+    queue: i64,
+    reads: Vec<Root>,
+    writes: Vec<Root>,
+    aliased: bool,
+    commit: Option<OperationRef<'c, 'a>>,
+}
+
+/// Synchronizes `function`'s unguarded async work; whether it changed.
+fn synchronize(function: OperationRef) -> Result<bool, PassFailed> {
+    let ops = ir::nested_ops(function);
+    let guarded: BTreeSet<i64> = ops
+        .iter()
+        .filter_map(|op| match sync_state::effect(*op) {
+            QueueEffect::Commit(Queue::Logical(q)) | QueueEffect::Wait { queue: Queue::Logical(q), .. } => Some(q),
+            _ => None,
+        })
+        .collect();
+    let mut launches = Vec::new();
+    for &op in &ops {
+        // Counting form (a token-form op's commit names its token).
+        if op.result_count() > 0 || !async_effects::issues_queued_work(op) {
+            continue;
+        }
+        let Some(queue) = asyncpipe::queue_of(op) else {
+            diag::error(op.location(), "asyncpipe-synchronize: this async op names no queue and is in no commit region");
+            return Err(PassFailed);
+        };
+        if guarded.contains(&queue) {
+            continue;
+        }
+        let mut launch = Launch { op, queue, reads: Vec::new(), writes: Vec::new(), aliased: false, commit: None };
+        for group in async_effects::async_effect_groups(op).unwrap_or_default() {
+            for access in group.accesses {
+                launch.aliased |= aliased(access.value);
+                let root = effects::root(access.value);
+                if access.write { launch.writes.push(root) } else { launch.reads.push(root) }
+            }
+        }
+        launches.push(launch);
+    }
+    if launches.is_empty() {
+        return Ok(false);
+    }
+    for launch in &mut launches {
+        let b = Builder::new(launch.op.context(), launch.op.location());
+        let Some(next) = launch.op.next_in_block() else { continue }; // (an op is never its block's terminator)
+        let attributes = [(CommitOp::QUEUE, b.int_attr(64, launch.queue))];
+        launch.commit = Some(b.op(CommitOp::NAME, &[], &[], &attributes, Point::Before(next)));
+    }
+    let commits: Vec<(OpKey, i64)> = launches.iter().filter_map(|l| l.commit.map(|c| (OpKey::of(c), l.queue))).collect();
+    for launch in &launches {
+        let Some(commit) = launch.commit else { continue };
+        let (at, count) = wait_point(launch, commit, &commits);
+        let b = Builder::new(at.context(), launch.op.location());
+        let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, launch.queue)), (WaitQueueOp::COUNT, b.int_attr(64, count))];
+        b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(at));
+    }
+    Ok(true)
+}
+
+/// Where `launch`'s wait goes (before the returned op of its block) and the
+/// groups it allows in flight: the commits on its queue that the pass put
+/// between.
+fn wait_point<'c, 'a>(launch: &Launch<'c, 'a>, commit: OperationRef<'c, 'a>, commits: &[(OpKey, i64)]) -> (OperationRef<'c, 'a>, i64) {
+    let mut count = 0i64;
+    let mut at = commit;
+    while let Some(op) = at.next_in_block() {
+        if op.next_in_block().is_none() {
+            return (op, count); // the terminator: the end of an iteration or of the function
+        }
+        if commits.contains(&(OpKey::of(op), launch.queue)) {
+            count = count.saturating_add(1);
+        } else if stops(op, launch, commits) {
+            return (op, count);
+        }
+        at = op;
+    }
+    (at, count) // (a block ends with its terminator)
+}
+
+/// Whether the wait for `launch` must come before `op`: `op` (or an op in
+/// it) has async work or commits on the queue (its groups could not be
+/// counted), unknown effects, a buffer that may be any (a memref a region
+/// op yields or carries), or touches what the launch writes, or writes
+/// what it reads.
+fn stops(op: OperationRef, launch: &Launch, commits: &[(OpKey, i64)]) -> bool {
+    // Another launch on the queue: its commit, next, is counted.
+    let counted = |o: OperationRef| {
+        o == op && o.next_in_block().is_some_and(|next| commits.contains(&(OpKey::of(next), launch.queue)))
+    };
+    let mut memrefs = false;
+    for o in std::iter::once(op).chain(ir::nested_ops(op)) {
+        let on_queue = (async_effects::issues_queued_work(o) || asyncpipe::is_commit(o))
+            && asyncpipe::queue_of(o) == Some(launch.queue)
+            && !counted(o);
+        if on_queue {
+            return true;
+        }
+        for operand in o.operands().filter(|v| v.r#type().is_mem_ref()) {
+            memrefs = true;
+            if aliased(operand) && !effects::is_view(o) {
+                return true;
+            }
+        }
+    }
+    // Commits and waits declare "any memory" only to keep their place.
+    if sync_state::orders_only(op) || effects::is_view(op) {
+        return false;
+    }
+    let access = effects::access(op);
+    let (Some(reads), Some(writes)) = (&access.reads, &access.writes) else { return true };
+    if launch.aliased {
+        return memrefs && (!reads.is_empty() || !writes.is_empty());
+    }
+    reads.iter().any(|r| launch.writes.contains(r))
+        || writes.iter().any(|w| launch.writes.contains(w) || launch.reads.contains(w))
+}
+
+/// Whether `value`'s buffer may be any of several: the chain of views
+/// starts at a memref that a region op yields or at a block argument of a
+/// region (a loop-carried buffer), which roots cannot tell apart.
+fn aliased(value: Value) -> bool {
+    let start = effects::root_value(value);
+    ir::defining_op(start).is_some_and(|op| op.region_count() > 0)
+        || ir::argument_owner(start).is_some_and(|block| block.parent_operation().is_some_and(|p| !ir::is_function(p)))
+}

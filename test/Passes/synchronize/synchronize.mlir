@@ -1,0 +1,129 @@
+// asyncpipe-synchronize: async work written without commits and waits gets
+// its group committed right after it and waited for just before the first
+// op of its block that conflicts with it, counting the groups committed in
+// between; verify-sync proves every result.
+// RUN: asyncpipe-opt %s -split-input-file --asyncpipe-synchronize | FileCheck %s
+// RUN: asyncpipe-opt %s -split-input-file --asyncpipe-synchronize --asyncpipe-verify-sync -o /dev/null
+// Without the pass, every function that reads or writes the copies' memory
+// races (all but @to_the_end):
+// RUN: not asyncpipe-opt %s -split-input-file --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=RACES
+// RACES: error: accesses memory that an asynchronous operation may still be writing, before the group holding it is committed
+// RACES: error: writes memory that an asynchronous operation may still be reading, before the group holding it is committed
+// RACES-COUNT-3: error: accesses memory that an asynchronous operation may still be writing, before the group holding it is committed
+
+// Two copies, then reads of each: the first read waits until at most one
+// group (the second copy's) is in flight; an unrelated load does not wait.
+// CHECK-LABEL: func.func @two_copies
+// CHECK:         asyncpipe.copy %{{.*}}, %[[S:.*]] queue 0
+// CHECK-NEXT:    asyncpipe.commit 0
+// CHECK-NEXT:    asyncpipe.copy %{{.*}}, %[[T:.*]] queue 0
+// CHECK-NEXT:    asyncpipe.commit 0
+// CHECK-NEXT:    memref.load %arg4
+// CHECK-NEXT:    asyncpipe.wait_queue 0, 1
+// CHECK-NEXT:    memref.load %[[S]]
+// CHECK-NEXT:    asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:    memref.load %[[T]]
+func.func @two_copies(%a: memref<8xf32>, %b: memref<8xf32>, %s: memref<8xf32, 3>, %t: memref<8xf32, 3>, %o: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  asyncpipe.copy %a, %s queue 0 : memref<8xf32> to memref<8xf32, 3>
+  asyncpipe.copy %b, %t queue 0 : memref<8xf32> to memref<8xf32, 3>
+  %x = memref.load %o[%c0] : memref<8xf32>
+  %v = memref.load %s[%c0] : memref<8xf32, 3>
+  %w = memref.load %t[%c0] : memref<8xf32, 3>
+  %r = arith.addf %v, %w : f32
+  %q = arith.addf %r, %x : f32
+  return %q : f32
+}
+
+// -----
+
+// Write-after-read: a store over the copy's source waits too.
+// CHECK-LABEL: func.func @source_overwritten
+// CHECK:         asyncpipe.copy
+// CHECK-NEXT:    asyncpipe.commit 1
+// CHECK-NEXT:    asyncpipe.wait_queue 1, 0
+// CHECK-NEXT:    memref.store
+func.func @source_overwritten(%a: memref<8xf32>, %s: memref<8xf32, 3>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  asyncpipe.copy %a, %s queue 1 : memref<8xf32> to memref<8xf32, 3>
+  memref.store %v, %a[%c0] : memref<8xf32>
+  return
+}
+
+// -----
+
+// In a loop body the wait stays in the iteration (before the read, here at
+// the end of a nested loop that reads): nothing is left in flight past it.
+// CHECK-LABEL: func.func @in_loop
+// CHECK:         scf.for
+// CHECK:           asyncpipe.copy
+// CHECK-NEXT:      asyncpipe.commit 0
+// CHECK-NEXT:      asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:      scf.for
+func.func @in_loop(%a: memref<4x8xf32>, %s: memref<8xf32, 3>, %o: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %row = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<4x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    asyncpipe.copy %row, %s queue 0 : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    scf.for %j = %c0 to %c8 step %c1 {
+      %v = memref.load %s[%j] : memref<8xf32, 3>
+      memref.store %v, %o[%j] : memref<8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Nothing conflicts before the end of the function: the wait goes before
+// the return (no group is left in flight). A call, whose effects are not
+// known, is waited for.
+// CHECK-LABEL: func.func @to_the_end
+// CHECK:         asyncpipe.commit 2
+// CHECK-NEXT:    arith.addf
+// CHECK-NEXT:    asyncpipe.wait_queue 2, 0
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @before_a_call
+// CHECK:         asyncpipe.commit 2
+// CHECK-NEXT:    asyncpipe.wait_queue 2, 0
+// CHECK-NEXT:    call @opaque
+func.func @to_the_end(%a: memref<8xf32>, %s: memref<8xf32, 3>, %x: f32) -> f32 {
+  asyncpipe.copy %a, %s queue 2 : memref<8xf32> to memref<8xf32, 3>
+  %y = arith.addf %x, %x : f32
+  return %y : f32
+}
+func.func private @opaque()
+func.func @before_a_call(%a: memref<8xf32>, %s: memref<8xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  asyncpipe.copy %a, %s queue 2 : memref<8xf32> to memref<8xf32, 3>
+  call @opaque() : () -> ()
+  %v = memref.load %s[%c0] : memref<8xf32, 3>
+  return %v : f32
+}
+
+// -----
+
+// A queue the function already commits or waits on is synchronized by
+// hand: the pass leaves it (queue 3) and synchronizes the other (queue 0).
+// CHECK-LABEL: func.func @by_hand
+// CHECK:         asyncpipe.copy %{{.*}} queue 3
+// CHECK-NEXT:    asyncpipe.commit 3
+// CHECK-NEXT:    asyncpipe.copy %{{.*}} queue 0
+// CHECK-NEXT:    asyncpipe.commit 0
+// CHECK-NEXT:    asyncpipe.wait_queue 3, 0
+// CHECK-NEXT:    asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:    memref.load
+func.func @by_hand(%a: memref<8xf32>, %s: memref<8xf32, 3>, %t: memref<8xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  asyncpipe.copy %a, %s queue 3 : memref<8xf32> to memref<8xf32, 3>
+  asyncpipe.commit 3
+  asyncpipe.copy %a, %t queue 0 : memref<8xf32> to memref<8xf32, 3>
+  asyncpipe.wait_queue 3, 0
+  %v = memref.load %t[%c0] : memref<8xf32, 3>
+  %w = memref.load %s[%c0] : memref<8xf32, 3>
+  %r = arith.addf %v, %w : f32
+  return %r : f32
+}
