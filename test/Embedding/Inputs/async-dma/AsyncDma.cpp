@@ -1,8 +1,8 @@
 //===- AsyncDma.cpp - a dialect plugin with async effects -----------------===//
 //
 // The op's AsyncEffectOpInterface: one group, read the source and write the
-// destination, on the logical queue of its engine, seen by the thread that
-// started it. Nothing else of asyncpipe is needed: its passes ask the
+// destination, on the logical queue of its engine (or of its enclosing
+// commit region), seen by the thread that started it. Nothing else of asyncpipe is needed: its passes ask the
 // interface.
 //
 //===----------------------------------------------------------------------===//
@@ -39,7 +39,7 @@ void asyncdma::StartOp::getAsyncEffectGroups(llvm::SmallVectorImpl<asyncpipe::As
   group.effects.push_back({false, getSource(), getOperation()});
   group.effects.push_back({true, getDest(), getOperation()});
   group.sync = asyncpipe::AsyncSync::Queue;
-  group.queue = static_cast<int64_t>(getEngine());
+  group.queue = getEngine() ? static_cast<int64_t>(*getEngine()) : asyncpipe::kEnclosingQueue;
   group.scope = asyncpipe::AsyncScope::Thread;
   groups.push_back(group);
 }

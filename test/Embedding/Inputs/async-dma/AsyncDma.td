@@ -16,9 +16,11 @@ def AsyncDma_StartOp : Op<AsyncDma_Dialect, "start", [
     The transfer runs after the op returns. Its engine is asyncpipe's
     logical queue of the same number: `asyncpipe.commit` closes the group of
     the transfers started on it, and `asyncpipe.wait_queue` waits for them.
+    Without an engine, the transfer goes on the queue of its enclosing
+    `asyncpipe.commit_queue`.
   }];
   let arguments = (ins Arg<AnyMemRef, "read", [MemRead]>:$source,
                        Arg<AnyMemRef, "written", [MemWrite]>:$dest,
-                       I64Attr:$engine);
-  let assemblyFormat = "$source `,` $dest `engine` $engine attr-dict `:` type($source) `to` type($dest)";
+                       OptionalAttr<I64Attr>:$engine);
+  let assemblyFormat = "$source `,` $dest (`engine` $engine^)? attr-dict `:` type($source) `to` type($dest)";
 }
