@@ -41,7 +41,7 @@ pub const PASS: PassDef = PassDef {
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let options = Options::parse(root, options)?;
-    let hardware = QueueMap { single: true, separate: options.bulk.queues().clone() };
+    let hardware = QueueMap { single: true, separate: options.bulk.queues().clone(), ..QueueMap::default() };
     // Every error comes before any function changes.
     let functions = checked_functions(root, &options, false);
     let mut failed = functions.failed;

@@ -31,9 +31,18 @@
 //!
 //! A wait never moves out of its op's block, so no path waits on a group it
 //! did not commit, and nothing is left in flight past a loop iteration or
-//! the function. Not yet (issue 14): merging queues under a limit of sync
-//! resources, mbarrier and block-barrier resources, and waits moved out of
-//! loops (which needs the first iteration's wait pre-filled).
+//! the function.
+//!
+//! 2, 3. *Limited resources* (option `max-queues=N`): a function that then
+//! uses more logical queues than N has them merged onto its N lowest (in
+//! turn), and every count recomputed for the merged queues, exactly as
+//! `asyncpipe-hardware-queues` does for PTX's one queue (count-to-token's
+//! conversion, token-to-count's onto the merged queues, optimize-waits'),
+//! hand-synchronized queues included. Another dialect's op names its queue
+//! itself and cannot be moved: an error at the op.
+//!
+//! Not yet (issue 14): mbarrier and block-barrier resources, and waits moved
+//! out of loops (which needs the first iteration's wait pre-filled).
 
 use super::analysis::effects::{self, Root};
 use super::analysis::sync_state::{self, Queue, QueueEffect};
@@ -41,7 +50,8 @@ use super::ir::async_effects;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{CommitOp, WaitQueueOp};
 use super::ir::{self, asyncpipe, diag, OpKey};
-use super::{optimize_waits, PassDef, PassFailed, PassOptions};
+use super::analysis::in_flight::QueueMap;
+use super::{count_to_token, optimize_waits, token_to_count, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::block::BlockLike;
 use melior::ir::{TypeLike, Value, ValueLike};
@@ -51,17 +61,77 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-synchronize",
     description: "Commit and wait for async work written without synchronization: each async op on a logical queue no commit or wait names gets its group committed right after it and waited for just before the first access that conflicts with it in its block",
     anchor: None,
-    options: &[],
+    options: &[OptionDef {
+        name: "max-queues",
+        description: "Logical queues (sync resources) a function may use; more are merged onto its lowest ones and the waits recounted exactly (0: no limit)",
+        default: "0",
+    }],
     run,
 };
 
-fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let max_queues: usize = options.parse(root, "max-queues")?;
     let mut changed = false;
     for function in ir::functions(root) {
         changed |= synchronize(function)?;
     }
     if changed {
         optimize_waits::optimize(root);
+    }
+    if max_queues > 0 {
+        for function in ir::functions(root) {
+            limit(function, max_queues)?;
+        }
+    }
+    Ok(())
+}
+
+/// Merges `function`'s logical queues onto at most `max` of them, the counts
+/// recomputed for the merged queues.
+fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
+    let ops = ir::nested_ops(function);
+    let mut queues = BTreeSet::new();
+    for &op in &ops {
+        match sync_state::effect(op) {
+            QueueEffect::Commit(Queue::Logical(q)) | QueueEffect::Wait { queue: Queue::Logical(q), .. } => {
+                queues.insert(q);
+            }
+            _ => {}
+        }
+        if async_effects::issues_queued_work(op) {
+            queues.extend(asyncpipe::queue_of(op));
+        }
+    }
+    if queues.len() <= max {
+        return Ok(());
+    }
+    if let Some(op) = ops.iter().find(|op| async_effects::issues_queued_work(**op) && !asyncpipe::is_async(**op)) {
+        diag::error(
+            op.location(),
+            &format!(
+                "asyncpipe-synchronize cannot fit this function's {} queues in max-queues={max}: this op names its queue \
+                 itself (AsyncEffectOpInterface), and only asyncpipe's own async ops can be moved to another queue",
+                queues.len()
+            ),
+        );
+        return Err(PassFailed);
+    }
+    let kept: Vec<i64> = queues.iter().take(max).copied().collect();
+    let merged = queues.iter().enumerate().skip(max).map(|(k, q)| (*q, kept[k % max])).collect();
+    let map = QueueMap { merged, ..QueueMap::default() };
+    count_to_token::convert(function)?;
+    token_to_count::convert(function, &map, false)?;
+    optimize_waits::optimize(function);
+    // token-to-count has said why (a remark): report the first op left.
+    if let Some(op) = ir::nested_ops(function).into_iter().find(|op| sync_state::is_token_form(*op)) {
+        diag::error(
+            op.location(),
+            &format!(
+                "this function's groups stay in token form, so the counts of its queues cannot be recomputed to merge \
+                 them into max-queues={max}"
+            ),
+        );
+        return Err(PassFailed);
     }
     Ok(())
 }

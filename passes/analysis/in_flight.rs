@@ -50,12 +50,15 @@ pub struct QueueMap {
     /// ...except these, which keep hardware of their own (the mbarrier rings
     /// of `asyncpipe-to-nvgpu`'s bulk queues).
     pub separate: BTreeSet<i64>,
+    /// Logical queues merged onto another (`asyncpipe-synchronize`'s
+    /// `max-queues`): queue -> the queue it shares.
+    pub merged: BTreeMap<i64, i64>,
 }
 
 impl QueueMap {
     /// Every logical queue on one hardware queue.
     pub fn single() -> Self {
-        Self { single: true, separate: BTreeSet::new() }
+        Self { single: true, ..Self::default() }
     }
 
     /// The number of the shared hardware queue: the smallest one that is not
@@ -67,6 +70,7 @@ impl QueueMap {
     pub fn hardware(&self, queue: Queue) -> Queue {
         match queue {
             Queue::Logical(q) if self.single && !self.separate.contains(&q) => Queue::Logical(self.shared()),
+            Queue::Logical(q) if self.merged.contains_key(&q) => Queue::Logical(self.merged[&q]),
             other => other,
         }
     }

@@ -20,7 +20,7 @@ that issues more work on the same queue stays before the loop (the pass
 cannot count groups through a region), which a wait inside the loop may
 make needless: those are counted as loose and reported, not failed.
 
-  synchronize-random.py --bin asyncpipe-opt --seed N --programs K [--loops]
+  synchronize-random.py --bin asyncpipe-opt --seed N --programs K [--loops] [--max-queues N]
 """
 import argparse
 import random
@@ -89,12 +89,15 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--programs", type=int, default=100)
     parser.add_argument("--loops", action="store_true", help="put some statements in scf.for loops")
+    parser.add_argument("--max-queues", type=int, default=0,
+                        help="run the pass with max-queues=N (checks safety only: merged queues recount every wait)")
     options = parser.parse_args()
     rng = random.Random(options.seed)
     unsafe = loose = tight = at_end = before_copy = waits = 0
     for index in range(options.programs):
         source = program(rng, options.loops)
-        code, synchronized, err = run(options.bin, ["--asyncpipe-synchronize"], source)
+        flags = [f"--asyncpipe-synchronize=max-queues={options.max_queues}"]
+        code, synchronized, err = run(options.bin, flags, source)
         if code != 0:
             print(f"program {index}: the pass failed:\n{err}\n{source}")
             unsafe += 1
@@ -103,7 +106,10 @@ def main():
             print(f"program {index}: unsafe result\n{synchronized}")
             unsafe += 1
             continue
-        lines = synchronized.splitlines()
+        lines = synchronized.splitlines() if options.max_queues == 0 else []
+        if options.max_queues and len(set(re.findall(r"queue (\d+)", synchronized))) > options.max_queues:
+            print(f"program {index}: more than {options.max_queues} queues\n{synchronized}")
+            unsafe += 1
         for k, line in enumerate(lines):
             match = WAIT.match(line)
             if not match:
@@ -128,7 +134,7 @@ def main():
                     loose += 1
                 else:
                     tight += 1
-    kind = "with loops" if options.loops else "straight-line"
+    kind = ("with loops" if options.loops else "straight-line") + (f", max-queues={options.max_queues}" if options.max_queues else "")
     print(f"synchronize-random: {options.programs} {kind} programs, {waits} waits ({at_end} at a block's end, "
           f"{before_copy} before an async copy), "
           f"{tight} relaxations rejected, {unsafe} unsafe, {loose} loose")
