@@ -77,10 +77,10 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues) -> usize {
 /// async copy: a store, or an op whose effects are not known.
 fn writes_workgroup_plainly(ops: &[OperationRef]) -> bool {
     ops.iter().any(|&op| {
-        if op.region_count() > 0 || effects::is_view(op) || async_effects::issues_queued_work(op) {
+        if op.region_count() > 0 || effects::is_view(op) || async_effects::issues_counted_work(op) {
             return false; // nested ops are visited themselves; async writes are modeled
         }
-        if Upstream::NvgpuDeviceAsyncCopy.is(op) || Upstream::GpuBarrier.is(op) || sync_state::orders_only(op) {
+        if Upstream::GpuBarrier.is(op) || sync_state::orders_only(op) {
             return false; // commits and waits declare "any memory" only to stay in place
         }
         match ir::memory_effects(op) {

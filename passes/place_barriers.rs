@@ -36,7 +36,7 @@
 
 use super::analysis::sync_state::BulkQueues;
 use super::analysis::{effects, sync_state, thread_scope};
-use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp, CopyOp, WaitQueueOp, YieldOp};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp, WaitQueueOp, YieldOp};
 use super::ir::upstream::Upstream;
 use super::ir::{self, async_effects, asyncpipe, builder::Builder, builder::Point, diag};
 use super::verify_sync::{self, Hazard};
@@ -159,11 +159,9 @@ fn earliest<'c, 'a>(anchor: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
 /// has no memory effect.
 fn floats_past(op: OperationRef) -> bool {
     let issue = |o: OperationRef| {
-        CopyOp::is(o)
-            || async_effects::issues_queued_work(o)
+        async_effects::issues_counted_work(o)
             || asyncpipe::is_commit(o)
             || YieldOp::is(o)
-            || Upstream::NvgpuDeviceAsyncCopy.is(o)
             || sync_state::effect(o) == sync_state::QueueEffect::Commit(sync_state::Queue::CpAsync)
     };
     let quiet = |o: OperationRef| effects::is_view(o) || (o.region_count() == 0 && ir::memory_effects(o).is_some_and(|e| e.is_empty()));
@@ -174,13 +172,12 @@ fn floats_past(op: OperationRef) -> bool {
 /// barrier: the level a barrier belongs at.
 fn synchronizes(block: BlockRef) -> bool {
     ir::ops(block).any(|op| {
-        async_effects::issues_queued_work(op)
+        async_effects::issues_counted_work(op)
             || asyncpipe::is_commit(op)
             || WaitQueueOp::is(op)
             || matches!(AsyncpipeOp::of(op), Some(AsyncpipeOp::Wait(_)))
             || Upstream::GpuBarrier.is(op)
             || sync_state::orders_only(op)
-            || Upstream::NvgpuDeviceAsyncCopy.is(op)
     })
 }
 

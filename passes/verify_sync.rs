@@ -44,7 +44,7 @@ use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
 use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, WaitQueueOp};
-use super::ir::async_effects::{self, AsyncScope, AsyncSync};
+use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -1153,7 +1153,6 @@ impl<'c, 'a> Checker<'c, 'a> {
             _ => {}
         }
         match Upstream::of(op) {
-            Some(Upstream::NvgpuDeviceAsyncCopy) => self.async_op(op, Queue::CpAsync, state),
             _ if sync_state::effect(op) == QueueEffect::Commit(Queue::CpAsync) => {
                 state.commit(Queue::CpAsync, self.function.cap(Queue::CpAsync));
                 // cp.async.commit_group commits every copy of the thread, and
@@ -1194,10 +1193,15 @@ impl<'c, 'a> Checker<'c, 'a> {
             Some(Upstream::ScfIf) => self.if_op(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}
             Some(Upstream::GpuBarrier) => state.barrier(),
-            // Another dialect's op whose AsyncEffectOpInterface puts its
-            // work on a logical queue: an async op like asyncpipe's.
-            _ if async_effects::issues_queued_work(op) => {
-                self.async_op(op, Self::logical(asyncpipe::queue_of(op)), state)
+            // Any other op whose AsyncEffectOpInterface puts its work on a
+            // counted queue: nvgpu's cp.async (the target's queue), and
+            // other dialects' ops on logical queues.
+            _ if async_effects::issues_counted_work(op) => {
+                let queue = match async_effects::work_queue(op) {
+                    Some(QueueName::Target) => Queue::CpAsync,
+                    _ => Self::logical(asyncpipe::queue_of(op)),
+                };
+                self.async_op(op, queue, state)
             }
             _ => {
                 if !effects::is_view(op) {

@@ -82,6 +82,25 @@ pub fn issues_queued_work(op: OperationRef) -> bool {
     })
 }
 
+/// The per-thread counted queue `op`'s async work goes on, seen by the
+/// issuing thread: a logical queue ([`issues_queued_work`]) or the
+/// target's hardware queue (nvgpu's cp.async); None for other ops.
+pub fn work_queue(op: OperationRef) -> Option<QueueName> {
+    async_effect_groups(op)?.into_iter().find_map(|group| match group.sync {
+        _ if group.scope != AsyncScope::Thread => None,
+        AsyncSync::Queue(queue, _) => Some(queue),
+        AsyncSync::Token(token) if super::asyncpipe::is_token_type(token.r#type()) => Some(QueueName::Enclosing),
+        _ => None,
+    })
+}
+
+/// Whether `op` issues async work on a per-thread counted queue or an
+/// asyncpipe token ([`work_queue`]): the async ops the analyses of counted
+/// synchronization model, nvgpu's cp.async included.
+pub fn issues_counted_work(op: OperationRef) -> bool {
+    work_queue(op).is_some()
+}
+
 /// The logical queue `op`'s queued work names itself (None: none, or the
 /// queue of its enclosing commit).
 pub fn named_queue(op: OperationRef) -> Option<i64> {
