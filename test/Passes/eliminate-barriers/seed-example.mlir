@@ -1,8 +1,9 @@
 // The async-side-effects document's example (../shared/seeds/,
 // mlir-async-side-effects): a gpu.barrier between an async copy and its
 // wait synchronizes nothing (a barrier does not complete an async copy),
-// so asyncpipe-eliminate-barriers removes it; the wait alone orders the
-// read. (The document waits on the copy's token; nvgpu's wait takes a
+// so asyncpipe-eliminate-barriers removes it (knowing the copy's effects,
+// and that its wait completes them, through AsyncEffectOpInterface's model
+// of nvgpu.device_async_copy); the wait alone orders the read. (The document waits on the copy's token; nvgpu's wait takes a
 // group's, so the copy is committed to a group first.) In the variant
 // where each thread reads what another thread copied, the barrier after the
 // wait is needed and stays, while one before the wait still goes.
