@@ -108,6 +108,8 @@ config.substitutions.append(("%check-wait-groups", f"python3 {tools}/check-wait-
 config.substitutions.append(("%bulk-to-cpu", f"python3 {tools}/bulk-to-cpu.py"))
 # The block model's checks: every barrier and wait of a kernel is needed.
 config.substitutions.append(("%each-sync-needed", f"python3 {tools}/each-sync-needed.py"))
+# Counting-form IR without its commits and waits (asyncpipe-synchronize's input).
+config.substitutions.append(("%strip-sync", f"python3 {tools}/strip-sync.py"))
 # A printed module's gpu.module, without the module around it, to be
 # concatenated with a test's host code.
 config.substitutions.append((
