@@ -54,7 +54,7 @@ read -r cp cf ci < <(awk '/^test result:/ {
     } } END { print p+0, f+0, s+0 }' "$log/cargo.txt")
 lit_counts() {
   awk '
-    /^ *Passed *:/ { p += $2 }
+    /^ *Passed *:/ { p += $(NF-1) }
     /^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ { f += $(NF-1) }
     /^ *(Unsupported|Expectedly Failed|Skipped) *:/ { s += $(NF-1) }
     END { print p+0, f+0, s+0 }' "$1"
