@@ -521,11 +521,9 @@ fn index_of<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, at: Point<'c, 'a>) ->
 fn mbarrier_wait<'c, 'a>(wait: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
     let b = Builder::new(wait.context(), wait.location());
     // A block that starts at the wait, entered by a branch from the code
-    // before it (the split needs an op before the wait: a placeholder).
-    let placeholder = ir::defining_op(b.index_constant(0, Point::Before(wait))).expect("a constant");
-    let before = placeholder.block().expect("an op in a block");
-    let ask = rewrite::split_after(placeholder);
-    ir::erase(placeholder);
+    // before it.
+    let before = wait.block().expect("an op in a block");
+    let ask = rewrite::split_before(wait);
     b.branch(ask, &[], Point::End(before));
     let at = Point::Before(wait);
     let barrier = address_of(&b, operand(wait, 0), at);

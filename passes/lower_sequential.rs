@@ -23,7 +23,7 @@ use crate::passes::ir::upstream::{DeviceAsyncCopy, Upstream};
 use super::analysis::sync_state::is_token_form;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
-use super::ir::{self, async_effects, diag, rewrite};
+use super::ir::{self, asyncpipe, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
@@ -47,7 +47,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         } else if CopyOp::cast(*op).is_some_and(CopyOp::zero_fill) {
             diag::error(op.location(), "asyncpipe-lower-sequential does not lower zero_fill copies yet");
             failed = true;
-        } else if async_effects::issues_queued_work(*op) && AsyncpipeOp::of(*op).is_none() {
+        } else if asyncpipe::is_other_dialects_async(*op) {
             diag::error(
                 op.location(),
                 "asyncpipe-lower-sequential runs asyncpipe's async ops synchronously; this op's async work \

@@ -42,8 +42,7 @@ use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
 use super::analysis::in_flight_bounds::{self, Bound, InFlightBounds};
 use super::analysis::sync_state::{is_token_form, wait_count, BulkQueues, Queue};
-use super::ir::asyncpipe::{named_queue, queue_of};
-use super::ir::async_effects;
+use super::ir::asyncpipe::{is_other_dialects_async, named_queue, queue_of};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp, YieldOp};
 use super::ir::{self, diag, rewrite};
@@ -323,7 +322,7 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
             None if matches!(Upstream::of(*op), Some(Upstream::NvgpuDeviceAsyncCreateGroup | Upstream::NvgpuDeviceAsyncWait)) => {
                 first_nvgpu.get_or_insert(*op);
             }
-            None if async_effects::issues_queued_work(*op) => {
+            None if is_other_dialects_async(*op) => {
                 diag::error(
                     op.location(),
                     "asyncpipe-to-nvgpu lowers asyncpipe's copies to cp.async; this op's async work \

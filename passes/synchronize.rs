@@ -55,7 +55,7 @@ use super::{count_to_token, optimize_waits, token_to_count, OptionDef, PassDef, 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::block::BlockLike;
 use melior::ir::{TypeLike, Value, ValueLike};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-synchronize",
@@ -105,7 +105,7 @@ fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
     if queues.len() <= max {
         return Ok(());
     }
-    if let Some(op) = ops.iter().find(|op| async_effects::issues_queued_work(**op) && !asyncpipe::is_async(**op)) {
+    if let Some(op) = ops.iter().find(|op| asyncpipe::is_other_dialects_async(**op)) {
         diag::error(
             op.location(),
             &format!(
@@ -190,10 +190,12 @@ fn synchronize(function: OperationRef) -> Result<bool, PassFailed> {
         let attributes = [(CommitOp::QUEUE, b.int_attr(64, launch.queue))];
         launch.commit = Some(b.op(CommitOp::NAME, &[], &[], &attributes, Point::Before(next)));
     }
-    let commits: Vec<(OpKey, i64)> = launches.iter().filter_map(|l| l.commit.map(|c| (OpKey::of(c), l.queue))).collect();
+    let commits: HashSet<OpKey> = launches.iter().filter_map(|l| l.commit.map(OpKey::of)).collect();
+    let launched: HashSet<OpKey> = launches.iter().map(|l| OpKey::of(l.op)).collect();
+    let mut facts = HashMap::new();
     for launch in &launches {
         let Some(commit) = launch.commit else { continue };
-        let (at, count) = wait_point(launch, commit, &commits);
+        let (at, count) = wait_point(launch, commit, &commits, &launched, &mut facts);
         let b = Builder::new(at.context(), launch.op.location());
         let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, launch.queue)), (WaitQueueOp::COUNT, b.int_attr(64, count))];
         b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(at));
@@ -201,19 +203,66 @@ fn synchronize(function: OperationRef) -> Result<bool, PassFailed> {
     Ok(true)
 }
 
+/// What the wait placement needs to know of an op (and the ops in it),
+/// gathered once however many launches look past it.
+struct OpFacts {
+    /// The queues of the async work and commits in it (not counting a
+    /// launch's own work, whose commit follows it and is counted).
+    queues: BTreeSet<i64>,
+    /// Whether it touches a memref, and one that may be any buffer.
+    memrefs: bool,
+    aliased: bool,
+    /// Commits and waits (which declare "any memory" only to keep their
+    /// place) and views touch no memory.
+    quiet: bool,
+    /// The buffers it reads and writes; None when not known.
+    access: Option<(Vec<Root>, Vec<Root>)>,
+}
+
+impl OpFacts {
+    fn of(op: OperationRef, launched: &HashSet<OpKey>) -> Self {
+        let mut facts = OpFacts { queues: BTreeSet::new(), memrefs: false, aliased: false, quiet: false, access: None };
+        for o in std::iter::once(op).chain(ir::nested_ops(op)) {
+            let queued = (async_effects::issues_queued_work(o) && !launched.contains(&OpKey::of(o))) || asyncpipe::is_commit(o);
+            if queued {
+                facts.queues.extend(asyncpipe::queue_of(o));
+            }
+            for operand in o.operands().filter(|v| v.r#type().is_mem_ref()) {
+                facts.memrefs = true;
+                facts.aliased |= aliased(operand) && !effects::is_view(o);
+            }
+        }
+        facts.quiet = sync_state::orders_only(op) || effects::is_view(op);
+        let access = effects::access(op);
+        if let (Some(reads), Some(writes)) = (access.reads, access.writes) {
+            facts.access = Some((reads, writes));
+        }
+        facts
+    }
+}
+
 /// Where `launch`'s wait goes (before the returned op of its block) and the
 /// groups it allows in flight: the commits on its queue that the pass put
-/// between.
-fn wait_point<'c, 'a>(launch: &Launch<'c, 'a>, commit: OperationRef<'c, 'a>, commits: &[(OpKey, i64)]) -> (OperationRef<'c, 'a>, i64) {
+/// between (`commits`, of the launches `launched`).
+fn wait_point<'c, 'a>(
+    launch: &Launch<'c, 'a>,
+    commit: OperationRef<'c, 'a>,
+    commits: &HashSet<OpKey>,
+    launched: &HashSet<OpKey>,
+    facts: &mut HashMap<OpKey, OpFacts>,
+) -> (OperationRef<'c, 'a>, i64) {
     let mut count = 0i64;
     let mut at = commit;
     while let Some(op) = at.next_in_block() {
         if op.next_in_block().is_none() {
             return (op, count); // the terminator: the end of an iteration or of the function
         }
-        if commits.contains(&(OpKey::of(op), launch.queue)) {
-            count = count.saturating_add(1);
-        } else if stops(op, launch, commits) {
+        let key = OpKey::of(op);
+        if commits.contains(&key) {
+            if asyncpipe::named_queue(op) == Some(launch.queue) {
+                count = count.saturating_add(1);
+            }
+        } else if stops(facts.entry(key).or_insert_with(|| OpFacts::of(op, launched)), launch) {
             return (op, count);
         }
         at = op;
@@ -221,39 +270,21 @@ fn wait_point<'c, 'a>(launch: &Launch<'c, 'a>, commit: OperationRef<'c, 'a>, com
     (at, count) // (a block ends with its terminator)
 }
 
-/// Whether the wait for `launch` must come before `op`: `op` (or an op in
-/// it) has async work or commits on the queue (its groups could not be
-/// counted), unknown effects, a buffer that may be any (a memref a region
-/// op yields or carries), or touches what the launch writes, or writes
-/// what it reads.
-fn stops(op: OperationRef, launch: &Launch, commits: &[(OpKey, i64)]) -> bool {
-    // Another launch on the queue: its commit, next, is counted.
-    let counted = |o: OperationRef| {
-        o == op && o.next_in_block().is_some_and(|next| commits.contains(&(OpKey::of(next), launch.queue)))
-    };
-    let mut memrefs = false;
-    for o in std::iter::once(op).chain(ir::nested_ops(op)) {
-        let on_queue = (async_effects::issues_queued_work(o) || asyncpipe::is_commit(o))
-            && asyncpipe::queue_of(o) == Some(launch.queue)
-            && !counted(o);
-        if on_queue {
-            return true;
-        }
-        for operand in o.operands().filter(|v| v.r#type().is_mem_ref()) {
-            memrefs = true;
-            if aliased(operand) && !effects::is_view(o) {
-                return true;
-            }
-        }
+/// Whether the wait for `launch` must come before an op with these facts:
+/// it (or an op in it) has async work or commits on the queue (its groups
+/// could not be counted), unknown effects, a buffer that may be any (a
+/// memref a region op yields or carries), or touches what the launch
+/// writes, or writes what it reads.
+fn stops(facts: &OpFacts, launch: &Launch) -> bool {
+    if facts.queues.contains(&launch.queue) || facts.aliased {
+        return true;
     }
-    // Commits and waits declare "any memory" only to keep their place.
-    if sync_state::orders_only(op) || effects::is_view(op) {
+    if facts.quiet {
         return false;
     }
-    let access = effects::access(op);
-    let (Some(reads), Some(writes)) = (&access.reads, &access.writes) else { return true };
+    let Some((reads, writes)) = &facts.access else { return true };
     if launch.aliased {
-        return memrefs && (!reads.is_empty() || !writes.is_empty());
+        return facts.memrefs && (!reads.is_empty() || !writes.is_empty());
     }
     reads.iter().any(|r| launch.writes.contains(r))
         || writes.iter().any(|w| launch.writes.contains(w) || launch.reads.contains(w))

@@ -44,7 +44,7 @@ use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
 use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, WaitQueueOp};
-use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
+use super::ir::async_effects::{self, QueueName};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -827,14 +827,7 @@ fn async_accesses<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
     let Some(groups) = async_effects::async_effect_groups(op) else { return Vec::new() };
     groups
         .into_iter()
-        .filter(|group| {
-            let modeled = match group.sync {
-                AsyncSync::Queue(..) => true,
-                AsyncSync::Token(token) => asyncpipe::is_token_type(token.r#type()),
-                AsyncSync::MBarrier(_) | AsyncSync::BlockBarrier => false,
-            };
-            group.scope == AsyncScope::Thread && modeled
-        })
+        .filter(|group| group.counted_queue().is_some())
         .flat_map(|group| group.accesses)
         .filter(|effect| effect.value.r#type().is_mem_ref())
         .map(|effect| (effect.accessor, effect.value, if effect.write { Kind::Write } else { Kind::Read }))
@@ -1193,17 +1186,17 @@ impl<'c, 'a> Checker<'c, 'a> {
             Some(Upstream::ScfIf) => self.if_op(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}
             Some(Upstream::GpuBarrier) => state.barrier(),
-            // Any other op whose AsyncEffectOpInterface puts its work on a
-            // counted queue: nvgpu's cp.async (the target's queue), and
-            // other dialects' ops on logical queues.
-            _ if async_effects::issues_counted_work(op) => {
-                let queue = match async_effects::work_queue(op) {
-                    Some(QueueName::Target) => Queue::CpAsync,
-                    _ => Self::logical(asyncpipe::queue_of(op)),
-                };
-                self.async_op(op, queue, state)
-            }
             _ => {
+                // Any other op whose AsyncEffectOpInterface puts its work on
+                // a counted queue: nvgpu's cp.async (the target's queue), and
+                // other dialects' ops on logical queues.
+                if let Some(name) = async_effects::work_queue(op) {
+                    let queue = match name {
+                        QueueName::Target => Queue::CpAsync,
+                        _ => Self::logical(asyncpipe::queue_of(op)),
+                    };
+                    return self.async_op(op, queue, state);
+                }
                 if !effects::is_view(op) {
                     // Whether the op writes matters only against pending reads.
                     let access = state.pending.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));

@@ -32,35 +32,34 @@ echo
 echo "=== 0. examples/tiled_gemm.mlir: a GEMM with cooperative tile loads, annotated loop to PTX"
 cargo run --quiet --example kernel_to_ptx -- examples/tiled_gemm.mlir --out target/ptx --chips sm_80,sm_90
 
-echo
-echo "== the pipelined GEMM on the CPU block model against linalg.matmul"
-target/debug/asyncpipe-opt examples/tiled_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-to-nvgpu \
-  | sed -e '/^module attributes {gpu.container_module} {$/d' -e '/^}$/d' > "$work/gemm_kernel.mlir"
-cat "$work/gemm_kernel.mlir" test/Execution/Inputs/tiled-gemm-main.mlir test/Execution/Inputs/block-sim.mlir \
-  | target/debug/asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block $(cat test/tools/lower-to-llvm.flags) \
-  | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
-      -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" > "$work/gemm_out.txt"
-wrong=$(tr '\n' ' ' < "$work/gemm_out.txt")
-echo "wrong outputs per schedule (all 64 blocks in order; then 4 blocks x 5 orders x copies late/early): $wrong"
-[ "$(tr -d ' 0\n' < "$work/gemm_out.txt")" = "" ] && [ "$(wc -l < "$work/gemm_out.txt")" = 11 ] \
-  || { echo "error: the pipelined GEMM computed a different C on the block model" >&2; exit 1; }
-echo "every schedule gives linalg.matmul's C exactly"
+# gemm_on_block_model NAME PIPELINE-FLAGS...: the tiled GEMM through the
+# given passes to nvgpu, run on the CPU block model in 11 schedules (all 64
+# blocks in order; then 4 blocks x 5 orders x copies late/early) against
+# linalg.matmul; stops the demo when any output differs.
+gemm_on_block_model() {
+  local name=$1
+  shift
+  target/debug/asyncpipe-opt examples/tiled_gemm.mlir "$@" \
+    | sed -e '/^module attributes {gpu.container_module} {$/d' -e '/^}$/d' > "$work/$name.mlir"
+  echo "gpu.barrier: $(grep -c gpu.barrier "$work/$name.mlir")"
+  cat "$work/$name.mlir" test/Execution/Inputs/tiled-gemm-main.mlir test/Execution/Inputs/block-sim.mlir \
+    | target/debug/asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block $(cat test/tools/lower-to-llvm.flags) \
+    | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
+        -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" > "$work/$name.out"
+  echo "wrong outputs per schedule (all 64 blocks in order; then 4 blocks x 5 orders x copies late/early): $(tr '\n' ' ' < "$work/$name.out")"
+  [ "$(tr -d ' 0\n' < "$work/$name.out")" = "" ] && [ "$(wc -l < "$work/$name.out")" = 11 ] \
+    || { echo "error: the GEMM ($name) computed a different C on the block model" >&2; exit 1; }
+  echo "every schedule gives linalg.matmul's C exactly"
+}
 
 echo
-echo "== the same GEMM with its tiles on a bulk queue (mbarriers, one barrier a K step) on the block model"
-target/debug/asyncpipe-opt examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-verify-sync=bulk-queues=0 \
-    --asyncpipe-to-nvgpu=bulk-queues=0 \
-  | sed -e '/^module attributes {gpu.container_module} {$/d' -e '/^}$/d' > "$work/gemm_bulk_kernel.mlir"
-echo "gpu.barrier: $(grep -c gpu.barrier "$work/gemm_bulk_kernel.mlir") (the rings' initialization, one a K step)"
-cat "$work/gemm_bulk_kernel.mlir" test/Execution/Inputs/tiled-gemm-main.mlir test/Execution/Inputs/block-sim.mlir \
-  | target/debug/asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block $(cat test/tools/lower-to-llvm.flags) \
-  | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
-      -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" > "$work/gemm_bulk_out.txt"
-wrong=$(tr '\n' ' ' < "$work/gemm_bulk_out.txt")
-echo "wrong outputs per schedule (as above; threads stop at mbarrier waits until every thread has arrived): $wrong"
-[ "$(tr -d ' 0\n' < "$work/gemm_bulk_out.txt")" = "" ] && [ "$(wc -l < "$work/gemm_bulk_out.txt")" = 11 ] \
-  || { echo "error: the bulk-queue GEMM computed a different C on the block model" >&2; exit 1; }
-echo "every schedule gives linalg.matmul's C exactly"
+echo "== the pipelined GEMM on the CPU block model against linalg.matmul (barriers: one a K step, two in the epilogue)"
+gemm_on_block_model gemm --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-to-nvgpu
+
+echo
+echo "== the same GEMM with its tiles on a bulk queue (barriers: the rings' initialization, one a K step); threads stop at mbarrier waits until every thread has arrived"
+gemm_on_block_model gemm_bulk --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-verify-sync=bulk-queues=0 \
+  --asyncpipe-to-nvgpu=bulk-queues=0
 
 echo
 echo "=== 1. examples/stream_dot.mlir: annotated loop to PTX"

@@ -2,9 +2,9 @@
 //
 // asyncpipe's own async ops implement the interface in ODS; the upstream ops
 // asyncpipe lowers to get external models here. Every group lists its
-// effects in a fixed order (operands in order, nested ops in pre-order), so
-// that the passes that ask report the first conflict in the same place
-// every time.
+// effects in a fixed order (a copy: its read, then its write; a region: its
+// ops in pre-order), so that the passes that ask report the first conflict
+// in the same place every time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,19 +54,27 @@ void memrefAccesses(Operation *op, llvm::SmallVectorImpl<AsyncEffect> &effects) 
   }
 }
 
+/// A copy's group: it reads `source` and writes `dest` until it completes,
+/// through `sync` (and `handle`), seen by `scope`.
+AsyncEffectGroup transfer(Operation *op, Value source, Value dest, AsyncSync sync, Value handle, AsyncScope scope) {
+  AsyncEffectGroup group;
+  group.effects.push_back({false, source, op});
+  group.effects.push_back({true, dest, op});
+  group.sync = sync;
+  group.handle = handle;
+  group.scope = scope;
+  return group;
+}
+
 /// `nvgpu.device_async_copy`: a cp.async on the thread's one hardware group
 /// queue (committed by `device_async_create_group`, which names its token).
 struct DeviceAsyncCopyModel
     : public AsyncEffectOpInterface::ExternalModel<DeviceAsyncCopyModel, nvgpu::DeviceAsyncCopyOp> {
   void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
     auto copy = cast<nvgpu::DeviceAsyncCopyOp>(op);
-    AsyncEffectGroup group;
-    group.effects.push_back({true, copy.getDst(), op});
-    group.effects.push_back({false, copy.getSrc(), op});
-    group.sync = AsyncSync::Queue;
+    AsyncEffectGroup group =
+        transfer(op, copy.getSrc(), copy.getDst(), AsyncSync::Queue, copy.getAsyncToken(), AsyncScope::Thread);
     group.queue = kTargetQueue;
-    group.handle = copy.getAsyncToken();
-    group.scope = AsyncScope::Thread;
     groups.push_back(group);
   }
 };
@@ -78,13 +86,8 @@ struct BulkCopyModel
     : public AsyncEffectOpInterface::ExternalModel<BulkCopyModel, NVVM::CpAsyncBulkGlobalToSharedClusterOp> {
   void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
     auto copy = cast<NVVM::CpAsyncBulkGlobalToSharedClusterOp>(op);
-    AsyncEffectGroup group;
-    group.effects.push_back({true, copy.getDstMem(), op});
-    group.effects.push_back({false, copy.getSrcMem(), op});
-    group.sync = AsyncSync::MBarrier;
-    group.handle = copy.getMbar();
-    group.scope = AsyncScope::Block;
-    groups.push_back(group);
+    groups.push_back(
+        transfer(op, copy.getSrcMem(), copy.getDstMem(), AsyncSync::MBarrier, copy.getMbar(), AsyncScope::Block));
   }
 };
 
@@ -150,12 +153,8 @@ struct CooperativeCopyModel : public AsyncEffectOpInterface::ExternalModel<Coope
     bool spmd = (kernel && kernel.isKernel()) || op->getParentOfType<gpu::LaunchOp>();
     if (!spmd || !inWorkgroupMemory(copy.getTarget().getType()))
       return;
-    AsyncEffectGroup group;
-    group.effects.push_back({false, copy.getSource(), op});
-    group.effects.push_back({true, copy.getTarget(), op});
-    group.sync = AsyncSync::BlockBarrier;
-    group.scope = AsyncScope::Block;
-    groups.push_back(group);
+    groups.push_back(
+        transfer(op, copy.getSource(), copy.getTarget(), AsyncSync::BlockBarrier, Value(), AsyncScope::Block));
   }
 };
 
@@ -175,9 +174,7 @@ void setQueueOrToken(AsyncEffectGroup &group, Value token, std::optional<uint64_
 } // namespace
 
 void CopyOp::getAsyncEffectGroups(llvm::SmallVectorImpl<AsyncEffectGroup> &groups) {
-  AsyncEffectGroup group;
-  group.effects.push_back({false, getSource(), getOperation()});
-  group.effects.push_back({true, getDest(), getOperation()});
+  AsyncEffectGroup group = transfer(getOperation(), getSource(), getDest(), AsyncSync::Queue, Value(), AsyncScope::Thread);
   setQueueOrToken(group, getToken(), getQueue());
   groups.push_back(group);
 }

@@ -43,16 +43,22 @@ intptr_t asyncpipeOperationWalkAsyncEffects(MlirOperation op,
   llvm::SmallVector<mlir::asyncpipe::AsyncEffectGroup> groups;
   interface.getAsyncEffectGroups(groups);
   for (auto [index, group] : llvm::enumerate(groups)) {
+    AsyncpipeAsyncEffect out;
+    out.group = static_cast<intptr_t>(index);
+    out.sync = static_cast<AsyncpipeAsyncSync>(group.sync);
+    out.queue = group.queue;
+    out.handle = wrap(group.handle);
+    out.scope = static_cast<AsyncpipeAsyncScope>(group.scope);
+    // A group with no effect still says how it is synchronized.
+    out.write = false;
+    out.value = MlirValue{nullptr};
+    out.accessor = MlirOperation{nullptr};
+    if (group.effects.empty())
+      callback(out, userData);
     for (const mlir::asyncpipe::AsyncEffect &effect : group.effects) {
-      AsyncpipeAsyncEffect out;
-      out.group = static_cast<intptr_t>(index);
       out.write = effect.write;
       out.value = wrap(effect.value);
       out.accessor = wrap(effect.accessor);
-      out.sync = static_cast<AsyncpipeAsyncSync>(group.sync);
-      out.queue = group.queue;
-      out.handle = wrap(group.handle);
-      out.scope = static_cast<AsyncpipeAsyncScope>(group.scope);
       callback(out, userData);
     }
   }

@@ -108,15 +108,41 @@ impl BulkQueues {
     /// such a queue's groups are not the block's.
     pub fn in_function(&self, ops: &[OperationRef], varying: &HashSet<ValueKey>) -> Self {
         let mut queues = self.0.clone();
-        for &op in ops {
-            if let QueueEffect::Commit(Queue::Logical(queue)) = effect(op) {
-                if queues.contains(&queue) && thread_scope::divergent_ancestor(op, varying, false).is_some() {
-                    queues.remove(&queue);
-                }
-            }
+        for divergent in divergent_commits(ops, &self.0, varying) {
+            queues.remove(&divergent.queue);
         }
         Self(queues)
     }
+}
+
+/// A commit to one of a set of queues that some threads of a block may
+/// skip, and the op whose condition or bounds depend on the thread.
+pub struct DivergentCommit<'c, 'a> {
+    pub commit: OperationRef<'c, 'a>,
+    pub queue: i64,
+    pub divergent: OperationRef<'c, 'a>,
+    pub divergence: thread_scope::Divergence,
+}
+
+/// The commits among `ops` (a function's ops) to one of `queues` that are
+/// under an `scf.if` or `scf.for` whose condition or bounds depend on the
+/// thread (`varying`: [`thread_scope::thread_dependent`]): the check of
+/// bulk queues' uniform commits, and the bulk queues the block-scope model
+/// can trust ([`BulkQueues::in_function`]).
+pub fn divergent_commits<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+    queues: &BTreeSet<i64>,
+    varying: &HashSet<ValueKey>,
+) -> Vec<DivergentCommit<'c, 'a>> {
+    ops.iter()
+        .filter_map(|&commit| match effect(commit) {
+            QueueEffect::Commit(Queue::Logical(queue)) if queues.contains(&queue) => {
+                let (divergent, divergence) = thread_scope::divergent_ancestor(commit, varying, false)?;
+                Some(DivergentCommit { commit, queue, divergent, divergence })
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The effect of one operation on the queues, ignoring its regions.

@@ -62,52 +62,44 @@ pub struct AsyncEffectGroup<'c, 'a> {
     pub scope: AsyncScope,
 }
 
-/// Whether `op` issues work on one of asyncpipe's logical queues, the
-/// async work the counting and token forms synchronize: a group of effects,
-/// seen by the issuing thread, that a counted queue (a queue it names, or
-/// its enclosing commit's) or an `!asyncpipe.token` completes. asyncpipe's
-/// `copy` and `async_scope`, and any op of another dialect whose model says
-/// so; not nvgpu's cp.async (the target's queue), bulk copies, cooperative
-/// copies or `asyncop` chains.
-pub fn issues_queued_work(op: OperationRef) -> bool {
-    async_effect_groups(op).is_some_and(|groups| {
-        groups.iter().any(|group| {
-            group.scope == AsyncScope::Thread
-                && match group.sync {
-                    AsyncSync::Queue(QueueName::Logical(_) | QueueName::Enclosing, _) => true,
-                    AsyncSync::Token(token) => super::asyncpipe::is_token_type(token.r#type()),
-                    _ => false,
-                }
-        })
-    })
+impl AsyncEffectGroup<'_, '_> {
+    /// The per-thread counted queue this group is synchronized on, as the
+    /// analyses of counting and token form model it: seen by the issuing
+    /// thread, completed by a wait on a queue (its own, its enclosing
+    /// commit's, or the target's hardware queue) or on an `!asyncpipe.token`
+    /// (whose commit names the queue: [`QueueName::Enclosing`]). None for
+    /// mbarrier, block-barrier and other tokens' groups (`asyncop` chains).
+    pub fn counted_queue(&self) -> Option<QueueName> {
+        match self.sync {
+            _ if self.scope != AsyncScope::Thread => None,
+            AsyncSync::Queue(queue, _) => Some(queue),
+            AsyncSync::Token(token) if super::asyncpipe::is_token_type(token.r#type()) => Some(QueueName::Enclosing),
+            _ => None,
+        }
+    }
 }
 
-/// The per-thread counted queue `op`'s async work goes on, seen by the
-/// issuing thread: a logical queue ([`issues_queued_work`]) or the
-/// target's hardware queue (nvgpu's cp.async); None for other ops.
+/// The counted queue `op`'s async work goes on
+/// ([`AsyncEffectGroup::counted_queue`] of its first such group): a logical
+/// queue, or the target's hardware queue (nvgpu's cp.async); None for ops
+/// with no such work.
 pub fn work_queue(op: OperationRef) -> Option<QueueName> {
-    async_effect_groups(op)?.into_iter().find_map(|group| match group.sync {
-        _ if group.scope != AsyncScope::Thread => None,
-        AsyncSync::Queue(queue, _) => Some(queue),
-        AsyncSync::Token(token) if super::asyncpipe::is_token_type(token.r#type()) => Some(QueueName::Enclosing),
-        _ => None,
-    })
+    async_effect_groups(op)?.iter().find_map(AsyncEffectGroup::counted_queue)
 }
 
-/// Whether `op` issues async work on a per-thread counted queue or an
-/// asyncpipe token ([`work_queue`]): the async ops the analyses of counted
-/// synchronization model, nvgpu's cp.async included.
+/// Whether `op` issues async work on a counted queue ([`work_queue`]): the
+/// async ops the analyses of counted synchronization model, nvgpu's
+/// cp.async included.
 pub fn issues_counted_work(op: OperationRef) -> bool {
     work_queue(op).is_some()
 }
 
-/// The logical queue `op`'s queued work names itself (None: none, or the
-/// queue of its enclosing commit).
-pub fn named_queue(op: OperationRef) -> Option<i64> {
-    async_effect_groups(op)?.into_iter().find_map(|group| match group.sync {
-        AsyncSync::Queue(QueueName::Logical(queue), _) => Some(queue),
-        _ => None,
-    })
+/// Whether `op` issues work on one of asyncpipe's logical queues (one it
+/// names, or its enclosing commit's): asyncpipe's `copy` and `async_scope`,
+/// and any op of another dialect whose model says so; not nvgpu's cp.async
+/// (the target's queue).
+pub fn issues_queued_work(op: OperationRef) -> bool {
+    matches!(work_queue(op), Some(QueueName::Logical(_) | QueueName::Enclosing))
 }
 
 /// Whether `op` implements the interface.
@@ -136,11 +128,10 @@ pub fn async_effect_groups<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<Async
     let mut groups: Vec<AsyncEffectGroup> = (0..count)
         .map(|_| AsyncEffectGroup { accesses: Vec::new(), sync: AsyncSync::BlockBarrier, scope: AsyncScope::Thread })
         .collect();
-    // A group's sync and scope come with each of its effects; a group with
-    // no effect keeps the defaults, which nothing reads.
+    // A group's sync and scope come with each of its effects (a group with
+    // none comes once, with no value).
     for effect in raw {
         let Some(group) = usize::try_from(effect.group).ok().and_then(|g| groups.get_mut(g)) else { continue };
-        let Some(target) = value(effect.value) else { continue };
         group.scope = if effect.scope == ffi::ASYNCPIPE_ASYNC_SCOPE_BLOCK { AsyncScope::Block } else { AsyncScope::Thread };
         let handle = value(effect.handle);
         group.sync = match effect.sync {
@@ -156,6 +147,7 @@ pub fn async_effect_groups<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<Async
             ffi::ASYNCPIPE_ASYNC_SYNC_MBARRIER => handle.map_or(AsyncSync::BlockBarrier, AsyncSync::MBarrier),
             _ => AsyncSync::BlockBarrier,
         };
+        let Some(target) = value(effect.value) else { continue };
         let accessor = unsafe { OperationRef::from_raw(effect.accessor) };
         group.accesses.push(AsyncEffect { write: effect.write, value: target, accessor });
     }

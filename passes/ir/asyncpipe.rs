@@ -2,6 +2,7 @@
 //! which queue an async op is on, which ops issue or commit, and the token
 //! and group types (through the dialect's C API, not their printed text).
 
+use super::async_effects::QueueName;
 use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp};
 use crate::ffi;
 use melior::ir::operation::OperationRef;
@@ -19,11 +20,10 @@ pub fn queue_of(op: OperationRef) -> Option<i64> {
     }
     // Async work of any op that implements AsyncEffectOpInterface on a
     // logical queue (asyncpipe's own, and other dialects').
-    if !is_async(op) && !super::async_effects::issues_queued_work(op) {
-        return None;
-    }
-    if let Some(queue) = super::async_effects::named_queue(op) {
-        return Some(queue);
+    match super::async_effects::work_queue(op) {
+        Some(QueueName::Logical(queue)) => return Some(queue),
+        Some(QueueName::Enclosing) => {}
+        Some(QueueName::Target) | None => return None,
     }
     let scope = super::ancestors(op)
         .take_while(|p| !super::is_function(*p))
@@ -39,6 +39,14 @@ pub fn queue_of(op: OperationRef) -> Option<i64> {
 /// every asyncpipe op that has one).
 pub fn named_queue(op: OperationRef) -> Option<i64> {
     super::int_attr(op, CopyOp::QUEUE)
+}
+
+/// Whether `op` is another dialect's op whose work goes on one of
+/// asyncpipe's logical queues (through AsyncEffectOpInterface): what the
+/// analyses synchronize like asyncpipe's own ops but the passes that
+/// rebuild asyncpipe's ops (lowerings, queue merging) cannot move.
+pub fn is_other_dialects_async(op: OperationRef) -> bool {
+    !is_async(op) && super::async_effects::issues_queued_work(op)
 }
 
 /// Whether `op` is one of asyncpipe's own async ops (`asyncpipe.copy`,

@@ -234,11 +234,23 @@ pub fn erase_argument(block: melior::ir::BlockRef, index: usize) {
 /// Splits `op`'s block after `op`: the ops that follow it move, in order, to
 /// a new block placed right after it in the region, which is returned.
 pub fn split_after<'c, 'a>(op: OperationRef<'c, 'a>) -> melior::ir::BlockRef<'c, 'a> {
+    move_to_new_block(op, op.next_in_block())
+}
+
+/// Moves `op` and the ops after it into a new block right after `op`'s
+/// block, and returns it (the old block is left without a terminator).
+pub fn split_before<'c, 'a>(op: OperationRef<'c, 'a>) -> melior::ir::BlockRef<'c, 'a> {
+    move_to_new_block(op, Some(op))
+}
+
+/// Moves `first` and the ops after it out of `op`'s block into a new block
+/// after it.
+fn move_to_new_block<'c, 'a>(op: OperationRef<'c, 'a>, first: Option<OperationRef<'c, 'a>>) -> melior::ir::BlockRef<'c, 'a> {
     use melior::ir::RegionLike;
     let block = op.block().expect("an op in a block");
     let region = block.parent_region().expect("a block in a region");
     let tail = region.insert_block_after(block, melior::ir::Block::new(&[]));
-    let mut next = op.next_in_block();
+    let mut next = first;
     while let Some(moving) = next {
         next = moving.next_in_block();
         unsafe {

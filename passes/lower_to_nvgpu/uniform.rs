@@ -10,7 +10,7 @@
 //! ops. Values that travel through memory are not followed: the check finds
 //! the usual mistakes (`if %tid == 0 { commit }`), not every one.
 
-use crate::passes::analysis::sync_state::{effect, Queue, QueueEffect};
+use crate::passes::analysis::sync_state::{divergent_commits, DivergentCommit};
 use crate::passes::analysis::thread_scope::{self, Divergence};
 use crate::passes::ir::diag;
 use crate::passes::PassFailed;
@@ -20,20 +20,12 @@ use std::collections::BTreeSet;
 /// Errors at the commits to `bulk` queues among `ops` (a function's ops, in
 /// pre-order) that some threads of a block may skip.
 pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
-    let commits: Vec<(OperationRef, i64)> = ops
-        .iter()
-        .filter_map(|op| match effect(*op) {
-            QueueEffect::Commit(Queue::Logical(queue)) if bulk.contains(&queue) => Some((*op, queue)),
-            _ => None,
-        })
-        .collect();
-    if commits.is_empty() {
+    if bulk.is_empty() {
         return Ok(());
     }
     let varying = thread_scope::thread_dependent(ops);
     let mut failed = false;
-    for (commit, queue) in commits {
-        let Some((op, divergence)) = thread_scope::divergent_ancestor(commit, &varying, false) else { continue };
+    for DivergentCommit { commit, queue, divergent, divergence } in divergent_commits(ops, bulk, &varying) {
         let what = match divergence {
             Divergence::Condition => "condition depends",
             _ => "bounds depend",
@@ -45,12 +37,10 @@ pub fn check(ops: &[OperationRef], bulk: &BTreeSet<i64>) -> Result<(), PassFaile
                  mbarriers wait for one arrival per thread; this commit is under an op whose {what} on the \
                  thread id"
             ),
-            op.location(),
+            divergent.location(),
             &format!("the op whose {what} on the thread id"),
         );
         failed = true;
     }
     if failed { Err(PassFailed) } else { Ok(()) }
 }
-
-

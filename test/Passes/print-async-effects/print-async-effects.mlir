@@ -59,7 +59,7 @@ func.func @scope(%a: memref<16xf32>, %b: memref<4xf32>, %i: index) {
 // nvgpu's cp.async (external model): the target's one group queue.
 func.func @nvgpu(%g: memref<8xf32>, %s: memref<8xf32, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index
-  // expected-remark @below {{async effects: group 0, completed by a wait on the target's group queue, seen by the issuing thread: writes memref<8xf32, #gpu.address_space<workgroup>> (nvgpu.device_async_copy), reads memref<8xf32> (nvgpu.device_async_copy)}}
+  // expected-remark @below {{async effects: group 0, completed by a wait on the target's group queue, seen by the issuing thread: reads memref<8xf32> (nvgpu.device_async_copy), writes memref<8xf32, #gpu.address_space<workgroup>> (nvgpu.device_async_copy)}}
   %t = nvgpu.device_async_copy %g[%c0], %s[%c0], 4 : memref<8xf32> to memref<8xf32, #gpu.address_space<workgroup>>
   %group = nvgpu.device_async_create_group %t
   nvgpu.device_async_wait %group {numGroups = 0 : i32}
@@ -72,7 +72,7 @@ func.func @nvgpu(%g: memref<8xf32>, %s: memref<8xf32, #gpu.address_space<workgro
 // thread that waits for it.
 func.func @bulk(%to: !llvm.ptr<7>, %from: !llvm.ptr<1>, %bar: !llvm.ptr<3>) {
   %bytes = arith.constant 16 : i32
-  // expected-remark @below {{async effects: group 0, completed by the phase of its mbarrier, seen by every thread of the block: writes !llvm.ptr<7> (nvvm.cp.async.bulk.shared.cluster.global), reads !llvm.ptr<1> (nvvm.cp.async.bulk.shared.cluster.global)}}
+  // expected-remark @below {{async effects: group 0, completed by the phase of its mbarrier, seen by every thread of the block: reads !llvm.ptr<1> (nvvm.cp.async.bulk.shared.cluster.global), writes !llvm.ptr<7> (nvvm.cp.async.bulk.shared.cluster.global)}}
   nvvm.cp.async.bulk.shared.cluster.global %to, %from, %bar, %bytes : !llvm.ptr<7>, !llvm.ptr<1>
   return
 }
@@ -120,5 +120,18 @@ gpu.module @kernels {
 func.func @host(%g: memref<64xf32>, %tile: memref<64xf32, #gpu.address_space<workgroup>>) {
   // expected-remark @below {{async effects: none}}
   memref.copy %g, %tile : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// A group with no memory effect still says what completes it.
+func.func @empty_scope() {
+  asyncpipe.commit_queue 5 {
+    // expected-remark @below {{async effects: group 0, completed by a wait on the queue of its enclosing commit, seen by the issuing thread: no memory}}
+    asyncpipe.async_scope {
+    }
+  }
+  asyncpipe.wait_queue 5, 0
   return
 }

@@ -6,6 +6,8 @@
 // queue, though, where the hand-written ones leave up to 3 groups in
 // flight: the pass compares whole buffers, and the versions of a
 // multi-buffered tile are one buffer (README, "asyncpipe-synchronize").
+// The checks below are that README table's figures: a pass that keeps the
+// overlap changes both.
 // RUN: asyncpipe-opt %examples/stream_dot.mlir --asyncpipe-software-pipeline --mlir-print-unique-ssa-ids | %strip-sync > %t.main.mlir
 // RUN: not asyncpipe-opt %t.main.mlir --asyncpipe-verify-sync -o /dev/null
 // RUN: asyncpipe-opt %t.main.mlir --asyncpipe-synchronize --asyncpipe-verify-sync | FileCheck %s --check-prefix=MAIN

@@ -64,8 +64,9 @@ typedef struct AsyncpipeAsyncEffect {
 MLIR_CAPI_EXPORTED bool asyncpipeOperationHasAsyncEffects(MlirOperation op);
 
 /// Calls `callback(effect, userData)` for each async effect of `op`, group
-/// by group, in the op's order; returns the number of groups (0 when `op`
-/// does not implement the interface).
+/// by group, in the op's order (a group with no effect once, with a null
+/// `value` and `accessor`, for its sync resource and scope); returns the
+/// number of groups (0 when `op` does not implement the interface).
 MLIR_CAPI_EXPORTED intptr_t asyncpipeOperationWalkAsyncEffects(
     MlirOperation op, void (*callback)(AsyncpipeAsyncEffect effect, void *userData), void *userData);
 
