@@ -40,6 +40,8 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
                     AsyncSync::Token(_) => "a wait on its token".into(),
                     AsyncSync::MBarrier(_) => "the phase of its mbarrier".into(),
                     AsyncSync::BlockBarrier => "the next block barrier".into(),
+                    AsyncSync::BarrierSlot(Some(slot)) => format!("a wait on barrier slot {slot}"),
+                    AsyncSync::BarrierSlot(None) => "a wait on a barrier slot not yet assigned".into(),
                 };
                 let scope = match group.scope {
                     AsyncScope::Thread => "the issuing thread",

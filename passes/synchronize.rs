@@ -1,23 +1,31 @@
 //! `asyncpipe-synchronize`: synchronizes async work written without
-//! commits and waits (the async-side-effects document's pass, its steps 1,
-//! 4 and 5 on logical queues; issue 14).
+//! synchronization (the async-side-effects document's pass; issue 14),
+//! through `AsyncEffectOpInterface`, for every sync resource an op can name:
 //!
-//! 1. *Enumerate*: the async ops of a function whose work goes on a logical
-//!    queue that nothing in the function commits or waits on (asyncpipe's
-//!    copies and scopes, and any op whose `AsyncEffectOpInterface` says so:
-//!    [`async_effects::issues_queued_work`]). A queue the function already
-//!    commits or waits on is synchronized by hand and left alone.
-//! 4. *Launch and wait*: each such op's group is closed right after it
-//!    (`asyncpipe.commit q`; a logical queue needs no init), and it gets a
-//!    wait ...
-//! 5. *... as late as possible*: just before the first op of its block
-//!    after it that touches what it writes, writes what it reads, has
-//!    unknown effects, contains async work or commits on its queue (whose
-//!    groups could not be counted), or ends the block (a loop iteration's
-//!    or the function's end). The wait allows the groups committed between
-//!    its op's commit and there: `wait_queue q, k` after `k` later commits
-//!    completes exactly the op's group and those before it. Waits that
-//!    others imply then go (`asyncpipe-optimize-waits`).
+//! | resource (`AsyncSync`) | launch | wait | fill | limit |
+//! |---|---|---|---|---|
+//! | logical queue | `asyncpipe.commit q` after the op | `wait_queue q, k`, exact count | none needed | `max-queues` |
+//! | barrier slot | the interface's `createInit` at the function's entry | `createWait` | `createFill` | `max-barriers` |
+//! | block barrier (SPMD) | none | `createWait` (`gpu.barrier`) unless a `doesSync` op is already there | none needed | |
+//!
+//! 1. *Enumerate* each op's async effect groups: a group on a logical queue
+//!    nothing in the function commits or waits on (asyncpipe's copies and
+//!    scopes, and any op whose model says so), a barrier-slot group with no
+//!    slot, a block barrier's group. A queue or slot the function names by
+//!    hand is synchronized by hand and left alone; a token's group is
+//!    synchronized by its own chain (unless its token escapes through a call
+//!    or a return: an error).
+//! 4, 5. *Wait as late as possible*: just before the first op of the
+//!    launch's block after it that touches what it writes, writes what it
+//!    reads, has unknown effects, contains async work or commits on its
+//!    queue, or ends the block. When that is the end of an `scf.for` body,
+//!    the wait moves to the top of the next iteration, before the first
+//!    conflicting op there (at the latest the launch itself), and a drain
+//!    follows the loop; a barrier slot is filled before the loop so that the
+//!    first iteration's wait passes (the document's "manually fill the
+//!    resource"). Every path thus waits exactly once for each launch (or
+//!    fill), after it: never twice on one resource, never on one that was
+//!    not initialized.
 //!
 //! ```text
 //! asyncpipe.copy %a, %s queue 0        asyncpipe.copy %a, %s queue 0
@@ -29,27 +37,31 @@
 //!                                      memref.load %s[...]
 //! ```
 //!
-//! A wait never moves out of its op's block, so no path waits on a group it
-//! did not commit, and nothing is left in flight past a loop iteration or
-//! the function.
+//! 2, 3. *Limited resources.* Barrier slots are given by interval colouring
+//!    of the launches' live ranges (launch to wait; a rotated launch holds
+//!    its slot for the whole loop), so launches that cannot be in flight
+//!    together share one; with `max-barriers=M`, a launch that finds all M
+//!    held waits for the oldest holder in its block just before it, and one
+//!    that cannot is an error at it, with a note at a holder. With
+//!    `max-queues=N`, a function that uses more logical queues than N has
+//!    them merged onto its N lowest and every count recomputed for the
+//!    merged queues, exactly as `asyncpipe-hardware-queues` does for PTX's
+//!    one queue; another dialect's op names its queue itself and cannot be
+//!    moved: an error at the op.
 //!
-//! 2, 3. *Limited resources* (option `max-queues=N`): a function that then
-//! uses more logical queues than N has them merged onto its N lowest (in
-//! turn), and every count recomputed for the merged queues, exactly as
-//! `asyncpipe-hardware-queues` does for PTX's one queue (count-to-token's
-//! conversion, token-to-count's onto the merged queues, optimize-waits'),
-//! hand-synchronized queues included. Another dialect's op names its queue
-//! itself and cannot be moved: an error at the op.
-//!
-//! Not yet (issue 14): mbarrier and block-barrier resources, and waits moved
-//! out of loops (which needs the first iteration's wait pre-filled).
+//! Errors (at the op, with a note at what conflicts; the IR is left as it
+//! was): a token that escapes, a block barrier's group under
+//! thread-dependent control flow (some threads would wait at a barrier the
+//! others never reach), a limit that cannot be met.
 
 use super::analysis::effects::{self, Root};
 use super::analysis::sync_state::{self, Queue, QueueEffect};
-use super::ir::async_effects;
+use super::analysis::thread_scope;
+use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{CommitOp, WaitQueueOp};
-use super::ir::{self, asyncpipe, diag, OpKey};
+use super::ir::upstream::Upstream;
+use super::ir::{self, asyncpipe, diag, rewrite, OpKey};
 use super::analysis::in_flight::QueueMap;
 use super::{count_to_token, optimize_waits, token_to_count, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -59,11 +71,15 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-synchronize",
-    description: "Commit and wait for async work written without synchronization: each async op on a logical queue no commit or wait names gets its group committed right after it and waited for just before the first access that conflicts with it in its block",
+    description: "Synchronize async work written without synchronization, through AsyncEffectOpInterface: each unguarded group (on a logical queue, a barrier slot, or a block barrier) is launched (commit, or init at the entry) and waited for just before the first access that conflicts with it in its block, or at the top of the next iteration of its loop (filled before the loop, drained after)",
     anchor: None,
     options: &[OptionDef {
         name: "max-queues",
         description: "Logical queues (sync resources) a function may use; more are merged onto its lowest ones and the waits recounted exactly (0: no limit)",
+        default: "0",
+    }, OptionDef {
+        name: "max-barriers",
+        description: "Barrier slots (sync objects that need init, such as DMA semaphores and mbarriers) a function may use; a launch that finds all held waits for the oldest holder in its block first (0: no limit)",
         default: "0",
     }],
     run,
@@ -71,9 +87,10 @@ pub const PASS: PassDef = PassDef {
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_queues: usize = options.parse(root, "max-queues")?;
+    let max_barriers: usize = options.parse(root, "max-barriers")?;
     let mut changed = false;
     for function in ir::functions(root) {
-        changed |= synchronize(function)?;
+        changed |= synchronize(function, max_barriers)?;
     }
     if changed {
         optimize_waits::optimize(root);
@@ -136,21 +153,145 @@ fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
     Ok(())
 }
 
-/// One unguarded async op: its queue, the buffers it reads and writes until
-/// it completes, whether one of them may be any buffer, and the commit
-/// inserted after it.
+/// The sync resource a launch is synchronized on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resource {
+    /// A logical queue: commit after, counted wait.
+    Queue(i64),
+    /// A barrier slot the pass assigns: init, wait once, fill.
+    Slot,
+    /// The next block barrier.
+    Barrier,
+}
+
+/// One unguarded group of an async op: its resource, the buffers it reads
+/// and writes until it completes, whether one of them may be any buffer,
+/// and the commit inserted after it (a queue's).
 struct Launch<'c, 'a> {
     op: OperationRef<'c, 'a>,
-    queue: i64,
+    group: usize,
+    resource: Resource,
     reads: Vec<Root>,
     writes: Vec<Root>,
     aliased: bool,
     commit: Option<OperationRef<'c, 'a>>,
 }
 
+impl Launch<'_, '_> {
+    fn queue(&self) -> Option<i64> {
+        match self.resource {
+            Resource::Queue(q) => Some(q),
+            _ => None,
+        }
+    }
+}
+
+/// Where a wait goes: before `before`, allowing `count` groups of its
+/// queue in flight (a queue's); none when a `doesSync` op already there
+/// completes the group (`synced`: a block barrier).
+#[derive(Clone, Copy)]
+struct Site<'c, 'a> {
+    before: OperationRef<'c, 'a>,
+    count: i64,
+    synced: bool,
+}
+
+/// A launch's waits: one in its block, or (rotated) one at the top of the
+/// next iteration of `loop_op` and a drain after it; `end` is the end of
+/// the iteration, where a rotated launch waits when it cannot be filled.
+struct Placement<'c, 'a> {
+    wait: Site<'c, 'a>,
+    rotated: Option<(OperationRef<'c, 'a>, Site<'c, 'a>)>,
+    end: Site<'c, 'a>,
+}
+
 /// Synchronizes `function`'s unguarded async work; whether it changed.
-fn synchronize(function: OperationRef) -> Result<bool, PassFailed> {
+fn synchronize(function: OperationRef, max_barriers: usize) -> Result<bool, PassFailed> {
     let ops = ir::nested_ops(function);
+    let mut launches = enumerate(&ops)?;
+    if launches.is_empty() {
+        return Ok(false);
+    }
+    // Slots and barriers first: their errors leave the IR as it was.
+    let launched: HashSet<OpKey> = launches.iter().map(|l| OpKey::of(l.op)).collect();
+    let mut facts = HashMap::new();
+    let none = HashSet::new();
+    let mut placements: Vec<Option<Placement>> = launches
+        .iter()
+        .map(|l| l.queue().is_none().then(|| place(l, &none, &launched, &mut facts)))
+        .collect();
+    let slots = assign_slots(&ops, &launches, &mut placements, max_barriers)?;
+    // Queues: a commit after each launch, then the waits, counted.
+    for launch in launches.iter_mut().filter(|l| l.queue().is_some()) {
+        let b = Builder::new(launch.op.context(), launch.op.location());
+        let Some(next) = launch.op.next_in_block() else { continue }; // (an op is never its block's terminator)
+        let attributes = [(CommitOp::QUEUE, b.int_attr(64, launch.queue().unwrap_or(0)))];
+        launch.commit = Some(b.op(CommitOp::NAME, &[], &[], &attributes, Point::Before(next)));
+    }
+    let commits: HashSet<OpKey> = launches.iter().filter_map(|l| l.commit.map(OpKey::of)).collect();
+    facts.clear();
+    for (launch, placement) in launches.iter().zip(placements.iter_mut()) {
+        if launch.commit.is_some() {
+            *placement = Some(place(launch, &commits, &launched, &mut facts));
+        }
+    }
+    let entry = ir::region_entry(function, 0).and_then(|b| b.first_operation());
+    let mut inits: Vec<OperationRef> = Vec::new();
+    for ((launch, placement), slot) in launches.iter().zip(&placements).zip(&slots) {
+        let Some(placement) = placement else { continue };
+        if let (Some(slot), Some(entry)) = (slot, entry) {
+            // Created at the entry, where inits of one slot are one.
+            if let Some(init) = async_effects::sync::create_init(launch.op, launch.group, *slot, entry) {
+                if inits.iter().any(|i| async_effects::sync::does_initialize(launch.op, launch.group, Some(*i))) {
+                    ir::erase(init);
+                } else {
+                    inits.push(init);
+                }
+            }
+        }
+        let mut rotated = placement.rotated;
+        if let Some((loop_op, _)) = rotated {
+            let filled = launch.resource != Resource::Slot
+                || async_effects::sync::create_fill(launch.op, launch.group, loop_op).is_some();
+            if !filled {
+                rotated = None; // No fill: the wait stays at the end of the iteration.
+            }
+        }
+        match rotated {
+            Some((_, drain)) => {
+                wait(launch, placement.wait)?;
+                wait(launch, drain)?;
+            }
+            None if placement.rotated.is_some() => wait(launch, placement.end)?,
+            None => wait(launch, placement.wait)?,
+        }
+    }
+    Ok(true)
+}
+
+/// Creates `launch`'s wait at `site` through the interface (a queue's wait
+/// then allows `site.count` groups in flight).
+fn wait(launch: &Launch, site: Site) -> Result<(), PassFailed> {
+    if site.synced {
+        return Ok(());
+    }
+    let Some(created) = async_effects::sync::create_wait(launch.op, launch.group, site.before) else {
+        diag::error(
+            launch.op.location(),
+            "asyncpipe-synchronize: this op's AsyncEffectOpInterface creates no wait for its async effects (createWait)",
+        );
+        return Err(PassFailed);
+    };
+    if launch.queue().is_some() && site.count > 0 {
+        let b = Builder::new(created.context(), created.location());
+        rewrite::set_attribute(created, WaitQueueOp::COUNT, b.int_attr(64, site.count));
+    }
+    Ok(())
+}
+
+/// Step 1: the unguarded groups of `ops`' async ops; errors for what cannot
+/// be synchronized (before anything changes).
+fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Result<Vec<Launch<'c, 'a>>, PassFailed> {
     let guarded: BTreeSet<i64> = ops
         .iter()
         .filter_map(|op| match sync_state::effect(*op) {
@@ -158,49 +299,256 @@ fn synchronize(function: OperationRef) -> Result<bool, PassFailed> {
             _ => None,
         })
         .collect();
+    let mut varying = None;
     let mut launches = Vec::new();
-    for &op in &ops {
-        // Counting form (a token-form op's commit names its token).
-        if op.result_count() > 0 || !async_effects::issues_queued_work(op) {
-            continue;
-        }
-        let Some(queue) = asyncpipe::queue_of(op) else {
-            diag::error(op.location(), "asyncpipe-synchronize: this async op names no queue and is in no commit region");
-            return Err(PassFailed);
-        };
-        if guarded.contains(&queue) {
-            continue;
-        }
-        let mut launch = Launch { op, queue, reads: Vec::new(), writes: Vec::new(), aliased: false, commit: None };
-        for group in async_effects::async_effect_groups(op).unwrap_or_default() {
-            for access in group.accesses {
+    for &op in ops {
+        let Some(groups) = async_effects::async_effect_groups(op) else { continue };
+        for (group, effects) in groups.iter().enumerate() {
+            // A token (or handle) that leaves the function: what completes
+            // the group is done elsewhere, after accesses here may need it.
+            let handle = match effects.sync {
+                AsyncSync::Token(token) | AsyncSync::Queue(_, Some(token)) => Some(token),
+                _ => None,
+            };
+            let escape = handle.and_then(|token| {
+                ir::users(token).into_iter().find(|user| {
+                    matches!(
+                        Upstream::of(*user),
+                        Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::FuncReturn | Upstream::GpuReturn)
+                    )
+                })
+            });
+            if let Some(escape) = escape {
+                diag::error_with_note(
+                    op.location(),
+                    "asyncpipe-synchronize cannot synchronize this op: what completes its async effects escapes the function, \
+                     so no wait here can be placed before the accesses that need them",
+                    escape.location(),
+                    "it escapes here",
+                );
+                return Err(PassFailed);
+            }
+            let resource = match effects.sync {
+                // Counting form (a token-form op's commit names its token).
+                AsyncSync::Queue(QueueName::Logical(_) | QueueName::Enclosing, None) if op.result_count() == 0 => {
+                    let Some(queue) = asyncpipe::queue_of(op) else {
+                        diag::error(op.location(), "asyncpipe-synchronize: this async op names no queue and is in no commit region");
+                        return Err(PassFailed);
+                    };
+                    if guarded.contains(&queue) {
+                        continue;
+                    }
+                    Resource::Queue(queue)
+                }
+                AsyncSync::BarrierSlot(None) => Resource::Slot,
+                AsyncSync::BlockBarrier if effects.scope == AsyncScope::Block => {
+                    let varying = varying.get_or_insert_with(|| thread_scope::thread_dependent(ops));
+                    if let Some((around, _)) = thread_scope::divergent_ancestor(op, varying, true) {
+                        diag::error_with_note(
+                            op.location(),
+                            "asyncpipe-synchronize cannot synchronize this op: its effects complete at the next block barrier, \
+                             and it runs under control flow that depends on the thread, where a barrier would not be reached by every thread",
+                            around.location(),
+                            "the thread-dependent control flow",
+                        );
+                        return Err(PassFailed);
+                    }
+                    Resource::Barrier
+                }
+                _ => continue,
+            };
+            let mut launch =
+                Launch { op, group, resource, reads: Vec::new(), writes: Vec::new(), aliased: false, commit: None };
+            for access in &effects.accesses {
                 launch.aliased |= aliased(access.value);
                 let root = effects::root(access.value);
                 if access.write { launch.writes.push(root) } else { launch.reads.push(root) }
             }
+            launches.push(launch);
         }
-        launches.push(launch);
     }
-    if launches.is_empty() {
-        return Ok(false);
+    Ok(launches)
+}
+
+/// Steps 2 and 3 for barrier slots: a slot for each slot launch (None for
+/// the others), by interval colouring of the live ranges in pre-order; with
+/// `max` > 0, a launch that finds every slot held moves the wait of the
+/// oldest holder in its block (not rotated) to just before it.
+fn assign_slots<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+    launches: &[Launch<'c, 'a>],
+    placements: &mut [Option<Placement<'c, 'a>>],
+    max: usize,
+) -> Result<Vec<Option<i64>>, PassFailed> {
+    let mut slots = vec![None; launches.len()];
+    if !launches.iter().any(|l| l.resource == Resource::Slot) {
+        return Ok(slots);
     }
-    for launch in &mut launches {
-        let b = Builder::new(launch.op.context(), launch.op.location());
-        let Some(next) = launch.op.next_in_block() else { continue }; // (an op is never its block's terminator)
-        let attributes = [(CommitOp::QUEUE, b.int_attr(64, launch.queue))];
-        launch.commit = Some(b.op(CommitOp::NAME, &[], &[], &attributes, Point::Before(next)));
+    let position: HashMap<OpKey, usize> = ops.iter().enumerate().map(|(i, op)| (OpKey::of(*op), i)).collect();
+    let at = |op: OperationRef| position.get(&OpKey::of(op)).copied().unwrap_or(usize::MAX);
+    // Slots the function names by hand are taken.
+    let taken: BTreeSet<i64> = ops
+        .iter()
+        .filter_map(|op| async_effects::async_effect_groups(*op))
+        .flatten()
+        .filter_map(|g| match g.sync {
+            AsyncSync::BarrierSlot(Some(slot)) => Some(slot),
+            _ => None,
+        })
+        .collect();
+    let live = |k: usize, placements: &[Option<Placement>]| -> (usize, usize) {
+        let p = placements[k].as_ref();
+        match p.and_then(|p| p.rotated) {
+            Some((loop_op, drain)) => (at(loop_op), at(drain.before)),
+            None => (at(launches[k].op), p.map_or(usize::MAX, |p| at(p.wait.before))),
+        }
+    };
+    // Greedy colouring in order of the ranges' starts.
+    let mut order: Vec<usize> = (0..launches.len()).filter(|k| launches[*k].resource == Resource::Slot).collect();
+    order.sort_by_key(|k| live(*k, placements));
+    let free: Vec<i64> = (0..).filter(|s| !taken.contains(s)).take(if max > 0 { max.saturating_sub(taken.len()) } else { order.len() }).collect();
+    for (n, &k) in order.iter().enumerate() {
+        let held = |j: usize, placements: &[Option<Placement>]| {
+            let ((s, e), (start, end)) = (live(j, placements), live(k, placements));
+            s < end && start < e
+        };
+        let busy: BTreeSet<i64> = order[..n].iter().filter(|j| held(**j, placements)).filter_map(|j| slots[*j]).collect();
+        if let Some(slot) = free.iter().find(|s| !busy.contains(s)) {
+            slots[k] = Some(*slot);
+            continue;
+        }
+        // Every slot held: wait for the oldest holder in this block first.
+        let block = launches[k].op.block();
+        let holder = order[..n]
+            .iter()
+            .copied()
+            .filter(|j| held(*j, placements) && launches[*j].op.block() == block)
+            .find(|j| placements[*j].as_ref().is_some_and(|p| p.rotated.is_none()));
+        match holder {
+            Some(j) => {
+                if let Some(p) = placements[j].as_mut() {
+                    p.wait = Site { before: launches[k].op, count: 0, synced: false };
+                }
+                slots[k] = slots[j];
+            }
+            None => {
+                let holder = order[..n].iter().copied().find(|j| held(*j, placements)).map(|j| launches[j].op);
+                let message = format!(
+                    "asyncpipe-synchronize cannot give this op a barrier slot: all max-barriers={max} are held by effects in \
+                     flight here that cannot be waited for first{}",
+                    if taken.is_empty() { String::new() } else { format!(" ({} named by hand)", taken.len()) }
+                );
+                match holder {
+                    Some(h) => diag::error_with_note(launches[k].op.location(), &message, h.location(), "a slot is held by this op"),
+                    None => diag::error(launches[k].op.location(), &message),
+                }
+                return Err(PassFailed);
+            }
+        }
     }
-    let commits: HashSet<OpKey> = launches.iter().filter_map(|l| l.commit.map(OpKey::of)).collect();
-    let launched: HashSet<OpKey> = launches.iter().map(|l| OpKey::of(l.op)).collect();
-    let mut facts = HashMap::new();
-    for launch in &launches {
-        let Some(commit) = launch.commit else { continue };
-        let (at, count) = wait_point(launch, commit, &commits, &launched, &mut facts);
-        let b = Builder::new(at.context(), launch.op.location());
-        let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, launch.queue)), (WaitQueueOp::COUNT, b.int_attr(64, count))];
-        b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(at));
+    Ok(slots)
+}
+
+/// Where `launch`'s waits go (steps 4 and 5).
+fn place<'c, 'a>(
+    launch: &Launch<'c, 'a>,
+    commits: &HashSet<OpKey>,
+    launched: &HashSet<OpKey>,
+    facts: &mut HashMap<OpKey, OpFacts>,
+) -> Placement<'c, 'a> {
+    let from = launch.commit.unwrap_or(launch.op);
+    let mut scan = Scan { launch, commits, launched, facts, synced: false, work: false };
+    let (stop, count) = scan.run(from.next_in_block(), None, 0);
+    let here = |stop: Stop<'c, 'a>, count, synced| {
+        let site = Site { before: stop.op(), count, synced };
+        Placement { wait: site, rotated: None, end: site }
+    };
+    let Stop::End(end) = stop else {
+        return here(stop, count, scan.synced);
+    };
+    let body = launch.op.block();
+    let loop_op = body.and_then(|b| b.parent_operation()).filter(|p| Upstream::of(*p) == Some(Upstream::ScfFor));
+    let (Some(body), Some(loop_op)) = (body, loop_op) else {
+        return here(stop, count, false);
+    };
+    // The top of the next iteration, at the latest the launch itself: worth
+    // it when there is work to overlap before the first conflict there.
+    let (top, top_count) = scan.run(body.first_operation(), Some(OpKey::of(launch.op)), count);
+    let (top_synced, top_work) = (scan.synced, scan.work);
+    let (drain, drain_count) = scan.run(loop_op.next_in_block(), None, count);
+    let end = Site { before: end, count, synced: false };
+    if !top_work && !top_synced {
+        return Placement { wait: end, rotated: None, end };
     }
-    Ok(true)
+    Placement {
+        wait: Site { before: top.op(), count: top_count, synced: top_synced },
+        rotated: Some((loop_op, Site { before: drain.op(), count: drain_count, synced: scan.synced })),
+        end,
+    }
+}
+
+/// Where a scan stopped: before a conflicting op, or at its block's
+/// terminator.
+#[derive(Clone, Copy)]
+enum Stop<'c, 'a> {
+    At(OperationRef<'c, 'a>),
+    End(OperationRef<'c, 'a>),
+}
+
+impl<'c, 'a> Stop<'c, 'a> {
+    /// The op the wait goes before.
+    fn op(self) -> OperationRef<'c, 'a> {
+        match self {
+            Stop::At(op) | Stop::End(op) => op,
+        }
+    }
+}
+
+/// A walk down a block for one launch's wait.
+struct Scan<'s, 'c, 'a> {
+    launch: &'s Launch<'c, 'a>,
+    commits: &'s HashSet<OpKey>,
+    launched: &'s HashSet<OpKey>,
+    facts: &'s mut HashMap<OpKey, OpFacts>,
+    /// A `doesSync` op (a block barrier already there) was passed.
+    synced: bool,
+    /// Work was passed in the last run.
+    work: bool,
+}
+
+impl<'c, 'a> Scan<'_, 'c, 'a> {
+    /// From `next` on, stopping at `until` or at the first op the wait must
+    /// precede; counts the launch queue's commits passed from `count`.
+    fn run(&mut self, mut next: Option<OperationRef<'c, 'a>>, until: Option<OpKey>, mut count: i64) -> (Stop<'c, 'a>, i64) {
+        let launch = self.launch;
+        self.work = false;
+        self.synced = false;
+        while let Some(op) = next {
+            let key = OpKey::of(op);
+            if op.next_in_block().is_none() {
+                return (Stop::End(op), count); // the end of an iteration or of the function
+            }
+            if Some(key) == until {
+                return (Stop::At(op), count);
+            }
+            if self.commits.contains(&key) {
+                if launch.queue().is_some() && asyncpipe::named_queue(op) == launch.queue() {
+                    count = count.saturating_add(1);
+                }
+            } else if launch.resource == Resource::Barrier && async_effects::sync::does_sync(launch.op, launch.group, op) {
+                self.synced = true;
+                return (Stop::At(op), count);
+            } else {
+                let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, self.launched));
+                if stops(facts, launch) {
+                    return (Stop::At(op), count);
+                }
+                self.work |= facts.work;
+            }
+            next = op.next_in_block();
+        }
+        unreachable!("a block ends with its terminator")
+    }
 }
 
 /// What the wait placement needs to know of an op (and the ops in it),
@@ -217,11 +565,15 @@ struct OpFacts {
     quiet: bool,
     /// The buffers it reads and writes; None when not known.
     access: Option<(Vec<Root>, Vec<Root>)>,
+    /// Whether it is work a wait could overlap: it touches memory or holds
+    /// a region (index arithmetic and views are not worth moving a wait).
+    work: bool,
 }
 
 impl OpFacts {
     fn of(op: OperationRef, launched: &HashSet<OpKey>) -> Self {
-        let mut facts = OpFacts { queues: BTreeSet::new(), memrefs: false, aliased: false, quiet: false, access: None };
+        let mut facts =
+            OpFacts { queues: BTreeSet::new(), memrefs: false, aliased: false, quiet: false, access: None, work: false };
         for o in std::iter::once(op).chain(ir::nested_ops(op)) {
             let queued = (async_effects::issues_queued_work(o) && !launched.contains(&OpKey::of(o))) || asyncpipe::is_commit(o);
             if queued {
@@ -233,6 +585,7 @@ impl OpFacts {
             }
         }
         facts.quiet = sync_state::orders_only(op) || effects::is_view(op);
+        facts.work = !facts.quiet && (op.region_count() > 0 || !matches!(ir::memory_effects(op), Some(e) if e.is_empty()));
         let access = effects::access(op);
         if let (Some(reads), Some(writes)) = (access.reads, access.writes) {
             facts.access = Some((reads, writes));
@@ -241,42 +594,13 @@ impl OpFacts {
     }
 }
 
-/// Where `launch`'s wait goes (before the returned op of its block) and the
-/// groups it allows in flight: the commits on its queue that the pass put
-/// between (`commits`, of the launches `launched`).
-fn wait_point<'c, 'a>(
-    launch: &Launch<'c, 'a>,
-    commit: OperationRef<'c, 'a>,
-    commits: &HashSet<OpKey>,
-    launched: &HashSet<OpKey>,
-    facts: &mut HashMap<OpKey, OpFacts>,
-) -> (OperationRef<'c, 'a>, i64) {
-    let mut count = 0i64;
-    let mut at = commit;
-    while let Some(op) = at.next_in_block() {
-        if op.next_in_block().is_none() {
-            return (op, count); // the terminator: the end of an iteration or of the function
-        }
-        let key = OpKey::of(op);
-        if commits.contains(&key) {
-            if asyncpipe::named_queue(op) == Some(launch.queue) {
-                count = count.saturating_add(1);
-            }
-        } else if stops(facts.entry(key).or_insert_with(|| OpFacts::of(op, launched)), launch) {
-            return (op, count);
-        }
-        at = op;
-    }
-    (at, count) // (a block ends with its terminator)
-}
-
 /// Whether the wait for `launch` must come before an op with these facts:
 /// it (or an op in it) has async work or commits on the queue (its groups
 /// could not be counted), unknown effects, a buffer that may be any (a
 /// memref a region op yields or carries), or touches what the launch
 /// writes, or writes what it reads.
 fn stops(facts: &OpFacts, launch: &Launch) -> bool {
-    if facts.queues.contains(&launch.queue) || facts.aliased {
+    if launch.queue().is_some_and(|q| facts.queues.contains(&q)) || facts.aliased {
         return true;
     }
     if facts.quiet {

@@ -44,7 +44,7 @@ use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
 use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, WaitQueueOp};
-use super::ir::async_effects::{self, QueueName};
+use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -202,6 +202,9 @@ struct Pending {
     /// destination thread-invariant): each thread writes the same bytes, so
     /// a thread that waited for its own copy reads what the others' write.
     uniform: bool,
+    /// A cooperative write (a block barrier's group): complete for every
+    /// thread at the next barrier, with no wait of its own.
+    cooperative: bool,
 }
 
 /// Block scope: a synchronous read of workgroup memory that other threads
@@ -1211,6 +1214,37 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if op.region_count() > 0 {
                     self.unknown_loop(op, state);
                 }
+                self.cooperative(op, state);
+            }
+        }
+    }
+
+    /// Block scope: an op whose AsyncEffectOpInterface says its writes are
+    /// complete for every thread at the next block barrier (a cooperative
+    /// copy into workgroup memory, which may finish in one thread before
+    /// another has written its part): what it writes stays unpublished, as
+    /// another thread's write, until a barrier.
+    fn cooperative(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
+        if !self.function.block_scope {
+            return;
+        }
+        let Some(groups) = async_effects::async_effect_groups(op) else { return };
+        for group in groups.iter().filter(|g| g.sync == AsyncSync::BlockBarrier && g.scope == AsyncScope::Block) {
+            for effect in group.accesses.iter().filter(|e| e.write && is_workgroup(e.value)) {
+                let (root, slice) = self.accessed(effect.accessor, effect.value);
+                self.register(op);
+                for base in self.function.bases(root) {
+                    state.unpublished.insert(Pending {
+                        producer: OpKey::of(op),
+                        queue: Queue::Logical(-1),
+                        base,
+                        slice: slice.clone(),
+                        kind: Kind::Write,
+                        shared: true,
+                        uniform: false,
+                        cooperative: true,
+                    });
+                }
             }
         }
     }
@@ -1250,7 +1284,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 continue;
             }
             self.register(producer);
-            let pending = Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind, shared, uniform };
+            let pending =
+                Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind, shared, uniform, cooperative: false };
             if self.function.token_form {
                 state.latest.entry(pending.producer).or_default().insert(pending.clone());
             }
@@ -1327,11 +1362,19 @@ impl<'c, 'a> Checker<'c, 'a> {
                     "the asynchronous write (in another thread)",
                 ));
             } else if let Some(p) = state.unpublished.iter().filter(|p| meets(&p.base, &p.slice)).filter(matters).min_by_key(|p| order(&p.producer)) {
-                found = Some((
-                    p.producer,
-                    "accesses workgroup memory that another thread wrote asynchronously, with no barrier since the wait that completed the write there (a wait completes only its own thread's copies)",
-                    "the asynchronous write (in another thread)",
-                ));
+                found = Some(if p.cooperative {
+                    (
+                        p.producer,
+                        "accesses workgroup memory that a cooperative operation writes, with no barrier since: its effects are complete for every thread only at the next block barrier",
+                        "the cooperative write",
+                    )
+                } else {
+                    (
+                        p.producer,
+                        "accesses workgroup memory that another thread wrote asynchronously, with no barrier since the wait that completed the write there (a wait completes only its own thread's copies)",
+                        "the asynchronous write (in another thread)",
+                    )
+                });
             }
         }
         if found.is_none() && kind == Kind::Write {

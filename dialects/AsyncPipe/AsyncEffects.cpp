@@ -125,6 +125,21 @@ struct StartModel : public AsyncEffectOpInterface::ExternalModel<StartModel, asy
     }
     groups.push_back(group);
   }
+
+  /// The chain's `done` (reached through its updates) completes it.
+  bool doesSync(Operation *op, unsigned group, Operation *other) const {
+    if (group != 0 || !other)
+      return false;
+    Value handle = cast<asyncop::StartOp>(op).getHandle();
+    while (handle && handle.hasOneUse()) {
+      Operation *user = *handle.getUsers().begin();
+      if (user == other)
+        return isa<asyncop::DoneOp>(user);
+      auto update = dyn_cast<asyncop::UpdateOp>(user);
+      handle = update ? update.getResult() : Value();
+    }
+    return false;
+  }
 };
 
 /// Whether `type` is a memref in workgroup memory (`#gpu.address_space<
@@ -140,18 +155,36 @@ bool inWorkgroupMemory(Type type) {
   return false;
 }
 
+/// Whether `value` is computed from a thread or lane id (its defining ops'
+/// operands, transitively; block arguments are taken as uniform): a view
+/// that differs per thread.
+bool dependsOnThreadId(Value value) {
+  llvm::SmallVector<Value> work{value};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || !seen.insert(def).second)
+      continue;
+    if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
+      return true;
+    llvm::append_range(work, def->getOperands());
+  }
+  return false;
+}
+
 /// `memref.copy` into workgroup memory in SPMD code (a kernel, or a
 /// `gpu.launch` body): the block's threads share the copy, which may
 /// finish in one thread before the others have written their part; the
 /// whole target is complete for every thread after the next block barrier
 /// (the async-side-effects document's cooperative copy). Elsewhere the
-/// copy is synchronous: no group.
+/// copy is synchronous: no group; so is a copy whose target differs per
+/// thread (a view indexed by the thread id), which each thread does alone.
 struct CooperativeCopyModel : public AsyncEffectOpInterface::ExternalModel<CooperativeCopyModel, memref::CopyOp> {
   void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
     auto copy = cast<memref::CopyOp>(op);
     auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
     bool spmd = (kernel && kernel.isKernel()) || op->getParentOfType<gpu::LaunchOp>();
-    if (!spmd || !inWorkgroupMemory(copy.getTarget().getType()))
+    if (!spmd || !inWorkgroupMemory(copy.getTarget().getType()) || dependsOnThreadId(copy.getTarget()))
       return;
     groups.push_back(
         transfer(op, copy.getSource(), copy.getTarget(), AsyncSync::BlockBarrier, Value(), AsyncScope::Block));
@@ -184,6 +217,45 @@ void AsyncScopeOp::getAsyncEffectGroups(llvm::SmallVectorImpl<AsyncEffectGroup> 
   getBody().walk<WalkOrder::PreOrder>([&](Operation *nested) { memrefAccesses(nested, group.effects); });
   setQueueOrToken(group, getToken(), getQueue());
   groups.push_back(group);
+}
+
+namespace {
+/// Group `group` of `op`, if it has one.
+std::optional<AsyncEffectGroup> groupOf(Operation *op, unsigned group) {
+  auto interface = dyn_cast<AsyncEffectOpInterface>(op);
+  if (!interface)
+    return std::nullopt;
+  llvm::SmallVector<AsyncEffectGroup> groups;
+  interface.getAsyncEffectGroups(groups);
+  if (group >= groups.size())
+    return std::nullopt;
+  return groups[group];
+}
+} // namespace
+
+Operation *mlir::asyncpipe::createDefaultAsyncWait(Operation *op, unsigned group, OpBuilder &builder) {
+  std::optional<AsyncEffectGroup> found = groupOf(op, group);
+  if (!found)
+    return nullptr;
+  if (found->sync == AsyncSync::Queue && found->queue >= 0)
+    return builder.create<WaitQueueOp>(op->getLoc(), builder.getI64IntegerAttr(found->queue),
+                                       builder.getI64IntegerAttr(0), Value());
+  if (found->sync == AsyncSync::BlockBarrier)
+    return builder.create<gpu::BarrierOp>(op->getLoc());
+  return nullptr;
+}
+
+bool mlir::asyncpipe::doesDefaultAsyncSync(Operation *op, unsigned group, Operation *other) {
+  std::optional<AsyncEffectGroup> found = groupOf(op, group);
+  if (!found || !other)
+    return false;
+  if (found->sync == AsyncSync::Queue && found->queue >= 0) {
+    auto wait = dyn_cast<WaitQueueOp>(other);
+    return wait && static_cast<int64_t>(wait.getQueue()) == found->queue && wait.getConstantCount() == 0;
+  }
+  if (found->sync == AsyncSync::BlockBarrier)
+    return isa<gpu::BarrierOp, NVVM::Barrier0Op>(other);
+  return false;
 }
 
 void mlir::asyncpipe::registerAsyncEffectExternalModels(DialectRegistry &registry) {

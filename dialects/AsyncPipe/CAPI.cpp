@@ -24,11 +24,13 @@ MlirType asyncpipeGroupTypeGet(MlirContext ctx) {
 static_assert(static_cast<int>(mlir::asyncpipe::AsyncSync::Queue) == ASYNCPIPE_ASYNC_SYNC_QUEUE &&
               static_cast<int>(mlir::asyncpipe::AsyncSync::Token) == ASYNCPIPE_ASYNC_SYNC_TOKEN &&
               static_cast<int>(mlir::asyncpipe::AsyncSync::MBarrier) == ASYNCPIPE_ASYNC_SYNC_MBARRIER &&
-              static_cast<int>(mlir::asyncpipe::AsyncSync::BlockBarrier) == ASYNCPIPE_ASYNC_SYNC_BLOCK_BARRIER);
+              static_cast<int>(mlir::asyncpipe::AsyncSync::BlockBarrier) == ASYNCPIPE_ASYNC_SYNC_BLOCK_BARRIER &&
+              static_cast<int>(mlir::asyncpipe::AsyncSync::BarrierSlot) == ASYNCPIPE_ASYNC_SYNC_BARRIER_SLOT);
 static_assert(static_cast<int>(mlir::asyncpipe::AsyncScope::Thread) == ASYNCPIPE_ASYNC_SCOPE_THREAD &&
               static_cast<int>(mlir::asyncpipe::AsyncScope::Block) == ASYNCPIPE_ASYNC_SCOPE_BLOCK);
 static_assert(mlir::asyncpipe::kEnclosingQueue == ASYNCPIPE_ENCLOSING_QUEUE &&
-              mlir::asyncpipe::kTargetQueue == ASYNCPIPE_TARGET_QUEUE);
+              mlir::asyncpipe::kTargetQueue == ASYNCPIPE_TARGET_QUEUE &&
+              mlir::asyncpipe::kUnassignedSlot == ASYNCPIPE_UNASSIGNED_SLOT);
 
 bool asyncpipeOperationHasAsyncEffects(MlirOperation op) {
   return llvm::isa<mlir::asyncpipe::AsyncEffectOpInterface>(unwrap(op));
@@ -63,4 +65,60 @@ intptr_t asyncpipeOperationWalkAsyncEffects(MlirOperation op,
     }
   }
   return static_cast<intptr_t>(groups.size());
+}
+
+namespace {
+/// Calls `build(interface, group, builder)` with a builder before `before`;
+/// null when `op` does not implement the interface or `group` is out of
+/// range (the builders' groups are the ones getAsyncEffectGroups reports).
+template <typename Build>
+MlirOperation buildFor(MlirOperation op, intptr_t group, MlirOperation before, Build build) {
+  auto interface = llvm::dyn_cast<mlir::asyncpipe::AsyncEffectOpInterface>(unwrap(op));
+  if (!interface || group < 0 || !before.ptr)
+    return MlirOperation{nullptr};
+  llvm::SmallVector<mlir::asyncpipe::AsyncEffectGroup> groups;
+  interface.getAsyncEffectGroups(groups);
+  if (static_cast<size_t>(group) >= groups.size())
+    return MlirOperation{nullptr};
+  mlir::OpBuilder builder(unwrap(before));
+  return wrap(build(interface, static_cast<unsigned>(group), builder));
+}
+
+/// Asks `ask(interface, group, other)`; false when `op` does not implement
+/// the interface.
+template <typename Ask>
+bool askFor(MlirOperation op, intptr_t group, MlirOperation other, Ask ask) {
+  auto interface = llvm::dyn_cast<mlir::asyncpipe::AsyncEffectOpInterface>(unwrap(op));
+  if (!interface || group < 0)
+    return false;
+  return ask(interface, static_cast<unsigned>(group), other.ptr ? unwrap(other) : nullptr);
+}
+} // namespace
+
+MlirOperation asyncpipeOperationCreateAsyncInit(MlirOperation op, intptr_t group, int64_t resource,
+                                                MlirOperation before) {
+  return buildFor(op, group, before, [&](auto interface, unsigned g, mlir::OpBuilder &b) {
+    return interface.createInit(g, resource, b);
+  });
+}
+
+MlirOperation asyncpipeOperationCreateAsyncWait(MlirOperation op, intptr_t group, MlirOperation before) {
+  return buildFor(op, group, before,
+                  [](auto interface, unsigned g, mlir::OpBuilder &b) { return interface.createWait(g, b); });
+}
+
+MlirOperation asyncpipeOperationCreateAsyncFill(MlirOperation op, intptr_t group, MlirOperation before) {
+  return buildFor(op, group, before,
+                  [](auto interface, unsigned g, mlir::OpBuilder &b) { return interface.createFill(g, b); });
+}
+
+bool asyncpipeOperationDoesAsyncInitialize(MlirOperation op, intptr_t group, MlirOperation other) {
+  return askFor(op, group, other, [](auto interface, unsigned g, mlir::Operation *o) {
+    return interface.doesInitialize(g, o);
+  });
+}
+
+bool asyncpipeOperationDoesAsyncSync(MlirOperation op, intptr_t group, MlirOperation other) {
+  return askFor(op, group, other,
+                [](auto interface, unsigned g, mlir::Operation *o) { return interface.doesSync(g, o); });
 }

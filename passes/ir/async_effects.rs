@@ -34,6 +34,11 @@ pub enum AsyncSync<'c, 'a> {
     MBarrier(Value<'c, 'a>),
     /// The next block barrier, for every thread.
     BlockBarrier,
+    /// One of a limited set of numbered sync objects (a DMA semaphore, an
+    /// mbarrier slot): initialized before use, waited on once per
+    /// completion. None while a pass is to choose it (the interface's
+    /// createInit binds it).
+    BarrierSlot(Option<i64>),
 }
 
 /// Which threads see a group complete.
@@ -145,6 +150,7 @@ pub fn async_effect_groups<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<Async
             }
             ffi::ASYNCPIPE_ASYNC_SYNC_TOKEN => handle.map_or(AsyncSync::BlockBarrier, AsyncSync::Token),
             ffi::ASYNCPIPE_ASYNC_SYNC_MBARRIER => handle.map_or(AsyncSync::BlockBarrier, AsyncSync::MBarrier),
+            ffi::ASYNCPIPE_ASYNC_SYNC_BARRIER_SLOT => AsyncSync::BarrierSlot((effect.queue >= 0).then_some(effect.queue)),
             _ => AsyncSync::BlockBarrier,
         };
         let Some(target) = value(effect.value) else { continue };
@@ -152,4 +158,60 @@ pub fn async_effect_groups<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<Async
         group.accesses.push(AsyncEffect { write: effect.write, value: target, accessor });
     }
     Some(groups)
+}
+
+/// The interface's builders and tests for group `group` of `op` (the
+/// async-side-effects document's createInit, doesInitialize, createWait,
+/// doesSync, and the fill of its loose ends). Each builder inserts before
+/// `before` and returns the op it created; None when the group needs none
+/// (for a wait: when the op cannot say).
+pub mod sync {
+    use crate::ffi;
+    use melior::ir::operation::OperationRef;
+
+    fn created<'c, 'a>(raw: mlir_sys::MlirOperation) -> Option<OperationRef<'c, 'a>> {
+        // Inserted into `before`'s block, owned by its context.
+        (!raw.ptr.is_null()).then(|| unsafe { OperationRef::from_raw(raw) })
+    }
+
+    fn raw_or_null(op: Option<OperationRef>) -> mlir_sys::MlirOperation {
+        op.map_or(mlir_sys::MlirOperation { ptr: std::ptr::null_mut() }, |o| o.to_raw())
+    }
+
+    fn index(group: usize) -> isize {
+        isize::try_from(group).unwrap_or(isize::MAX)
+    }
+
+    /// Prepares sync resource `resource` (a slot number) for the group and
+    /// binds `op` to it.
+    pub fn create_init<'c, 'a>(
+        op: OperationRef<'c, 'a>,
+        group: usize,
+        resource: i64,
+        before: OperationRef<'c, 'a>,
+    ) -> Option<OperationRef<'c, 'a>> {
+        created(unsafe { ffi::asyncpipeOperationCreateAsyncInit(op.to_raw(), index(group), resource, before.to_raw()) })
+    }
+
+    /// An op that blocks until the group is complete.
+    pub fn create_wait<'c, 'a>(op: OperationRef<'c, 'a>, group: usize, before: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+        created(unsafe { ffi::asyncpipeOperationCreateAsyncWait(op.to_raw(), index(group), before.to_raw()) })
+    }
+
+    /// What completes the group's resource with no work, so that a wait
+    /// moved to a loop's top passes on the first iteration.
+    pub fn create_fill<'c, 'a>(op: OperationRef<'c, 'a>, group: usize, before: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+        created(unsafe { ffi::asyncpipeOperationCreateAsyncFill(op.to_raw(), index(group), before.to_raw()) })
+    }
+
+    /// Whether `other` initializes the group's resource (None: whether the
+    /// group needs no initialization).
+    pub fn does_initialize(op: OperationRef, group: usize, other: Option<OperationRef>) -> bool {
+        unsafe { ffi::asyncpipeOperationDoesAsyncInitialize(op.to_raw(), index(group), raw_or_null(other)) }
+    }
+
+    /// Whether `other` is certain to complete the group once it is issued.
+    pub fn does_sync(op: OperationRef, group: usize, other: OperationRef) -> bool {
+        unsafe { ffi::asyncpipeOperationDoesAsyncSync(op.to_raw(), index(group), other.to_raw()) }
+    }
 }

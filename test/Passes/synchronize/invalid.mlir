@@ -1,10 +1,11 @@
-// asyncpipe-synchronize's errors: an option value that is not a count, and
-// a group that stays in token form (here returned from the function) when
-// its queue must be merged into fewer. (Another dialect's op, whose queue
+// asyncpipe-synchronize's errors: an option value that is not a count, a
+// group that stays in token form (here returned from the function) when
+// its queue must be merged into fewer, a cooperative copy under
+// thread-dependent control flow, a copy whose token escapes. (Another dialect's op, whose queue
 // cannot be moved, and an async op with no queue: Embedding/async-effects-plugin.test.)
 // RUN: not asyncpipe-opt %s --asyncpipe-synchronize=max-queues=-1 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: error: invalid value '-1' for pass option 'max-queues'
-// RUN: asyncpipe-opt %s -verify-diagnostics --asyncpipe-synchronize=max-queues=1
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-synchronize=max-queues=1
 
 func.func @returned(%a: memref<8xf32>, %s: memref<8xf32, 3>, %t: !asyncpipe.token) -> !asyncpipe.group {
   // expected-error @below {{this function's groups stay in token form, so the counts of its queues cannot be recomputed to merge them into max-queues=1}}
@@ -12,4 +13,37 @@ func.func @returned(%a: memref<8xf32>, %s: memref<8xf32, 3>, %t: !asyncpipe.toke
   %g = asyncpipe.commit_group queue 0 (%t)
   // expected-remark @below {{groups stay in token form in this function}}
   return %g : !asyncpipe.group
+}
+
+// -----
+
+// A cooperative copy (complete at the next block barrier) under control flow
+// that depends on the thread: a barrier there would not be reached by all.
+gpu.module @kernels {
+  gpu.func @divergent(%g: memref<128xf32>, %out: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %tid = gpu.thread_id x
+    %c64 = arith.constant 64 : index
+    %tile = memref.alloc() : memref<128xf32, #gpu.address_space<workgroup>>
+    %low = arith.cmpi ult, %tid, %c64 : index
+    // expected-note @below {{the thread-dependent control flow}}
+    scf.if %low {
+      // expected-error @below {{asyncpipe-synchronize cannot synchronize this op: its effects complete at the next block barrier, and it runs under control flow that depends on the thread, where a barrier would not be reached by every thread}}
+      memref.copy %g, %tile : memref<128xf32> to memref<128xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %tile[%tid] : memref<128xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tid] : memref<128xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A token-form copy whose token is returned: the group that holds it is
+// committed and waited for by the caller, after this function's accesses
+// that may need it.
+func.func @escapes(%a: memref<8xf32>, %s: memref<8xf32, 3>) -> !asyncpipe.token {
+  // expected-error @below {{asyncpipe-synchronize cannot synchronize this op: what completes its async effects escapes the function, so no wait here can be placed before the accesses that need them}}
+  %t = asyncpipe.copy %a, %s : memref<8xf32> to memref<8xf32, 3> -> !asyncpipe.token
+  // expected-note @below {{it escapes here}}
+  return %t : !asyncpipe.token
 }

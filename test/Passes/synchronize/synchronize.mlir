@@ -127,3 +127,37 @@ func.func @by_hand(%a: memref<8xf32>, %s: memref<8xf32, 3>, %t: memref<8xf32, 3>
   %r = arith.addf %v, %w : f32
   return %r : f32
 }
+
+// -----
+
+// A copy at the end of an iteration whose data the next iteration reads
+// after other work: the wait moves to the top of the next iteration, just
+// before the read (the first iteration's wait finds nothing of the copy in
+// flight and passes), and a drain follows the loop, before the read there.
+// CHECK-LABEL: func.func @rotated
+// CHECK:         scf.for
+// CHECK-NEXT:      memref.load %{{.*}}[%{{.*}}] : memref<8xf32>
+// CHECK-NEXT:      arith.mulf
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:      asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:      memref.load %{{.*}} : memref<8xf32, 3>
+// CHECK:           asyncpipe.copy
+// CHECK-NEXT:      asyncpipe.commit 0
+// CHECK-NEXT:    }
+// CHECK-NEXT:    asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:    memref.load %{{.*}} : memref<8xf32, 3>
+func.func @rotated(%g: memref<8xf32>, %s: memref<8xf32, 3>, %w: memref<8xf32>, %o: memref<8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %x = memref.load %w[%i] : memref<8xf32>
+    %y = arith.mulf %x, %x : f32
+    memref.store %y, %w[%i] : memref<8xf32>
+    %v = memref.load %s[%c0] : memref<8xf32, 3>
+    memref.store %v, %o[%i] : memref<8xf32>
+    asyncpipe.copy %g, %s queue 0 : memref<8xf32> to memref<8xf32, 3>
+  }
+  %last = memref.load %s[%c0] : memref<8xf32, 3>
+  memref.store %last, %o[%c0] : memref<8xf32>
+  return
+}

@@ -32,6 +32,10 @@ typedef enum AsyncpipeAsyncSync {
   ASYNCPIPE_ASYNC_SYNC_MBARRIER = 2,
   /// The next block barrier, for every thread.
   ASYNCPIPE_ASYNC_SYNC_BLOCK_BARRIER = 3,
+  /// A numbered sync object from a limited set, initialized before use and
+  /// waited on once per completion (`queue`: its number, or
+  /// ASYNCPIPE_UNASSIGNED_SLOT).
+  ASYNCPIPE_ASYNC_SYNC_BARRIER_SLOT = 4,
 } AsyncpipeAsyncSync;
 
 /// Which threads see a group complete.
@@ -43,6 +47,8 @@ typedef enum AsyncpipeAsyncScope {
 /// `AsyncpipeAsyncEffect.queue` of an op committed by its enclosing commit
 /// region, and of the target's one hardware group queue (PTX's cp.async).
 enum AsyncpipeAsyncQueue { ASYNCPIPE_ENCLOSING_QUEUE = -1, ASYNCPIPE_TARGET_QUEUE = -2 };
+/// `AsyncpipeAsyncEffect.queue` of a barrier-slot group with no slot yet.
+enum AsyncpipeAsyncSlot { ASYNCPIPE_UNASSIGNED_SLOT = -1 };
 
 /// One asynchronous read or write of an op: of `value`, by `accessor` (the
 /// op or an op nested in it), in group `group` of the op, with that group's
@@ -69,6 +75,21 @@ MLIR_CAPI_EXPORTED bool asyncpipeOperationHasAsyncEffects(MlirOperation op);
 /// number of groups (0 when `op` does not implement the interface).
 MLIR_CAPI_EXPORTED intptr_t asyncpipeOperationWalkAsyncEffects(
     MlirOperation op, void (*callback)(AsyncpipeAsyncEffect effect, void *userData), void *userData);
+
+/// The interface's builders, for group `group` of `op`, inserting before
+/// `before`: createInit (for sync resource `resource`), createWait and
+/// createFill return the op created, or a null operation when the group
+/// needs none (or, for a wait, when the op cannot say).
+MLIR_CAPI_EXPORTED MlirOperation asyncpipeOperationCreateAsyncInit(MlirOperation op, intptr_t group,
+                                                                   int64_t resource, MlirOperation before);
+MLIR_CAPI_EXPORTED MlirOperation asyncpipeOperationCreateAsyncWait(MlirOperation op, intptr_t group,
+                                                                   MlirOperation before);
+MLIR_CAPI_EXPORTED MlirOperation asyncpipeOperationCreateAsyncFill(MlirOperation op, intptr_t group,
+                                                                   MlirOperation before);
+/// Whether `other` (may be null) initializes, or is certain to complete,
+/// group `group` of `op`.
+MLIR_CAPI_EXPORTED bool asyncpipeOperationDoesAsyncInitialize(MlirOperation op, intptr_t group, MlirOperation other);
+MLIR_CAPI_EXPORTED bool asyncpipeOperationDoesAsyncSync(MlirOperation op, intptr_t group, MlirOperation other);
 
 #ifdef __cplusplus
 }
