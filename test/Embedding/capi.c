@@ -8,7 +8,7 @@
 // RUN: cc -std=c11 -Wall -Werror %s -o %t %capi-flags
 // RUN: %t %t.input.mlir 2>&1 | FileCheck %s
 // RUN: python3 %S/../tools/capi-coverage.py %S/../../dialects/include %s | FileCheck %s --check-prefix=COVERAGE
-// COVERAGE: capi-coverage: 22 functions declared, 22 called
+// COVERAGE: capi-coverage: 27 functions declared, 27 called
 
 #include "asyncpipe-c/Dialect/AsyncOp.h"
 #include "asyncpipe-c/Dialect/AsyncPipe.h"
@@ -276,6 +276,29 @@ int main(int argc, char **argv) {
   MlirOperation ret = firstNamed(mlirModuleGetOperation(module), "func.return");
   printf("return: %d %d\n", asyncpipeOperationHasAsyncEffects(ret),
          (int)asyncpipeOperationWalkAsyncEffects(ret, onAsyncEffect, NULL));
+  mlirModuleDestroy(module);
+  // The interface's builders, on a counting-form copy on queue 2: no init
+  // (null, and null is what initializes it), a wait that drains the queue
+  // (which then synchronizes it; the return does not), no fill; nothing for
+  // a group the op does not have.
+  // CHECK-NEXT: init: null 1, fill: null
+  // CHECK-NEXT: asyncpipe.wait_queue 2, 0
+  // CHECK-NEXT: syncs: wait 1, return 0, out of range: null 0
+  module = mlirModuleCreateParse(ctx, str("func.func @q(%a: memref<4xf32>, %b: memref<4xf32, 3>) {\n"
+                                          "  asyncpipe.copy %a, %b queue 2 : memref<4xf32> to memref<4xf32, 3>\n"
+                                          "  return\n}\n"));
+  copy = firstNamed(mlirModuleGetOperation(module), "asyncpipe.copy");
+  ret = firstNamed(mlirModuleGetOperation(module), "func.return");
+  MlirOperation init = asyncpipeOperationCreateAsyncInit(copy, 0, 0, ret);
+  MlirOperation fill = asyncpipeOperationCreateAsyncFill(copy, 0, ret);
+  printf("init: %s %d, fill: %s\n", mlirOperationIsNull(init) ? "null" : "op",
+         asyncpipeOperationDoesAsyncInitialize(copy, 0, init), mlirOperationIsNull(fill) ? "null" : "op");
+  MlirOperation wait = asyncpipeOperationCreateAsyncWait(copy, 0, ret);
+  printOp(wait);
+  MlirOperation none = asyncpipeOperationCreateAsyncWait(copy, 1, ret);
+  printf("syncs: wait %d, return %d, out of range: %s %d\n", asyncpipeOperationDoesAsyncSync(copy, 0, wait),
+         asyncpipeOperationDoesAsyncSync(copy, 0, ret), mlirOperationIsNull(none) ? "null" : "op",
+         asyncpipeOperationDoesAsyncSync(copy, 1, wait));
   mlirModuleDestroy(module);
   mlirContextSetAllowUnregisteredDialects(ctx, true);
   module = mlirModuleCreateParse(ctx, str("\"test.unknown\"() : () -> ()"));

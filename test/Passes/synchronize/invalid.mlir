@@ -38,12 +38,13 @@ gpu.module @kernels {
 
 // -----
 
-// A token-form copy whose token is returned: the group that holds it is
-// committed and waited for by the caller, after this function's accesses
-// that may need it.
-func.func @escapes(%a: memref<8xf32>, %s: memref<8xf32, 3>) -> !asyncpipe.token {
+// A cp.async whose token is returned: the group that holds it is committed
+// and waited for by the caller, after this function's accesses that may
+// need it.
+func.func @escapes(%a: memref<8xf32>, %s: memref<8xf32, 3>) -> !nvgpu.device.async.token {
+  %c0 = arith.constant 0 : index
   // expected-error @below {{asyncpipe-synchronize cannot synchronize this op: what completes its async effects escapes the function, so no wait here can be placed before the accesses that need them}}
-  %t = asyncpipe.copy %a, %s : memref<8xf32> to memref<8xf32, 3> -> !asyncpipe.token
+  %t = nvgpu.device_async_copy %a[%c0], %s[%c0], 4 : memref<8xf32> to memref<8xf32, 3>
   // expected-note @below {{it escapes here}}
-  return %t : !asyncpipe.token
+  return %t : !nvgpu.device.async.token
 }
