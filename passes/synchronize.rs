@@ -56,7 +56,7 @@
 
 use super::analysis::effects::{self, Root};
 use super::analysis::sync_state::{self, Queue, QueueEffect};
-use super::analysis::thread_scope;
+use super::analysis::{thread_scope, version_slices};
 use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{CommitOp, WaitQueueOp};
@@ -174,6 +174,8 @@ struct Launch<'c, 'a> {
     reads: Vec<Root>,
     writes: Vec<Root>,
     aliased: bool,
+    /// Each buffer it accesses, with the versions ([`version_slices`]).
+    rows: Vec<(Root, Option<version_slices::Rows<'c, 'a>>)>,
     commit: Option<OperationRef<'c, 'a>>,
 }
 
@@ -357,11 +359,20 @@ fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Result<Vec<Launch<'c, 'a>>
                 }
                 _ => continue,
             };
-            let mut launch =
-                Launch { op, group, resource, reads: Vec::new(), writes: Vec::new(), aliased: false, commit: None };
+            let mut launch = Launch {
+                op,
+                group,
+                resource,
+                reads: Vec::new(),
+                writes: Vec::new(),
+                aliased: false,
+                rows: Vec::new(),
+                commit: None,
+            };
             for access in &effects.accesses {
                 launch.aliased |= aliased(access.value);
                 let root = effects::root(access.value);
+                launch.rows.push((root, version_slices::rows(access.value)));
                 if access.write { launch.writes.push(root) } else { launch.reads.push(root) }
             }
             launches.push(launch);
@@ -457,7 +468,7 @@ fn place<'c, 'a>(
     facts: &mut HashMap<OpKey, OpFacts>,
 ) -> Placement<'c, 'a> {
     let from = launch.commit.unwrap_or(launch.op);
-    let mut scan = Scan { launch, commits, launched, facts, synced: false, work: false };
+    let mut scan = Scan { launch, commits, launched, facts, synced: false, work: false, shift: None };
     let (stop, count) = scan.run(from.next_in_block(), None, 0);
     let here = |stop: Stop<'c, 'a>, count, synced| {
         let site = Site { before: stop.op(), count, synced };
@@ -473,8 +484,11 @@ fn place<'c, 'a>(
     };
     // The top of the next iteration, at the latest the launch itself: worth
     // it when there is work to overlap before the first conflict there.
+    scan.shift = Some(loop_op);
     let (top, top_count) = scan.run(body.first_operation(), Some(OpKey::of(launch.op)), count);
     let (top_synced, top_work) = (scan.synced, scan.work);
+    // After the loop the counter is gone: versions are not compared.
+    scan.shift = None;
     let (drain, drain_count) = scan.run(loop_op.next_in_block(), None, count);
     let end = Site { before: end, count, synced: false };
     if !top_work && !top_synced {
@@ -514,6 +528,9 @@ struct Scan<'s, 'c, 'a> {
     synced: bool,
     /// Work was passed in the last run.
     work: bool,
+    /// In the last run, the loop whose next iteration is scanned (the
+    /// launch's accesses are compared one step of its counter earlier).
+    shift: Option<OperationRef<'c, 'a>>,
 }
 
 impl<'c, 'a> Scan<'_, 'c, 'a> {
@@ -540,10 +557,16 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
                 return (Stop::At(op), count);
             } else {
                 let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, self.launched));
-                if stops(facts, launch) {
+                let work = facts.work;
+                let conflict = match stops(facts, launch) {
+                    Conflict::No => false,
+                    Conflict::Yes => true,
+                    Conflict::On(roots) => !versions_apart(op, launch, &roots, self.shift),
+                };
+                if conflict {
                     return (Stop::At(op), count);
                 }
-                self.work |= facts.work;
+                self.work |= work;
             }
             next = op.next_in_block();
         }
@@ -599,19 +622,43 @@ impl OpFacts {
 /// could not be counted), unknown effects, a buffer that may be any (a
 /// memref a region op yields or carries), or touches what the launch
 /// writes, or writes what it reads.
-fn stops(facts: &OpFacts, launch: &Launch) -> bool {
+fn stops(facts: &OpFacts, launch: &Launch) -> Conflict {
     if launch.queue().is_some_and(|q| facts.queues.contains(&q)) || facts.aliased {
-        return true;
+        return Conflict::Yes;
     }
     if facts.quiet {
-        return false;
+        return Conflict::No;
     }
-    let Some((reads, writes)) = &facts.access else { return true };
+    let Some((reads, writes)) = &facts.access else { return Conflict::Yes };
     if launch.aliased {
-        return facts.memrefs && (!reads.is_empty() || !writes.is_empty());
+        return if facts.memrefs && (!reads.is_empty() || !writes.is_empty()) { Conflict::Yes } else { Conflict::No };
     }
-    reads.iter().any(|r| launch.writes.contains(r))
-        || writes.iter().any(|w| launch.writes.contains(w) || launch.reads.contains(w))
+    let mut roots: Vec<Root> = reads.iter().filter(|r| launch.writes.contains(r)).copied().collect();
+    roots.extend(writes.iter().filter(|w| launch.writes.contains(w) || launch.reads.contains(w)));
+    if roots.is_empty() { Conflict::No } else { Conflict::On(roots) }
+}
+
+/// Whether an op conflicts with a launch: not, certainly, or on these
+/// buffers unless their versions are apart.
+enum Conflict {
+    No,
+    Yes,
+    On(Vec<Root>),
+}
+
+/// Whether every access of `op` (and the ops in it) to the buffers `roots`
+/// touches other versions ([`version_slices`]) than every access of
+/// `launch` to them, `shift` iterations of that loop later (None: the same
+/// iteration).
+fn versions_apart(op: OperationRef, launch: &Launch, roots: &[Root], shift: Option<OperationRef>) -> bool {
+    let theirs: Vec<_> = launch.rows.iter().filter(|(r, _)| roots.contains(r)).collect();
+    std::iter::once(op).chain(ir::nested_ops(op)).filter(|o| !effects::is_view(*o)).all(|o| {
+        o.operands().filter(|v| v.r#type().is_mem_ref() && roots.contains(&effects::root(*v))).all(|v| {
+            let Some(mine) = version_slices::rows(v) else { return false };
+            let root = effects::root(v);
+            theirs.iter().filter(|(r, _)| *r == root).all(|(_, rows)| rows.as_ref().is_some_and(|rows| version_slices::apart(rows, &mine, shift)))
+        })
+    })
 }
 
 /// Whether `value`'s buffer may be any of several: the chain of views

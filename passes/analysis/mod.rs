@@ -23,3 +23,4 @@ pub mod periodicity;
 pub mod symbolic;
 pub mod sync_state;
 pub mod thread_scope;
+pub mod version_slices;

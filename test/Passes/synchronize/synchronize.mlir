@@ -161,3 +161,50 @@ func.func @rotated(%g: memref<8xf32>, %s: memref<8xf32, 3>, %w: memref<8xf32>, %
   memref.store %last, %o[%c0] : memref<8xf32>
   return
 }
+
+// -----
+
+// Versions of a multi-buffered buffer (the rows of its leading dimension
+// that its first subview selects): a copy into row i mod 4 and a read of
+// row (i + 2) mod 4 are apart in every iteration, so the read does not
+// wait (the copy's wait goes to the end of the iteration); a read of row
+// (3i + 2) mod 4 meets the copy's row when i is odd, and waits.
+// CHECK-LABEL: func.func @versions
+// CHECK:         scf.for
+// CHECK:           asyncpipe.copy
+// CHECK-NEXT:      asyncpipe.commit 0
+// CHECK-NEXT:      arith.addi
+// CHECK-NEXT:      arith.remui
+// CHECK-NEXT:      memref.subview
+// CHECK-NEXT:      memref.load
+// CHECK:           asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:      memref.load
+// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:    }
+func.func @versions(%g: memref<64x8xf32>, %buf: memref<4x8xf32, 3>, %o: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    %src = memref.subview %g[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    %r = arith.remui %i, %c4 : index
+    %dst = memref.subview %buf[%r, 0] [1, 8] [1, 1] : memref<4x8xf32, 3> to memref<8xf32, strided<[1], offset: ?>, 3>
+    asyncpipe.copy %src, %dst queue 0 : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>, 3>
+    %i2 = arith.addi %i, %c2 : index
+    %p = arith.remui %i2, %c4 : index
+    %other = memref.subview %buf[%p, 0] [1, 8] [1, 1] : memref<4x8xf32, 3> to memref<8xf32, strided<[1], offset: ?>, 3>
+    %a = memref.load %other[%c0] : memref<8xf32, strided<[1], offset: ?>, 3>
+    %i3 = arith.muli %i, %c3 : index
+    %i32 = arith.addi %i3, %c2 : index
+    %q = arith.remui %i32, %c4 : index
+    %odd = memref.subview %buf[%q, 0] [1, 8] [1, 1] : memref<4x8xf32, 3> to memref<8xf32, strided<[1], offset: ?>, 3>
+    %b = memref.load %odd[%c0] : memref<8xf32, strided<[1], offset: ?>, 3>
+    %s = arith.addf %a, %b : f32
+    memref.store %s, %o[%i] : memref<64xf32>
+  }
+  return
+}
