@@ -359,6 +359,13 @@ fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Result<Vec<Launch<'c, 'a>>
                 }
                 _ => continue,
             };
+            if op.next_in_block().is_none() {
+                diag::error(
+                    op.location(),
+                    "asyncpipe-synchronize: this async op ends a block that has no terminator, so no wait can follow it there",
+                );
+                return Err(PassFailed);
+            }
             let mut launch = Launch {
                 op,
                 group,
@@ -540,7 +547,9 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
         let launch = self.launch;
         self.work = false;
         self.synced = false;
+        let mut last = launch.op;
         while let Some(op) = next {
+            last = op;
             let key = OpKey::of(op);
             if op.next_in_block().is_none() {
                 return (Stop::End(op), count); // the end of an iteration or of the function
@@ -570,7 +579,8 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
             }
             next = op.next_in_block();
         }
-        unreachable!("a block ends with its terminator")
+        // (Every launch has an op after it in its block: enumerate.)
+        (Stop::End(last), count)
     }
 }
 

@@ -1,11 +1,12 @@
 // asyncpipe-synchronize's errors: an option value that is not a count, a
 // group that stays in token form (here returned from the function) when
 // its queue must be merged into fewer, a cooperative copy under
-// thread-dependent control flow, a copy whose token escapes. (Another dialect's op, whose queue
+// thread-dependent control flow, a copy whose token escapes, an async op
+// that ends a block with no terminator (in an unregistered op's region). (Another dialect's op, whose queue
 // cannot be moved, and an async op with no queue: Embedding/async-effects-plugin.test.)
 // RUN: not asyncpipe-opt %s --asyncpipe-synchronize=max-queues=-1 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: error: invalid value '-1' for pass option 'max-queues'
-// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-synchronize=max-queues=1
+// RUN: asyncpipe-opt %s -split-input-file -allow-unregistered-dialect -verify-diagnostics --asyncpipe-synchronize=max-queues=1
 
 func.func @returned(%a: memref<8xf32>, %s: memref<8xf32, 3>, %t: !asyncpipe.token) -> !asyncpipe.group {
   // expected-error @below {{this function's groups stay in token form, so the counts of its queues cannot be recomputed to merge them into max-queues=1}}
@@ -47,4 +48,17 @@ func.func @escapes(%a: memref<8xf32>, %s: memref<8xf32, 3>) -> !nvgpu.device.asy
   %t = nvgpu.device_async_copy %a[%c0], %s[%c0], 4 : memref<8xf32> to memref<8xf32, 3>
   // expected-note @below {{it escapes here}}
   return %t : !nvgpu.device.async.token
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @no_terminator(%g: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %tile = memref.alloc() : memref<128xf32, #gpu.address_space<workgroup>>
+    "test.wrap"() ({
+      // expected-error @below {{asyncpipe-synchronize: this async op ends a block that has no terminator, so no wait can follow it there}}
+      memref.copy %g, %tile : memref<128xf32> to memref<128xf32, #gpu.address_space<workgroup>>
+    }) : () -> ()
+    gpu.return
+  }
 }
