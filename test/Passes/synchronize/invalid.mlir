@@ -4,7 +4,7 @@
 // thread-dependent control flow, a copy whose token escapes, an async op
 // that ends a block with no terminator (in an unregistered op's region). (Another dialect's op, whose queue
 // cannot be moved, and an async op with no queue: Embedding/async-effects-plugin.test.)
-// RUN: not asyncpipe-opt %s -allow-unregistered-dialect --asyncpipe-synchronize=max-queues=-1 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not asyncpipe-opt %s -split-input-file -allow-unregistered-dialect --asyncpipe-synchronize=max-queues=-1 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: error: invalid value '-1' for pass option 'max-queues'
 // RUN: asyncpipe-opt %s -split-input-file -allow-unregistered-dialect -verify-diagnostics --asyncpipe-synchronize=max-queues=1
 
