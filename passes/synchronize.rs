@@ -81,6 +81,10 @@ pub const PASS: PassDef = PassDef {
         name: "max-barriers",
         description: "Barrier slots (sync objects that need init, such as DMA semaphores and mbarriers) a function may use; a launch that finds all held waits for the oldest holder in its block first (0: no limit)",
         default: "0",
+    }, OptionDef {
+        name: "fallback",
+        description: "Fallback init/wait functions for normally synchronous ops: CALLEE:INIT:WAIT[,...] makes each func.call @CALLEE asynchronous (its memref operands read and written until func.call @WAIT() returns, which waits for every call to CALLEE before it), with func.call @INIT() once at the function's entry (INIT may be empty); INIT and WAIT must be declared () -> ()",
+        default: "",
     }],
     run,
 };
@@ -88,9 +92,10 @@ pub const PASS: PassDef = PassDef {
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_queues: usize = options.parse(root, "max-queues")?;
     let max_barriers: usize = options.parse(root, "max-barriers")?;
+    let fallbacks = Fallback::parse(root, options.get("fallback"))?;
     let mut changed = false;
     for function in ir::functions(root) {
-        changed |= synchronize(function, max_barriers)?;
+        changed |= synchronize(function, max_barriers, &fallbacks)?;
     }
     if changed {
         optimize_waits::optimize(root);
@@ -153,6 +158,57 @@ fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
     Ok(())
 }
 
+/// A normally synchronous call made asynchronous by option `fallback`:
+/// `func.call @callee` is launched, `func.call @init()` prepares the
+/// resource once, `func.call @wait()` waits for every call to it before.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Fallback {
+    callee: String,
+    init: Option<String>,
+    wait: String,
+}
+
+impl Fallback {
+    /// `CALLEE:INIT:WAIT[,...]`; INIT and WAIT must be functions of
+    /// `root` typed `() -> ()`.
+    fn parse(root: OperationRef, raw: &str) -> Result<Vec<Fallback>, PassFailed> {
+        let declared: HashMap<String, OperationRef> =
+            ir::functions(root).into_iter().filter_map(|f| Some((ir::symbol_name(f)?, f))).collect();
+        let mut fallbacks = Vec::new();
+        for entry in raw.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let fields: Vec<&str> = entry.split(':').map(|f| f.trim().trim_start_matches('@')).collect();
+            let [callee, init, wait] = fields[..] else {
+                diag::error(root.location(), &format!("asyncpipe-synchronize: fallback '{entry}' is not CALLEE:INIT:WAIT"));
+                return Err(PassFailed);
+            };
+            if callee.is_empty() || wait.is_empty() {
+                diag::error(root.location(), &format!("asyncpipe-synchronize: fallback '{entry}' names no callee or no wait function"));
+                return Err(PassFailed);
+            }
+            for name in [init, wait].into_iter().filter(|n| !n.is_empty()) {
+                let problem = match declared.get(name) {
+                    None => "is not declared",
+                    Some(f) if ir::function_input_count(*f) > 0 || ir::function_result_count(*f) > 0 => {
+                        "takes or returns values (it must be () -> ())"
+                    }
+                    Some(_) => continue,
+                };
+                diag::error(root.location(), &format!("asyncpipe-synchronize: fallback function @{name} {problem}"));
+                return Err(PassFailed);
+            }
+            let init = (!init.is_empty()).then(|| init.to_string());
+            fallbacks.push(Fallback { callee: callee.into(), init, wait: wait.into() });
+        }
+        Ok(fallbacks)
+    }
+
+    /// Which of `fallbacks` `op` is a launch of.
+    fn of(op: OperationRef, fallbacks: &[Fallback]) -> Option<usize> {
+        let callee = ir::callee(op)?;
+        fallbacks.iter().position(|f| f.callee == callee)
+    }
+}
+
 /// The sync resource a launch is synchronized on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Resource {
@@ -162,6 +218,8 @@ enum Resource {
     Slot,
     /// The next block barrier.
     Barrier,
+    /// A fallback call's wait function (index into the option's list).
+    Fallback(usize),
 }
 
 /// One unguarded group of an async op: its resource, the buffers it reads
@@ -208,9 +266,9 @@ struct Placement<'c, 'a> {
 }
 
 /// Synchronizes `function`'s unguarded async work; whether it changed.
-fn synchronize(function: OperationRef, max_barriers: usize) -> Result<bool, PassFailed> {
+fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallback]) -> Result<bool, PassFailed> {
     let ops = ir::nested_ops(function);
-    let mut launches = enumerate(&ops)?;
+    let mut launches = enumerate(&ops, fallbacks)?;
     if launches.is_empty() {
         return Ok(false);
     }
@@ -220,7 +278,7 @@ fn synchronize(function: OperationRef, max_barriers: usize) -> Result<bool, Pass
     let none = HashSet::new();
     let mut placements: Vec<Option<Placement>> = launches
         .iter()
-        .map(|l| l.queue().is_none().then(|| place(l, &none, &launched, &mut facts)))
+        .map(|l| l.queue().is_none().then(|| place(l, &none, &launched, fallbacks, &mut facts)))
         .collect();
     let slots = assign_slots(&ops, &launches, &mut placements, max_barriers)?;
     // Queues: a commit after each launch, then the waits, counted.
@@ -234,11 +292,23 @@ fn synchronize(function: OperationRef, max_barriers: usize) -> Result<bool, Pass
     facts.clear();
     for (launch, placement) in launches.iter().zip(placements.iter_mut()) {
         if launch.commit.is_some() {
-            *placement = Some(place(launch, &commits, &launched, &mut facts));
+            *placement = Some(place(launch, &commits, &launched, fallbacks, &mut facts));
         }
     }
     let entry = ir::region_entry(function, 0).and_then(|b| b.first_operation());
     let mut inits: Vec<OperationRef> = Vec::new();
+    let used: BTreeSet<usize> = launches
+        .iter()
+        .filter_map(|l| match l.resource {
+            Resource::Fallback(k) => Some(k),
+            _ => None,
+        })
+        .collect();
+    for k in used {
+        if let (Some(init), Some(entry)) = (&fallbacks[k].init, entry) {
+            Builder::new(entry.context(), function.location()).call(init, &[], &[], Point::Before(entry));
+        }
+    }
     for ((launch, placement), slot) in launches.iter().zip(&placements).zip(&slots) {
         let Some(placement) = placement else { continue };
         if let (Some(slot), Some(entry)) = (slot, entry) {
@@ -259,13 +329,14 @@ fn synchronize(function: OperationRef, max_barriers: usize) -> Result<bool, Pass
                 rotated = None; // No fill: the wait stays at the end of the iteration.
             }
         }
+        let wait = |site| wait(launch, site, fallbacks);
         match rotated {
             Some((_, drain)) => {
-                wait(launch, placement.wait)?;
-                wait(launch, drain)?;
+                wait(placement.wait)?;
+                wait(drain)?;
             }
-            None if placement.rotated.is_some() => wait(launch, placement.end)?,
-            None => wait(launch, placement.wait)?,
+            None if placement.rotated.is_some() => wait(placement.end)?,
+            None => wait(placement.wait)?,
         }
     }
     Ok(true)
@@ -273,8 +344,12 @@ fn synchronize(function: OperationRef, max_barriers: usize) -> Result<bool, Pass
 
 /// Creates `launch`'s wait at `site` through the interface (a queue's wait
 /// then allows `site.count` groups in flight).
-fn wait(launch: &Launch, site: Site) -> Result<(), PassFailed> {
+fn wait(launch: &Launch, site: Site, fallbacks: &[Fallback]) -> Result<(), PassFailed> {
     if site.synced {
+        return Ok(());
+    }
+    if let Resource::Fallback(k) = launch.resource {
+        Builder::new(site.before.context(), launch.op.location()).call(&fallbacks[k].wait, &[], &[], Point::Before(site.before));
         return Ok(());
     }
     let Some(created) = async_effects::sync::create_wait(launch.op, launch.group, site.before) else {
@@ -293,7 +368,7 @@ fn wait(launch: &Launch, site: Site) -> Result<(), PassFailed> {
 
 /// Step 1: the unguarded groups of `ops`' async ops; errors for what cannot
 /// be synchronized (before anything changes).
-fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Result<Vec<Launch<'c, 'a>>, PassFailed> {
+fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>], fallbacks: &[Fallback]) -> Result<Vec<Launch<'c, 'a>>, PassFailed> {
     let guarded: BTreeSet<i64> = ops
         .iter()
         .filter_map(|op| match sync_state::effect(*op) {
@@ -301,9 +376,41 @@ fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Result<Vec<Launch<'c, 'a>>
             _ => None,
         })
         .collect();
+    // A fallback whose wait the function calls is synchronized by hand.
+    let waited: BTreeSet<usize> = ops
+        .iter()
+        .filter_map(|op| ir::callee(*op))
+        .flat_map(|callee| fallbacks.iter().enumerate().filter(move |(_, f)| f.wait == callee).map(|(k, _)| k))
+        .collect();
     let mut varying = None;
     let mut launches = Vec::new();
     for &op in ops {
+        if let Some(k) = Fallback::of(op, fallbacks).filter(|k| !waited.contains(k)) {
+            if op.next_in_block().is_none() {
+                diag::error(op.location(), "asyncpipe-synchronize: this async op ends a block that has no terminator, so no wait can follow it there");
+                return Err(PassFailed);
+            }
+            // Its memref operands, each read and written until the wait.
+            let mut launch = Launch {
+                op,
+                group: 0,
+                resource: Resource::Fallback(k),
+                reads: Vec::new(),
+                writes: Vec::new(),
+                aliased: false,
+                rows: Vec::new(),
+                commit: None,
+            };
+            for operand in op.operands().filter(|v| v.r#type().is_mem_ref()) {
+                launch.aliased |= aliased(operand);
+                let root = effects::root(operand);
+                launch.rows.push((root, version_slices::rows(operand)));
+                launch.reads.push(root);
+                launch.writes.push(root);
+            }
+            launches.push(launch);
+            continue;
+        }
         let Some(groups) = async_effects::async_effect_groups(op) else { continue };
         for (group, effects) in groups.iter().enumerate() {
             // A token (or handle) that leaves the function: what completes
@@ -472,10 +579,11 @@ fn place<'c, 'a>(
     launch: &Launch<'c, 'a>,
     commits: &HashSet<OpKey>,
     launched: &HashSet<OpKey>,
+    fallbacks: &[Fallback],
     facts: &mut HashMap<OpKey, OpFacts>,
 ) -> Placement<'c, 'a> {
     let from = launch.commit.unwrap_or(launch.op);
-    let mut scan = Scan { launch, commits, launched, facts, synced: false, work: false, shift: None };
+    let mut scan = Scan { launch, commits, launched, fallbacks, facts, synced: false, work: false, shift: None };
     let (stop, count) = scan.run(from.next_in_block(), None, 0);
     let here = |stop: Stop<'c, 'a>, count, synced| {
         let site = Site { before: stop.op(), count, synced };
@@ -530,6 +638,7 @@ struct Scan<'s, 'c, 'a> {
     launch: &'s Launch<'c, 'a>,
     commits: &'s HashSet<OpKey>,
     launched: &'s HashSet<OpKey>,
+    fallbacks: &'s [Fallback],
     facts: &'s mut HashMap<OpKey, OpFacts>,
     /// A `doesSync` op (a block barrier already there) was passed.
     synced: bool,
@@ -565,7 +674,8 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
                 self.synced = true;
                 return (Stop::At(op), count);
             } else {
-                let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, self.launched));
+                let (launched, fallbacks) = (self.launched, self.fallbacks);
+                let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, launched, fallbacks));
                 let work = facts.work;
                 let conflict = match stops(facts, launch) {
                     Conflict::No => false,
@@ -604,7 +714,7 @@ struct OpFacts {
 }
 
 impl OpFacts {
-    fn of(op: OperationRef, launched: &HashSet<OpKey>) -> Self {
+    fn of(op: OperationRef, launched: &HashSet<OpKey>, fallbacks: &[Fallback]) -> Self {
         let mut facts =
             OpFacts { queues: BTreeSet::new(), memrefs: false, aliased: false, quiet: false, access: None, work: false };
         for o in std::iter::once(op).chain(ir::nested_ops(op)) {
@@ -622,6 +732,12 @@ impl OpFacts {
         let access = effects::access(op);
         if let (Some(reads), Some(writes)) = (access.reads, access.writes) {
             facts.access = Some((reads, writes));
+        }
+        // A fallback call's effects are its memref operands (a call is
+        // otherwise unknown).
+        if Fallback::of(op, fallbacks).is_some() {
+            let roots: Vec<Root> = op.operands().filter(|v| v.r#type().is_mem_ref()).map(effects::root).collect();
+            facts.access = Some((roots.clone(), roots));
         }
         facts
     }

@@ -22,7 +22,7 @@ pub mod rewrite;
 pub mod transforms;
 pub mod upstream;
 
-use crate::passes::ir::upstream::attr;
+use crate::passes::ir::upstream::{attr, Upstream};
 use melior::ir::attribute::{AttributeLike, IntegerAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -707,6 +707,28 @@ pub fn uses<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c, '
         }
     }
     uses
+}
+
+/// The number of results of a function-like op's `function_type`.
+pub fn function_result_count(function: OperationRef) -> usize {
+    let Ok(ty) = function.attribute(attr::FUNCTION_TYPE) else { return 0 };
+    unsafe { mlir_sys::mlirFunctionTypeGetNumResults(mlir_sys::mlirTypeAttrGetValue(ty.to_raw())) as usize }
+}
+
+/// The function a `func.call` names (its `callee`), if it is one.
+pub fn callee(op: OperationRef) -> Option<String> {
+    if Upstream::of(op) != Some(Upstream::FuncCall) {
+        return None;
+    }
+    let callee = op.attribute(attr::CALLEE).ok()?;
+    unsafe {
+        if !mlir_sys::mlirAttributeIsAFlatSymbolRef(callee.to_raw()) {
+            return None;
+        }
+        let name = mlir_sys::mlirFlatSymbolRefAttrGetValue(callee.to_raw());
+        let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
 }
 
 /// The `sym_name` of a symbol op (a function), if it has one.

@@ -18,6 +18,13 @@ the wait on its semaphore. A run fails on
   - a transfer still in flight, or a fill not waited for, at the return;
   - more than M semaphores used.
 Each loop with a run-time trip count runs with 0, 1 and 3 iterations.
+
+With --fallback, the programs call a normally synchronous function instead
+(`func.call @dma_start(%src, %dst)`), made asynchronous by the pass's
+option fallback=dma_start:dma_init:dma_wait: the call may read and write
+both buffers until `func.call @dma_wait()`, which waits for every call
+before it; `@dma_init()` must come before the first call. The same model
+runs them (any access to a buffer of a call in flight fails).
 Prints one summary line; exits 1 on any failure.
 
   semaphore-random.py --bin asyncpipe-opt --plugin libAsyncDma.so --seed N --programs K [--max-barriers M]
@@ -33,10 +40,15 @@ import sys
 BUFFERS = 4
 
 
+FALLBACK = False
+
+
 def statement(rng, depth, counter=itertools.count()):
     n = next(counter)
     kind = rng.choices(["transfer", "load", "store", "arith", "loop"], [5, 4, 2, 1, 2 if depth < 2 else 0])[0]
     a, b = rng.sample(range(BUFFERS), 2)
+    if kind == "transfer" and FALLBACK:
+        return [f"func.call @dma_start(%b{a}, %b{b}) : (memref<8xf32>, memref<8xf32>) -> ()"]
     if kind == "transfer":
         return [f"async_dma.transfer %b{a}, %b{b} : memref<8xf32> to memref<8xf32>"]
     if kind == "load":
@@ -58,7 +70,9 @@ def program(rng):
         lines += statement(rng, 0)
     out = ["  " + line for line in lines]
     args = ", ".join(f"%b{k}: memref<8xf32>" for k in range(BUFFERS))
-    return ("func.func @f(" + args + ", %o: memref<8xf32>, %x: f32, %n: index) {\n"
+    declarations = ("func.func private @dma_start(memref<8xf32>, memref<8xf32>)\n"
+                    "func.func private @dma_init()\nfunc.func private @dma_wait()\n") if FALLBACK else ""
+    return (declarations + "func.func @f(" + args + ", %o: memref<8xf32>, %x: f32, %n: index) {\n"
             "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n"
             + "\n".join(out) + "\n  return\n}\n")
 
@@ -94,6 +108,14 @@ def parse(text):
         if m:
             stack[-1].append(("transfer", m.group(1), m.group(2), None if m.group(3) is None else int(m.group(3))))
             continue
+        m = re.match(r"(?:func\.)?call @dma_start\(%(\w+), %(\w+)\)", line)
+        if m:
+            stack[-1].append(("call", m.group(1), m.group(2)))
+            continue
+        m = re.match(r"(?:func\.)?call @dma_(init|wait)\(\)", line)
+        if m:
+            stack[-1].append(("call_" + m.group(1),))
+            continue
         m = re.match(r"async_dma\.semaphore_(init|wait|signal) (\d+)", line)
         if m:
             stack[-1].append((m.group(1), int(m.group(2))))
@@ -115,6 +137,7 @@ def constants(text):
 def run(tree, trips, consts, args):
     """Runs the program on the engine model; raises Failure."""
     sems = {}  # number -> {'init': bool, 'flight': (src, dst) or None, 'signalled': bool}
+    calls = {"init": False, "flight": []}  # fallback calls: initialized, buffers in flight
     arg = {f"%arg{k}": f"b{k}" for k in range(BUFFERS)}
     arg[f"%arg{BUFFERS}"] = "o"
 
@@ -122,7 +145,7 @@ def run(tree, trips, consts, args):
         return arg.get("%" + name, name)
 
     def flights():
-        return [s["flight"] for s in sems.values() if s["flight"]]
+        return [s["flight"] for s in sems.values() if s["flight"]] + calls["flight"]
 
     def sem(n, need_init=True):
         s = sems.setdefault(n, {"init": False, "flight": None, "signalled": False})
@@ -149,6 +172,18 @@ def run(tree, trips, consts, args):
                 if s["flight"] or s["signalled"]:
                     raise Failure(f"transfer on busy semaphore {n}")
                 s["flight"] = (src, dst)
+            elif kind == "call":
+                src, dst = buf(node[1]), buf(node[2])
+                if not calls["init"]:
+                    raise Failure("dma_start called before dma_init")
+                for (fs, fd) in flights():
+                    if {fs, fd} & {src, dst}:
+                        raise Failure(f"dma_start {src},{dst} overlaps a call in flight {fs},{fd}")
+                calls["flight"].append((src, dst))
+            elif kind == "call_init":
+                calls["init"] = True
+            elif kind == "call_wait":
+                calls["flight"] = []
             elif kind == "init":
                 s = sem(node[1], need_init=False)
                 if s["flight"] or s["signalled"]:
@@ -166,7 +201,7 @@ def run(tree, trips, consts, args):
                 s["flight"], s["signalled"] = None, False
             elif kind == "load":
                 b = buf(node[1])
-                if any(fd == b for (_, fd) in flights()):
+                if any(fd == b for (_, fd) in flights()) or any(b in f for f in calls["flight"]):
                     raise Failure(f"load of {b} while a transfer writes it")
             elif kind == "store":
                 b = buf(node[1])
@@ -174,6 +209,8 @@ def run(tree, trips, consts, args):
                     raise Failure(f"store to {b} while a transfer uses it")
 
     execute(tree)
+    if calls["flight"]:
+        raise Failure("a dma_start call still in flight at the return")
     for n, s in sems.items():
         if s["flight"]:
             raise Failure(f"transfer on semaphore {n} still in flight at the return")
@@ -200,7 +237,10 @@ def main():
     parser.add_argument("--programs", type=int, default=100)
     parser.add_argument("--max-barriers", type=int, default=0)
     parser.add_argument("--check")
+    parser.add_argument("--fallback", action="store_true")
     a = parser.parse_args()
+    global FALLBACK
+    FALLBACK = a.fallback
     if a.check:
         text = open(a.check).read()
         for function in re.split(r"(?=func\.func)", text)[1:]:
@@ -216,7 +256,10 @@ def main():
     for k in range(a.programs):
         source = program(rng)
         option = f"--asyncpipe-synchronize=max-barriers={a.max_barriers}"
-        result = subprocess.run([a.bin, f"--load-dialect-plugin={a.plugin}", "-", option],
+        if a.fallback:
+            option = "--asyncpipe-synchronize=fallback=dma_start:dma_init:dma_wait"
+        plugin = [f"--load-dialect-plugin={a.plugin}"] if a.plugin else []
+        result = subprocess.run([a.bin] + plugin + ["-", option],
                                 input=source, capture_output=True, text=True)
         if result.returncode != 0:
             if "cannot give this op a barrier slot" in result.stderr:
@@ -227,11 +270,12 @@ def main():
             continue
         try:
             sems += check(result.stdout, a.max_barriers)
-            waits += result.stdout.count("semaphore_wait")
+            waits += result.stdout.count("semaphore_wait") + result.stdout.count("@dma_wait()")
         except Failure as e:
             print(f"program {k}: {e}\n--- input\n{source}--- synchronized\n{result.stdout}")
             failures += 1
-    print(f"semaphore-random: {a.programs} programs, max-barriers={a.max_barriers}: {failures} unsafe, "
+    what = "fallback calls" if a.fallback else f"max-barriers={a.max_barriers}"
+    print(f"semaphore-random: {a.programs} programs, {what}: {failures} unsafe, "
           f"{refused} refused (limit), {waits} waits, {sems} semaphores")
     sys.exit(1 if failures else 0)
 

@@ -62,3 +62,18 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// The fallback option's errors: not three fields, no wait function, a wait
+// function that is not declared, or not () -> ().
+// RUN: not asyncpipe-opt %s -split-input-file -allow-unregistered-dialect --asyncpipe-synchronize=fallback=dma_start:dma_wait 2>&1 | FileCheck %s --check-prefix=FIELDS
+// FIELDS: error: asyncpipe-synchronize: fallback 'dma_start:dma_wait' is not CALLEE:INIT:WAIT
+// RUN: not asyncpipe-opt %s -split-input-file -allow-unregistered-dialect "--asyncpipe-synchronize=fallback=dma_start::" 2>&1 | FileCheck %s --check-prefix=NO-WAIT
+// NO-WAIT: error: asyncpipe-synchronize: fallback 'dma_start::' names no callee or no wait function
+// RUN: not asyncpipe-opt %s -split-input-file -allow-unregistered-dialect --asyncpipe-synchronize=fallback=dma_start::dma_wait 2>&1 | FileCheck %s --check-prefix=UNDECLARED
+// UNDECLARED: error: asyncpipe-synchronize: fallback function @dma_wait is not declared
+// RUN: not asyncpipe-opt %s -split-input-file -allow-unregistered-dialect --asyncpipe-synchronize=fallback=dma_start::not_nullary 2>&1 | FileCheck %s --check-prefix=UNDECLARED-TYPE
+// UNDECLARED-TYPE: error: asyncpipe-synchronize: fallback function @not_nullary takes or returns values (it must be () -> ())
+
+// -----
+
+func.func private @not_nullary(index)
