@@ -66,7 +66,7 @@ use super::analysis::in_flight::QueueMap;
 use super::{count_to_token, optimize_waits, token_to_count, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::block::BlockLike;
-use melior::ir::{TypeLike, Value, ValueLike};
+use melior::ir::{RegionLike, TypeLike, Value, ValueLike};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 pub const PASS: PassDef = PassDef {
@@ -256,11 +256,13 @@ struct Site<'c, 'a> {
     synced: bool,
 }
 
-/// A launch's waits: one in its block, or (rotated) one at the top of the
-/// next iteration of `loop_op` and a drain after it; `end` is the end of
-/// the iteration, where a rotated launch waits when it cannot be filled.
+/// A launch's waits: one on each path through its block (several where a
+/// conflict inside an `scf.if` sinks the wait into both branches), or
+/// (rotated) one at the top of the next iteration of `loop_op` and a drain
+/// after it; `end` is the end of the iteration, where a rotated launch
+/// waits when it cannot be filled.
 struct Placement<'c, 'a> {
-    wait: Site<'c, 'a>,
+    waits: Vec<Site<'c, 'a>>,
     rotated: Option<(OperationRef<'c, 'a>, Site<'c, 'a>)>,
     end: Site<'c, 'a>,
 }
@@ -332,11 +334,17 @@ fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallbac
         let wait = |site| wait(launch, site, fallbacks);
         match rotated {
             Some((_, drain)) => {
-                wait(placement.wait)?;
+                for site in &placement.waits {
+                    wait(*site)?;
+                }
                 wait(drain)?;
             }
             None if placement.rotated.is_some() => wait(placement.end)?,
-            None => wait(placement.wait)?,
+            None => {
+                for site in &placement.waits {
+                    wait(*site)?;
+                }
+            }
         }
     }
     Ok(true)
@@ -525,7 +533,7 @@ fn assign_slots<'c, 'a>(
         let p = placements[k].as_ref();
         match p.and_then(|p| p.rotated) {
             Some((loop_op, drain)) => (at(loop_op), at(drain.before)),
-            None => (at(launches[k].op), p.map_or(usize::MAX, |p| at(p.wait.before))),
+            None => (at(launches[k].op), p.and_then(|p| p.waits.iter().map(|w| at(w.before)).max()).unwrap_or(usize::MAX)),
         }
     };
     // Greedy colouring in order of the ranges' starts.
@@ -552,7 +560,7 @@ fn assign_slots<'c, 'a>(
         match holder {
             Some(j) => {
                 if let Some(p) = placements[j].as_mut() {
-                    p.wait = Site { before: launches[k].op, count: 0, synced: false };
+                    p.waits = vec![Site { before: launches[k].op, count: 0, synced: false }];
                 }
                 slots[k] = slots[j];
             }
@@ -585,12 +593,14 @@ fn place<'c, 'a>(
     let from = launch.commit.unwrap_or(launch.op);
     let mut scan = Scan { launch, commits, launched, fallbacks, facts, synced: false, work: false, shift: None };
     let (stop, count) = scan.run(from.next_in_block(), None, 0);
+    let Stop::End(end) = stop else {
+        let synced = scan.synced;
+        let waits = scan.sink(stop, count, synced);
+        return Placement { end: waits[0], waits, rotated: None };
+    };
     let here = |stop: Stop<'c, 'a>, count, synced| {
         let site = Site { before: stop.op(), count, synced };
-        Placement { wait: site, rotated: None, end: site }
-    };
-    let Stop::End(end) = stop else {
-        return here(stop, count, scan.synced);
+        Placement { waits: vec![site], rotated: None, end: site }
     };
     let body = launch.op.block();
     let loop_op = body.and_then(|b| b.parent_operation()).filter(|p| Upstream::of(*p) == Some(Upstream::ScfFor));
@@ -607,10 +617,10 @@ fn place<'c, 'a>(
     let (drain, drain_count) = scan.run(loop_op.next_in_block(), None, count);
     let end = Site { before: end, count, synced: false };
     if !top_work && !top_synced {
-        return Placement { wait: end, rotated: None, end };
+        return Placement { waits: vec![end], rotated: None, end };
     }
     Placement {
-        wait: Site { before: top.op(), count: top_count, synced: top_synced },
+        waits: vec![Site { before: top.op(), count: top_count, synced: top_synced }],
         rotated: Some((loop_op, Site { before: drain.op(), count: drain_count, synced: scan.synced })),
         end,
     }
@@ -650,6 +660,36 @@ struct Scan<'s, 'c, 'a> {
 }
 
 impl<'c, 'a> Scan<'_, 'c, 'a> {
+    /// The waits for a scan that stopped at `stop`: there, or, when it is an
+    /// `scf.if` with both branches whose conflict is inside (no work or
+    /// commit on the launch's queue in it), in each branch before its first
+    /// conflict (or at its end): one wait on each path, later on those that
+    /// do not conflict. Not for a block barrier, whose wait every thread
+    /// must reach.
+    fn sink(&mut self, stop: Stop<'c, 'a>, count: i64, synced: bool) -> Vec<Site<'c, 'a>> {
+        let op = stop.op();
+        let branches: Vec<_> = (0..2).filter_map(|r| op.region(r).ok().and_then(|r| r.first_block())).collect();
+        let inside = self.facts.get(&OpKey::of(op)).is_some_and(|f| {
+            !f.aliased && !self.launch.queue().is_some_and(|q| f.queues.contains(&q)) && f.access.is_some()
+        });
+        let sinkable = matches!(stop, Stop::At(_))
+            && !synced
+            && Upstream::of(op) == Some(Upstream::ScfIf)
+            && branches.len() == 2
+            && inside
+            && self.launch.resource != Resource::Barrier;
+        if !sinkable {
+            return vec![Site { before: op, count, synced }];
+        }
+        let mut sites = Vec::new();
+        for branch in branches {
+            let (stop, count) = self.run(branch.first_operation(), None, count);
+            let synced = self.synced;
+            sites.extend(self.sink(stop, count, synced));
+        }
+        sites
+    }
+
     /// From `next` on, stopping at `until` or at the first op the wait must
     /// precede; counts the launch queue's commits passed from `count`.
     fn run(&mut self, mut next: Option<OperationRef<'c, 'a>>, until: Option<OpKey>, mut count: i64) -> (Stop<'c, 'a>, i64) {

@@ -17,7 +17,8 @@ the wait on its semaphore. A run fails on
   - a wait on a semaphore with nothing pending (the hang);
   - a transfer still in flight, or a fill not waited for, at the return;
   - more than M semaphores used.
-Each loop with a run-time trip count runs with 0, 1 and 3 iterations.
+Each loop with a run-time trip count runs with 0, 1 and 3 iterations, and
+every scf.if (all on one condition) both ways.
 
 With --fallback, the programs call a normally synchronous function instead
 (`func.call @dma_start(%src, %dst)`), made asynchronous by the pass's
@@ -45,7 +46,7 @@ FALLBACK = False
 
 def statement(rng, depth, counter=itertools.count()):
     n = next(counter)
-    kind = rng.choices(["transfer", "load", "store", "arith", "loop"], [5, 4, 2, 1, 2 if depth < 2 else 0])[0]
+    kind = rng.choices(["transfer", "load", "store", "arith", "loop", "if"], [5, 4, 2, 1, 2 if depth < 2 else 0, 1 if depth < 2 else 0])[0]
     a, b = rng.sample(range(BUFFERS), 2)
     if kind == "transfer" and FALLBACK:
         return [f"func.call @dma_start(%b{a}, %b{b}) : (memref<8xf32>, memref<8xf32>) -> ()"]
@@ -57,6 +58,13 @@ def statement(rng, depth, counter=itertools.count()):
         return [f"memref.store %x, %b{a}[%c0] : memref<8xf32>"]
     if kind == "arith":
         return [f"%v{n} = arith.addf %x, %x : f32"]
+    if kind == "if":
+        then, other = [], []
+        for _ in range(rng.randint(1, 3)):
+            then += statement(rng, depth + 1)
+        for _ in range(rng.randint(1, 3)):
+            other += statement(rng, depth + 1)
+        return ["scf.if %p {"] + ["  " + line for line in then] + ["} else {"] + ["  " + line for line in other] + ["}"]
     body = []
     for _ in range(rng.randint(1, 4)):
         body += statement(rng, depth + 1)
@@ -72,7 +80,7 @@ def program(rng):
     args = ", ".join(f"%b{k}: memref<8xf32>" for k in range(BUFFERS))
     declarations = ("func.func private @dma_start(memref<8xf32>, memref<8xf32>)\n"
                     "func.func private @dma_init()\nfunc.func private @dma_wait()\n") if FALLBACK else ""
-    return (declarations + "func.func @f(" + args + ", %o: memref<8xf32>, %x: f32, %n: index) {\n"
+    return (declarations + "func.func @f(" + args + ", %o: memref<8xf32>, %x: f32, %n: index, %p: i1) {\n"
             "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n"
             + "\n".join(out) + "\n  return\n}\n")
 
@@ -99,6 +107,15 @@ def parse(text):
             node = ("for", m.group(1), [])
             stack[-1].append(node)
             stack.append(node[2])
+            continue
+        if line.startswith("scf.if "):
+            node = ("if", [], [])
+            stack[-1].append(node)
+            stack.append(node[1])
+            continue
+        if line == "} else {":
+            stack.pop()
+            stack.append(stack[-1][-1][2])
             continue
         if line == "}":
             if len(stack) > 1:
@@ -134,7 +151,7 @@ def constants(text):
     return {m.group(1): int(m.group(2)) for m in re.finditer(r"(%\w+) = arith\.constant (\d+) : index", text)}
 
 
-def run(tree, trips, consts, args):
+def run(tree, trips, consts, args, cond=True):
     """Runs the program on the engine model; raises Failure."""
     sems = {}  # number -> {'init': bool, 'flight': (src, dst) or None, 'signalled': bool}
     calls = {"init": False, "flight": []}  # fallback calls: initialized, buffers in flight
@@ -156,7 +173,9 @@ def run(tree, trips, consts, args):
     def execute(nodes):
         for node in nodes:
             kind = node[0]
-            if kind == "for":
+            if kind == "if":
+                execute(node[1] if cond else node[2])
+            elif kind == "for":
                 bound = node[1]
                 count = consts.get(bound, trips)
                 for _ in range(count):
@@ -223,7 +242,8 @@ def check(text, max_barriers=0):
     tree, consts = parse(text), constants(text)
     used = 0
     for trips in (0, 1, 3):
-        used = max(used, run(tree, trips, consts, None))
+        for cond in (True, False):
+            used = max(used, run(tree, trips, consts, None, cond))
     if max_barriers and used > max_barriers:
         raise Failure(f"{used} semaphores used, max-barriers={max_barriers}")
     return used

@@ -208,3 +208,35 @@ func.func @versions(%g: memref<64x8xf32>, %buf: memref<4x8xf32, 3>, %o: memref<6
   }
   return
 }
+
+// -----
+
+// A conflict inside one branch of an scf.if: the wait sinks into the
+// branches, before the read in one and at the end of the other (one wait on
+// each path, later on the path that does not read), not before the if.
+// CHECK-LABEL: func.func @branches
+// CHECK:         asyncpipe.commit 0
+// CHECK-NEXT:    scf.if
+// CHECK-NEXT:      memref.load %{{.*}} : memref<8xf32>
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:      asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:      memref.load %{{.*}} : memref<8xf32, 3>
+// CHECK:         } else {
+// CHECK:           memref.store
+// CHECK-NEXT:      asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @branches(%g: memref<8xf32>, %s: memref<8xf32, 3>, %w: memref<8xf32>, %o: memref<8xf32>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  asyncpipe.copy %g, %s queue 0 : memref<8xf32> to memref<8xf32, 3>
+  scf.if %p {
+    %x = memref.load %w[%c0] : memref<8xf32>
+    memref.store %x, %o[%c0] : memref<8xf32>
+    %v = memref.load %s[%c0] : memref<8xf32, 3>
+    memref.store %v, %o[%c0] : memref<8xf32>
+  } else {
+    %y = arith.constant 1.0 : f32
+    memref.store %y, %w[%c0] : memref<8xf32>
+  }
+  return
+}
