@@ -660,6 +660,31 @@ struct Scan<'s, 'c, 'a> {
 }
 
 impl<'c, 'a> Scan<'_, 'c, 'a> {
+    /// The groups an `scf.for` with a static trip count commits on queue
+    /// `q`: the trip count times the commits the pass put directly in its
+    /// body (after the launches there); None when it commits otherwise (in
+    /// a nested region, by hand) or its trip count is not known.
+    fn commits_through(&self, op: OperationRef, q: i64) -> Option<i64> {
+        if Upstream::of(op) != Some(Upstream::ScfFor) {
+            return None;
+        }
+        let trips = ir::static_trip_count(op)?;
+        let body = op.region(0).ok()?.first_block()?;
+        let mut per_iteration = 0i64;
+        for o in ir::ops(body) {
+            if self.commits.contains(&OpKey::of(o)) {
+                per_iteration += i64::from(asyncpipe::named_queue(o) == Some(q));
+                continue;
+            }
+            let launched = self.launched.contains(&OpKey::of(o)) && o.region_count() == 0;
+            let nested = std::iter::once(o).chain(ir::nested_ops(o));
+            if !launched && nested.into_iter().any(|n| asyncpipe::is_commit(n) || async_effects::issues_queued_work(n)) {
+                return None;
+            }
+        }
+        per_iteration.checked_mul(trips)
+    }
+
     /// The waits for a scan that stopped at `stop`: there, or, when it is an
     /// `scf.if` with both branches whose conflict is inside (no work or
     /// commit on the launch's queue in it), in each branch before its first
@@ -716,8 +741,12 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
             } else {
                 let (launched, fallbacks) = (self.launched, self.fallbacks);
                 let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, launched, fallbacks));
-                let work = facts.work;
-                let conflict = match stops(facts, launch) {
+                let (work, queued) = (facts.work, launch.queue().filter(|q| facts.queues.contains(q)));
+                // A loop that commits on the queue: counted through when
+                // its commits are known (the wait then allows them too).
+                let through = queued.and_then(|q| self.commits_through(op, q));
+                let facts = &self.facts[&key];
+                let conflict = match stops(facts, launch, through.is_some()) {
                     Conflict::No => false,
                     Conflict::Yes => true,
                     Conflict::On(roots) => !versions_apart(op, launch, &roots, self.shift),
@@ -725,6 +754,7 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
                 if conflict {
                     return (Stop::At(op), count);
                 }
+                count = count.saturating_add(through.unwrap_or(0));
                 self.work |= work;
             }
             next = op.next_in_block();
@@ -769,10 +799,7 @@ impl OpFacts {
         }
         facts.quiet = sync_state::orders_only(op) || effects::is_view(op);
         facts.work = !facts.quiet && (op.region_count() > 0 || !matches!(ir::memory_effects(op), Some(e) if e.is_empty()));
-        let access = effects::access(op);
-        if let (Some(reads), Some(writes)) = (access.reads, access.writes) {
-            facts.access = Some((reads, writes));
-        }
+        facts.access = access_within(op);
         // A fallback call's effects are its memref operands (a call is
         // otherwise unknown).
         if Fallback::of(op, fallbacks).is_some() {
@@ -788,8 +815,8 @@ impl OpFacts {
 /// could not be counted), unknown effects, a buffer that may be any (a
 /// memref a region op yields or carries), or touches what the launch
 /// writes, or writes what it reads.
-fn stops(facts: &OpFacts, launch: &Launch) -> Conflict {
-    if launch.queue().is_some_and(|q| facts.queues.contains(&q)) || facts.aliased {
+fn stops(facts: &OpFacts, launch: &Launch, counted_through: bool) -> Conflict {
+    if (launch.queue().is_some_and(|q| facts.queues.contains(&q)) && !counted_through) || facts.aliased {
         return Conflict::Yes;
     }
     if facts.quiet {
@@ -825,6 +852,30 @@ fn versions_apart(op: OperationRef, launch: &Launch, roots: &[Root], shift: Opti
             theirs.iter().filter(|(r, _)| *r == root).all(|(_, rows)| rows.as_ref().is_some_and(|rows| version_slices::apart(rows, &mine, shift)))
         })
     })
+}
+
+/// The buffers `op` (and the ops in it) reads and writes; None when not
+/// known. Through `scf.for` and `scf.if`, the ops inside are asked one by
+/// one, so the commits and waits in a loop (which declare "any memory" only
+/// to keep their place) and views do not make it unknown.
+fn access_within(op: OperationRef) -> Option<(Vec<Root>, Vec<Root>)> {
+    let structured = matches!(Upstream::of(op), Some(Upstream::ScfFor | Upstream::ScfIf));
+    let parts: Vec<OperationRef> = if structured { ir::nested_ops(op) } else { vec![op] };
+    let (mut reads, mut writes) = (Vec::new(), Vec::new());
+    for o in parts {
+        if structured && (sync_state::orders_only(o) || effects::is_view(o)) {
+            continue;
+        }
+        if structured && matches!(Upstream::of(o), Some(Upstream::ScfFor | Upstream::ScfIf | Upstream::ScfYield)) {
+            continue; // (their ops are in the walk)
+        }
+        let access = effects::access(o);
+        let (Some(r), Some(w)) = (access.reads, access.writes) else { return None };
+        // (A buffer allocated inside `op` is no launch's before it.)
+        reads.extend(r);
+        writes.extend(w);
+    }
+    Some((reads, writes))
 }
 
 /// Whether `value`'s buffer may be any of several: the chain of views

@@ -64,6 +64,11 @@ pub const PASS: PassDef = PassDef {
             default: "5000000", // DEFAULT_MAX_STEPS
         },
         BulkQueues::OPTION,
+        OptionDef {
+            name: "ordered-writes",
+            description: "Also report an asynchronous write to memory that an earlier asynchronous write may still be writing (two writes in flight land in either order)",
+            default: "false",
+        },
     ],
     run,
 };
@@ -88,6 +93,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_steps = options.parse(root, "max-steps")?;
     let bulk = BulkQueues::from_options(root, options)?;
     let mut checker = Checker::new(max_steps, false, bulk);
+    checker.ordered_writes = options.parse(root, "ordered-writes")?;
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         errors.extend(checker.function_over_cases(function));
@@ -481,12 +487,16 @@ impl<'c, 'a> Checker<'c, 'a> {
             steps: 0,
             max_steps,
             only_between_threads,
+            ordered_writes: false,
             members: HashMap::new(),
         }
     }
 }
 
 struct Checker<'c, 'a> {
+    /// Option `ordered-writes`: an async write also races with pending
+    /// async writes of the same memory.
+    ordered_writes: bool,
     bindings: Bindings,
     /// The first offending access of the function being checked, in
     /// execution order.
@@ -1317,7 +1327,8 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// An async op's write to `value`, issued now: it races with the pending
     /// reads it may overlap (it could land before they are done).
     fn check_async_write(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State) {
-        self.check_against(access, value, state, |pending| pending == Kind::Read);
+        let ordered = self.ordered_writes;
+        self.check_against(access, value, state, |pending| pending == Kind::Read || (ordered && pending == Kind::Write));
         if let Some((root, slice)) = self.shared_access(access, value) {
             self.check_other_threads(access, root, &slice, Kind::Write, false, state);
         }

@@ -5,15 +5,16 @@ Generates small programs with async copies on two queues and loads and
 stores of the copies' sources, destinations and other buffers (with
 --loops, some in loops), written without any commit or wait. For each: runs
 --asyncpipe-synchronize, and checks that
-  - the result is safe: --asyncpipe-verify-sync accepts it (0 unsafe);
+  - the result is safe: --asyncpipe-verify-sync=ordered-writes=true
+    accepts it (0 unsafe; ordered-writes also rejects two async writes of
+    the same memory in flight together, which may land in either order);
   - every wait that precedes an access is tight: allowing one group more in
     flight, or moving it after the next op that is not a wait, makes
     verify-sync reject the program (a brute-force search over each wait's
     one-step relaxations). Waits at the end of a block (before a loop's
-    yield or the return, where the pass completes what is left in flight),
-    and waits before another async copy (which the pass orders after a
-    pending copy into the same memory: two in-flight writes may land in
-    either order, which verify-sync does not report) are counted apart.
+    yield or the return, where the pass completes what is left in flight)
+    are counted apart, and so are waits before another async copy (judged
+    like the others).
 Prints one summary line and exits 1 on any unsafe result, and on any loose
 one in straight-line programs. In programs with loops a wait before a loop
 that issues more work on the same queue stays before the loop (the pass
@@ -89,7 +90,7 @@ def run(binary, args, text):
 
 
 def verifies(binary, text):
-    return run(binary, ["--asyncpipe-verify-sync", "-o", "/dev/null"], text)[0] == 0
+    return run(binary, ["--asyncpipe-verify-sync=ordered-writes=true", "-o", "/dev/null"], text)[0] == 0
 
 
 WAIT = re.compile(r"^(\s*)asyncpipe\.wait_queue (\d+), (\d+)\s*$")
@@ -137,7 +138,6 @@ def main():
                 continue
             if lines[following].strip().startswith("asyncpipe.copy"):
                 before_copy += 1
-                continue
             looser = lines[:k] + [f"{match[1]}asyncpipe.wait_queue {match[2]}, {int(match[3]) + 1}"] + lines[k + 1:]
             moved = lines[:k] + lines[k + 1:following + 1] + [line] + lines[following + 1:]
             relaxed = [("one group looser", looser)]
