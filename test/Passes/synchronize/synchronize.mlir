@@ -240,3 +240,35 @@ func.func @branches(%g: memref<8xf32>, %s: memref<8xf32, 3>, %w: memref<8xf32>, 
   }
   return
 }
+
+// -----
+
+// A loop that commits on the copy's queue (its own copies, synchronized in
+// each iteration) and does not touch the copy's memory: the wait goes past
+// it, counting its groups (3 iterations, one commit each: wait_queue 0, 3
+// before the read after it), where the loop's own waits, which drain the
+// queue in each of its 3 iterations, imply it (optimize-waits removes it).
+// Not counted through, the wait would stay before the loop.
+// CHECK-LABEL: func.func @through_loop
+// CHECK:         asyncpipe.copy
+// CHECK-NEXT:    asyncpipe.commit 0
+// CHECK-NEXT:    scf.for
+// CHECK:           asyncpipe.wait_queue 0, 0
+// CHECK:         }
+// CHECK-NEXT:    memref.load %{{.*}} : memref<8xf32, 3>
+func.func @through_loop(%g: memref<8xf32>, %s: memref<8xf32, 3>, %t: memref<8xf32, 3>, %o: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  asyncpipe.copy %g, %s queue 0 : memref<8xf32> to memref<8xf32, 3>
+  scf.for %i = %c0 to %c3 step %c1 {
+    asyncpipe.copy %g, %t queue 0 : memref<8xf32> to memref<8xf32, 3>
+    %x = memref.load %o[%i] : memref<8xf32>
+    %v = memref.load %t[%c0] : memref<8xf32, 3>
+    %y = arith.addf %x, %v : f32
+    memref.store %y, %o[%i] : memref<8xf32>
+  }
+  %w = memref.load %s[%c0] : memref<8xf32, 3>
+  memref.store %w, %o[%c0] : memref<8xf32>
+  return
+}
