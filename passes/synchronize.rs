@@ -550,17 +550,23 @@ fn assign_slots<'c, 'a>(
             slots[k] = Some(*slot);
             continue;
         }
-        // Every slot held: wait for the oldest holder in this block first.
-        let block = launches[k].op.block();
-        let holder = order[..n]
-            .iter()
-            .copied()
-            .filter(|j| held(*j, placements) && launches[*j].op.block() == block)
-            .find(|j| placements[*j].as_ref().is_some_and(|p| p.rotated.is_none()));
+        // Every slot held: the oldest holder waits first, just before this
+        // launch (or the op holding it in the holder's block), in its own
+        // iteration if its wait had moved to the next.
+        // A holder whose wait moved past its loop, where this launch is
+        // after the loop, waits at the end of its iteration instead.
+        let holder = order[..n].iter().copied().filter(|j| held(*j, placements)).find_map(|j| {
+            let block = launches[j].op.block()?;
+            match ir::ancestor_in(launches[k].op, block) {
+                Some(there) => (at(there) > at(launches[j].op)).then(|| (j, Site { before: there, count: 0, synced: false })),
+                None => placements[j].as_ref().filter(|p| p.rotated.is_some()).map(|p| (j, p.end)),
+            }
+        });
         match holder {
-            Some(j) => {
+            Some((j, site)) => {
                 if let Some(p) = placements[j].as_mut() {
-                    p.waits = vec![Site { before: launches[k].op, count: 0, synced: false }];
+                    p.waits = vec![site];
+                    p.rotated = None;
                 }
                 slots[k] = slots[j];
             }
