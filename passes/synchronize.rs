@@ -555,10 +555,14 @@ fn assign_slots<'c, 'a>(
         // iteration if its wait had moved to the next.
         // A holder whose wait moved past its loop, where this launch is
         // after the loop, waits at the end of its iteration instead.
+        // (A launch whose own wait moved to the next iteration holds its
+        // slot from its loop's start: the holder must be done by then.)
+        let start = live(k, placements).0;
         let holder = order[..n].iter().copied().filter(|j| held(*j, placements)).find_map(|j| {
             let block = launches[j].op.block()?;
             match ir::ancestor_in(launches[k].op, block) {
-                Some(there) => (at(there) > at(launches[j].op)).then(|| (j, Site { before: there, count: 0, synced: false })),
+                Some(there) => (at(there) > at(launches[j].op) && at(there) <= start)
+                    .then(|| (j, Site { before: there, count: 0, synced: false })),
                 None => placements[j].as_ref().filter(|p| p.rotated.is_some()).map(|p| (j, p.end)),
             }
         });
