@@ -617,11 +617,28 @@ fn place<'c, 'a>(
     let (Some(body), Some(loop_op)) = (body, loop_op) else {
         return here(stop, count, false);
     };
-    // The top of the next iteration, at the latest the launch itself: worth
-    // it when there is work to overlap before the first conflict there.
-    scan.shift = Some(loop_op);
-    let (top, top_count) = scan.run(body.first_operation(), Some(OpKey::of(launch.op)), count);
-    let (top_synced, top_work) = (scan.synced, scan.work);
+    // The next iterations, up to the first conflict (at the latest the
+    // launch itself, for a resource that must be waited on before it is
+    // launched again): worth it when there is work to overlap before it. A
+    // queue's groups may stay in flight across several iterations (its
+    // wait counts the commits between); the others' across one.
+    let distance = if launch.queue().is_some() { MAX_DISTANCE } else { 1 };
+    let until = if launch.queue().is_some() { None } else { Some(OpKey::of(launch.op)) };
+    let (mut top, mut top_count, mut top_synced, mut top_work) = (Stop::End(end), count, false, false);
+    for d in 1..=distance {
+        scan.shift = Some((loop_op, d));
+        let (stop, c) = scan.run(body.first_operation(), until, top_count);
+        (top, top_count, top_synced, top_work) = (stop, c, scan.synced, top_work || scan.work);
+        if !matches!(stop, Stop::End(_)) {
+            break;
+        }
+    }
+    if let Stop::End(_) = top {
+        // No conflict within the distance: wait before the launch in the
+        // next iteration.
+        scan.shift = Some((loop_op, 1));
+        (top, top_count) = scan.run(body.first_operation(), Some(OpKey::of(launch.op)), count);
+    }
     // After the loop the counter is gone: versions are not compared.
     scan.shift = None;
     let (drain, drain_count) = scan.run(loop_op.next_in_block(), None, count);
@@ -635,6 +652,10 @@ fn place<'c, 'a>(
         end,
     }
 }
+
+/// Iterations a queue's group may stay in flight past its loop iteration
+/// (the pipeliner's deeper distances are its own).
+const MAX_DISTANCE: i64 = 8;
 
 /// Where a scan stopped: before a conflicting op, or at its block's
 /// terminator.
@@ -666,7 +687,7 @@ struct Scan<'s, 'c, 'a> {
     work: bool,
     /// In the last run, the loop whose next iteration is scanned (the
     /// launch's accesses are compared one step of its counter earlier).
-    shift: Option<OperationRef<'c, 'a>>,
+    shift: Option<(OperationRef<'c, 'a>, i64)>,
 }
 
 impl<'c, 'a> Scan<'_, 'c, 'a> {
@@ -853,7 +874,7 @@ enum Conflict {
 /// touches other versions ([`version_slices`]) than every access of
 /// `launch` to them, `shift` iterations of that loop later (None: the same
 /// iteration).
-fn versions_apart(op: OperationRef, launch: &Launch, roots: &[Root], shift: Option<OperationRef>) -> bool {
+fn versions_apart(op: OperationRef, launch: &Launch, roots: &[Root], shift: Option<(OperationRef, i64)>) -> bool {
     let theirs: Vec<_> = launch.rows.iter().filter(|(r, _)| roots.contains(r)).collect();
     std::iter::once(op).chain(ir::nested_ops(op)).filter(|o| !effects::is_view(*o)).all(|o| {
         o.operands().filter(|v| v.r#type().is_mem_ref() && roots.contains(&effects::root(*v))).all(|v| {
@@ -884,6 +905,12 @@ fn access_within(op: OperationRef) -> Option<(Vec<Root>, Vec<Root>)> {
         // (A buffer allocated inside `op` is no launch's before it.)
         reads.extend(r);
         writes.extend(w);
+        // Freeing a buffer ends every access to it: a write.
+        for (effect, value) in ir::memory_effects(o)? {
+            if effect == ir::MemoryEffect::Free {
+                writes.push(effects::root(value?));
+            }
+        }
     }
     Some((reads, writes))
 }

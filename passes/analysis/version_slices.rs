@@ -121,23 +121,24 @@ fn counter_start(x: Value) -> Option<i64> {
     op.operand(0).ok().and_then(ir::constant_int)
 }
 
-/// Whether `first`'s rows and `second`'s, `shift` iterations later of the
-/// loop `loop_op` (0: the same iteration), are apart for every value of
+/// Whether `first`'s rows and `second`'s, `shift.1` iterations of the loop
+/// `shift.0` later (None: the same iteration), are apart for every value of
 /// their unknown. Shifted, the unknown must be the loop's counter (which
 /// grows by its step) or a value from outside the loop.
-pub fn apart(first: &Rows, second: &Rows, shift: Option<OperationRef>) -> bool {
+pub fn apart(first: &Rows, second: &Rows, shift: Option<(OperationRef, i64)>) -> bool {
     let x = match (first.x, second.x) {
         (Some(p), Some(q)) if p != q => return false,
         (p, q) => p.or(q),
     };
     let (mut b2, a1, a2) = (second.b, if first.x.is_some() { first.a } else { 0 }, if second.x.is_some() { second.a } else { 0 });
-    if let Some(loop_op) = shift {
+    if let Some((loop_op, iterations)) = shift {
         if let Some(x) = x {
             let body = loop_op.region(0).ok().and_then(|r| r.first_block());
             let is_iv = body.is_some_and(|b| b.argument(0).is_ok_and(|iv| ValueKey::of(iv) == ValueKey::of(x)));
             if is_iv {
                 let Some(step) = loop_op.operand(2).ok().and_then(ir::constant_int) else { return false };
-                let Some(moved) = a2.checked_mul(step).and_then(|d| b2.checked_add(d)) else { return false };
+                let moved = a2.checked_mul(step).and_then(|d| d.checked_mul(iterations)).and_then(|d| b2.checked_add(d));
+                let Some(moved) = moved else { return false };
                 b2 = moved;
             } else if ir::is_defined_inside(x, loop_op) {
                 return false;

@@ -272,3 +272,21 @@ func.func @through_loop(%g: memref<8xf32>, %s: memref<8xf32, 3>, %t: memref<8xf3
   memref.store %w, %o[%c0] : memref<8xf32>
   return
 }
+
+// -----
+
+// Freeing a buffer ends every access to it: the copy into it is waited for
+// before the dealloc.
+// CHECK-LABEL: func.func @freed
+// CHECK:         asyncpipe.commit 0
+// CHECK-NEXT:    memref.load
+// CHECK-NEXT:    asyncpipe.wait_queue 0, 0
+// CHECK-NEXT:    memref.dealloc
+func.func @freed(%g: memref<8xf32>, %o: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %s = memref.alloc() : memref<8xf32, 3>
+  asyncpipe.copy %g, %s queue 0 : memref<8xf32> to memref<8xf32, 3>
+  %x = memref.load %o[%c0] : memref<8xf32>
+  memref.dealloc %s : memref<8xf32, 3>
+  return %x : f32
+}
