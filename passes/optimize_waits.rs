@@ -33,9 +33,23 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     Ok(())
 }
 
+/// Removes the waits that can never block and merges adjacent ones in
+/// `function`, entered with the groups in flight that `entry` bounds (a
+/// pass that owns a queue of the function knows none of its groups come
+/// from the caller).
+pub fn optimize_function(function: OperationRef, entry: in_flight_bounds::InFlightBounds) {
+    remove(function, &in_flight_bounds::analyze_function(function, entry));
+}
+
 /// Removes the waits that can never block and merges adjacent ones under `root`.
 pub fn optimize(root: OperationRef) {
     let bounds = in_flight_bounds::analyze(root);
+    remove(root, &bounds);
+}
+
+/// Removes, under `root`, the waits `bounds` shows never block, and the
+/// looser of adjacent ones.
+fn remove(root: OperationRef, bounds: &in_flight_bounds::Bounds) {
     if let Some(function) = bounds.exhausted().and_then(|key| ir::find_op(root, key)) {
         diag::warning(
             function.location(),
@@ -45,7 +59,7 @@ pub fn optimize(root: OperationRef) {
     let mut order: Vec<OperationRef> = Vec::new();
     for block_owner in std::iter::once(root).chain(ir::nested_ops(root)) {
         for block in ir::blocks(block_owner) {
-            optimize_block(block, &bounds, &mut order);
+            optimize_block(block, bounds, &mut order);
         }
     }
     for op in order {

@@ -63,6 +63,7 @@ use super::ir::ods::asyncpipe::{CommitOp, WaitQueueOp};
 use super::ir::upstream::Upstream;
 use super::ir::{self, asyncpipe, diag, rewrite, OpKey};
 use super::analysis::in_flight::QueueMap;
+use super::analysis::in_flight_bounds::InFlightBounds;
 use super::{count_to_token, optimize_waits, token_to_count, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::block::BlockLike;
@@ -93,12 +94,18 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_queues: usize = options.parse(root, "max-queues")?;
     let max_barriers: usize = options.parse(root, "max-barriers")?;
     let fallbacks = Fallback::parse(root, options.get("fallback"))?;
-    let mut changed = false;
     for function in ir::functions(root) {
-        changed |= synchronize(function, max_barriers, &fallbacks)?;
-    }
-    if changed {
-        optimize_waits::optimize(root);
+        let owned = synchronize(function, max_barriers, &fallbacks)?;
+        if !owned.is_empty() {
+            // The queues the pass synchronized are its own in this function:
+            // no group on them comes from the caller (what one might leave
+            // is older than every group here, and nothing here reads it).
+            let mut entry = InFlightBounds::default();
+            for q in owned {
+                entry.wait(Queue::Logical(q), 0);
+            }
+            optimize_waits::optimize_function(function, entry);
+        }
     }
     if max_queues > 0 {
         for function in ir::functions(root) {
@@ -267,12 +274,13 @@ struct Placement<'c, 'a> {
     end: Site<'c, 'a>,
 }
 
-/// Synchronizes `function`'s unguarded async work; whether it changed.
-fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallback]) -> Result<bool, PassFailed> {
+/// Synchronizes `function`'s unguarded async work; the logical queues it
+/// synchronized.
+fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallback]) -> Result<BTreeSet<i64>, PassFailed> {
     let ops = ir::nested_ops(function);
     let mut launches = enumerate(&ops, fallbacks)?;
     if launches.is_empty() {
-        return Ok(false);
+        return Ok(BTreeSet::new());
     }
     // Slots and barriers first: their errors leave the IR as it was.
     let launched: HashSet<OpKey> = launches.iter().map(|l| OpKey::of(l.op)).collect();
@@ -347,7 +355,7 @@ fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallbac
             }
         }
     }
-    Ok(true)
+    Ok(launches.iter().filter_map(Launch::queue).collect())
 }
 
 /// Creates `launch`'s wait at `site` through the interface (a queue's wait

@@ -84,6 +84,48 @@ def program(rng, loops):
             f"  %c2 = arith.constant 2 : index\n{body}\n  return\n}}\n")
 
 
+def versioned(rng):
+    """A loop over a multi-buffered buffer: copies of row i into version
+    (i + a) mod M and reads of version (i + b) mod M (a few of each, in any
+    order, on two queues), before and after it copies into and reads of
+    constant versions."""
+    versions, trips = rng.choice([2, 3, 4]), rng.choice([3, 5, 8])
+    lines, n = [], 0
+
+    def version(index):
+        nonlocal n
+        n += 1
+        return ([f"%x{n} = arith.addi %i, %c{index} : index", f"%r{n} = arith.remui %x{n}, %cv : index"],
+                f"%r{n}")
+
+    def access(kind, row, indent):
+        nonlocal n
+        n += 1
+        view = f"%v{n} = memref.subview %buf[{row}, 0] [1, 8] [1, 1] : memref<{versions}x8xf32, 3> to memref<8xf32, strided<[1], offset: ?>, 3>"
+        if kind == "copy":
+            body = [view, f"asyncpipe.copy %row, %v{n} queue {rng.randrange(2)} : memref<8xf32> to memref<8xf32, strided<[1], offset: ?>, 3>"]
+        else:
+            body = [view, f"%l{n} = memref.load %v{n}[%c0] : memref<8xf32, strided<[1], offset: ?>, 3>",
+                    f"memref.store %l{n}, %o[%c0] : memref<8xf32>"]
+        return [indent + line for line in body]
+
+    for _ in range(rng.randint(0, 2)):
+        lines += access(rng.choice(["copy", "load"]), f"%c{rng.randrange(versions)}", "  ")
+    lines.append(f"scf.for %i = %c0 to %c{trips} step %c1 {{")
+    for _ in range(rng.randint(2, 5)):
+        index, row = version(rng.randrange(versions))
+        lines += ["    " + line for line in index]
+        lines += access(rng.choice(["copy", "copy", "load"]), row, "    ")
+        if rng.random() < 0.3:
+            lines.append("    %w{} = arith.mulf %x, %x : f32".format(n))
+    lines.append("  }")
+    for _ in range(rng.randint(0, 2)):
+        lines += access(rng.choice(["copy", "load"]), f"%c{rng.randrange(versions)}", "  ")
+    constants = "".join(f"  %c{k} = arith.constant {k} : index\n" for k in sorted({0, 1, 2, 3, 5, 8}))
+    return (f"func.func @f(%row: memref<8xf32>, %buf: memref<{versions}x8xf32, 3>, %o: memref<8xf32>, %x: f32) {{\n"
+            + constants + f"  %cv = arith.constant {versions} : index\n" + "\n".join(lines) + "\n  return\n}\n")
+
+
 def run(binary, args, text):
     done = subprocess.run([binary] + args, input=text, capture_output=True, text=True)
     return done.returncode, done.stdout, done.stderr
@@ -104,6 +146,8 @@ def main():
     parser.add_argument("--programs", type=int, default=100)
     parser.add_argument("--loops", action="store_true", help="put some statements in scf.for loops")
     parser.add_argument("--ifs", action="store_true", help="put some statements in the branches of scf.if")
+    parser.add_argument("--versions", action="store_true",
+                        help="loops over a multi-buffered buffer (copies and reads of versions (i + k) mod M)")
     parser.add_argument("--max-queues", type=int, default=0,
                         help="run the pass with max-queues=N (checks safety only: merged queues recount every wait)")
     options = parser.parse_args()
@@ -112,7 +156,7 @@ def main():
     rng = random.Random(options.seed)
     unsafe = loose = tight = at_end = before_copy = waits = 0
     for index in range(options.programs):
-        source = program(rng, options.loops)
+        source = versioned(rng) if options.versions else program(rng, options.loops)
         flags = [f"--asyncpipe-synchronize=max-queues={options.max_queues}"]
         code, synchronized, err = run(options.bin, flags, source)
         if code != 0:
@@ -150,11 +194,11 @@ def main():
                     loose += 1
                 else:
                     tight += 1
-    kind = ("with loops" if options.loops else "straight-line") + (", ifs" if options.ifs else "") + (f", max-queues={options.max_queues}" if options.max_queues else "")
+    kind = ("versioned loops" if options.versions else "with loops" if options.loops else "straight-line") + (", ifs" if options.ifs else "") + (f", max-queues={options.max_queues}" if options.max_queues else "")
     print(f"synchronize-random: {options.programs} {kind} programs, {waits} waits ({at_end} at a block's end, "
           f"{before_copy} before an async copy), "
           f"{tight} relaxations rejected, {unsafe} unsafe, {loose} loose")
-    return 1 if unsafe or (loose and not options.loops and not options.ifs) else 0
+    return 1 if unsafe or (loose and not options.loops and not options.ifs and not options.versions) else 0
 
 
 if __name__ == "__main__":
