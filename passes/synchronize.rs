@@ -305,6 +305,35 @@ fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallbac
             *placement = Some(place(launch, &commits, &launched, fallbacks, &mut facts));
         }
     }
+    // A queue's wait before a loop whose first iteration's own waits, on
+    // the same queue, complete the group before its first conflict there
+    // is not needed (the prologue copies of a multi-buffered pipeline).
+    for k in 0..launches.len() {
+        let Some(q) = launches[k].queue() else { continue };
+        let Some(site) = placements[k].as_ref().filter(|p| p.rotated.is_none() && p.waits.len() == 1).map(|p| p.waits[0]) else {
+            continue;
+        };
+        let loop_op = site.before;
+        if Upstream::of(loop_op) != Some(Upstream::ScfFor) || !ir::static_trip_count(loop_op).is_some_and(|t| t >= 1) {
+            continue;
+        }
+        let Some(body) = loop_op.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        let inner: HashMap<OpKey, i64> = launches
+            .iter()
+            .zip(&placements)
+            .filter(|(l, _)| l.queue() == Some(q))
+            .filter_map(|(_, p)| p.as_ref())
+            .flat_map(|p| p.waits.iter())
+            .filter(|w| !w.synced && w.before.block() == Some(body))
+            .map(|w| (OpKey::of(w.before), w.count))
+            .collect();
+        let mut scan = Scan { launch: &launches[k], commits: &commits, launched: &launched, fallbacks, facts: &mut facts, synced: false, work: false, shift: None };
+        if !inner.is_empty() && scan.covered(loop_op, site.count, &inner) {
+            if let Some(p) = placements[k].as_mut() {
+                p.waits.clear();
+            }
+        }
+    }
     let entry = ir::region_entry(function, 0).and_then(|b| b.first_operation());
     let mut inits: Vec<OperationRef> = Vec::new();
     let used: BTreeSet<usize> = launches
@@ -699,6 +728,50 @@ struct Scan<'s, 'c, 'a> {
 }
 
 impl<'c, 'a> Scan<'_, 'c, 'a> {
+    /// Whether, in the iterations of `loop_op` (entered with `count`
+    /// groups committed after the launch's), a wait in `inner` (its op and
+    /// count) completes the launch's group before anything conflicts with
+    /// it, the iterations walked in order (up to the trip count and
+    /// [`MAX_DISTANCE`]) with the counter's value in each: a wait whose
+    /// count leaves fewer groups in flight than were committed since.
+    fn covered(&mut self, loop_op: OperationRef<'c, 'a>, mut count: i64, inner: &HashMap<OpKey, i64>) -> bool {
+        let launch = self.launch;
+        let Some(body) = loop_op.region(0).ok().and_then(|r| r.first_block()) else { return false };
+        let Some((lower, _, step)) = ir::static_bounds(loop_op) else { return false };
+        let trips = ir::static_trip_count(loop_op).unwrap_or(0).min(MAX_DISTANCE + 1);
+        for d in 0..trips {
+            let Some(value) = step.checked_mul(d).and_then(|s| s.checked_add(lower)) else { return false };
+            for op in ir::ops(body) {
+                let key = OpKey::of(op);
+                if inner.get(&key).is_some_and(|c| *c <= count) {
+                    return true;
+                }
+                if op.next_in_block().is_none() {
+                    break;
+                }
+                if self.commits.contains(&key) {
+                    if asyncpipe::named_queue(op) == launch.queue() {
+                        count = count.saturating_add(1);
+                    }
+                    continue;
+                }
+                let (launched, fallbacks) = (self.launched, self.fallbacks);
+                let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, launched, fallbacks));
+                let conflict = match stops(facts, launch, false) {
+                    Conflict::No => false,
+                    Conflict::Yes => true,
+                    Conflict::On(roots) => !versions_apart_by(op, launch, &roots, |theirs, mine| {
+                        version_slices::apart_at(theirs, mine, loop_op, value)
+                    }),
+                };
+                if conflict {
+                    return false;
+                }
+            }
+        }
+        false
+    }
+
     /// The groups an `scf.for` with a static trip count commits on queue
     /// `q`: the trip count times the commits the pass put directly in its
     /// body (after the launches there); None when it commits otherwise (in
@@ -883,12 +956,22 @@ enum Conflict {
 /// `launch` to them, `shift` iterations of that loop later (None: the same
 /// iteration).
 fn versions_apart(op: OperationRef, launch: &Launch, roots: &[Root], shift: Option<(OperationRef, i64)>) -> bool {
+    versions_apart_by(op, launch, roots, |theirs, mine| version_slices::apart(theirs, mine, shift))
+}
+
+/// [`versions_apart`] with the comparison of two accesses' rows given.
+fn versions_apart_by(
+    op: OperationRef,
+    launch: &Launch,
+    roots: &[Root],
+    apart: impl Fn(&version_slices::Rows, &version_slices::Rows) -> bool,
+) -> bool {
     let theirs: Vec<_> = launch.rows.iter().filter(|(r, _)| roots.contains(r)).collect();
     std::iter::once(op).chain(ir::nested_ops(op)).filter(|o| !effects::is_view(*o)).all(|o| {
         o.operands().filter(|v| v.r#type().is_mem_ref() && roots.contains(&effects::root(*v))).all(|v| {
             let Some(mine) = version_slices::rows(v) else { return false };
             let root = effects::root(v);
-            theirs.iter().filter(|(r, _)| *r == root).all(|(_, rows)| rows.as_ref().is_some_and(|rows| version_slices::apart(rows, &mine, shift)))
+            theirs.iter().filter(|(r, _)| *r == root).all(|(_, rows)| rows.as_ref().is_some_and(|rows| apart(rows, &mine)))
         })
     })
 }

@@ -167,3 +167,28 @@ pub fn apart(first: &Rows, second: &Rows, shift: Option<(OperationRef, i64)>) ->
         _ => false,
     }
 }
+
+/// Whether `first`'s rows and `second`'s in the iteration of `loop_op`
+/// where its counter is `value` are apart for every value of their other
+/// unknown (`second`'s counter, if it is `loop_op`'s, taken as `value`).
+pub fn apart_at(first: &Rows, second: &Rows, loop_op: OperationRef, value: i64) -> bool {
+    let body = loop_op.region(0).ok().and_then(|r| r.first_block());
+    let is_iv = |x: Option<Value>| {
+        x.is_some_and(|x| body.is_some_and(|b| b.argument(0).is_ok_and(|iv| ValueKey::of(iv) == ValueKey::of(x))))
+    };
+    let fix = |rows: &Rows<'_, '_>| -> Option<(i64, Option<i64>)> {
+        if !is_iv(rows.x) {
+            return None;
+        }
+        let v = rows.a.checked_mul(value)?.checked_add(rows.b)?;
+        Some((rows.m.map_or(v, |m| v.rem_euclid(m)), None))
+    };
+    let (mut first, mut second) = (*first, *second);
+    for rows in [&mut first, &mut second] {
+        if is_iv(rows.x) {
+            let Some((b, m)) = fix(rows) else { return false };
+            *rows = Rows { x: None, a: 0, b, m, count: rows.count };
+        }
+    }
+    apart(&first, &second, None)
+}
