@@ -7,10 +7,8 @@
 // at the top of the next iteration in a loop (a fence needs no fill), and
 // a function that already calls @dma_wait is left as it is. Random programs
 // run on a model with late completion: test/tools/semaphore-random.py
-// --fallback (below).
+// --fallback, in random.test.
 // RUN: asyncpipe-opt %s -split-input-file --asyncpipe-synchronize=fallback=dma_start:dma_init:dma_wait | FileCheck %s
-// RUN: python3 %S/../../tools/semaphore-random.py --bin asyncpipe-opt --seed 18 --programs 150 --fallback | FileCheck %s --check-prefix=RANDOM
-// RANDOM: semaphore-random: 150 programs, fallback calls: 0 unsafe
 
 // CHECK-LABEL: func.func @offloaded
 // CHECK-NEXT:    call @dma_init() : () -> ()
