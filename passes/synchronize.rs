@@ -327,7 +327,7 @@ fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallbac
             .filter(|w| !w.synced && w.before.block() == Some(body))
             .map(|w| (OpKey::of(w.before), w.count))
             .collect();
-        let mut scan = Scan { launch: &launches[k], commits: &commits, launched: &launched, fallbacks, facts: &mut facts, synced: false, work: false, shift: None };
+        let mut scan = Scan { launch: &launches[k], commits: &commits, launched: &launched, fallbacks, facts: &mut facts, synced: false, work: false, shift: None, at: None };
         if !inner.is_empty() && scan.covered(loop_op, site.count, &inner) {
             if let Some(p) = placements[k].as_mut() {
                 p.waits.clear();
@@ -638,7 +638,7 @@ fn place<'c, 'a>(
     facts: &mut HashMap<OpKey, OpFacts>,
 ) -> Placement<'c, 'a> {
     let from = launch.commit.unwrap_or(launch.op);
-    let mut scan = Scan { launch, commits, launched, fallbacks, facts, synced: false, work: false, shift: None };
+    let mut scan = Scan { launch, commits, launched, fallbacks, facts, synced: false, work: false, shift: None, at: None };
     let (stop, count) = scan.run(from.next_in_block(), None, 0);
     let Stop::End(end) = stop else {
         let synced = scan.synced;
@@ -662,10 +662,11 @@ fn place<'c, 'a>(
     let distance = if launch.queue().is_some() { MAX_DISTANCE } else { 1 };
     let until = if launch.queue().is_some() { None } else { Some(OpKey::of(launch.op)) };
     let (mut top, mut top_count, mut top_synced, mut top_work) = (Stop::End(end), count, false, false);
+    let mut depth = 1;
     for d in 1..=distance {
         scan.shift = Some((loop_op, d));
         let (stop, c) = scan.run(body.first_operation(), until, top_count);
-        (top, top_count, top_synced, top_work) = (stop, c, scan.synced, top_work || scan.work);
+        (top, top_count, top_synced, top_work, depth) = (stop, c, scan.synced, top_work || scan.work, d);
         if !matches!(stop, Stop::End(_)) {
             break;
         }
@@ -675,10 +676,19 @@ fn place<'c, 'a>(
         // next iteration.
         scan.shift = Some((loop_op, 1));
         (top, top_count) = scan.run(body.first_operation(), Some(OpKey::of(launch.op)), count);
+        depth = 1;
     }
-    // After the loop the counter is gone: versions are not compared.
+    // After the loop, the groups of its last `depth` iterations may be in
+    // flight: with a static trip count, the versions they wrote are known.
     scan.shift = None;
+    scan.at = ir::static_bounds(loop_op).zip(ir::static_trip_count(loop_op)).and_then(|((lower, _, step), trips)| {
+        let values: Option<Vec<i64>> = (trips.saturating_sub(depth).max(0)..trips)
+            .map(|j| step.checked_mul(j).and_then(|v| v.checked_add(lower)))
+            .collect();
+        values.map(|v| (loop_op, v))
+    });
     let (drain, drain_count) = scan.run(loop_op.next_in_block(), None, count);
+    scan.at = None;
     let end = Site { before: end, count, synced: false };
     if !top_work && !top_synced {
         return Placement { waits: vec![end], rotated: None, end };
@@ -725,6 +735,10 @@ struct Scan<'s, 'c, 'a> {
     /// In the last run, the loop whose next iteration is scanned (the
     /// launch's accesses are compared one step of its counter earlier).
     shift: Option<(OperationRef<'c, 'a>, i64)>,
+    /// In the last run, after the loop: the counter values of the
+    /// iterations whose groups may still be in flight (the launch's
+    /// versions are compared at each).
+    at: Option<(OperationRef<'c, 'a>, Vec<i64>)>,
 }
 
 impl<'c, 'a> Scan<'_, 'c, 'a> {
@@ -861,7 +875,14 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
                 let conflict = match stops(facts, launch, through.is_some()) {
                     Conflict::No => false,
                     Conflict::Yes => true,
-                    Conflict::On(roots) => !versions_apart(op, launch, &roots, self.shift),
+                    Conflict::On(roots) => !match &self.at {
+                        Some((loop_op, values)) => values.iter().all(|value| {
+                            versions_apart_by(op, launch, &roots, |theirs, mine| {
+                                version_slices::apart_at(theirs, mine, *loop_op, *value)
+                            })
+                        }),
+                        None => versions_apart(op, launch, &roots, self.shift),
+                    },
                 };
                 if conflict {
                     return (Stop::At(op), count);
