@@ -131,6 +131,8 @@ PASSES = [
     ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
     ("asyncpipe-synchronize", ["--asyncpipe-synchronize"], True, 4),
     ("pipeline:synchronize,verify-sync", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync"], False, 2),
+    ("asyncpipe-synchronize=max-queues=1", ["--asyncpipe-synchronize=max-queues=1"], True, 2),
+    ("pipeline:synchronize,verify-sync=ordered-writes", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync=ordered-writes=true"], False, 2),
     ("asyncpipe-lower-sequential", ["--asyncpipe-lower-sequential"], False, 5),
     ("asyncpipe-software-pipeline", ["--asyncpipe-software-pipeline"], True, 12),
     ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 6),
