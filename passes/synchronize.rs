@@ -64,7 +64,7 @@ use super::ir::upstream::Upstream;
 use super::ir::{self, asyncpipe, diag, rewrite, OpKey};
 use super::analysis::in_flight::QueueMap;
 use super::analysis::in_flight_bounds::InFlightBounds;
-use super::{count_to_token, optimize_waits, token_to_count, OptionDef, PassDef, PassFailed, PassOptions};
+use super::{count_to_token, optimize_waits, token_to_count, verify_sync, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::block::BlockLike;
 use melior::ir::{RegionLike, TypeLike, Value, ValueLike};
@@ -83,6 +83,10 @@ pub const PASS: PassDef = PassDef {
         description: "Barrier slots (sync objects that need init, such as DMA semaphores and mbarriers) a function may use; a launch that finds all held waits for the oldest holder in its block first (0: no limit)",
         default: "0",
     }, OptionDef {
+        name: "tighten",
+        description: "Then loosen each queue wait the pass placed (removing it, or allowing more groups in flight) as far as asyncpipe-verify-sync (with ordered-writes) still proves the function, except the function's final drain; for waits one launch's placement cannot see are implied by another's",
+        default: "true",
+    }, OptionDef {
         name: "fallback",
         description: "Fallback init/wait functions for normally synchronous ops: CALLEE:INIT:WAIT[,...] makes each func.call @CALLEE asynchronous (its memref operands read and written until func.call @WAIT() returns, which waits for every call to CALLEE before it), with func.call @INIT() once at the function's entry (INIT may be empty); INIT and WAIT must be declared () -> ()",
         default: "",
@@ -94,6 +98,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_queues: usize = options.parse(root, "max-queues")?;
     let max_barriers: usize = options.parse(root, "max-barriers")?;
     let fallbacks = Fallback::parse(root, options.get("fallback"))?;
+    let tighten: bool = options.parse(root, "tighten")?;
     for function in ir::functions(root) {
         let owned = synchronize(function, max_barriers, &fallbacks)?;
         if !owned.is_empty() {
@@ -101,10 +106,17 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             // no group on them comes from the caller (what one might leave
             // is older than every group here, and nothing here reads it).
             let mut entry = InFlightBounds::default();
-            for q in owned {
+            for &q in &owned {
                 entry.wait(Queue::Logical(q), 0);
             }
-            optimize_waits::optimize_function(function, entry);
+            optimize_waits::optimize_function(function, entry.clone());
+            if tighten {
+                tighten_waits(function, &owned);
+                // Nothing in flight past the function: a drain before each
+                // return, which goes where nothing can be in flight.
+                drain_at_returns(function, &owned);
+                optimize_waits::optimize_function(function, entry);
+            }
         }
     }
     if max_queues > 0 {
@@ -113,6 +125,68 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         }
     }
     Ok(())
+}
+
+/// Work budget of one proof while tightening (verify-sync's `max-steps`):
+/// a function too large to prove within it keeps its waits as placed.
+const TIGHTEN_STEPS: u64 = 200_000;
+
+/// Most groups a tightened wait is loosened by, one at a time.
+const TIGHTEN_LOOSENINGS: i64 = 16;
+
+/// Loosens the waits on `queues` (the pass's own) in `function` as far as
+/// verify-sync still proves it: each in turn is removed if the rest
+/// suffices, or allowed one group more at a time while that is proven. The
+/// pass places a wait per launch, blind to what another launch's wait
+/// already completed; the model sees all of them. A wait right before the
+/// function's return (the final drain) stays: nothing is left in flight
+/// past the function. Nothing changes unless the function is proven as
+/// placed.
+fn tighten_waits(function: OperationRef, queues: &BTreeSet<i64>) {
+    let proves = || verify_sync::proves(function, true, TIGHTEN_STEPS);
+    if !proves() {
+        return;
+    }
+    let waits: Vec<OperationRef> = ir::nested_ops(function)
+        .into_iter()
+        .filter(|op| WaitQueueOp::is(*op) && asyncpipe::named_queue(*op).is_some_and(|q| queues.contains(&q)))
+        .filter(|op| !op.next_in_block().is_some_and(|next| matches!(Upstream::of(next), Some(Upstream::FuncReturn | Upstream::GpuReturn))))
+        .collect();
+    for wait in waits {
+        let Some(count) = ir::int_attr(wait, WaitQueueOp::COUNT) else { continue };
+        let b = Builder::new(wait.context(), wait.location());
+        let set = |n: i64| rewrite::set_attribute(wait, WaitQueueOp::COUNT, b.int_attr(64, n));
+        // A count no queue reaches: the wait as if removed.
+        set(i64::from(i32::MAX));
+        if proves() {
+            ir::erase(wait);
+            continue;
+        }
+        let mut kept = count;
+        for more in 1..=TIGHTEN_LOOSENINGS {
+            set(count + more);
+            if !proves() {
+                break;
+            }
+            kept = count + more;
+        }
+        set(kept);
+    }
+}
+
+/// `wait_queue q, 0` for each of `queues` before each return of `function`.
+fn drain_at_returns(function: OperationRef, queues: &BTreeSet<i64>) {
+    let returns: Vec<OperationRef> = ir::nested_ops(function)
+        .into_iter()
+        .filter(|op| matches!(Upstream::of(*op), Some(Upstream::FuncReturn | Upstream::GpuReturn)))
+        .collect();
+    for ret in returns {
+        let b = Builder::new(ret.context(), ret.location());
+        for &q in queues {
+            let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, q)), (WaitQueueOp::COUNT, b.int_attr(64, 0))];
+            b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(ret));
+        }
+    }
 }
 
 /// Merges `function`'s logical queues onto at most `max` of them, the counts

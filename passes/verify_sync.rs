@@ -110,6 +110,16 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     Err(PassFailed)
 }
 
+/// Whether the analysis proves every access of `function` safe within
+/// `max_steps` (per-thread queues, `ordered_writes` as the option): the
+/// model a transformation may ask whether a weaker synchronization still
+/// holds (`asyncpipe-synchronize`'s tightening).
+pub fn proves(function: OperationRef, ordered_writes: bool, max_steps: u64) -> bool {
+    let mut checker = Checker::new(max_steps, false, BulkQueues::default());
+    checker.ordered_writes = ordered_writes;
+    checker.function_over_cases(function).is_none()
+}
+
 /// The first hazard between threads in a function ([`first_hazard`]).
 pub enum Hazard {
     /// None (races within one thread, which no barrier fixes, are left to
