@@ -99,6 +99,11 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_barriers: usize = options.parse(root, "max-barriers")?;
     let fallbacks = Fallback::parse(root, options.get("fallback"))?;
     let tighten: bool = options.parse(root, "tighten")?;
+    // Every function's errors before anything changes: the IR is left as
+    // it was when one cannot be synchronized.
+    for function in ir::functions(root) {
+        plan(&ir::nested_ops(function), max_barriers, &fallbacks)?;
+    }
     for function in ir::functions(root) {
         let owned = synchronize(function, max_barriers, &fallbacks)?;
         if !owned.is_empty() {
@@ -172,6 +177,34 @@ fn tighten_waits(function: OperationRef, queues: &BTreeSet<i64>) {
         }
         set(kept);
     }
+}
+
+/// What the pass decides for a function before it changes anything: its
+/// launches, the waits of those that are not on queues (whose counts need
+/// the commits in place), and their slots.
+struct Plan<'c, 'a> {
+    launches: Vec<Launch<'c, 'a>>,
+    placements: Vec<Option<Placement<'c, 'a>>>,
+    slots: Vec<Option<i64>>,
+    launched: HashSet<OpKey>,
+}
+
+/// The plan for `ops` (a function's), or the error that leaves it as it
+/// was; None when it has nothing to synchronize.
+fn plan<'c, 'a>(ops: &[OperationRef<'c, 'a>], max_barriers: usize, fallbacks: &[Fallback]) -> Result<Option<Plan<'c, 'a>>, PassFailed> {
+    let launches = enumerate(ops, fallbacks)?;
+    if launches.is_empty() {
+        return Ok(None);
+    }
+    let launched: HashSet<OpKey> = launches.iter().map(|l| OpKey::of(l.op)).collect();
+    let mut facts = HashMap::new();
+    let none = HashSet::new();
+    let mut placements: Vec<Option<Placement>> = launches
+        .iter()
+        .map(|l| l.queue().is_none().then(|| place(l, &none, &launched, fallbacks, &mut facts)))
+        .collect();
+    let slots = assign_slots(ops, &launches, &mut placements, max_barriers)?;
+    Ok(Some(Plan { launches, placements, slots, launched }))
 }
 
 /// `wait_queue q, 0` for each of `queues` before each return of `function`.
@@ -352,19 +385,10 @@ struct Placement<'c, 'a> {
 /// synchronized.
 fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallback]) -> Result<BTreeSet<i64>, PassFailed> {
     let ops = ir::nested_ops(function);
-    let mut launches = enumerate(&ops, fallbacks)?;
-    if launches.is_empty() {
+    let Some(Plan { mut launches, mut placements, slots, launched }) = plan(&ops, max_barriers, fallbacks)? else {
         return Ok(BTreeSet::new());
-    }
-    // Slots and barriers first: their errors leave the IR as it was.
-    let launched: HashSet<OpKey> = launches.iter().map(|l| OpKey::of(l.op)).collect();
+    };
     let mut facts = HashMap::new();
-    let none = HashSet::new();
-    let mut placements: Vec<Option<Placement>> = launches
-        .iter()
-        .map(|l| l.queue().is_none().then(|| place(l, &none, &launched, fallbacks, &mut facts)))
-        .collect();
-    let slots = assign_slots(&ops, &launches, &mut placements, max_barriers)?;
     // Queues: a commit after each launch, then the waits, counted.
     for launch in launches.iter_mut().filter(|l| l.queue().is_some()) {
         let b = Builder::new(launch.op.context(), launch.op.location());
