@@ -103,6 +103,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     // it was when one cannot be synchronized.
     for function in ir::functions(root) {
         plan(&ir::nested_ops(function), max_barriers, &fallbacks)?;
+        check_limit(function, max_queues)?;
     }
     for function in ir::functions(root) {
         let owned = synchronize(function, max_barriers, &fallbacks)?;
@@ -222,9 +223,11 @@ fn drain_at_returns(function: OperationRef, queues: &BTreeSet<i64>) {
     }
 }
 
-/// Merges `function`'s logical queues onto at most `max` of them, the counts
-/// recomputed for the merged queues.
-fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
+/// The logical queues `function` uses (its commits and waits, and its async
+/// work: the same before and after the pass synchronizes it), or the error
+/// when they are more than `max` and another dialect's op, whose queue is
+/// its own, is among them.
+fn check_limit(function: OperationRef, max: usize) -> Result<BTreeSet<i64>, PassFailed> {
     let ops = ir::nested_ops(function);
     let mut queues = BTreeSet::new();
     for &op in &ops {
@@ -238,8 +241,8 @@ fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
             queues.extend(asyncpipe::queue_of(op));
         }
     }
-    if queues.len() <= max {
-        return Ok(());
+    if max == 0 || queues.len() <= max {
+        return Ok(queues);
     }
     if let Some(op) = ops.iter().find(|op| asyncpipe::is_other_dialects_async(**op)) {
         diag::error(
@@ -251,6 +254,16 @@ fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
             ),
         );
         return Err(PassFailed);
+    }
+    Ok(queues)
+}
+
+/// Merges `function`'s logical queues onto at most `max` of them, the counts
+/// recomputed for the merged queues.
+fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
+    let queues = check_limit(function, max)?;
+    if queues.len() <= max {
+        return Ok(());
     }
     let kept: Vec<i64> = queues.iter().take(max).copied().collect();
     let merged = queues.iter().enumerate().skip(max).map(|(k, q)| (*q, kept[k % max])).collect();
