@@ -7,25 +7,37 @@
 //! | logical queue | `asyncpipe.commit q` after the op | `wait_queue q, k`, exact count | none needed | `max-queues` |
 //! | barrier slot | the interface's `createInit` at the function's entry | `createWait` | `createFill` | `max-barriers` |
 //! | block barrier (SPMD) | none | `createWait` (`gpu.barrier`) unless a `doesSync` op is already there | none needed | |
+//! | fallback call (option `fallback`) | `func.call @INIT()` at the entry | `func.call @WAIT()` | none needed | |
 //!
 //! 1. *Enumerate* each op's async effect groups: a group on a logical queue
 //!    nothing in the function commits or waits on (asyncpipe's copies and
 //!    scopes, and any op whose model says so), a barrier-slot group with no
-//!    slot, a block barrier's group. A queue or slot the function names by
-//!    hand is synchronized by hand and left alone; a token's group is
-//!    synchronized by its own chain (unless its token escapes through a call
-//!    or a return: an error).
+//!    slot, a block barrier's group, a fallback call. A queue, slot or
+//!    fallback the function synchronizes by hand is left alone; a token's
+//!    group is synchronized by its own chain (unless its token escapes
+//!    through a call or a return: an error).
 //! 4, 5. *Wait as late as possible*: just before the first op of the
-//!    launch's block after it that touches what it writes, writes what it
-//!    reads, has unknown effects, contains async work or commits on its
-//!    queue, or ends the block. When that is the end of an `scf.for` body,
-//!    the wait moves to the top of the next iteration, before the first
-//!    conflicting op there (at the latest the launch itself), and a drain
+//!    launch's block after it that conflicts with it (touches what it
+//!    writes, writes or frees what it reads, has unknown effects, holds
+//!    async work or commits on its queue), per version of a multi-buffered
+//!    buffer ([`version_slices`]); sunk into both branches of an `scf.if`
+//!    whose conflict is inside; counted through an `scf.for` with a static
+//!    trip count whose commits are the pass's. When the conflict is past the
+//!    end of an `scf.for` body and work lies between, the wait moves into a
+//!    later iteration, before the first conflict there (a queue's group up
+//!    to [`MAX_DISTANCE`] iterations deep, counting the commits between; the
+//!    others' one, at the latest before the launch itself), and a drain
 //!    follows the loop; a barrier slot is filled before the loop so that the
 //!    first iteration's wait passes (the document's "manually fill the
 //!    resource"). Every path thus waits exactly once for each launch (or
 //!    fill), after it: never twice on one resource, never on one that was
 //!    not initialized.
+//! 6. *Tighten* (option `tighten`, on by default): the pass places a wait
+//!    per launch, blind to what another launch's wait already completed, so
+//!    each queue wait it placed is then removed, or allowed more groups in
+//!    flight, as far as `asyncpipe-verify-sync` still proves the function
+//!    (the model every pass answers to); a drain before each return keeps
+//!    nothing in flight past the function.
 //!
 //! ```text
 //! asyncpipe.copy %a, %s queue 0        asyncpipe.copy %a, %s queue 0
@@ -38,21 +50,23 @@
 //! ```
 //!
 //! 2, 3. *Limited resources.* Barrier slots are given by interval colouring
-//!    of the launches' live ranges (launch to wait; a rotated launch holds
-//!    its slot for the whole loop), so launches that cannot be in flight
-//!    together share one; with `max-barriers=M`, a launch that finds all M
-//!    held waits for the oldest holder in its block just before it, and one
-//!    that cannot is an error at it, with a note at a holder. With
+//!    of the launches' live ranges (launch to wait; a launch whose wait moved
+//!    to a later iteration holds its slot for the whole loop), so launches
+//!    that cannot be in flight together share one; with `max-barriers=M`, a
+//!    launch that finds all M held makes the oldest holder wait first, and
+//!    one that cannot is an error at it, with a note at a holder. With
 //!    `max-queues=N`, a function that uses more logical queues than N has
 //!    them merged onto its N lowest and every count recomputed for the
 //!    merged queues, exactly as `asyncpipe-hardware-queues` does for PTX's
 //!    one queue; another dialect's op names its queue itself and cannot be
 //!    moved: an error at the op.
 //!
-//! Errors (at the op, with a note at what conflicts; the IR is left as it
-//! was): a token that escapes, a block barrier's group under
-//! thread-dependent control flow (some threads would wait at a barrier the
-//! others never reach), a limit that cannot be met.
+//! Errors (at the op, with a note at what conflicts), found for every
+//! function before any changes, so the IR is left as it was: a token that
+//! escapes, a block barrier's group under thread-dependent control flow
+//! (some threads would wait at a barrier the others never reach), a limit
+//! that cannot be met, an op whose interface creates no wait, a malformed
+//! fallback option.
 
 use super::analysis::effects::{self, Root};
 use super::analysis::sync_state::{self, Queue, QueueEffect};
