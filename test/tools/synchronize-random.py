@@ -146,6 +146,7 @@ def main():
     parser.add_argument("--programs", type=int, default=100)
     parser.add_argument("--loops", action="store_true", help="put some statements in scf.for loops")
     parser.add_argument("--ifs", action="store_true", help="put some statements in the branches of scf.if")
+    parser.add_argument("--no-tighten", action="store_true", help="run the pass with tighten=false (the placement alone)")
     parser.add_argument("--versions", action="store_true",
                         help="loops over a multi-buffered buffer (copies and reads of versions (i + k) mod M)")
     parser.add_argument("--max-queues", type=int, default=0,
@@ -157,7 +158,7 @@ def main():
     unsafe = loose = tight = at_end = before_copy = waits = 0
     for index in range(options.programs):
         source = versioned(rng) if options.versions else program(rng, options.loops)
-        flags = [f"--asyncpipe-synchronize=max-queues={options.max_queues}"]
+        flags = [f"--asyncpipe-synchronize=max-queues={options.max_queues}" + (" tighten=false" if options.no_tighten else "")]
         code, synchronized, err = run(options.bin, flags, source)
         if code != 0:
             print(f"program {index}: the pass failed:\n{err}\n{source}")
