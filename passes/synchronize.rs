@@ -117,7 +117,20 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     // it was when one cannot be synchronized.
     for function in ir::functions(root) {
         plan(&ir::nested_ops(function), max_barriers, &fallbacks)?;
-        check_limit(function, max_queues)?;
+        let queues = check_limit(function, max_queues)?;
+        if max_queues > 0 && queues.len() > max_queues {
+            // Merging queues fails only once the function has changed (a
+            // group that stays in token form): tried on a copy first.
+            let (merged, said) = diag::collect(|| {
+                rewrite::on_detached_copy(function, |copy| {
+                    synchronize(copy, max_barriers, &fallbacks).and_then(|_| limit(copy, max_queues))
+                })
+            });
+            if merged.is_err() {
+                said.emit();
+                return Err(PassFailed);
+            }
+        }
     }
     for function in ir::functions(root) {
         let owned = synchronize(function, max_barriers, &fallbacks)?;

@@ -170,6 +170,18 @@ pub fn add_if_results<'c, 'a>(
 }
 
 /// A copy of `op` and everything nested in it, not yet in any block.
+/// Runs `f` on a copy of `op` that belongs to no block (a trial run of a
+/// rewrite that may fail after it started changing what it rewrites); the
+/// copy is destroyed after.
+pub fn on_detached_copy<R>(op: OperationRef, f: impl for<'b> FnOnce(OperationRef<'_, 'b>) -> R) -> R {
+    let copy = clone(op);
+    // The copy is owned here and outlives the reference handed to `f`.
+    let copy_ref = unsafe { OperationRef::from_raw(copy.to_raw()) };
+    let result = f(copy_ref);
+    drop(copy);
+    result
+}
+
 pub fn clone<'c>(op: OperationRef<'c, '_>) -> melior::ir::operation::Operation<'c> {
     unsafe { melior::ir::operation::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
 }
