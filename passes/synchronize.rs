@@ -20,7 +20,7 @@
 //!    launch's block after it that conflicts with it (touches what it
 //!    writes, writes or frees what it reads, has unknown effects, holds
 //!    async work or commits on its queue), per version of a multi-buffered
-//!    buffer ([`version_slices`]); sunk into both branches of an `scf.if`
+//!    buffer (`analysis/version_slices.rs`); sunk into both branches of an `scf.if`
 //!    whose conflict is inside; counted through an `scf.for` with a static
 //!    trip count whose commits are the pass's. When the conflict is past the
 //!    end of an `scf.for` body and work lies between, the wait moves into a
@@ -71,10 +71,9 @@
 #[path = "synchronize/placement.rs"]
 mod placement;
 
-use placement::{aliased, place, Launch, Placement, Resource, Scan, Site};
-use super::analysis::effects;
+use placement::{place, Launch, Placement, Resource, Scan, Site};
 use super::analysis::sync_state::{self, Queue, QueueEffect};
-use super::analysis::{thread_scope, version_slices};
+use super::analysis::thread_scope;
 use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{CommitOp, WaitQueueOp};
@@ -117,17 +116,19 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let max_barriers: usize = options.parse(root, "max-barriers")?;
     let fallbacks = Fallback::parse(root, options.get("fallback"))?;
     let tighten: bool = options.parse(root, "tighten")?;
-    // Every function's errors before anything changes: the IR is left as
-    // it was when one cannot be synchronized.
+    // Every function's plan, and its errors, before anything changes: the
+    // IR is left as it was when one cannot be synchronized.
+    let mut plans = Vec::new();
     for function in ir::functions(root) {
-        plan(&ir::nested_ops(function), max_barriers, &fallbacks)?;
+        let plan = plan(&ir::nested_ops(function), max_barriers, &fallbacks)?;
         let queues = check_limit(function, max_queues)?;
         if max_queues > 0 && queues.len() > max_queues {
             // Merging queues fails only once the function has changed (a
             // group that stays in token form): tried on a copy first.
             let (merged, said) = diag::collect(|| {
                 rewrite::on_detached_copy(function, |copy| {
-                    synchronize(copy, max_barriers, &fallbacks).and_then(|_| limit(copy, max_queues))
+                    let plan = self::plan(&ir::nested_ops(copy), max_barriers, &fallbacks)?;
+                    synchronize(copy, plan, &fallbacks).and_then(|_| limit(copy, max_queues))
                 })
             });
             if merged.is_err() {
@@ -135,9 +136,10 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
                 return Err(PassFailed);
             }
         }
+        plans.push((function, plan));
     }
-    for function in ir::functions(root) {
-        let owned = synchronize(function, max_barriers, &fallbacks)?;
+    for (function, plan) in plans {
+        let owned = synchronize(function, plan, &fallbacks)?;
         if !owned.is_empty() {
             // The queues the pass synchronized are its own in this function:
             // no group on them comes from the caller (what one might leave
@@ -367,11 +369,14 @@ impl Fallback {
     }
 }
 
-/// Synchronizes `function`'s unguarded async work; the logical queues it
-/// synchronized.
-fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallback]) -> Result<BTreeSet<i64>, PassFailed> {
-    let ops = ir::nested_ops(function);
-    let Some(Plan { mut launches, mut placements, slots, launched }) = plan(&ops, max_barriers, fallbacks)? else {
+/// Synchronizes `function`'s unguarded async work as `plan` (its
+/// [`plan`]) decided; the logical queues it synchronized.
+fn synchronize<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    plan: Option<Plan<'c, 'a>>,
+    fallbacks: &[Fallback],
+) -> Result<BTreeSet<i64>, PassFailed> {
+    let Some(Plan { mut launches, mut placements, slots, launched }) = plan else {
         return Ok(BTreeSet::new());
     };
     let mut facts = HashMap::new();
@@ -383,7 +388,6 @@ fn synchronize(function: OperationRef, max_barriers: usize, fallbacks: &[Fallbac
         launch.commit = Some(b.op(CommitOp::NAME, &[], &[], &attributes, Point::Before(next)));
     }
     let commits: HashSet<OpKey> = launches.iter().filter_map(|l| l.commit.map(OpKey::of)).collect();
-    facts.clear();
     for (launch, placement) in launches.iter().zip(placements.iter_mut()) {
         if launch.commit.is_some() {
             *placement = Some(place(launch, &commits, &launched, fallbacks, &mut facts));
@@ -514,34 +518,14 @@ fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>], fallbacks: &[Fallback]) -> Re
     let mut varying = None;
     let mut launches = Vec::new();
     for &op in ops {
+        let mut found: Vec<Launch> = Vec::new();
         if let Some(k) = Fallback::of(op, fallbacks).filter(|k| !waited.contains(k)) {
-            if op.next_in_block().is_none() {
-                diag::error(op.location(), "asyncpipe-synchronize: this async op ends a block that has no terminator, so no wait can follow it there");
-                return Err(PassFailed);
-            }
             // Its memref operands, each read and written until the wait.
-            let mut launch = Launch {
-                op,
-                group: 0,
-                resource: Resource::Fallback(k),
-                reads: Vec::new(),
-                writes: Vec::new(),
-                aliased: false,
-                rows: Vec::new(),
-                commit: None,
-            };
-            for operand in op.operands().filter(|v| v.r#type().is_mem_ref()) {
-                launch.aliased |= aliased(operand);
-                let root = effects::root(operand);
-                launch.rows.push((root, version_slices::rows(operand)));
-                launch.reads.push(root);
-                launch.writes.push(root);
-            }
-            launches.push(launch);
-            continue;
+            let operands: Vec<_> = op.operands().filter(|v| v.r#type().is_mem_ref()).collect();
+            let accesses = operands.iter().flat_map(|v| [(false, *v), (true, *v)]);
+            found.push(Launch::new(op, 0, Resource::Fallback(k), accesses));
         }
-        let Some(groups) = async_effects::async_effect_groups(op) else { continue };
-        for (group, effects) in groups.iter().enumerate() {
+        for (group, effects) in async_effects::async_effect_groups(op).unwrap_or_default().iter().enumerate() {
             // A token (or handle) that leaves the function: what completes
             // the group is done elsewhere, after accesses here may need it.
             let handle = match effects.sync {
@@ -595,39 +579,24 @@ fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>], fallbacks: &[Fallback]) -> Re
                 }
                 _ => continue,
             };
-            if op.next_in_block().is_none() {
-                diag::error(
-                    op.location(),
-                    "asyncpipe-synchronize: this async op ends a block that has no terminator, so no wait can follow it there",
-                );
-                return Err(PassFailed);
-            }
-            let mut launch = Launch {
-                op,
-                group,
-                resource,
-                reads: Vec::new(),
-                writes: Vec::new(),
-                aliased: false,
-                rows: Vec::new(),
-                commit: None,
-            };
-            for access in &effects.accesses {
-                launch.aliased |= aliased(access.value);
-                let root = effects::root(access.value);
-                launch.rows.push((root, version_slices::rows(access.value)));
-                if access.write { launch.writes.push(root) } else { launch.reads.push(root) }
-            }
-            launches.push(launch);
+            found.push(Launch::new(op, group, resource, effects.accesses.iter().map(|a| (a.write, a.value))));
         }
+        if !found.is_empty() && op.next_in_block().is_none() {
+            diag::error(
+                op.location(),
+                "asyncpipe-synchronize: this async op ends a block that has no terminator, so no wait can follow it there",
+            );
+            return Err(PassFailed);
+        }
+        launches.extend(found);
     }
     Ok(launches)
 }
 
 /// Steps 2 and 3 for barrier slots: a slot for each slot launch (None for
 /// the others), by interval colouring of the live ranges in pre-order; with
-/// `max` > 0, a launch that finds every slot held moves the wait of the
-/// oldest holder in its block (not rotated) to just before it.
+/// `max` > 0, a launch that finds every slot held makes a holder wait first
+/// (an error when none can).
 fn assign_slots<'c, 'a>(
     ops: &[OperationRef<'c, 'a>],
     launches: &[Launch<'c, 'a>],
@@ -671,13 +640,13 @@ fn assign_slots<'c, 'a>(
             slots[k] = Some(*slot);
             continue;
         }
-        // Every slot held: the oldest holder waits first, just before this
-        // launch (or the op holding it in the holder's block), in its own
-        // iteration if its wait had moved to the next.
-        // A holder whose wait moved past its loop, where this launch is
-        // after the loop, waits at the end of its iteration instead.
-        // (A launch whose own wait moved to the next iteration holds its
-        // slot from its loop's start: the holder must be done by then.)
+        // Every slot held: the oldest holder that can waits first, in its
+        // own iteration: just before this launch, or the op holding it in
+        // the holder's block, as long as that is before this launch's range
+        // starts (a launch whose wait moved to the next iteration holds its
+        // slot from its loop's start); or, for a holder whose wait moved
+        // past its loop when this launch is after the loop, at the end of
+        // the holder's iteration.
         let start = live(k, placements).0;
         let holder = order[..n].iter().copied().filter(|j| held(*j, placements)).find_map(|j| {
             let block = launches[j].op.block()?;

@@ -70,6 +70,7 @@ impl Access {
 /// The effects of `op` and everything nested in it. Effects on values
 /// defined inside `op` (allocations it makes itself) are left out; effects
 /// on no particular value, or unknown effects, make the set "any memory".
+/// Freeing a buffer counts as writing it: it ends every access to it.
 pub fn access(op: OperationRef) -> Access {
     let Some(effects) = ir::memory_effects(op) else {
         return Access { reads: None, writes: None };
@@ -78,8 +79,8 @@ pub fn access(op: OperationRef) -> Access {
     for (kind, value) in effects {
         let slot = match kind {
             MemoryEffect::Read => &mut result.reads,
-            MemoryEffect::Write => &mut result.writes,
-            _ => continue,
+            MemoryEffect::Write | MemoryEffect::Free => &mut result.writes,
+            MemoryEffect::Allocate => continue,
         };
         let Some(value) = value else {
             *slot = None;

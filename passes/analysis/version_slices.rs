@@ -133,9 +133,7 @@ pub fn apart(first: &Rows, second: &Rows, shift: Option<(OperationRef, i64)>) ->
     let (mut b2, a1, a2) = (second.b, if first.x.is_some() { first.a } else { 0 }, if second.x.is_some() { second.a } else { 0 });
     if let Some((loop_op, iterations)) = shift {
         if let Some(x) = x {
-            let body = loop_op.region(0).ok().and_then(|r| r.first_block());
-            let is_iv = body.is_some_and(|b| b.argument(0).is_ok_and(|iv| ValueKey::of(iv) == ValueKey::of(x)));
-            if is_iv {
+            if counter(loop_op) == Some(ValueKey::of(x)) {
                 let Some(step) = loop_op.operand(2).ok().and_then(ir::constant_int) else { return false };
                 let moved = a2.checked_mul(step).and_then(|d| d.checked_mul(iterations)).and_then(|d| b2.checked_add(d));
                 let Some(moved) = moved else { return false };
@@ -172,23 +170,25 @@ pub fn apart(first: &Rows, second: &Rows, shift: Option<(OperationRef, i64)>) ->
 /// where its counter is `value` are apart for every value of their other
 /// unknown (`second`'s counter, if it is `loop_op`'s, taken as `value`).
 pub fn apart_at(first: &Rows, second: &Rows, loop_op: OperationRef, value: i64) -> bool {
-    let body = loop_op.region(0).ok().and_then(|r| r.first_block());
-    let is_iv = |x: Option<Value>| {
-        x.is_some_and(|x| body.is_some_and(|b| b.argument(0).is_ok_and(|iv| ValueKey::of(iv) == ValueKey::of(x))))
-    };
-    let fix = |rows: &Rows<'_, '_>| -> Option<(i64, Option<i64>)> {
-        if !is_iv(rows.x) {
-            return None;
-        }
-        let v = rows.a.checked_mul(value)?.checked_add(rows.b)?;
-        Some((rows.m.map_or(v, |m| v.rem_euclid(m)), None))
-    };
-    let (mut first, mut second) = (*first, *second);
-    for rows in [&mut first, &mut second] {
-        if is_iv(rows.x) {
-            let Some((b, m)) = fix(rows) else { return false };
-            *rows = Rows { x: None, a: 0, b, m, count: rows.count };
-        }
+    let Some(counter) = counter(loop_op) else { return false };
+    match (at_value(first, counter, value), at_value(second, counter, value)) {
+        (Some(first), Some(second)) => apart(&first, &second, None),
+        _ => false,
     }
-    apart(&first, &second, None)
+}
+
+/// `rows` with the loop counter `counter` taken as `value` (a constant row
+/// when the form is in the counter); None when that overflows.
+fn at_value<'c, 'a>(rows: &Rows<'c, 'a>, counter: ValueKey, value: i64) -> Option<Rows<'c, 'a>> {
+    if rows.x.map(ValueKey::of) != Some(counter) {
+        return Some(*rows);
+    }
+    let v = rows.a.checked_mul(value)?.checked_add(rows.b)?;
+    Some(Rows { x: None, a: 0, b: rows.m.map_or(v, |m| v.rem_euclid(m)), m: None, count: rows.count })
+}
+
+/// The induction variable of `scf.for` `loop_op`.
+fn counter(loop_op: OperationRef) -> Option<ValueKey> {
+    let body = loop_op.region(0).ok()?.first_block()?;
+    body.argument(0).ok().map(ValueKey::of)
 }

@@ -498,10 +498,20 @@ pub fn strides_and_offset<'c>(memref: melior::ir::Type<'c>) -> Option<(Vec<i64>,
     (ok.value != 0).then_some((strides, offset))
 }
 
+/// A function-like op's `function_type`.
+fn function_type<'c>(function: OperationRef<'c, '_>) -> Option<melior::ir::r#type::FunctionType<'c>> {
+    let ty = melior::ir::attribute::TypeAttribute::try_from(function.attribute(attr::FUNCTION_TYPE).ok()?).ok()?;
+    melior::ir::r#type::FunctionType::try_from(ty.value()).ok()
+}
+
 /// The number of inputs of a function-like op's `function_type`.
 pub fn function_input_count(function: OperationRef) -> usize {
-    let Ok(ty) = function.attribute(attr::FUNCTION_TYPE) else { return 0 };
-    unsafe { mlir_sys::mlirFunctionTypeGetNumInputs(mlir_sys::mlirTypeAttrGetValue(ty.to_raw())) as usize }
+    function_type(function).map_or(0, |ty| ty.input_count())
+}
+
+/// The number of results of a function-like op's `function_type`.
+pub fn function_result_count(function: OperationRef) -> usize {
+    function_type(function).map_or(0, |ty| ty.result_count())
 }
 
 /// The elements of an array attribute (none for another attribute).
@@ -709,26 +719,13 @@ pub fn uses<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c, '
     uses
 }
 
-/// The number of results of a function-like op's `function_type`.
-pub fn function_result_count(function: OperationRef) -> usize {
-    let Ok(ty) = function.attribute(attr::FUNCTION_TYPE) else { return 0 };
-    unsafe { mlir_sys::mlirFunctionTypeGetNumResults(mlir_sys::mlirTypeAttrGetValue(ty.to_raw())) as usize }
-}
-
 /// The function a `func.call` names (its `callee`), if it is one.
 pub fn callee(op: OperationRef) -> Option<String> {
     if Upstream::of(op) != Some(Upstream::FuncCall) {
         return None;
     }
-    let callee = op.attribute(attr::CALLEE).ok()?;
-    unsafe {
-        if !mlir_sys::mlirAttributeIsAFlatSymbolRef(callee.to_raw()) {
-            return None;
-        }
-        let name = mlir_sys::mlirFlatSymbolRefAttrGetValue(callee.to_raw());
-        let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
-        Some(String::from_utf8_lossy(bytes).into_owned())
-    }
+    let callee = melior::ir::attribute::FlatSymbolRefAttribute::try_from(op.attribute(attr::CALLEE).ok()?).ok()?;
+    Some(callee.value().to_string())
 }
 
 /// The `sym_name` of a symbol op (a function), if it has one.

@@ -46,7 +46,26 @@ pub(super) struct Launch<'c, 'a> {
     pub(super) commit: Option<OperationRef<'c, 'a>>,
 }
 
-impl Launch<'_, '_> {
+impl<'c, 'a> Launch<'c, 'a> {
+    /// Group `group` of `op`, on `resource`, with its `accesses` (whether
+    /// each writes, and the memref).
+    pub(super) fn new(
+        op: OperationRef<'c, 'a>,
+        group: usize,
+        resource: Resource,
+        accesses: impl IntoIterator<Item = (bool, Value<'c, 'a>)>,
+    ) -> Self {
+        let mut launch =
+            Launch { op, group, resource, reads: Vec::new(), writes: Vec::new(), aliased: false, rows: Vec::new(), commit: None };
+        for (write, value) in accesses {
+            launch.aliased |= aliased(value);
+            let root = effects::root(value);
+            launch.rows.push((root, version_slices::rows(value)));
+            if write { launch.writes.push(root) } else { launch.reads.push(root) }
+        }
+        launch
+    }
+
     pub(super) fn queue(&self) -> Option<i64> {
         match self.resource {
             Resource::Queue(q) => Some(q),
@@ -200,37 +219,31 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
         let Some(body) = loop_op.region(0).ok().and_then(|r| r.first_block()) else { return false };
         let Some((lower, _, step)) = ir::static_bounds(loop_op) else { return false };
         let trips = ir::static_trip_count(loop_op).unwrap_or(0).min(MAX_DISTANCE + 1);
-        for d in 0..trips {
-            let Some(value) = step.checked_mul(d).and_then(|s| s.checked_add(lower)) else { return false };
-            for op in ir::ops(body) {
-                let key = OpKey::of(op);
-                if inner.get(&key).is_some_and(|c| *c <= count) {
-                    return true;
-                }
-                if op.next_in_block().is_none() {
-                    break;
-                }
-                if self.commits.contains(&key) {
-                    if asyncpipe::named_queue(op) == launch.queue() {
-                        count = count.saturating_add(1);
+        let covered = 'walk: {
+            for d in 0..trips {
+                let Some(value) = step.checked_mul(d).and_then(|s| s.checked_add(lower)) else { break 'walk false };
+                self.at = Some((loop_op, vec![value]));
+                for op in ir::ops(body) {
+                    let key = OpKey::of(op);
+                    if inner.get(&key).is_some_and(|c| *c <= count) {
+                        break 'walk true;
                     }
-                    continue;
-                }
-                let (launched, fallbacks) = (self.launched, self.fallbacks);
-                let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, launched, fallbacks));
-                let conflict = match stops(facts, launch, false) {
-                    Conflict::No => false,
-                    Conflict::Yes => true,
-                    Conflict::On(roots) => !versions_apart_by(op, launch, &roots, |theirs, mine| {
-                        version_slices::apart_at(theirs, mine, loop_op, value)
-                    }),
-                };
-                if conflict {
-                    return false;
+                    if op.next_in_block().is_none() {
+                        break;
+                    }
+                    if self.commits.contains(&key) {
+                        if asyncpipe::named_queue(op) == launch.queue() {
+                            count = count.saturating_add(1);
+                        }
+                    } else if self.conflicts(op, false) {
+                        break 'walk false;
+                    }
                 }
             }
-        }
-        false
+            false
+        };
+        self.at = None;
+        covered
     }
 
     /// The groups an `scf.for` with a static trip count commits on queue
@@ -288,6 +301,31 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
         sites
     }
 
+    /// The facts of `op`, gathered once.
+    fn facts_of(&mut self, op: OperationRef) -> &OpFacts {
+        let (launched, fallbacks) = (self.launched, self.fallbacks);
+        self.facts.entry(OpKey::of(op)).or_insert_with(|| OpFacts::of(op, launched, fallbacks))
+    }
+
+    /// Whether the launch's wait must precede `op` ([`stops`]; a loop on
+    /// its queue `counted_through`): versions are compared at the counter
+    /// values of [`Self::at`], else [`Self::shift`] iterations apart.
+    fn conflicts(&mut self, op: OperationRef<'c, 'a>, counted_through: bool) -> bool {
+        let launch = self.launch;
+        let roots = match stops(self.facts_of(op), launch, counted_through) {
+            Conflict::No => return false,
+            Conflict::Yes => return true,
+            Conflict::On(roots) => roots,
+        };
+        let apart = match &self.at {
+            Some((loop_op, values)) => values.iter().all(|value| {
+                versions_apart_by(op, launch, &roots, |theirs, mine| version_slices::apart_at(theirs, mine, *loop_op, *value))
+            }),
+            None => versions_apart(op, launch, &roots, self.shift),
+        };
+        !apart
+    }
+
     /// From `next` on, stopping at `until` or at the first op the wait must
     /// precede; counts the launch queue's commits passed from `count`.
     pub(super) fn run(&mut self, mut next: Option<OperationRef<'c, 'a>>, until: Option<OpKey>, mut count: i64) -> (Stop<'c, 'a>, i64) {
@@ -312,26 +350,12 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
                 self.synced = true;
                 return (Stop::At(op), count);
             } else {
-                let (launched, fallbacks) = (self.launched, self.fallbacks);
-                let facts = self.facts.entry(key).or_insert_with(|| OpFacts::of(op, launched, fallbacks));
+                let facts = self.facts_of(op);
                 let (work, queued) = (facts.work, launch.queue().filter(|q| facts.queues.contains(q)));
                 // A loop that commits on the queue: counted through when
                 // its commits are known (the wait then allows them too).
                 let through = queued.and_then(|q| self.commits_through(op, q));
-                let facts = &self.facts[&key];
-                let conflict = match stops(facts, launch, through.is_some()) {
-                    Conflict::No => false,
-                    Conflict::Yes => true,
-                    Conflict::On(roots) => !match &self.at {
-                        Some((loop_op, values)) => values.iter().all(|value| {
-                            versions_apart_by(op, launch, &roots, |theirs, mine| {
-                                version_slices::apart_at(theirs, mine, *loop_op, *value)
-                            })
-                        }),
-                        None => versions_apart(op, launch, &roots, self.shift),
-                    },
-                };
-                if conflict {
+                if self.conflicts(op, through.is_some()) {
                     return (Stop::At(op), count);
                 }
                 count = count.saturating_add(through.unwrap_or(0));
@@ -450,34 +474,27 @@ pub(super) fn versions_apart_by(
 /// to keep their place) and views do not make it unknown.
 pub(super) fn access_within(op: OperationRef) -> Option<(Vec<Root>, Vec<Root>)> {
     let structured = matches!(Upstream::of(op), Some(Upstream::ScfFor | Upstream::ScfIf));
-    let parts: Vec<OperationRef> = if structured { ir::nested_ops(op) } else { vec![op] };
-    let (mut reads, mut writes) = (Vec::new(), Vec::new());
-    for o in parts {
-        if structured && (sync_state::orders_only(o) || effects::is_view(o)) {
-            continue;
-        }
-        if structured && matches!(Upstream::of(o), Some(Upstream::ScfFor | Upstream::ScfIf | Upstream::ScfYield)) {
-            continue; // (their ops are in the walk)
-        }
-        let access = effects::access(o);
-        let (Some(r), Some(w)) = (access.reads, access.writes) else { return None };
-        // (A buffer allocated inside `op` is no launch's before it.)
-        reads.extend(r);
-        writes.extend(w);
-        // Freeing a buffer ends every access to it: a write.
-        for (effect, value) in ir::memory_effects(o)? {
-            if effect == ir::MemoryEffect::Free {
-                writes.push(effects::root(value?));
-            }
+    if !structured {
+        let access = effects::access(op);
+        return access.reads.zip(access.writes);
+    }
+    let mut all = effects::Access::none();
+    for o in ir::nested_ops(op) {
+        let quiet = sync_state::orders_only(o) || effects::is_view(o);
+        // (A nested loop's or if's ops are in the walk; a buffer allocated
+        // inside `op` is no launch's before it.)
+        let structure = matches!(Upstream::of(o), Some(Upstream::ScfFor | Upstream::ScfIf | Upstream::ScfYield));
+        if !quiet && !structure {
+            all.merge(&effects::access(o));
         }
     }
-    Some((reads, writes))
+    all.reads.zip(all.writes)
 }
 
 /// Whether `value`'s buffer may be any of several: the chain of views
 /// starts at a memref that a region op yields or at a block argument of a
 /// region (a loop-carried buffer), which roots cannot tell apart.
-pub(super) fn aliased(value: Value) -> bool {
+fn aliased(value: Value) -> bool {
     let start = effects::root_value(value);
     ir::defining_op(start).is_some_and(|op| op.region_count() > 0)
         || ir::argument_owner(start).is_some_and(|block| block.parent_operation().is_some_and(|p| !ir::is_function(p)))
