@@ -8,6 +8,7 @@
 
 #include "AsyncOp/AsyncOp.h"
 #include "AsyncPipe/AsyncPipe.h"
+#include "Par/BufferizableOpInterfaceImpl.h"
 #include "Par/Par.h"
 
 #include "mlir/CAPI/IR.h"
@@ -24,6 +25,8 @@ void asyncpipeRegisterDialects(MlirDialectRegistry registry) {
   // The async effects of the upstream ops asyncpipe models, for when their
   // dialects load.
   mlir::asyncpipe::registerAsyncEffectExternalModels(*unwrap(registry));
+  // One-Shot Bufferize takes par.foreach_thread on tensors to buffers.
+  mlir::par::registerBufferizableOpInterfaceExternalModels(*unwrap(registry));
 }
 
 void asyncpipeRegisterAllDialects(MlirDialectRegistry registry) {

@@ -23,6 +23,16 @@ def Par_Dialect : Dialect {
     `par.parallel_insert_slice` ops whose destinations are tied, one to one,
     to the results. Bufferization is in place: result `#n` shares the buffer
     of the destination of slice `#n`.
+
+    The ops implement upstream's `BufferizableOpInterface` (external models in
+    `dialects/Par/BufferizableOpInterfaceImpl.cpp`), so `-one-shot-bufferize`
+    takes the tensor form to the buffer form: a destination read after the op
+    is copied once, before it; a thread that computes in the matching
+    `tensor.extract_slice` of its destination computes in the destination's
+    buffer, and its insertion becomes a copy of a subview onto itself, which
+    `cse` and `canonicalize` remove. The analysis reads the body as one
+    thread's program: threads own disjoint parts of each destination, which
+    `par-verify-disjoint` checks.
   }];
 }
 
