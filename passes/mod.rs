@@ -14,6 +14,7 @@ pub mod lower_block;
 pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
+pub mod par_verify_disjoint;
 pub mod place_barriers;
 pub mod print_async_effects;
 pub mod software_pipeline;
@@ -86,7 +87,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 14] = [
+    static ALL: [PassDef; 15] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -101,6 +102,7 @@ pub fn all() -> &'static [PassDef] {
         print_async_effects::PASS,
         hardware_queues::PASS,
         lower_to_nvgpu::PASS,
+        par_verify_disjoint::PASS,
     ];
     &ALL
 }

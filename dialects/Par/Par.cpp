@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -107,6 +108,13 @@ void ForeachThreadOp::print(OpAsmPrinter &p) {
 LogicalResult ForeachThreadOp::verify() {
   if (getNumThreads().empty())
     return emitOpError("needs at least one thread dimension");
+  for (auto [k, count] : llvm::enumerate(getNumThreads())) {
+    APInt value;
+    if (matchPattern(count, m_ConstantInt(&value)) && !value.isStrictlyPositive())
+      return emitOpError() << "thread count #" << k << " is "
+                           << value.getSExtValue()
+                           << "; every dimension needs at least one thread";
+  }
   if (std::optional<ArrayAttr> mapping = getMapping())
     if (static_cast<int64_t>(mapping->size()) != getRank())
       return emitOpError() << "mapping has "

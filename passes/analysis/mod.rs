@@ -12,6 +12,8 @@
 //!   evaluates in a loop body (whether a repeated state is a cycle).
 //! - [`thread_scope`]: which threads of a block may touch an access's
 //!   elements (thread ids in indices), for block-scope synchronization.
+//! - [`thread_slices`]: the part of a shared tensor or buffer each thread of
+//!   a `par.foreach_thread` accesses, and whether threads' parts are disjoint.
 //! - [`symbolic`]: a function's run-time integer arguments as symbols, the
 //!   values affine in them, and the cases an analysis splits them into.
 
@@ -23,4 +25,5 @@ pub mod periodicity;
 pub mod symbolic;
 pub mod sync_state;
 pub mod thread_scope;
+pub mod thread_slices;
 pub mod version_slices;

@@ -9,6 +9,8 @@
 //! - [`rewrite`]: replacing, moving and rebuilding ops.
 //! - [`diag`]: diagnostics at an op's location.
 //! - [`transforms`]: asyncpipe's C++ transforms (multi-buffering).
+//! - [`slices`]: the offsets, sizes and strides of subviews and slices,
+//!   and `affine.apply`'s expression.
 //! - [`upstream`]: the upstream ops the passes recognize or build, by name.
 //! - this module: queries melior does not provide (attributes, uses,
 //!   defining ops, walks, types).
@@ -19,6 +21,7 @@ pub mod builder;
 pub mod diag;
 pub mod ods;
 pub mod rewrite;
+pub mod slices;
 pub mod transforms;
 pub mod upstream;
 

@@ -38,6 +38,7 @@ macro_rules! upstream_ops {
 }
 
 upstream_ops! {
+    AffineApply = "affine.apply",
     ArithAddi = "arith.addi",
     ArithAndi = "arith.andi",
     ArithCeildivsi = "arith.ceildivsi",
@@ -116,9 +117,15 @@ upstream_ops! {
     NvvmReadPtxSregLaneid = "nvvm.read.ptx.sreg.laneid",
     ScfExecuteRegion = "scf.execute_region",
     ScfFor = "scf.for",
+    ScfForall = "scf.forall",
+    ScfForallInParallel = "scf.forall.in_parallel",
     ScfIf = "scf.if",
     ScfWhile = "scf.while",
     ScfYield = "scf.yield",
+    TensorDim = "tensor.dim",
+    TensorExtractSlice = "tensor.extract_slice",
+    TensorInsertSlice = "tensor.insert_slice",
+    TensorParallelInsertSlice = "tensor.parallel_insert_slice",
     UbPoison = "ub.poison",
     VectorLoad = "vector.load",
     VectorStore = "vector.store",
@@ -219,7 +226,7 @@ mod tests {
             .collect();
         assert!(unknown.is_empty(), "not registered operations: {unknown:?}");
         assert_eq!(Upstream::named("scf.for"), Some(Upstream::ScfFor));
-        assert_eq!(Upstream::named("scf.forall"), None);
+        assert_eq!(Upstream::named("scf.parallel"), None);
     }
 
     /// Every attribute in the table is one its op declares.

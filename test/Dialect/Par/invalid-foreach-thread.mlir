@@ -1,4 +1,4 @@
-// Verifier errors of par.foreach_thread: at least one dimension, mapping size, body arguments, results tied one to one to the inserted slices.
+// Verifier errors of par.foreach_thread: at least one dimension, mapping size, body arguments, results tied one to one to the inserted slices, thread counts that are constants below 1.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics
 
 func.func @no_dimension() {
@@ -131,5 +131,26 @@ func.func @wrong_terminator(%n: index) {
   ^bb0(%i: index):
     "llvm.unreachable"() : () -> ()
   }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @zero_threads() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @below {{'par.foreach_thread' op thread count #1 is 0; every dimension needs at least one thread}}
+  par.foreach_thread (%i, %j) in (%c4, %c0) {
+  }
+  return
+}
+
+// -----
+
+func.func @negative_threads() {
+  %c-2 = arith.constant -2 : index
+  // expected-error @below {{'par.foreach_thread' op thread count #0 is -2; every dimension needs at least one thread}}
+  par.foreach_thread (%i) in (%c-2) {
+  }
   return
 }
