@@ -14,6 +14,8 @@ pub mod lower_block;
 pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
+pub mod par_to_async;
+pub mod par_to_scf;
 pub mod par_verify_disjoint;
 pub mod place_barriers;
 pub mod print_async_effects;
@@ -87,7 +89,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 15] = [
+    static ALL: [PassDef; 17] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -103,6 +105,8 @@ pub fn all() -> &'static [PassDef] {
         hardware_queues::PASS,
         lower_to_nvgpu::PASS,
         par_verify_disjoint::PASS,
+        par_to_scf::PASS,
+        par_to_async::PASS,
     ];
     &ALL
 }

@@ -45,7 +45,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     // Each outermost foreach_thread once; its accesses include the nested ones'.
     let outermost: Vec<OperationRef> = std::iter::once(root)
         .chain(ir::nested_ops(root))
-        .filter(|op| ForeachThreadOp::is(*op) && !ir::ancestors(*op).skip(1).any(|a| ForeachThreadOp::is(a)))
+        .filter(|op| ForeachThreadOp::is(*op) && !ir::ancestors(*op).any(ForeachThreadOp::is))
         .collect();
     for foreach in outermost {
         let mut accesses = Vec::new();

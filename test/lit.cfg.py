@@ -91,6 +91,21 @@ config.substitutions.append((
     f"{os.path.dirname(llvm_bin)}/lib/libmlir_c_runner_utils.so",
 ))
 
+# The async dialect on the CPU: tasks become coroutines on the upstream
+# async runtime's thread pool (libmlir_async_runtime.so), before the
+# lowering to LLVM.
+config.substitutions.append((
+    "%lower-async",
+    "--async-to-async-runtime --async-runtime-ref-counting --async-runtime-ref-counting-opt --convert-async-to-llvm",
+))
+config.substitutions.append((
+    "%run-async",
+    f"mlir-runner -e main -entry-point-result=void -O3 "
+    f"-shared-libs={os.path.dirname(llvm_bin)}/lib/libmlir_runner_utils.so,"
+    f"{os.path.dirname(llvm_bin)}/lib/libmlir_c_runner_utils.so,"
+    f"{os.path.dirname(llvm_bin)}/lib/libmlir_async_runtime.so",
+))
+
 # A gpu.module kernel as a CPU function, for execution tests of the examples
 # (the sed script says what it changes; bench/gpu/prepare.sh uses it too).
 config.substitutions.append(("%gpu-kernel-to-cpu", f"sed -f {tools}/gpu-kernel-to-cpu.sed"))

@@ -5,6 +5,8 @@
 //! - [`ods`]: typed views of asyncpipe's ops, generated from the ODS.
 //! - [`asyncpipe`]: what those ops mean (queue of an op, group and token
 //!   types).
+//! - [`par`]: what the par ops mean to the lowerings (thread ids, moving a
+//!   body, delinearizing a thread number).
 //! - [`builder`]: creating ops at an insertion point.
 //! - [`rewrite`]: replacing, moving and rebuilding ops.
 //! - [`diag`]: diagnostics at an op's location.
@@ -20,6 +22,7 @@ pub mod asyncpipe;
 pub mod builder;
 pub mod diag;
 pub mod ods;
+pub mod par;
 pub mod rewrite;
 pub mod slices;
 pub mod transforms;

@@ -39,6 +39,11 @@ macro_rules! upstream_ops {
 
 upstream_ops! {
     AffineApply = "affine.apply",
+    AsyncAddToGroup = "async.add_to_group",
+    AsyncAwaitAll = "async.await_all",
+    AsyncCreateGroup = "async.create_group",
+    AsyncExecute = "async.execute",
+    AsyncYield = "async.yield",
     ArithAddi = "arith.addi",
     ArithAndi = "arith.andi",
     ArithCeildivsi = "arith.ceildivsi",
