@@ -15,9 +15,11 @@ pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
 pub mod par_to_async;
+pub mod par_to_scf_forall;
 pub mod par_to_scf;
 pub mod par_verify_disjoint;
 pub mod place_barriers;
+pub mod scf_forall_to_par;
 pub mod print_async_effects;
 pub mod software_pipeline;
 pub mod synchronize;
@@ -89,7 +91,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 17] = [
+    static ALL: [PassDef; 19] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -107,6 +109,8 @@ pub fn all() -> &'static [PassDef] {
         par_verify_disjoint::PASS,
         par_to_scf::PASS,
         par_to_async::PASS,
+        par_to_scf_forall::PASS,
+        scf_forall_to_par::PASS,
     ];
     &ALL
 }

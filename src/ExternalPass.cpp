@@ -19,6 +19,7 @@
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -27,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -85,6 +87,7 @@ public:
     registry.insert<arith::ArithDialect, cf::ControlFlowDialect, scf::SCFDialect, memref::MemRefDialect,
                     func::FuncDialect, gpu::GPUDialect, nvgpu::NVGPUDialect,
                     LLVM::LLVMDialect, NVVM::NVVMDialect, ub::UBDialect,
+                    async::AsyncDialect, tensor::TensorDialect,
                     asyncpipe::AsyncPipeDialect, par::ParDialect,
                     asyncop::AsyncOpDialect>();
   }

@@ -224,6 +224,26 @@ impl<'c, 'a> Linearizer<'c, 'a> {
         }
     }
 
+    /// A size: its form, or for an `affine.min` of which some result is a
+    /// constant (the tile size of a partial tile, `min(16, n - 16 * t)`),
+    /// that constant, an upper bound of the size (the part lies inside the
+    /// box of that size).
+    fn size(&self, mixed: Mixed<'c, 'a>) -> Option<Form> {
+        if let Some(form) = self.mixed(mixed) {
+            return Some(form);
+        }
+        let Mixed::Dynamic(value) = mixed else { return None };
+        let op = ir::defining_op(value).filter(|op| Upstream::AffineMin.is(*op))?;
+        let (results, dims, operands) = slices::affine_min(op)?;
+        let forms: Option<Vec<Form>> = operands.iter().map(|v| self.form(*v, 1)).collect();
+        let forms = forms?;
+        results
+            .iter()
+            .filter_map(|expr| evaluate(expr, dims, &forms).and_then(|f| f.as_constant()))
+            .min()
+            .map(|c| Form::constant(c.max(0)))
+    }
+
     /// `value` as a form in the ids; None when it is not affine in them.
     fn form(&self, value: Value<'c, 'a>, depth: usize) -> Option<Form> {
         if depth > 64 {
@@ -359,7 +379,7 @@ fn slice_access<'c, 'a>(op: OperationRef<'c, 'a>, kind: Kind) -> Result<Access<'
         let offset = lin
             .mixed(slice.offsets[d])
             .ok_or_else(|| fail(format!("offset #{d} is not affine in the thread ids")))?;
-        let size = lin.mixed(slice.sizes[d]).ok_or_else(|| fail(format!("size #{d} is not affine in the thread ids")))?;
+        let size = lin.size(slice.sizes[d]).ok_or_else(|| fail(format!("size #{d} is not affine in the thread ids")))?;
         let stride = lin
             .mixed(slice.strides[d])
             .ok_or_else(|| fail(format!("stride #{d} is not affine in the thread ids")))?;
@@ -410,7 +430,7 @@ fn buffer_access<'c, 'a>(
         let mut next_strides = Vec::new();
         for d in 0..offsets.len() {
             let offset = lin.mixed(slice.offsets[d]).ok_or_else(|| fail(format!("offset #{d} is not affine in the thread ids")))?;
-            let size = lin.mixed(slice.sizes[d]).ok_or_else(|| fail(format!("size #{d} is not affine in the thread ids")))?;
+            let size = lin.size(slice.sizes[d]).ok_or_else(|| fail(format!("size #{d} is not affine in the thread ids")))?;
             let stride = lin
                 .mixed(slice.strides[d])
                 .and_then(|s| s.as_constant())

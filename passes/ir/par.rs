@@ -42,9 +42,10 @@ pub fn move_body<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>, before: OperationRef<
     for (old, new) in thread_ids(foreach).into_iter().zip(ids) {
         rewrite::replace_uses(old, *new);
     }
+    let terminator = super::terminator(block);
     let ops: Vec<OperationRef> = super::ops(block).collect();
     for op in ops {
-        if Some(op) != block.terminator() {
+        if Some(op) != terminator {
             rewrite::move_before(op, before);
         }
     }

@@ -2,7 +2,7 @@
 //! or buffer (`OffsetSizeAndStrideOpInterface`: `memref.subview`,
 //! `tensor.extract_slice`, `tensor.parallel_insert_slice`,
 //! `par.parallel_insert_slice`), each static or an SSA value, and the
-//! results of `affine.apply` as expressions.
+//! results of `affine.apply` and `affine.min` as expressions.
 
 use super::upstream::Upstream;
 use super::ods::par::ParallelInsertSliceOp;
@@ -103,21 +103,36 @@ impl Affine {
     }
 }
 
+/// `affine.min`'s result expressions and its operands (dimensions first).
+pub fn affine_min<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<(Vec<Affine>, usize, Vec<Value<'c, 'a>>)> {
+    if !Upstream::AffineMin.is(op) {
+        return None;
+    }
+    let map = map_attribute(op)?;
+    let results = (0..map.result_count()).map(|i| map.result(i).ok().map(Affine::of)).collect::<Option<Vec<_>>>()?;
+    let operands = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+    Some((results, map.dim_count(), operands))
+}
+
+fn map_attribute<'c>(op: OperationRef<'c, '_>) -> Option<melior::ir::AffineMap<'c>> {
+    let attribute = op.attribute("map").ok()?;
+    // SAFETY: the attribute is alive for 'c; the map it holds is uniqued in
+    // the context.
+    unsafe {
+        if !mlir_sys::mlirAttributeIsAAffineMap(attribute.to_raw()) {
+            return None;
+        }
+        Some(melior::ir::AffineMap::from_raw(mlir_sys::mlirAffineMapAttrGetValue(attribute.to_raw())))
+    }
+}
+
 /// `affine.apply`'s single result expression and its operands (dimensions
 /// first, then symbols, as the map numbers them).
 pub fn affine_apply<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<(Affine, usize, Vec<Value<'c, 'a>>)> {
     if !Upstream::AffineApply.is(op) {
         return None;
     }
-    let attribute = op.attribute("map").ok()?;
-    // SAFETY: the attribute is alive for 'c; the map it holds is uniqued in
-    // the context.
-    let map = unsafe {
-        if !mlir_sys::mlirAttributeIsAAffineMap(attribute.to_raw()) {
-            return None;
-        }
-        melior::ir::AffineMap::from_raw(mlir_sys::mlirAffineMapAttrGetValue(attribute.to_raw()))
-    };
+    let map = map_attribute(op)?;
     if map.result_count() != 1 {
         return None;
     }

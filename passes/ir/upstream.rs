@@ -39,6 +39,7 @@ macro_rules! upstream_ops {
 
 upstream_ops! {
     AffineApply = "affine.apply",
+    AffineMin = "affine.min",
     AsyncAddToGroup = "async.add_to_group",
     AsyncAwaitAll = "async.await_all",
     AsyncCreateGroup = "async.create_group",

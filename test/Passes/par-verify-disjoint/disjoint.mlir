@@ -3,12 +3,14 @@
 // inserts into its parent thread's rows), symbolic sizes scaled by the
 // thread id, a linearized 2-D id (t0 * 16 + t1 * 4 with 4 ids of extent 4),
 // the buffer form with stores, fills of subviews, subviews of subviews and
-// a loop over each thread's rows, and a thread count of 1.
+// a loop over each thread's rows, a thread count of 1, and the partial
+// tiles of upstream tiling (a size affine.min(16, n - 16 t), at most 16).
 // RUN: asyncpipe-opt %s --par-verify-disjoint | FileCheck %s
 // CHECK-LABEL: func.func @nested
 // CHECK-LABEL: func.func @symbolic
 // CHECK-LABEL: func.func @linearized
 // CHECK-LABEL: func.func @buffer
+// CHECK-LABEL: func.func @partial_tiles
 
 func.func @nested(%3: tensor<250x500xf32>, %4: tensor<500x1020xf32>, %6: tensor<250x1020xf32>) -> tensor<250x1020xf32> {
   %c125 = arith.constant 125 : index
@@ -75,4 +77,16 @@ func.func @buffer(%C: memref<8x16xf32>, %v: f32) {
     linalg.fill ins(%v : f32) outs(%C : memref<8x16xf32>)
   }
   return
+}
+
+func.func @partial_tiles(%C: tensor<?xf32>, %s: tensor<?xf32>, %n: index, %tiles: index) -> tensor<?xf32> {
+  %r = par.foreach_thread (%t) in (%tiles) -> (tensor<?xf32>) {
+    %o = affine.apply affine_map<(d0) -> (d0 * 16)>(%t)
+    %size = affine.min affine_map<(d0)[s0] -> (16, s0 - d0 * 16)>(%t)[%n]
+    %x = tensor.extract_slice %s[0] [%size] [1] : tensor<?xf32> to tensor<?xf32>
+    par.perform_concurrently {
+      par.parallel_insert_slice %x into %C[%o] [%size] [1] : tensor<?xf32> into tensor<?xf32>
+    }
+  }
+  return %r : tensor<?xf32>
 }
