@@ -15,6 +15,7 @@ pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
 pub mod par_to_async;
+pub mod par_to_gpu;
 pub mod par_to_scf_forall;
 pub mod par_to_scf;
 pub mod par_verify_disjoint;
@@ -91,7 +92,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 19] = [
+    static ALL: [PassDef; 20] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -109,6 +110,7 @@ pub fn all() -> &'static [PassDef] {
         par_verify_disjoint::PASS,
         par_to_scf::PASS,
         par_to_async::PASS,
+        par_to_gpu::PASS,
         par_to_scf_forall::PASS,
         scf_forall_to_par::PASS,
     ];

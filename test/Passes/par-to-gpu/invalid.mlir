@@ -1,0 +1,64 @@
+// par-to-gpu's errors, each at the op: a mapping entry that is not a block
+// or thread dimension, a processor named twice (more ids than the grid
+// has), a block of more than 1024 threads, a foreach_thread inside
+// another, the tensor form, and a block-size out of range.
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --par-to-gpu
+// RUN: not asyncpipe-opt %s -split-input-file --par-to-gpu=block-size=2048 2>&1 | FileCheck %s --check-prefix=SIZE
+// SIZE: error: par-to-gpu: block-size=2048, a block holds 1 to 1024 threads
+
+func.func @warp(%C: memref<64xf32>, %v: f32) {
+  %c64 = arith.constant 64 : index
+  // expected-error @below {{par-to-gpu: mapping entry #0 is #gpu.warp<x>; a grid runs thread ids on #gpu.block<x|y|z> and #gpu.thread<x|y|z>}}
+  par.foreach_thread (%i) in (%c64) mapping = [#gpu.warp<x>] {
+    memref.store %v, %C[%i] : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @twice(%C: memref<8x8xf32>, %v: f32) {
+  %c8 = arith.constant 8 : index
+  // expected-error @below {{par-to-gpu: mapping entry #1 is #gpu.thread<x>, which an earlier entry names too: the grid has one id per processor dimension, fewer than this op's ids}}
+  par.foreach_thread (%i, %j) in (%c8, %c8) mapping = [#gpu.thread<x>, #gpu.thread<x>] {
+    memref.store %v, %C[%i, %j] : memref<8x8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @too_many_threads(%C: memref<64x64xf32>, %v: f32) {
+  %c64 = arith.constant 64 : index
+  // expected-error @below {{par-to-gpu: the dimensions mapped to threads make blocks of 4096 threads; a block holds at most 1024}}
+  par.foreach_thread (%i, %j) in (%c64, %c64) mapping = [#gpu.thread<y>, #gpu.thread<x>] {
+    memref.store %v, %C[%i, %j] : memref<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @nested(%C: memref<8x8xf32>, %v: f32) {
+  %c8 = arith.constant 8 : index
+  par.foreach_thread (%i) in (%c8) {
+    // expected-error @below {{par-to-gpu maps one 'par.foreach_thread' onto the grid; this one is inside another (flatten the nest, or map the outer one to blocks and this one's ids into its body)}}
+    par.foreach_thread (%j) in (%c8) {
+      memref.store %v, %C[%i, %j] : memref<8x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @tensor(%C: tensor<8xf32>, %s: tensor<1xf32>) -> tensor<8xf32> {
+  %c8 = arith.constant 8 : index
+  // expected-error @below {{par-to-gpu lowers 'par.foreach_thread' in buffer form: bufferize its results first (-one-shot-bufferize)}}
+  %r = par.foreach_thread (%i) in (%c8) -> (tensor<8xf32>) {
+    par.perform_concurrently {
+      par.parallel_insert_slice %s into %C[%i] [1] [1] : tensor<1xf32> into tensor<8xf32>
+    }
+  }
+  return %r : tensor<8xf32>
+}
