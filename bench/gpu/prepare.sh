@@ -117,3 +117,26 @@ cat > "$out/manifest.json" <<JSON
 }
 JSON
 ls -la "$out"
+
+# par-to-gpu's kernels (issue 15): the tiled matmul of bench/gpu/par_tiles.mlir
+# at N = 1008 (63 x 63 tiles: 3969 threads, not a multiple of 128, so the
+# last block's bounds check matters), flattened onto blocks of 128 threads
+# and mapped with [#gpu.block<x>, #gpu.thread<x>] (63 blocks of 63 threads),
+# for sm_90, named by par_manifest.json.
+echo "== par-to-gpu kernels"
+par_n=1008
+par_t=$(( par_n / 16 ))
+for variant in flattened mapped; do
+  if [ "$variant" = mapped ]; then mapping='mapping = [#gpu.block<x>, #gpu.thread<x>]'; else mapping=''; fi
+  sed -e "s/NxN/${par_n}x${par_n}/g" -e "s/16xN/16x${par_n}/g" -e "s/Nx16/${par_n}x16/g" -e "s/\[16, N\]/[16, ${par_n}]/" \
+      -e "s/\[N, 16\]/[${par_n}, 16]/" -e "s/\[N, 1\]/[${par_n}, 1]/g" -e "s/constant T /constant ${par_t} /" -e "s/MAPPING/${mapping}/" \
+      bench/gpu/par_tiles.mlir > "$out/par_$variant.mlir"
+  "$opt" "$out/par_$variant.mlir" --par-verify-disjoint --par-to-gpu --convert-linalg-to-loops --asyncpipe-to-ptx=chip=sm_90 \
+    | python3 test/tools/extract-ptx.py > "$out/par_$variant.sm_90.ptx"
+  grep -c "^\.visible \.entry" "$out/par_$variant.sm_90.ptx" > /dev/null
+done
+cat > "$out/par_manifest.json" <<JSON
+{"n": $par_n, "tiles": $par_t, "kernel": "tiles_par_kernel_0",
+ "variants": {"flattened, blocks of 128": {"ptx": "par_flattened.sm_90.ptx", "grid": [$(( (par_t * par_t + 127) / 128 )), 1, 1], "block": [128, 1, 1]},
+              "mapped [#gpu.block<x>, #gpu.thread<x>]": {"ptx": "par_mapped.sm_90.ptx", "grid": [$par_t, 1, 1], "block": [$par_t, 1, 1]}}}
+JSON
