@@ -7,8 +7,9 @@ threads with the bounds check, and mapped [#gpu.block<x>, #gpu.thread<x>].
 Each variant runs on integer inputs (A[i][k] = (3i + 5k) mod 7 - 3,
 B[k][j] = (2k + 7j) mod 5 - 2, the CPU tests' pattern), so C must equal the
 exact product element for element, as the CPU runs of the same lowering do
-(test/Execution/par-to-gpu-block-cpu.mlir); C starts as NaN, so a tile no
-thread wrote is caught. Then it is timed (median of --repeat launches).
+(test/Execution/par-to-gpu-block-cpu.mlir). C starts at 0 (linalg.matmul
+accumulates into it). Then it is timed (median of --repeat launches, each
+after zeroing C).
 
   python3 bench/gpu/par.py [--dir target/gpu] [--repeat 20]
 """
@@ -44,7 +45,7 @@ def main():
     print("| --- | --- | --- | --- | --- |")
     for name, variant in manifest["variants"].items():
         kernel = cp.RawModule(path=os.path.join(args.dir, variant["ptx"])).get_function(manifest["kernel"])
-        c = cp.full((n, n), cp.nan, dtype=cp.float32)
+        c = cp.zeros((n, n), dtype=cp.float32)
         launch = lambda: kernel(tuple(variant["grid"]), tuple(variant["block"]), memref(a) + memref(b) + memref(c))
         launch()
         cp.cuda.Device().synchronize()
