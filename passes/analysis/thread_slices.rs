@@ -507,8 +507,8 @@ pub fn accesses<'c, 'a>(foreach: OperationRef<'c, 'a>) -> Vec<Result<Access<'c, 
             }
             continue;
         }
-        let Some(effects) = ir::memory_effects(op) else { continue };
-        for (effect, value) in effects {
+        let Some(reported) = ir::memory_effects(op) else { continue };
+        for (effect, value) in reported {
             let Some(value) = value else { continue };
             if effect != MemoryEffect::Write || !value.r#type().is_mem_ref() {
                 continue;

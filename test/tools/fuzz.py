@@ -177,6 +177,19 @@ GPU_PASSES = [
     ("pipeline:to-nvgpu=bulk-queues=0,convert-scf-to-cf,lower-block",
      ["--asyncpipe-to-nvgpu=bulk-queues=0", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
 ]
+# Passes for par.foreach_thread inputs (issue 15; picked more often when the
+# input has one).
+PAR_PASSES = [
+    ("par-verify-disjoint", ["--par-verify-disjoint"], False, 4),
+    ("par-to-scf", ["--par-to-scf"], False, 2),
+    ("par-to-async", ["--par-to-async"], False, 3),
+    ("par-to-async=chunk=3", ["--par-to-async=chunk=3"], False, 1),
+    ("par-to-gpu", ["--par-to-gpu"], False, 3),
+    ("par-to-gpu=block-size=7", ["--par-to-gpu=block-size=7"], False, 1),
+    ("par-to-scf-forall", ["--par-to-scf-forall"], False, 2),
+    ("pipeline:par-to-scf-forall,scf-forall-to-par", ["--par-to-scf-forall", "--scf-forall-to-par"], False, 2),
+    ("one-shot-bufferize (par models)", ["--one-shot-bufferize=bufferize-function-boundaries"], False, 3),
+]
 
 
 def weighted(rng, items):
@@ -861,7 +874,10 @@ def make_case(seed, index, corpus):
             text = mutate(rng, text, rng.choice([1, 1, 2, 3]))
             origin = "generated+mutated"
     has_gpu = "gpu.module" in text
-    if has_gpu and rng.random() < 0.5:
+    has_par = "par.foreach_thread" in text or "scf.forall" in text
+    if has_par and rng.random() < 0.6:
+        pass_ = weighted(rng, PAR_PASSES)
+    elif has_gpu and rng.random() < 0.5:
         pass_ = weighted(rng, GPU_PASSES)
     else:
         pass_ = weighted(rng, PASSES)
@@ -1065,11 +1081,11 @@ def reduce_file(path, runner, log=print):
     sig = re.search(r"^signature: (.*)$", txt, re.M).group(1)
     m = re.search(r"^pass: (.*)$", txt, re.M)
     if m:
-        pass_ = {p[0]: p for p in PASSES + GPU_PASSES}[m.group(1)]
+        pass_ = {p[0]: p for p in PASSES + GPU_PASSES + PAR_PASSES}[m.group(1)]
     else:
         # Older reports: the pass whose flags the command line has (longest).
         cmd = re.search(r"^command: (.*)$", txt, re.M).group(1).split(" > ")[0]
-        pass_ = max((p for p in PASSES + GPU_PASSES if " ".join(shquote(x) for x in p[1]) + " " in cmd),
+        pass_ = max((p for p in PASSES + GPU_PASSES + PAR_PASSES if " ".join(shquote(x) for x in p[1]) + " " in cmd),
                     key=lambda p: len(" ".join(p[1])))
     with open(path) as h:
         lines = [l for l in h.read().split("\n") if l.strip() and not l.strip().startswith("//")]
