@@ -30,7 +30,7 @@
 //! threads wait for each other needs them in different chunks.
 
 use super::ir::builder::{Builder, Point};
-use super::ir::upstream::Upstream;
+use super::ir::upstream::{attr, Upstream};
 use super::ir::ods::par::ForeachThreadOp;
 use super::ir::{self, diag, par, rewrite};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
@@ -125,7 +125,7 @@ fn spawn<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>, chunk: i64, at: Point<'c, 'a>
     let (task, in_loop) = b.for_loop(zero, tasks, one, at);
     let segments = b.segments(&[0, 0]);
     let execute = b.insert(
-        b.build(Upstream::AsyncExecute, &[], &[token_type], &[("operandSegmentSizes", segments)], vec![Region::new()]),
+        b.build(Upstream::AsyncExecute, &[], &[token_type], &[(attr::OPERAND_SEGMENT_SIZES, segments)], vec![Region::new()]),
         in_loop,
     );
     let region = execute.region(0).expect("async.execute's body");

@@ -18,12 +18,24 @@
 //!   dimensions mapped there (1 elsewhere), and every launched thread runs
 //!   one id tuple, with no check.
 //!
+//! - a block-mapped op may hold thread-mapped ones directly in its body:
+//!   its ids are block ids, the block is as large as the largest of their
+//!   (constant) counts, each of them runs on the block's threads with a
+//!   bounds check where its count is smaller, and a `gpu.barrier` follows
+//!   each (all its threads have finished). The block level between them
+//!   runs once per thread, so it holds only ops without side effects and
+//!   workgroup allocations, which are the block's shared buffers. Thread
+//!   ids come out as `gpu.thread_id`, which the block-scope thread model of
+//!   `asyncpipe-verify-sync` and `asyncpipe-place-barriers` reads: a thread
+//!   reading what another copied asynchronously needs that thread's wait
+//!   before the barrier.
+//!
 //! The kernel takes the values the body uses from above as arguments
 //! (constants are cloned into it instead), and `known_block_size` when the
 //! block size is a constant. Errors at the op: a mapping entry that is not
 //! one of those six, a processor named twice (more ids than the grid has),
-//! a block of more than 1024 threads, a `par.foreach_thread` inside another
-//! (a grid has one level of blocks and one of threads), and the tensor form.
+//! a block of more than 1024 threads, any other nesting of foreach_threads,
+//! side effects at the block level, and the tensor form.
 
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::par::ForeachThreadOp;
@@ -70,16 +82,17 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let mut kernels = 0;
     let all: Vec<ForeachThreadOp> = ir::nested_ops(root).into_iter().filter_map(ForeachThreadOp::cast).collect();
     for foreach in &all {
-        let op = foreach.operation();
-        if ir::ancestors(op).any(ForeachThreadOp::is) {
-            diag::error(op.location(), "par-to-gpu maps one 'par.foreach_thread' onto the grid; this one is inside another (flatten the nest, or map the outer one to blocks and this one's ids into its body)");
+        if let Err((at, message)) = check_nesting(*foreach) {
+            diag::error(at.location(), &message);
             failed = true;
         }
     }
     if failed {
         return Err(PassFailed);
     }
-    for foreach in all {
+    // The thread-mapped ops inside block-mapped ones are lowered with them.
+    let outermost: Vec<ForeachThreadOp> = all.into_iter().filter(|f| !ir::ancestors(f.operation()).any(ForeachThreadOp::is)).collect();
+    for foreach in outermost {
         let op = foreach.operation();
         if !par::expect_buffer_form(foreach, "par-to-gpu") {
             failed = true;
@@ -107,6 +120,58 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     } else {
         Ok(())
     }
+}
+
+/// The foreach_threads directly in `foreach`'s body.
+fn inner_ops<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>) -> Vec<ForeachThreadOp<'c, 'a>> {
+    ir::ops(par::body(foreach)).filter_map(ForeachThreadOp::cast).collect()
+}
+
+/// Whether every entry of `foreach`'s mapping is a block (or every a
+/// thread) dimension, and it has one.
+fn mapped_to(foreach: ForeachThreadOp, blocks: bool) -> bool {
+    matches!(placement(foreach), Ok(Some(placed)) if placed.iter().all(|p| matches!(p, Processor::Block(_)) == blocks))
+}
+
+/// The one nesting a grid has: a foreach_thread mapped to threads directly
+/// in the body of one mapped to blocks (the block's threads run the inner
+/// op; at the end of it they meet at a barrier). The block level around the
+/// inner ops runs once per GPU thread of the block, so it may hold only ops
+/// without side effects and workgroup allocations (the block's shared
+/// buffers, as in CUDA).
+fn check_nesting<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>) -> Result<(), (OperationRef<'c, 'a>, String)> {
+    let op = foreach.operation();
+    let inner = inner_ops(foreach);
+    let deeper = ir::nested_ops(op).into_iter().filter_map(ForeachThreadOp::cast).count();
+    if let Some(parent) = ir::ancestors(op).find(|a| ForeachThreadOp::is(*a)) {
+        let parent = ForeachThreadOp::cast(parent).expect("a foreach_thread");
+        let direct = op.parent_operation() == Some(parent.operation());
+        let outermost = !ir::ancestors(parent.operation()).any(ForeachThreadOp::is);
+        if !(direct && outermost && mapped_to(parent, true) && mapped_to(foreach, false)) {
+            return Err((op, "par-to-gpu maps a 'par.foreach_thread' inside another only when it is mapped to #gpu.thread dimensions and sits directly in the body of one mapped to #gpu.block dimensions (a grid has one level of blocks and one of threads)".into()));
+        }
+        for count in foreach.num_threads() {
+            if ir::constant_int(count).is_none() {
+                return Err((op, "par-to-gpu: the thread counts of a 'par.foreach_thread' inside a block-mapped one size the block, so they must be constants".into()));
+            }
+        }
+        return Ok(());
+    }
+    if inner.is_empty() || deeper != inner.len() || !mapped_to(foreach, true) {
+        return Ok(()); // checked at the inner ops, or no nesting
+    }
+    for level in ir::ops(par::body(foreach)) {
+        if ForeachThreadOp::is(level) || Some(level) == ir::terminator(par::body(foreach)) {
+            continue;
+        }
+        let workgroup_allocation = matches!(Upstream::of(level), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca))
+            && level.result(0).is_ok_and(|r| ir::memory_space(Value::from(r).r#type()) == ir::MemorySpace::Workgroup);
+        let pure = level.region_count() == 0 && ir::memory_effects(level).is_some_and(|e| e.is_empty());
+        if !(workgroup_allocation || pure) {
+            return Err((level, "par-to-gpu: this op is at the block level of a block-mapped 'par.foreach_thread' with thread-mapped ones inside, which every GPU thread of the block runs; only ops without side effects and workgroup allocations may be there (move it into a thread-mapped 'par.foreach_thread')".into()));
+        }
+    }
+    Ok(())
 }
 
 /// The processor of each dimension, from the mapping (None: flattened).
@@ -163,8 +228,11 @@ fn lower(root: OperationRef, foreach: ForeachThreadOp, placement: Option<Vec<Pro
         captured.iter().copied().filter(|v| !ir::defining_op(*v).is_some_and(|d| Upstream::ArithConstant.is(d))).collect();
     let types: Vec<Type> = arguments.iter().map(|v| v.r#type()).collect();
     let function_type: Type = FunctionType::new(b.ctx(), &types, &[]).into();
+    let inner = inner_ops(foreach);
+    let inner_block = block_of_inner(&inner);
     let known_block = match &placement {
         None => Some([block_size, 1, 1]),
+        Some(_) if !inner.is_empty() => Some(inner_block),
         Some(placed) => {
             let mut size = [1i64; 3];
             let mut known = true;
@@ -237,6 +305,9 @@ fn lower(root: OperationRef, foreach: ForeachThreadOp, placement: Option<Vec<Pro
     };
     let Point::Before(body_end) = body_point else { unreachable!("ids are computed before a terminator") };
     par::move_body(foreach, body_end, &ids);
+    for thread_level in inner {
+        lower_threads(thread_level, inner_block);
+    }
 
     // The launch, where the op was.
     let here = Point::Before(op);
@@ -255,6 +326,13 @@ fn lower(root: OperationRef, foreach: ForeachThreadOp, placement: Option<Vec<Pro
                 match p {
                     Processor::Block(d) => grid[*d] = *count,
                     Processor::Thread(d) => block[*d] = *count,
+                }
+            }
+            if known_block.is_some() && placed.iter().all(|p| matches!(p, Processor::Block(_))) {
+                for d in 0..3 {
+                    if inner_block[d] > 1 {
+                        block[d] = b.index_constant(inner_block[d], here);
+                    }
                 }
             }
             (grid, block)
@@ -282,4 +360,54 @@ fn kernels_module<'c, 'a>(root: OperationRef<'c, 'a>, b: &Builder<'c>) -> Operat
     );
     module.region(0).expect("its region").append_block(Block::new(&[]));
     module
+}
+
+/// The block the thread-mapped ops inside a block-mapped one need: per
+/// dimension, the largest of their (constant) thread counts.
+fn block_of_inner(inner: &[ForeachThreadOp]) -> [i64; 3] {
+    let mut size = [1i64; 3];
+    for foreach in inner {
+        let Ok(Some(placed)) = placement(*foreach) else { continue };
+        for (p, count) in placed.iter().zip(foreach.num_threads()) {
+            if let (Processor::Thread(d), Some(c)) = (p, ir::constant_int(count)) {
+                size[*d] = size[*d].max(c);
+            }
+        }
+    }
+    size
+}
+
+/// A thread-mapped foreach_thread at the block level of a kernel: its ids
+/// are the thread ids, threads past a count smaller than the block idle
+/// (a bounds check), and a `gpu.barrier` after it is where all of its
+/// threads have finished (what the code after a foreach_thread may assume;
+/// `asyncpipe-eliminate-barriers` removes those nothing needs).
+fn lower_threads(foreach: ForeachThreadOp, block: [i64; 3]) {
+    let op = foreach.operation();
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    let Ok(Some(placed)) = placement(foreach) else { return };
+    let index_type = b.index_type();
+    let mut ids = Vec::new();
+    let mut guard: Option<Value> = None;
+    for (p, count) in placed.iter().zip(foreach.num_threads()) {
+        let Processor::Thread(d) = p else { continue };
+        let id = b.value(Upstream::GpuThreadId, &[], index_type, &[(attr::DIMENSION, b.gpu_dimension(*d))], at);
+        ids.push(id);
+        if ir::constant_int(count).is_some_and(|c| c < block[*d]) {
+            let below = b.value(Upstream::ArithCmpi, &[id, count], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, 6))], at);
+            guard = Some(match guard {
+                Some(g) => b.binary(Upstream::ArithAndi, g, below, at),
+                None => below,
+            });
+        }
+    }
+    let body_point = match guard {
+        Some(g) => b.if_then(g, at),
+        None => at,
+    };
+    let Point::Before(body_end) = body_point else { unreachable!("ids are computed before a terminator") };
+    par::move_body(foreach, body_end, &ids);
+    b.op(Upstream::GpuBarrier, &[], &[], &[], at);
+    ir::erase(op);
 }

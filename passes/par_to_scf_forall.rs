@@ -18,7 +18,7 @@
 
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::par::{ForeachThreadOp, ParallelInsertSliceOp, PerformConcurrentlyOp};
-use super::ir::upstream::Upstream;
+use super::ir::upstream::{attr, Upstream};
 use super::ir::{self, par, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::DenseI64ArrayAttribute;
@@ -69,10 +69,10 @@ fn convert(foreach: ForeachThreadOp) {
     operands.extend(dests.iter().copied());
     let ctx = b.ctx();
     let mut attributes = vec![
-        ("operandSegmentSizes", b.segments(&[0, dynamic.len() as i32, 0, dests.len() as i32])),
-        ("staticLowerBound", DenseI64ArrayAttribute::new(ctx, &vec![0; rank]).into()),
-        ("staticUpperBound", DenseI64ArrayAttribute::new(ctx, &statics).into()),
-        ("staticStep", DenseI64ArrayAttribute::new(ctx, &vec![1; rank]).into()),
+        (attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, dynamic.len() as i32, 0, dests.len() as i32])),
+        (attr::STATIC_LOWER_BOUND, DenseI64ArrayAttribute::new(ctx, &vec![0; rank]).into()),
+        (attr::STATIC_UPPER_BOUND, DenseI64ArrayAttribute::new(ctx, &statics).into()),
+        (attr::STATIC_STEP, DenseI64ArrayAttribute::new(ctx, &vec![1; rank]).into()),
     ];
     // The mapping, and the op's discardable attributes.
     let carried = rewrite::attributes(op);

@@ -18,7 +18,7 @@
 
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::par::{ForeachThreadOp, ParallelInsertSliceOp, PerformConcurrentlyOp};
-use super::ir::upstream::Upstream;
+use super::ir::upstream::{attr, Upstream};
 use super::ir::{self, diag, rewrite, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -54,13 +54,13 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 }
 
 fn convert(forall: OperationRef) -> Result<(), String> {
-    let lower = ir::dense_i64_attr(forall, "staticLowerBound").unwrap_or_default();
-    let upper = ir::dense_i64_attr(forall, "staticUpperBound").unwrap_or_default();
-    let step = ir::dense_i64_attr(forall, "staticStep").unwrap_or_default();
+    let lower = ir::dense_i64_attr(forall, attr::STATIC_LOWER_BOUND).unwrap_or_default();
+    let upper = ir::dense_i64_attr(forall, attr::STATIC_UPPER_BOUND).unwrap_or_default();
+    let step = ir::dense_i64_attr(forall, attr::STATIC_STEP).unwrap_or_default();
     if lower.iter().any(|l| *l != 0) || step.iter().any(|s| *s != 1) {
         return Err("lower bounds must be 0 and steps 1 (normalize the loop first); the thread ids of par.foreach_thread count from 0 by 1".into());
     }
-    let segments = ir::dense_i32_attr(forall, "operandSegmentSizes").unwrap_or_default();
+    let segments = ir::dense_i32_attr(forall, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
     let dynamic_upper = segments.get(1).copied().unwrap_or(0).max(0) as usize;
     let first_output = segments.iter().take(3).map(|n| n.max(&0).to_owned() as usize).sum::<usize>();
     let inits: Vec<Value> = (first_output..forall.operand_count()).filter_map(|i| forall.operand(i).ok()).collect();
@@ -96,7 +96,7 @@ fn convert(forall: OperationRef) -> Result<(), String> {
     // The mapping, and the op's discardable attributes.
     let carried: Vec<(String, melior::ir::Attribute)> = rewrite::attributes(forall)
         .into_iter()
-        .filter(|(name, _)| !matches!(name.as_str(), "operandSegmentSizes" | "staticLowerBound" | "staticUpperBound" | "staticStep"))
+        .filter(|(name, _)| ![attr::OPERAND_SEGMENT_SIZES, attr::STATIC_LOWER_BOUND, attr::STATIC_UPPER_BOUND, attr::STATIC_STEP].contains(&name.as_str()))
         .collect();
     let attributes: Vec<(&str, melior::ir::Attribute)> = carried.iter().map(|(n, a)| (n.as_str(), *a)).collect();
     let foreach = b.insert(b.build(ForeachThreadOp::NAME, &counts, &result_types, &attributes, vec![Region::new()]), at);

@@ -42,7 +42,7 @@ func.func @too_many_threads(%C: memref<64x64xf32>, %v: f32) {
 func.func @nested(%C: memref<8x8xf32>, %v: f32) {
   %c8 = arith.constant 8 : index
   par.foreach_thread (%i) in (%c8) {
-    // expected-error @below {{par-to-gpu maps one 'par.foreach_thread' onto the grid; this one is inside another (flatten the nest, or map the outer one to blocks and this one's ids into its body)}}
+    // expected-error @below {{par-to-gpu maps a 'par.foreach_thread' inside another only when it is mapped to #gpu.thread dimensions and sits directly in the body of one mapped to #gpu.block dimensions (a grid has one level of blocks and one of threads)}}
     par.foreach_thread (%j) in (%c8) {
       memref.store %v, %C[%i, %j] : memref<8x8xf32>
     }
@@ -61,4 +61,45 @@ func.func @tensor(%C: tensor<8xf32>, %s: tensor<1xf32>) -> tensor<8xf32> {
     }
   }
   return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @threads_in_threads(%C: memref<8x8xf32>, %v: f32) {
+  %c8 = arith.constant 8 : index
+  par.foreach_thread (%i) in (%c8) mapping = [#gpu.thread<y>] {
+    // expected-error @below {{par-to-gpu maps a 'par.foreach_thread' inside another only when it is mapped to #gpu.thread dimensions and sits directly in the body of one mapped to #gpu.block dimensions (a grid has one level of blocks and one of threads)}}
+    par.foreach_thread (%j) in (%c8) mapping = [#gpu.thread<x>] {
+      memref.store %v, %C[%i, %j] : memref<8x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_inner(%C: memref<8x?xf32>, %v: f32, %n: index) {
+  %c8 = arith.constant 8 : index
+  par.foreach_thread (%i) in (%c8) mapping = [#gpu.block<x>] {
+    // expected-error @below {{par-to-gpu: the thread counts of a 'par.foreach_thread' inside a block-mapped one size the block, so they must be constants}}
+    par.foreach_thread (%j) in (%n) mapping = [#gpu.thread<x>] {
+      memref.store %v, %C[%i, %j] : memref<8x?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @block_level_store(%C: memref<8x8xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  par.foreach_thread (%i) in (%c8) mapping = [#gpu.block<x>] {
+    // expected-error @below {{par-to-gpu: this op is at the block level of a block-mapped 'par.foreach_thread' with thread-mapped ones inside, which every GPU thread of the block runs; only ops without side effects and workgroup allocations may be there (move it into a thread-mapped 'par.foreach_thread')}}
+    memref.store %v, %C[%i, %c0] : memref<8x8xf32>
+    par.foreach_thread (%j) in (%c8) mapping = [#gpu.thread<x>] {
+      memref.store %v, %C[%i, %j] : memref<8x8xf32>
+    }
+  }
+  return
 }
