@@ -135,8 +135,14 @@ for variant in flattened mapped; do
     | python3 test/tools/extract-ptx.py > "$out/par_$variant.sm_90.ptx"
   grep -c "^\.visible \.entry" "$out/par_$variant.sm_90.ptx" > /dev/null
 done
+# The cooperative rows kernel (test/Passes/par-to-gpu/block-threads.mlir: a
+# block-mapped op, a workgroup tile, cp.async copies by one thread-mapped op
+# read by the next thread in another), for sm_80 as the CPU block model runs it.
+"$opt" test/Passes/par-to-gpu/block-threads.mlir --par-to-gpu --asyncpipe-eliminate-barriers --asyncpipe-to-ptx=chip=sm_80 \
+  | python3 test/tools/extract-ptx.py > "$out/par_rows.sm_80.ptx"
 cat > "$out/par_manifest.json" <<JSON
 {"n": $par_n, "tiles": $par_t, "kernel": "tiles_par_kernel_0",
+ "rows": {"ptx": "par_rows.sm_80.ptx", "kernel": "rows_par_kernel_0", "grid": [4, 1, 1], "block": [32, 1, 1]},
  "variants": {"flattened, blocks of 128": {"ptx": "par_flattened.sm_90.ptx", "grid": [$(( (par_t * par_t + 127) / 128 )), 1, 1], "block": [128, 1, 1]},
               "mapped [#gpu.block<x>, #gpu.thread<x>]": {"ptx": "par_mapped.sm_90.ptx", "grid": [$par_t, 1, 1], "block": [$par_t, 1, 1]}}}
 JSON
