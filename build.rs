@@ -123,6 +123,7 @@ fn bindings(include: &std::path::Path, mlir_include: &std::path::Path, out: &std
         .clang_arg(format!("-I{}", include.display()))
         .clang_arg(format!("-I{}", mlir_include.display()))
         .allowlist_function("asyncpipe.*")
+        .allowlist_function("asyncop.*")
         .allowlist_function("mlirGetDialectHandle__(asyncpipe|par|asyncop)__")
         .allowlist_function("mlirAttributeIsAGPUObjectAttr|mlirGPUObjectAttrGet(Target|Object)")
         .allowlist_type("Asyncpipe.*")

@@ -7,6 +7,9 @@
 pub mod analysis;
 pub mod ir;
 
+pub mod asyncop_to_async;
+pub mod asyncop_unwrap;
+pub mod asyncop_wrap;
 pub mod count_to_token;
 pub mod eliminate_barriers;
 pub mod hardware_queues;
@@ -92,7 +95,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 20] = [
+    static ALL: [PassDef; 23] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -113,6 +116,9 @@ pub fn all() -> &'static [PassDef] {
         par_to_gpu::PASS,
         par_to_scf_forall::PASS,
         scf_forall_to_par::PASS,
+        asyncop_wrap::PASS,
+        asyncop_unwrap::PASS,
+        asyncop_to_async::PASS,
     ];
     &ALL
 }

@@ -23,3 +23,23 @@ MlirType asyncopHandleTypeGet(MlirContext ctx, intptr_t numOperands,
   return wrap(mlir::asyncop::HandleType::get(unwrap(ctx), operandTypes,
                                              outputTypes, unwrap(context)));
 }
+
+intptr_t asyncopHandleTypeGetNumOperands(MlirType type) {
+  return llvm::cast<mlir::asyncop::HandleType>(unwrap(type)).getOperands().size();
+}
+
+MlirType asyncopHandleTypeGetOperand(MlirType type, intptr_t pos) {
+  return wrap(llvm::cast<mlir::asyncop::HandleType>(unwrap(type)).getOperands()[pos]);
+}
+
+intptr_t asyncopHandleTypeGetNumOutputs(MlirType type) {
+  return llvm::cast<mlir::asyncop::HandleType>(unwrap(type)).getOutputs().size();
+}
+
+MlirType asyncopHandleTypeGetOutput(MlirType type, intptr_t pos) {
+  return wrap(llvm::cast<mlir::asyncop::HandleType>(unwrap(type)).getOutputs()[pos]);
+}
+
+MlirType asyncopHandleTypeGetContext(MlirType type) {
+  return wrap(llvm::cast<mlir::asyncop::HandleType>(unwrap(type)).getContextType());
+}

@@ -3,6 +3,8 @@
 //! use only these and melior's safe API.
 //!
 //! - [`ods`]: typed views of asyncpipe's ops, generated from the ODS.
+//! - [`asyncop`]: the asyncop chain (handle type, start/update/done read
+//!   back from the done, what a start wraps).
 //! - [`asyncpipe`]: what those ops mean (queue of an op, group and token
 //!   types).
 //! - [`par`]: what the par ops mean to the lowerings (thread ids, moving a
@@ -18,6 +20,7 @@
 //!   defining ops, walks, types).
 
 pub mod async_effects;
+pub mod asyncop;
 pub mod asyncpipe;
 pub mod builder;
 pub mod diag;

@@ -41,6 +41,7 @@ upstream_ops! {
     AffineApply = "affine.apply",
     AffineMin = "affine.min",
     AsyncAddToGroup = "async.add_to_group",
+    AsyncAwait = "async.await",
     AsyncAwaitAll = "async.await_all",
     AsyncCreateGroup = "async.create_group",
     AsyncExecute = "async.execute",

@@ -19,6 +19,15 @@ MLIR_CAPI_EXPORTED MlirType asyncopHandleTypeGet(MlirContext ctx,
                                                  const MlirType *outputs,
                                                  MlirType context);
 
+/// The parts of a handle type (`type` must be one: asyncopTypeIsAHandle).
+MLIR_CAPI_EXPORTED intptr_t asyncopHandleTypeGetNumOperands(MlirType type);
+MLIR_CAPI_EXPORTED MlirType asyncopHandleTypeGetOperand(MlirType type,
+                                                        intptr_t pos);
+MLIR_CAPI_EXPORTED intptr_t asyncopHandleTypeGetNumOutputs(MlirType type);
+MLIR_CAPI_EXPORTED MlirType asyncopHandleTypeGetOutput(MlirType type,
+                                                       intptr_t pos);
+MLIR_CAPI_EXPORTED MlirType asyncopHandleTypeGetContext(MlirType type);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,161 @@
+//! What an `asyncop` chain (start, updates, done) means to the passes: its
+//! handle type (through the dialect's C API), and the chain read back from
+//! its done: which op binds each operand and the outputs, and what it wraps.
+
+use super::ods::asyncop::{DoneOp, StartOp, UpdateOp, YieldOp};
+use super::upstream::Upstream;
+use crate::ffi;
+use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{RegionLike, Type, TypeLike, Value, ValueLike};
+use melior::ContextRef;
+
+/// `!asyncop.handle<(operands), (outputs), context>`.
+pub fn handle_type<'c>(context: ContextRef<'c>, operands: &[Type<'c>], outputs: &[Type<'c>], state: Type<'c>) -> Type<'c> {
+    let operands: Vec<_> = operands.iter().map(|t| t.to_raw()).collect();
+    let outputs: Vec<_> = outputs.iter().map(|t| t.to_raw()).collect();
+    // SAFETY: the types live in `context`; the C API copies the arrays.
+    unsafe {
+        Type::from_raw(ffi::asyncopHandleTypeGet(
+            context.to_ref().to_raw(),
+            operands.len() as isize,
+            operands.as_ptr(),
+            outputs.len() as isize,
+            outputs.as_ptr(),
+            state.to_raw(),
+        ))
+    }
+}
+
+/// Whether `ty` is `!asyncop.handle<...>`.
+pub fn is_handle_type<'c>(ty: impl TypeLike<'c>) -> bool {
+    unsafe { ffi::asyncopTypeIsAHandle(ty.to_raw()) }
+}
+
+/// What a start wraps.
+#[derive(Clone, Debug)]
+pub enum Wrapped<'c, 'a> {
+    /// The single op of its region (the region's block arguments are the
+    /// parameters).
+    Op(OperationRef<'c, 'a>),
+    /// The function it names.
+    Callee(String),
+}
+
+/// A whole chain, read back from its done.
+#[derive(Clone, Debug)]
+pub struct Chain<'c, 'a> {
+    pub start: StartOp<'c, 'a>,
+    pub updates: Vec<UpdateOp<'c, 'a>>,
+    pub done: DoneOp<'c, 'a>,
+}
+
+impl<'c, 'a> Chain<'c, 'a> {
+    /// The chain `done` ends; None when its handle does not lead back to a
+    /// start through updates (the verifier rules that out).
+    pub fn of(done: DoneOp<'c, 'a>) -> Option<Self> {
+        let mut updates = Vec::new();
+        let mut handle = done.handle();
+        loop {
+            let op = super::defining_op(handle)?;
+            if let Some(update) = UpdateOp::cast(op) {
+                updates.push(update);
+                handle = update.handle();
+            } else {
+                let start = StartOp::cast(op)?;
+                updates.reverse();
+                return Some(Chain { start, updates, done });
+            }
+        }
+    }
+
+    /// Every chain under `root`, in the order of their dones.
+    pub fn all(root: OperationRef<'c, 'a>) -> Vec<Self> {
+        super::nested_ops(root).into_iter().filter_map(DoneOp::cast).filter_map(Chain::of).collect()
+    }
+
+    /// The ops of the chain in order: the start, the updates, the done.
+    pub fn ops(&self) -> Vec<OperationRef<'c, 'a>> {
+        let mut ops = vec![self.start.operation()];
+        ops.extend(self.updates.iter().map(|u| u.operation()));
+        ops.push(self.done.operation());
+        ops
+    }
+
+    /// Every operand, in parameter order, with the op that binds it.
+    pub fn bound(&self) -> Vec<(Value<'c, 'a>, OperationRef<'c, 'a>)> {
+        let mut bound: Vec<_> = self.start.args().map(|v| (v, self.start.operation())).collect();
+        for update in &self.updates {
+            bound.extend(update.args().map(|v| (v, update.operation())));
+        }
+        bound
+    }
+
+    /// The op that binds the outputs: the first update whose result handle
+    /// has them, else the done.
+    pub fn outputs_bound_at(&self) -> OperationRef<'c, 'a> {
+        self.updates
+            .iter()
+            .find(|u| handle_has_outputs(u.result().r#type()))
+            .map(|u| u.operation())
+            .unwrap_or(self.done.operation())
+    }
+
+    pub fn wrapped(&self) -> Option<Wrapped<'c, 'a>> {
+        if let Some(callee) = self.start.callee() {
+            let name = FlatSymbolRefAttribute::try_from(callee).ok()?.value().to_string();
+            return Some(Wrapped::Callee(name));
+        }
+        let block = self.start.body().first_block()?;
+        let ops: Vec<_> = super::ops(block).collect();
+        match ops.as_slice() {
+            [op, terminator] if YieldOp::is(*terminator) => Some(Wrapped::Op(*op)),
+            _ => None,
+        }
+    }
+
+    /// The result types of the wrapped computation (the done's).
+    pub fn result_types(&self) -> Vec<Type<'c>> {
+        self.done.outputs().map(|v| v.r#type()).collect()
+    }
+}
+
+/// Whether a handle type has its outputs bound (for a wrapped computation
+/// with results: its outputs list is not empty).
+fn handle_has_outputs(ty: Type) -> bool {
+    is_handle_type(ty) && unsafe { ffi::asyncopHandleTypeGetNumOutputs(ty.to_raw()) } > 0
+}
+
+/// The parts of a handle type: (operands, outputs, context).
+pub fn handle_parts<'c>(ty: Type<'c>) -> Option<(Vec<Type<'c>>, Vec<Type<'c>>, Type<'c>)> {
+    if !is_handle_type(ty) {
+        return None;
+    }
+    // SAFETY: `ty` is a handle type (checked), alive in its context.
+    unsafe {
+        let raw = ty.to_raw();
+        let operands = (0..ffi::asyncopHandleTypeGetNumOperands(raw)).map(|i| Type::from_raw(ffi::asyncopHandleTypeGetOperand(raw, i))).collect();
+        let outputs = (0..ffi::asyncopHandleTypeGetNumOutputs(raw)).map(|i| Type::from_raw(ffi::asyncopHandleTypeGetOutput(raw, i))).collect();
+        Some((operands, outputs, Type::from_raw(ffi::asyncopHandleTypeGetContext(raw))))
+    }
+}
+
+/// The block arguments of a region-form start (its parameters).
+pub fn parameters<'c, 'a>(start: StartOp<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    let Some(block) = start.body().first_block() else { return vec![] };
+    (0..block.argument_count()).filter_map(|i| block.argument(i).ok().map(Value::from)).collect()
+}
+
+/// Whether `op` can be wrapped by a region-form start: one op without
+/// regions or successors that is not a terminator (the region holds it and
+/// an `asyncop.yield`).
+pub fn can_wrap(op: OperationRef) -> Result<(), &'static str> {
+    if op.region_count() > 0 {
+        return Err("it has regions (a start wraps one op without regions; outline it into a function and wrap the call)");
+    }
+    if op.successor_count() > 0 || super::terminator(op.block().expect("in a block")) == Some(op) && !Upstream::FuncCall.is(op) {
+        return Err("it is a terminator or has successors");
+    }
+    Ok(())
+}
