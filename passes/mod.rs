@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod ir;
 
+pub mod asyncop_schedule;
 pub mod asyncop_to_async;
 pub mod asyncop_unwrap;
 pub mod asyncop_wrap;
@@ -95,7 +96,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 23] = [
+    static ALL: [PassDef; 24] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -118,6 +119,7 @@ pub fn all() -> &'static [PassDef] {
         scf_forall_to_par::PASS,
         asyncop_wrap::PASS,
         asyncop_unwrap::PASS,
+        asyncop_schedule::PASS,
         asyncop_to_async::PASS,
     ];
     &ALL

@@ -6,6 +6,8 @@
 //! - [`in_flight`]: per token wait, the largest safe in-flight count.
 //! - [`in_flight_bounds`]: per program point, bounds on the groups in flight.
 //! - [`effects`]: memory effects of ops, through MLIR's interfaces.
+//! - [`chain_effects`]: what an asyncop chain's wrapped computation may
+//!   touch between its start and its done.
 //! - [`const_eval`]: constant bindings of loop induction variables and the
 //!   loop-state cycles that let the analyses skip ahead.
 //! - [`periodicity`]: the period, in iterations, of the values an analysis
@@ -17,6 +19,7 @@
 //! - [`symbolic`]: a function's run-time integer arguments as symbols, the
 //!   values affine in them, and the cases an analysis splits them into.
 
+pub mod chain_effects;
 pub mod const_eval;
 pub mod effects;
 pub mod in_flight;

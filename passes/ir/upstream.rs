@@ -105,6 +105,7 @@ upstream_ops! {
     MemrefExpandShape = "memref.expand_shape",
     MemrefExtractAlignedPointerAsIndex = "memref.extract_aligned_pointer_as_index",
     MemrefExtractStridedMetadata = "memref.extract_strided_metadata",
+    MemrefGetGlobal = "memref.get_global",
     MemrefLoad = "memref.load",
     MemrefMemorySpaceCast = "memref.memory_space_cast",
     MemrefReinterpretCast = "memref.reinterpret_cast",
