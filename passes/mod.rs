@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod ir;
 
 pub mod asyncop_schedule;
+pub mod asyncop_to_asyncpipe;
 pub mod asyncop_to_async;
 pub mod asyncop_unwrap;
 pub mod asyncop_wrap;
@@ -96,7 +97,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 24] = [
+    static ALL: [PassDef; 25] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -121,6 +122,7 @@ pub fn all() -> &'static [PassDef] {
         asyncop_unwrap::PASS,
         asyncop_schedule::PASS,
         asyncop_to_async::PASS,
+        asyncop_to_asyncpipe::PASS,
     ];
     &ALL
 }
