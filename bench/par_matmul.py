@@ -122,7 +122,7 @@ def lower_to_llvm():
         return f.read().split()
 
 
-ASYNC = ["--async-to-async-runtime", "--async-runtime-ref-counting", "--async-runtime-ref-counting-opt", "--convert-async-to-llvm"]
+ASYNC = ["--async-to-async-runtime", "--async-runtime-ref-counting", "--async-runtime-ref-counting-opt", "--convert-async-to-llvm", "--asyncpipe-async-loop-types"]
 
 
 def run(opt, source, passes):

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "asyncpipe-c/Registration.h"
+#include "passes/async/AsyncPasses.h"
 #include "passes/nvvm/NVVMPasses.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -65,6 +66,7 @@ void asyncpipeRegisterPipelines(void) {
   static bool once = [] {
     asyncpipe::registerAttachNVVMTargetPass();
     asyncpipe::registerCheckNVVMTargetPass();
+    asyncpipe::registerAsyncLoopTypesPass();
     // asyncpipe-to-nvgpu: first the counts on the hardware's queues, then
     // the lowering; both steps see every option (each checks all of them).
     PassPipelineRegistration<ToNvgpuOptions>(

@@ -19,10 +19,18 @@
 //! not all in one block is left where it is, and an op with regions is
 //! passed (or not) as a whole. Starts move first, in program order, then
 //! dones, in reverse; a move that would break a rule stops where it is.
+//!
+//! Then, across the iterations of an `scf.for` ([`rotate`]): a chain in the
+//! loop's body starts for iteration `i + 1` before the done of iteration
+//! `i`, with the first start before the loop and the last iteration peeled
+//! after it, when that is legal.
+
+mod rotate;
 
 use super::analysis::chain_effects::{chain_access, conflict};
 use super::analysis::effects::{self, Access};
 use super::ir::asyncop::Chain;
+use super::ir::upstream::Upstream;
 use super::ir::{self, diag, rewrite, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -61,6 +69,12 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     }
     for (block, chains) in by_block {
         schedule(block, &chains, limit as usize);
+    }
+    // Across iterations, innermost loops first.
+    let mut loops: Vec<OperationRef> = ir::nested_ops(root).into_iter().filter(|op| Upstream::ScfFor.is(*op)).collect();
+    loops.reverse();
+    for for_op in loops {
+        rotate::rotate(for_op, limit as usize);
     }
     Ok(())
 }

@@ -26,12 +26,13 @@
 //! verify-sync and `asyncop-schedule` keep to it).
 
 use super::ir::asyncop::{Chain, Wrapped};
+use super::ir::ods::asyncop::{DoneOp, StartOp};
 use super::ir::builder::{Builder, Point};
 use super::ir::upstream::{attr, Upstream};
 use super::ir::{self, asyncop, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Block, Region, RegionLike, Type, Value};
+use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncop-to-async",
@@ -45,58 +46,112 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     for chain in Chain::all(root) {
         lower(&chain);
     }
+    // Chains an scf.for carries across iterations (asyncop-schedule's
+    // rotated loops): each start becomes its task, the loops carry the
+    // task's value (or token) instead of the handle, and each done awaits it.
+    for start in asyncop::carried_starts(root) {
+        let Some(wrapped) = asyncop::wrapped(start) else { continue };
+        let results = carried_result_types(start);
+        let operands: Vec<Value> = start.args().collect();
+        let Some(after) = start.operation().next_in_block() else { continue };
+        let (token, values) = task(start.operation(), &wrapped, &operands, &results, after);
+        let future = values.first().copied().unwrap_or(token);
+        asyncop::replace_carried(start, future);
+        ir::erase(start.operation());
+    }
+    for done in ir::nested_ops(root).into_iter().filter_map(DoneOp::cast) {
+        if asyncop::is_handle_type(done.handle().r#type()) {
+            continue;
+        }
+        await_at(done.operation(), done.handle(), &done.outputs().collect::<Vec<_>>());
+        ir::erase(done.operation());
+    }
     Ok(())
 }
 
-fn lower(chain: &Chain) {
-    // The verifier keeps a region to one op and a yield.
-    let Some(wrapped) = chain.wrapped() else { return };
-    let bound = chain.bound();
-    let ready = bound.iter().map(|(_, at)| *at).last().unwrap_or(chain.start.operation());
-    // The task goes right after `ready`, which dominates the done (the
-    // chain's handle flows from it to the done), so the task does too.
-    let done = chain.done.operation();
-    let b = Builder::new(done.context(), chain.start.operation().location());
-    let results: Vec<Type> = chain.result_types();
+/// The results of a carried chain's wrapped computation: its handle type's
+/// outputs where bound, else a done's at the end of the carrying.
+fn carried_result_types<'c>(start: StartOp<'c, '_>) -> Vec<Type<'c>> {
+    match asyncop::wrapped(start) {
+        Some(Wrapped::Op(op)) => op.results().map(|r| r.r#type()).collect(),
+        _ => {
+            let handle = asyncop::handle_parts(start.handle().r#type());
+            handle.map(|(_, outputs, _)| outputs).filter(|o| !o.is_empty()).unwrap_or_default()
+        }
+    }
+}
+
+/// The task running the wrapped computation on `operands`, just before
+/// `before`: its token and its result values.
+fn task<'c, 'a>(
+    anchor: OperationRef<'c, 'a>,
+    wrapped: &Wrapped<'c, 'a>,
+    operands: &[Value<'c, 'a>],
+    results: &[Type<'c>],
+    before: OperationRef<'c, 'a>,
+) -> (Value<'c, 'a>, Vec<Value<'c, 'a>>) {
+    let b = Builder::new(anchor.context(), anchor.location());
     let token_type = b.parse_type("!async.token");
-    let value_types: Vec<Type> = results.iter().map(|t| b.parse_type(&format!("!async.value<{t}>"))).collect();
     let mut execute_results = vec![token_type];
-    execute_results.extend(value_types.iter().copied());
-    // The op binding the last operand is followed by the rest of its chain.
-    let Some(after_ready) = ready.next_in_block() else { return };
+    execute_results.extend(results.iter().map(|t| b.parse_type(&format!("!async.value<{t}>"))));
     let segments = b.segments(&[0, 0]);
     let execute = b.insert(
         b.build(Upstream::AsyncExecute, &[], &execute_results, &[(attr::OPERAND_SEGMENT_SIZES, segments)], vec![Region::new()]),
-        Point::Before(after_ready),
+        Point::Before(before),
     );
     let block = execute.region(0).expect("the task's region").append_block(Block::new(&[]));
     let yielded = b.op(Upstream::AsyncYield, &[], &[], &[], Point::End(block));
-    let operands: Vec<Value> = bound.iter().map(|(v, _)| *v).collect();
     let values: Vec<Value> = match wrapped {
         Wrapped::Op(op) => {
-            let clone = b.insert(rewrite::clone(op), Point::Before(yielded));
-            for (parameter, value) in asyncop::parameters(chain.start).into_iter().zip(&operands) {
+            let clone = b.insert(rewrite::clone(*op), Point::Before(yielded));
+            let start = StartOp::cast(op.parent_operation().expect("a start")).expect("a start");
+            for (parameter, value) in asyncop::parameters(start).into_iter().zip(operands) {
                 for (user, index) in ir::uses(parameter) {
-                    if user == op {
+                    if user == *op {
                         rewrite::set_operand(clone, index, *value);
                     }
                 }
             }
             clone.results().map(Value::from).collect()
         }
-        Wrapped::Callee(name) => b.call(&name, &operands, &results, Point::Before(yielded)).results().map(Value::from).collect(),
+        Wrapped::Callee(name) => b.call(name, operands, results, Point::Before(yielded)).results().map(Value::from).collect(),
     };
     rewrite::append_operands(yielded, &values);
-    // The done awaits the task.
+    let token: Value = execute.result(0).expect("the token").into();
+    let futures = (1..execute.result_count()).filter_map(|i| execute.result(i).ok().map(Value::from)).collect();
+    (token, futures)
+}
+
+/// Awaits `future` before `done` for its `outputs` (none: a token).
+fn await_at<'c, 'a>(done: OperationRef<'c, 'a>, future: Value<'c, 'a>, outputs: &[Value<'c, 'a>]) {
+    let b = Builder::new(done.context(), done.location());
     let at = Point::Before(done);
-    if results.is_empty() {
-        let token: Value = execute.result(0).expect("the token").into();
-        b.op(Upstream::AsyncAwait, &[token], &[], &[], at);
+    if outputs.is_empty() {
+        b.op(Upstream::AsyncAwait, &[future], &[], &[], at);
     } else {
-        for (k, output) in chain.done.outputs().enumerate() {
-            let future: Value = execute.result(k + 1).expect("a value").into();
-            let awaited = b.value(Upstream::AsyncAwait, &[future], results[k], &[], at);
-            rewrite::replace_uses(output, awaited);
+        let awaited = b.value(Upstream::AsyncAwait, &[future], outputs[0].r#type(), &[], at);
+        rewrite::replace_uses(outputs[0], awaited);
+    }
+}
+
+fn lower(chain: &Chain) {
+    // The verifier keeps a region to one op and a yield.
+    let Some(wrapped) = chain.wrapped() else { return };
+    let bound = chain.bound();
+    // The task goes right after the op binding the last operand, which
+    // dominates the done (the chain's handle flows from it to the done).
+    let ready = bound.iter().map(|(_, at)| *at).last().unwrap_or(chain.start.operation());
+    let done = chain.done.operation();
+    let Some(after_ready) = ready.next_in_block() else { return };
+    let operands: Vec<Value> = bound.iter().map(|(v, _)| *v).collect();
+    let results = chain.result_types();
+    let (token, values) = task(chain.start.operation(), &wrapped, &operands, &results, after_ready);
+    let outputs: Vec<Value> = chain.done.outputs().collect();
+    if outputs.is_empty() {
+        await_at(done, token, &[]);
+    } else {
+        for (output, future) in outputs.iter().zip(values) {
+            await_at(done, future, &[*output]);
         }
     }
     for op in chain.ops().into_iter().rev() {

@@ -93,10 +93,11 @@ config.substitutions.append((
 
 # The async dialect on the CPU: tasks become coroutines on the upstream
 # async runtime's thread pool (libmlir_async_runtime.so), before the
-# lowering to LLVM.
+# lowering to LLVM; asyncpipe-async-loop-types gives loops that carry a task
+# (asyncop-schedule's rotated loops) the runtime's pointer type.
 config.substitutions.append((
     "%lower-async",
-    "--async-to-async-runtime --async-runtime-ref-counting --async-runtime-ref-counting-opt --convert-async-to-llvm",
+    "--async-to-async-runtime --async-runtime-ref-counting --async-runtime-ref-counting-opt --convert-async-to-llvm --asyncpipe-async-loop-types",
 ))
 config.substitutions.append((
     "%run-async",

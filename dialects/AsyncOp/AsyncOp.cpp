@@ -8,6 +8,8 @@
 
 #include "AsyncOp/AsyncOp.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -74,7 +76,36 @@ static std::string formatTypes(ArrayRef<Type> types) {
 
 /// Every start and update has exactly one user: an update or a done that
 /// takes the handle as its handle operand.
-static LogicalResult verifySingleChainUser(Operation *op, Value handle) {
+/// The values a handle passed to `use` becomes when `use` carries it across
+/// the iterations of an scf.for: as the init of iteration argument k (the
+/// loop's operand 3 + k), or as what the body yields for it (operand k of
+/// its scf.yield), it is the body's block argument 1 + k and the loop's
+/// result k. Empty for any other use.
+static SmallVector<Value, 2> carriedBy(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (auto loop = dyn_cast<scf::ForOp>(user)) {
+    unsigned first = loop.getNumControlOperands();
+    if (use.getOperandNumber() < first)
+      return {};
+    unsigned k = use.getOperandNumber() - first;
+    return {loop.getRegionIterArgs()[k], loop.getResult(k)};
+  }
+  if (auto yield = dyn_cast<scf::YieldOp>(user))
+    if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp())) {
+      unsigned k = use.getOperandNumber();
+      return {loop.getRegionIterArgs()[k], loop.getResult(k)};
+    }
+  return {};
+}
+
+/// A handle has exactly one user: the update or done that continues the
+/// chain (as its operand #0), or an scf.for that carries it to the next
+/// iteration (as an iteration argument's init, or yielded by its body);
+/// then the loop's block argument and result carrying it have at most one
+/// use each, by the chain's next op or a carrying loop again.
+static LogicalResult verifyHandleUse(Operation *op, Value handle, bool carried) {
+  if (carried && handle.use_empty())
+    return success(); // the side of a carrying loop that the chain does not take
   if (!handle.hasOneUse())
     return op->emitOpError()
            << "must have exactly one user, an asyncop.update or asyncop.done, "
@@ -82,17 +113,29 @@ static LogicalResult verifySingleChainUser(Operation *op, Value handle) {
            << std::distance(handle.use_begin(), handle.use_end()) << " uses";
   OpOperand &use = *handle.use_begin();
   Operation *user = use.getOwner();
-  if (!isa<UpdateOp, DoneOp>(user) || use.getOperandNumber() != 0)
-  {
+  if (isa<UpdateOp, DoneOp>(user) && use.getOperandNumber() == 0)
+    return success();
+  SmallVector<Value, 2> next = carriedBy(use);
+  if (next.empty()) {
     InFlightDiagnostic diag =
         op->emitOpError()
         << "handle must be the handle operand (#0) of an asyncop.update or "
-           "asyncop.done, but is operand #"
+           "asyncop.done, or carried by an scf.for, but is operand #"
         << use.getOperandNumber() << " of '" << user->getName() << "'";
     diag.attachNote(user->getLoc()) << "used here";
     return diag;
   }
+  // A yield's values were checked at the loop's init.
+  if (isa<scf::YieldOp>(user))
+    return success();
+  for (Value value : next)
+    if (failed(verifyHandleUse(op, value, /*carried=*/true)))
+      return failure();
   return success();
+}
+
+static LogicalResult verifySingleChainUser(Operation *op, Value handle) {
+  return verifyHandleUse(op, handle, /*carried=*/false);
 }
 
 /// Checks a handle type against the wrapped computation's signature.

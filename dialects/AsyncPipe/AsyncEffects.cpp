@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -130,13 +131,25 @@ struct StartModel : public AsyncEffectOpInterface::ExternalModel<StartModel, asy
   bool doesSync(Operation *op, unsigned group, Operation *other) const {
     if (group != 0 || !other)
       return false;
-    Value handle = cast<asyncop::StartOp>(op).getHandle();
-    while (handle && handle.hasOneUse()) {
-      Operation *user = *handle.getUsers().begin();
-      if (user == other)
-        return isa<asyncop::DoneOp>(user);
-      auto update = dyn_cast<asyncop::UpdateOp>(user);
-      handle = update ? update.getResult() : Value();
+    // Through updates, and through the scf.for loops that carry the handle
+    // to a later iteration (a done of the block argument or of the result).
+    SmallVector<Value> worklist{cast<asyncop::StartOp>(op).getHandle()};
+    while (!worklist.empty()) {
+      Value handle = worklist.pop_back_val();
+      for (OpOperand &use : handle.getUses()) {
+        Operation *user = use.getOwner();
+        if (user == other)
+          return isa<asyncop::DoneOp>(user);
+        if (auto update = dyn_cast<asyncop::UpdateOp>(user))
+          worklist.push_back(update.getResult());
+        else if (auto loop = dyn_cast<scf::ForOp>(user)) {
+          if (use.getOperandNumber() >= loop.getNumControlOperands()) {
+            unsigned k = use.getOperandNumber() - loop.getNumControlOperands();
+            worklist.push_back(loop.getRegionIterArgs()[k]);
+            worklist.push_back(loop.getResult(k));
+          }
+        }
+      }
     }
     return false;
   }

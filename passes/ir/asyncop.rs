@@ -103,22 +103,76 @@ impl<'c, 'a> Chain<'c, 'a> {
     }
 
     pub fn wrapped(&self) -> Option<Wrapped<'c, 'a>> {
-        if let Some(callee) = self.start.callee() {
-            let name = FlatSymbolRefAttribute::try_from(callee).ok()?.value().to_string();
-            return Some(Wrapped::Callee(name));
-        }
-        let block = self.start.body().first_block()?;
-        let ops: Vec<_> = super::ops(block).collect();
-        match ops.as_slice() {
-            [op, terminator] if YieldOp::is(*terminator) => Some(Wrapped::Op(*op)),
-            _ => None,
-        }
+        wrapped(self.start)
     }
 
     /// The result types of the wrapped computation (the done's).
     pub fn result_types(&self) -> Vec<Type<'c>> {
         self.done.outputs().map(|v| v.r#type()).collect()
     }
+}
+
+/// What `start` wraps; None for a region that is not one op and a yield
+/// (the verifier rules that out).
+pub fn wrapped<'c, 'a>(start: StartOp<'c, 'a>) -> Option<Wrapped<'c, 'a>> {
+    {
+        if let Some(callee) = start.callee() {
+            let name = FlatSymbolRefAttribute::try_from(callee).ok()?.value().to_string();
+            return Some(Wrapped::Callee(name));
+        }
+        let block = start.body().first_block()?;
+        let ops: Vec<_> = super::ops(block).collect();
+        match ops.as_slice() {
+            [op, terminator] if YieldOp::is(*terminator) => Some(Wrapped::Op(*op)),
+            _ => None,
+        }
+    }
+}
+
+/// The starts whose handle an `scf.for` carries to a later iteration
+/// (`asyncop-schedule`'s rotated loops): their chains are not read back
+/// from a done by [`Chain::of`].
+pub fn carried_starts<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<StartOp<'c, 'a>> {
+    super::nested_ops(root)
+        .into_iter()
+        .filter_map(StartOp::cast)
+        .filter(|start| {
+            super::uses(start.handle())
+                .iter()
+                .any(|(user, _)| Upstream::ScfFor.is(*user) || Upstream::ScfYield.is(*user))
+        })
+        .collect()
+}
+
+/// Replaces the carried handle of `start` by `future` (the lowering's
+/// token, value or group) everywhere it flows: the loops that carry it take
+/// `future`'s type for that iteration argument, in their body and results.
+/// The dones at the end now take a `future`-typed operand.
+pub fn replace_carried<'c, 'a>(start: StartOp<'c, 'a>, future: Value<'c, 'a>) {
+    let ty = future.r#type();
+    let mut pending = vec![start.handle()];
+    let mut seen = Vec::new();
+    while let Some(handle) = pending.pop() {
+        if seen.contains(&handle) {
+            continue;
+        }
+        seen.push(handle);
+        for (user, index) in super::uses(handle) {
+            if Upstream::ScfFor.is(user) && index >= 3 {
+                let k = index - 3;
+                if let (Some(body), Ok(result)) = (super::region_entry(user, 0), user.result(k)) {
+                    if let Ok(argument) = body.argument(k + 1) {
+                        pending.push(argument.into());
+                    }
+                    pending.push(result.into());
+                }
+            }
+        }
+    }
+    for value in seen.iter().skip(1) {
+        super::rewrite::set_type(*value, ty);
+    }
+    super::rewrite::replace_uses(start.handle(), future);
 }
 
 /// Whether a handle type has its outputs bound (for a wrapped computation

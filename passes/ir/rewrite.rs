@@ -290,3 +290,30 @@ pub fn poison_and_erase(op: OperationRef) {
     }
     ir::erase(op);
 }
+
+/// Clones `op` (with its regions) to `point`, with every operand of the
+/// clone and of the ops nested in it that `map` names replaced by its
+/// value there; adds the clone's results to `map` as the values of `op`'s.
+pub fn clone_mapped<'c, 'a>(
+    op: OperationRef<'c, '_>,
+    map: &mut Vec<(ir::ValueKey, Value<'c, 'a>)>,
+    point: crate::passes::ir::builder::Point<'c, 'a>,
+) -> OperationRef<'c, 'a> {
+    use crate::passes::ir::builder::Point;
+    let clone = match point {
+        Point::Before(before) => point.block().insert_operation_before(before, self::clone(op)),
+        Point::End(block) => block.append_operation(self::clone(op)),
+    };
+    for user in std::iter::once(clone).chain(ir::nested_ops(clone)) {
+        for i in 0..user.operand_count() {
+            let Ok(value) = user.operand(i) else { continue };
+            if let Some((_, new)) = map.iter().find(|(key, _)| *key == ir::ValueKey::of(value)) {
+                set_operand(user, i, *new);
+            }
+        }
+    }
+    for (old, new) in op.results().zip(clone.results()) {
+        map.push((ir::ValueKey::of(Value::from(old)), Value::from(new)));
+    }
+    clone
+}
