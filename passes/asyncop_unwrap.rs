@@ -6,7 +6,7 @@
 
 use super::ir::asyncop::{Chain, Wrapped};
 use super::ir::builder::{Builder, Point};
-use super::ir::{self, asyncop, rewrite};
+use super::ir::{self, asyncop, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value};
@@ -20,6 +20,16 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    let carried = asyncop::carried_starts(root);
+    for start in &carried {
+        diag::error(
+            start.operation().location(),
+            "asyncop-unwrap: this chain is carried across loop iterations (a rotated loop); its done runs in a later iteration, where the operands bound here are gone",
+        );
+    }
+    if !carried.is_empty() {
+        return Err(PassFailed);
+    }
     for chain in Chain::all(root) {
         let done = chain.done.operation();
         let bound: Vec<Value> = chain.bound().into_iter().map(|(v, _)| v).collect();

@@ -13,3 +13,11 @@
 // CHECK: cp.async.cg.shared.global
 // CHECK: cp.async.commit_group
 // CHECK: cp.async.wait_group 0
+// The chain carried across iterations: one group stays in flight in the
+// loop (cp.async.wait_group 1), none after it.
+// RUN: asyncpipe-opt %S/../../Passes/asyncop-to-asyncpipe/carried.mlir --asyncop-to-asyncpipe --asyncpipe-token-to-count --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx > %t.carried.ptx
+// RUN: %ptxas -arch=sm_80 %t.carried.ptx -o %t.carried.cubin
+// RUN: FileCheck %s --input-file %t.carried.ptx --check-prefix=CARRIED
+// CARRIED: .entry stream(
+// CARRIED: cp.async.wait_group 1
+// CARRIED: cp.async.wait_group 0
