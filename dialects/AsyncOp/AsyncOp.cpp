@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -343,6 +344,30 @@ LogicalResult DoneOp::verify() {
     return emitOpError() << "yields " << formatTypes(outputs)
                          << " but the handle's bound outputs are "
                          << formatTypes(handle.getOutputs());
+  // A chain completes once: no loop may repeat the done without the chain
+  // (a loop that carries the handle starts one chain per iteration), and
+  // the done may not run in a region that runs elsewhere (a kernel, a
+  // task) while the chain began here.
+  Operation *definer = getHandle().getDefiningOp();
+  Region *home = definer ? definer->getParentRegion()
+                         : cast<BlockArgument>(getHandle()).getOwner()->getParent();
+  for (Operation *around = (*this)->getParentOp(); around; around = around->getParentOp()) {
+    if (around->isAncestor(home->getParentOp()) || around == home->getParentOp())
+      break;
+    bool repeats = isa<LoopLikeOpInterface>(around);
+    bool elsewhere = around->getName().getStringRef() == "gpu.launch" ||
+                     around->getName().getStringRef() == "async.execute";
+    if (repeats || elsewhere) {
+      InFlightDiagnostic diag = emitOpError()
+                                << (repeats ? "would complete its chain once per iteration of this '"
+                                            : "would complete its chain inside this '")
+                                << around->getName() << "', which the chain does not begin in"
+                                << (repeats ? "; a chain completes once (carry the handle through the loop instead)"
+                                            : "; it runs elsewhere (a kernel or a task)");
+      diag.attachNote(around->getLoc()) << "here";
+      return diag;
+    }
+  }
   return success();
 }
 
