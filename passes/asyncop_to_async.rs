@@ -29,7 +29,7 @@ use super::ir::asyncop::{Chain, Wrapped};
 use super::ir::ods::asyncop::{DoneOp, StartOp};
 use super::ir::builder::{Builder, Point};
 use super::ir::upstream::{attr, Upstream};
-use super::ir::{self, asyncop, rewrite};
+use super::ir::{self, asyncop, rewrite, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
@@ -103,15 +103,12 @@ fn task<'c, 'a>(
     let yielded = b.op(Upstream::AsyncYield, &[], &[], &[], Point::End(block));
     let values: Vec<Value> = match wrapped {
         Wrapped::Op(op) => {
-            let clone = b.insert(rewrite::clone(*op), Point::Before(yielded));
+            // The parameters, also where the op's regions use them, become
+            // the bound operands.
             let start = StartOp::cast(op.parent_operation().expect("a start")).expect("a start");
-            for (parameter, value) in asyncop::parameters(start).into_iter().zip(operands) {
-                for (user, index) in ir::uses(parameter) {
-                    if user == *op {
-                        rewrite::set_operand(clone, index, *value);
-                    }
-                }
-            }
+            let mut map: Vec<(ValueKey, Value)> =
+                asyncop::parameters(start).into_iter().map(ValueKey::of).zip(operands.iter().copied()).collect();
+            let clone = rewrite::clone_mapped(*op, &mut map, Point::Before(yielded));
             clone.results().map(Value::from).collect()
         }
         Wrapped::Callee(name) => b.call(name, operands, results, Point::Before(yielded)).results().map(Value::from).collect(),

@@ -6,7 +6,7 @@
 
 use super::ir::asyncop::{Chain, Wrapped};
 use super::ir::builder::{Builder, Point};
-use super::ir::{self, asyncop, diag, rewrite};
+use super::ir::{self, asyncop, diag, rewrite, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value};
@@ -37,14 +37,11 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         let at = Point::Before(done);
         let results: Vec<Value> = match chain.wrapped() {
             Some(Wrapped::Op(op)) => {
-                let clone = b.insert(rewrite::clone(op), at);
-                for (parameter, value) in asyncop::parameters(chain.start).into_iter().zip(&bound) {
-                    for (user, index) in ir::uses(parameter) {
-                        if user == op {
-                            rewrite::set_operand(clone, index, *value);
-                        }
-                    }
-                }
+                // The parameters, also where the op's regions use them,
+                // become the bound operands.
+                let mut map: Vec<(ValueKey, Value)> =
+                    asyncop::parameters(chain.start).into_iter().map(ValueKey::of).zip(bound.iter().copied()).collect();
+                let clone = rewrite::clone_mapped(op, &mut map, at);
                 clone.results().map(Value::from).collect()
             }
             Some(Wrapped::Callee(name)) => {

@@ -191,6 +191,23 @@ PAR_PASSES = [
     ("one-shot-bufferize (par models)", ["--one-shot-bufferize=bufferize-function-boundaries"], False, 3),
 ]
 
+# Passes for asyncop chains (issue 16; picked more often when the input has
+# one, and asyncop-wrap on any input).
+ASYNCOP_PASSES = [
+    ("asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.store,memref.copy,func.call",
+     ["--asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.store,memref.copy,func.call"], False, 2),
+    ("pipeline:asyncop-wrap,asyncop-schedule",
+     ["--asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.store,memref.copy,func.call", "--asyncop-schedule"], False, 3),
+    ("pipeline:asyncop-wrap,asyncop-schedule,asyncop-to-async",
+     ["--asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.copy,func.call", "--asyncop-schedule", "--asyncop-to-async"], False, 2),
+    ("pipeline:asyncop-wrap,asyncop-unwrap", ["--asyncop-wrap=ops=arith.addf,memref.store,memref.copy", "--asyncop-unwrap"], False, 2),
+    ("asyncop-schedule=max-in-flight=1", ["--asyncop-schedule=max-in-flight=1"], False, 2),
+    ("asyncop-to-async", ["--asyncop-to-async"], False, 2),
+    ("asyncop-to-asyncpipe", ["--asyncop-to-asyncpipe"], False, 2),
+    ("pipeline:asyncop-wrap=ops=memref.copy,asyncop-schedule,asyncop-to-asyncpipe",
+     ["--asyncop-wrap=ops=memref.copy", "--asyncop-schedule", "--asyncop-to-asyncpipe"], False, 2),
+]
+
 
 def weighted(rng, items):
     total = sum(w for *_, w in items)
@@ -875,7 +892,10 @@ def make_case(seed, index, corpus):
             origin = "generated+mutated"
     has_gpu = "gpu.module" in text
     has_par = "par.foreach_thread" in text or "scf.forall" in text
-    if has_par and rng.random() < 0.6:
+    has_asyncop = "asyncop." in text
+    if (has_asyncop and rng.random() < 0.6) or rng.random() < 0.08:
+        pass_ = weighted(rng, ASYNCOP_PASSES)
+    elif has_par and rng.random() < 0.6:
         pass_ = weighted(rng, PAR_PASSES)
     elif has_gpu and rng.random() < 0.5:
         pass_ = weighted(rng, GPU_PASSES)
@@ -1081,11 +1101,11 @@ def reduce_file(path, runner, log=print):
     sig = re.search(r"^signature: (.*)$", txt, re.M).group(1)
     m = re.search(r"^pass: (.*)$", txt, re.M)
     if m:
-        pass_ = {p[0]: p for p in PASSES + GPU_PASSES + PAR_PASSES}[m.group(1)]
+        pass_ = {p[0]: p for p in PASSES + GPU_PASSES + PAR_PASSES + ASYNCOP_PASSES}[m.group(1)]
     else:
         # Older reports: the pass whose flags the command line has (longest).
         cmd = re.search(r"^command: (.*)$", txt, re.M).group(1).split(" > ")[0]
-        pass_ = max((p for p in PASSES + GPU_PASSES + PAR_PASSES if " ".join(shquote(x) for x in p[1]) + " " in cmd),
+        pass_ = max((p for p in PASSES + GPU_PASSES + PAR_PASSES + ASYNCOP_PASSES if " ".join(shquote(x) for x in p[1]) + " " in cmd),
                     key=lambda p: len(" ".join(p[1])))
     with open(path) as h:
         lines = [l for l in h.read().split("\n") if l.strip() and not l.strip().startswith("//")]

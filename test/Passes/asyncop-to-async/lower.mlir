@@ -41,3 +41,32 @@ func.func @no_results(%m: memref<4xf32>, %n: memref<4xf32>) {
   asyncop.done %s : (!asyncop.handle<(memref<4xf32>, memref<4xf32>), (), none>) -> ()
   return
 }
+
+// A wrapped op with regions that use the parameters (found by the fuzzer:
+// only the op's own operands were remapped, so the branch's yield kept the
+// erased parameter): every use inside takes the bound operand.
+// CHECK-LABEL: func.func @regions
+// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: i32)
+// CHECK: async.execute -> (!async.value<i32>, !async.value<i32>) {
+// CHECK-NEXT: %[[R:.*]]:2 = scf.if %[[C]] -> (i32, i32) {
+// CHECK-NEXT: scf.yield %[[A]], %[[A]] : i32, i32
+// CHECK: scf.yield %{{.*}}, %[[A]] : i32, i32
+// RUN: asyncpipe-opt %s --asyncop-unwrap | FileCheck %s --check-prefix=UNWRAP
+// UNWRAP-LABEL: func.func @regions
+// UNWRAP-SAME: (%[[C:.*]]: i1, %[[A:.*]]: i32)
+// UNWRAP: scf.if %[[C]] -> (i32, i32) {
+// UNWRAP-NEXT: scf.yield %[[A]], %[[A]] : i32, i32
+func.func @regions(%c: i1, %a: i32) -> (i32, i32) {
+  %s = asyncop.start (%c, %a) wraps {
+  ^bb0(%x: i1, %y: i32):
+    %r:2 = scf.if %x -> (i32, i32) {
+      scf.yield %y, %y : i32, i32
+    } else {
+      %z = arith.constant 15 : i32
+      scf.yield %z, %y : i32, i32
+    }
+    asyncop.yield %r#0, %r#1 : i32, i32
+  } : (i1, i32) -> !asyncop.handle<(i1, i32), (), i32>
+  %d:2 = asyncop.done %s : (!asyncop.handle<(i1, i32), (), i32>) -> (i32, i32)
+  return %d#0, %d#1 : i32, i32
+}
