@@ -1,4 +1,4 @@
-//! `asyncop-to-asyncpipe{queue=Q}`: asyncop chains in GPU kernels become
+//! `asyncop-to-asyncpipe{group-queue=Q}`: asyncop chains in GPU kernels become
 //! asyncpipe's async copies. A chain wrapping a `memref.copy` into
 //! workgroup memory is a copy a GPU thread can run asynchronously
 //! (`cp.async`): the start becomes `asyncpipe.copy` with its token
@@ -33,12 +33,12 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncop-to-asyncpipe",
     description: "Lower asyncop chains in GPU kernels that wrap a memref.copy into workgroup memory to asyncpipe.copy, a commit_group on a queue and a wait at the done",
     anchor: None,
-    options: &[OptionDef { name: "queue", description: "the logical queue of the copies' groups", default: "0" }],
+    options: &[OptionDef { name: "group-queue", description: "the logical queue the copies' groups are committed to", default: "0" }],
     run,
 };
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
-    let queue: i64 = options.parse(root, "queue")?;
+    let queue: i64 = options.parse(root, "group-queue")?;
     let mut failed = false;
     for chain in Chain::all(root) {
         if !ir::ancestors(chain.start.operation()).any(|a| Upstream::GpuFunc.is(a)) {

@@ -146,3 +146,13 @@ cat > "$out/par_manifest.json" <<JSON
  "variants": {"flattened, blocks of 128": {"ptx": "par_flattened.sm_90.ptx", "grid": [$(( (par_t * par_t + 127) / 128 )), 1, 1], "block": [128, 1, 1]},
               "mapped [#gpu.block<x>, #gpu.thread<x>]": {"ptx": "par_mapped.sm_90.ptx", "grid": [$par_t, 1, 1], "block": [$par_t, 1, 1]}}}
 JSON
+
+# asyncop chains in kernels (issue 16): the staged row copy of
+# test/Passes/asyncop-to-asyncpipe/copy.mlir (wrapped, scheduled, to
+# cp.async) and the chain carried across a loop's iterations of carried.mlir,
+# for sm_80; bench/gpu/asyncop.py checks them.
+echo "== asyncop kernels"
+"$opt" test/Passes/asyncop-to-asyncpipe/copy.mlir --asyncop-wrap --asyncop-schedule --asyncop-to-asyncpipe --asyncpipe-token-to-count --asyncpipe-to-ptx=chip=sm_80 \
+  | python3 test/tools/extract-ptx.py > "$out/asyncop_stage.sm_80.ptx"
+"$opt" test/Passes/asyncop-to-asyncpipe/carried.mlir --asyncop-to-asyncpipe --asyncpipe-token-to-count --asyncpipe-to-ptx=chip=sm_80 \
+  | python3 test/tools/extract-ptx.py > "$out/asyncop_stream.sm_80.ptx"

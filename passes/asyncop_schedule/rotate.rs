@@ -155,7 +155,7 @@ fn apply(for_op: OperationRef, plan: Plan) {
     let next_handle: Value = next_start.result(0).expect("a handle").into();
     rewrite::set_operand(done, 0, carried);
     ir::erase(start);
-    let yield_op = ir::terminator(body).expect("scf.yield");
+    let yield_op = ir::terminator(body).expect("a loop body ends in its yield");
     rewrite::append_operands(yield_op, &[next_handle]);
     // Epilogue: the last iteration, without a next start.
     let after = for_op.next_in_block().expect("a loop is followed by its block's terminator at least");

@@ -8,7 +8,7 @@
 // RUN: cc -std=c11 -Wall -Werror %s -o %t %capi-flags
 // RUN: %t %t.input.mlir 2>&1 | FileCheck %s
 // RUN: python3 %S/../tools/capi-coverage.py %S/../../dialects/include %s | FileCheck %s --check-prefix=COVERAGE
-// COVERAGE: capi-coverage: 27 functions declared, 27 called
+// COVERAGE: capi-coverage: 32 functions declared, 32 called
 
 #include "asyncpipe-c/Dialect/AsyncOp.h"
 #include "asyncpipe-c/Dialect/AsyncPipe.h"
@@ -215,6 +215,15 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: isa handle: 1 0
   printType("handle", handle);
   printf("isa handle: %d %d\n", asyncopTypeIsAHandle(handle), asyncopTypeIsAHandle(token));
+  // CHECK-NEXT: handle parts: 1 operands, 1 outputs
+  // CHECK-NEXT: handle operand: f32
+  // CHECK-NEXT: handle output: i32
+  // CHECK-NEXT: handle context: index
+  printf("handle parts: %d operands, %d outputs\n", (int)asyncopHandleTypeGetNumOperands(handle),
+         (int)asyncopHandleTypeGetNumOutputs(handle));
+  printType("handle operand", asyncopHandleTypeGetOperand(handle, 0));
+  printType("handle output", asyncopHandleTypeGetOutput(handle, 0));
+  printType("handle context", asyncopHandleTypeGetContext(handle));
 
   // Passes: upstream, asyncpipe's (Rust, with the C++ pipelines), twice.
   asyncpipeRegisterUpstreamPasses();

@@ -6,7 +6,7 @@
 // wait's count, verify-sync proves it, and asyncpipe-to-ptx emits cp.async
 // and cp.async.wait_group (ptxas accepts it: Target/PTX/asyncop.mlir).
 // RUN: asyncpipe-opt %s --asyncop-wrap --asyncop-schedule --asyncop-to-asyncpipe | FileCheck %s
-// RUN: asyncpipe-opt %s --asyncop-wrap --asyncop-schedule --asyncop-to-asyncpipe=queue=3 --asyncpipe-token-to-count --asyncpipe-verify-sync | FileCheck %s --check-prefix=COUNT
+// RUN: asyncpipe-opt %s --asyncop-wrap --asyncop-schedule --asyncop-to-asyncpipe=group-queue=3 --asyncpipe-token-to-count --asyncpipe-verify-sync | FileCheck %s --check-prefix=COUNT
 // CHECK-LABEL: gpu.func @stage
 // CHECK: %[[T:.*]] = asyncpipe.copy %{{.*}}, %{{.*}} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>> -> !asyncpipe.token
 // CHECK-NEXT: %[[G:.*]] = asyncpipe.commit_group queue 0 (%[[T]])
