@@ -15,14 +15,11 @@ inputs) and prints the largest difference, then times --repeat calls
 """
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LLVM = "/usr/lib/llvm-22"
-ASYNC = ["--async-to-async-runtime", "--async-runtime-ref-counting", "--async-runtime-ref-counting-opt", "--convert-async-to-llvm", "--asyncpipe-async-loop-types"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mlir_cpu import ASYNC, default_bin, run  # noqa: E402
 
 
 def program(n, repeat):
@@ -121,25 +118,11 @@ func.func @main() {{
 """
 
 
-def run(opt, source, passes):
-    with open(os.path.join(ROOT, "test/tools/lower-to-llvm.flags")) as f:
-        lower = f.read().split()
-    lowered = subprocess.run([opt] + passes + lower, input=source, capture_output=True, text=True)
-    if lowered.returncode != 0:
-        sys.exit(f"lowering failed ({' '.join(passes)}):\n{lowered.stderr[:2000]}")
-    libs = ",".join(f"{LLVM}/lib/{l}" for l in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so", "libmlir_async_runtime.so"])
-    ran = subprocess.run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void", "-O3", f"-shared-libs={libs}"],
-                         input=lowered.stdout, capture_output=True, text=True)
-    if ran.returncode != 0:
-        sys.exit(f"run failed ({' '.join(passes)}):\n{ran.stderr[:2000]}")
-    values = [float(x) for x in re.findall(r"^\s*([-0-9.e+]+)\s*$", ran.stdout, re.M)]
-    return values[0], values[1:]
 
 
 def main():
     parser = argparse.ArgumentParser()
-    release = os.path.join(ROOT, "target/release/asyncpipe-opt")
-    parser.add_argument("--bin", default=release if os.path.exists(release) else os.path.join(ROOT, "target/debug/asyncpipe-opt"))
+    parser.add_argument("--bin", default=default_bin())
     parser.add_argument("--n", type=int, default=384)
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()

@@ -30,7 +30,7 @@ use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::{Attribute, FlatSymbolRefAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, BlockRef, Region, RegionLike, Type, Value, ValueLike};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncop-wrap",
@@ -100,12 +100,7 @@ fn wrap(root: OperationRef, op: OperationRef, callee: Option<String>) {
             let start = b.insert(b.build(StartOp::NAME, &operands, &[handle], &[], vec![Region::new()]), at);
             let block = start.region(0).expect("the start's region").append_block(Block::new(&arguments));
             let yielded = b.op(YieldOp::NAME, &[], &[], &[], Point::End(block));
-            let clone = b.insert(rewrite::clone(op), Point::Before(yielded));
-            for i in 0..operands.len() {
-                rewrite::set_operand(clone, i, block.argument(i).expect("a parameter").into());
-            }
-            let values: Vec<Value> = clone.results().map(Value::from).collect();
-            rewrite::append_operands(yielded, &values);
+            place_with_parameters(op, block, yielded);
             start
         }
         Some(name) => {
@@ -121,12 +116,7 @@ fn wrap(root: OperationRef, op: OperationRef, callee: Option<String>) {
             let f = b.function(name, &types, &results, true, point);
             let entry = f.region(0).expect("the function's body").append_block(Block::new(&arguments));
             let returned = b.op(Upstream::FuncReturn, &[], &[], &[], Point::End(entry));
-            let clone = b.insert(rewrite::clone(op), Point::Before(returned));
-            for i in 0..operands.len() {
-                rewrite::set_operand(clone, i, entry.argument(i).expect("a parameter").into());
-            }
-            let values: Vec<Value> = clone.results().map(Value::from).collect();
-            rewrite::append_operands(returned, &values);
+            place_with_parameters(op, entry, returned);
             let symbol: Attribute = FlatSymbolRefAttribute::new(b.ctx(), name).into();
             b.insert(b.build(StartOp::NAME, &operands, &[handle], &[(StartOp::CALLEE, symbol)], vec![Region::new()]), at)
         }
@@ -137,4 +127,15 @@ fn wrap(root: OperationRef, op: OperationRef, callee: Option<String>) {
         rewrite::replace_uses(old.into(), new.into());
     }
     ir::erase(op);
+}
+
+/// A clone of `op` before `terminator` (a yield or return of `block`),
+/// taking `block`'s arguments as its operands, its results returned.
+fn place_with_parameters<'c, 'a>(op: OperationRef<'c, '_>, block: BlockRef<'c, 'a>, terminator: OperationRef<'c, 'a>) {
+    let clone = block.insert_operation_before(terminator, rewrite::clone(op));
+    for i in 0..op.operand_count() {
+        rewrite::set_operand(clone, i, block.argument(i).expect("a parameter").into());
+    }
+    let values: Vec<Value> = clone.results().map(Value::from).collect();
+    rewrite::append_operands(terminator, &values);
 }
