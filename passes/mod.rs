@@ -14,6 +14,7 @@ pub mod asyncop_unwrap;
 pub mod asyncop_wrap;
 pub mod count_to_token;
 pub mod eliminate_barriers;
+pub mod explain;
 pub mod hardware_queues;
 pub mod lower_block;
 pub mod lower_sequential;
@@ -29,6 +30,7 @@ pub mod scf_forall_to_par;
 pub mod print_async_effects;
 pub mod software_pipeline;
 pub mod synchronize;
+pub mod timeline;
 pub mod token_to_count;
 pub mod verify_sync;
 pub mod workgroup_attributions;
@@ -97,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 25] = [
+    static ALL: [PassDef; 27] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -123,6 +125,8 @@ pub fn all() -> &'static [PassDef] {
         asyncop_schedule::PASS,
         asyncop_to_async::PASS,
         asyncop_to_asyncpipe::PASS,
+        timeline::PASS,
+        explain::PASS,
     ];
     &ALL
 }
