@@ -1,5 +1,5 @@
 //! `asyncpipe-explain`: remarks a user can act on, from the same trace of
-//! the IR as `asyncpipe-timeline` (`analysis::timeline`), off unless run:
+//! the IR as `asyncpipe-timeline` (`analysis::async_trace`), off unless run:
 //! - at each wait: the count it leaves in flight, the group it completes
 //!   (where it was committed, what it copies into) and the newer groups
 //!   the count lets stay in flight;
@@ -10,7 +10,7 @@
 //!   threads' copies before reads (after a wait) or the reads of a version
 //!   before a copy overwrites it (before a copy).
 
-use super::analysis::timeline::{self, Event, Phase, Trace};
+use super::analysis::async_trace::{self, Event, Phase, Trace};
 use super::ir::{self, diag};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -25,10 +25,10 @@ pub const PASS: PassDef = PassDef {
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     for function in ir::functions(root) {
-        if !timeline::has_async_work(function) {
+        if !async_trace::has_async_work(function) {
             continue;
         }
-        let trace = timeline::trace(function, 8);
+        let trace = async_trace::trace(function, 8);
         explain_waits(&trace);
         explain_buffers(&trace);
         explain_barriers(&trace);

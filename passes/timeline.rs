@@ -6,13 +6,13 @@
 //! group a bar from its commit to the wait that completes it, labelled with
 //! the buffers it copies into and their versions; each wait a mark with its
 //! count; each barrier a line across the lanes. It is computed from the IR
-//! (`analysis::timeline`), so it shows what the code does.
+//! (`analysis::async_trace`), so it shows what the code does.
 //!
 //! A loop whose trip count is not a constant runs `example-trip-count`
 //! iterations, and the picture says so. A module with no async work to draw
 //! is an error; a function without any gets no file.
 
-use super::analysis::timeline::{self, Event, Phase, Trace};
+use super::analysis::async_trace::{self, Event, Phase, Trace};
 use super::ir::{self, diag};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -39,11 +39,11 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     }
     let mut drawn = 0;
     for function in ir::functions(root) {
-        if !timeline::has_async_work(function) {
+        if !async_trace::has_async_work(function) {
             continue;
         }
         let name = ir::symbol_name(function).unwrap_or_else(|| "function".into());
-        let trace = timeline::trace(function, assumed);
+        let trace = async_trace::trace(function, assumed);
         let svg = render(&name, &trace);
         let path = std::path::Path::new(&folder).join(format!("{name}.timeline.svg"));
         if let Err(error) = std::fs::create_dir_all(&folder).and_then(|_| std::fs::write(&path, svg)) {
@@ -77,10 +77,10 @@ fn lanes(trace: &Trace) -> String {
     if !queues.is_empty() {
         parts.push(format!("queue{} {}", if queues.len() == 1 { "" } else { "s" }, queues.join(", ")));
     }
-    if trace.queues().contains(&timeline::CHAINS) {
+    if trace.queues().contains(&async_trace::CHAINS) {
         parts.push("the asyncop chains' lane".to_string());
     }
-    if trace.queues().contains(&timeline::TASKS) {
+    if trace.queues().contains(&async_trace::TASKS) {
         parts.push("the async tasks' lane".to_string());
     }
     parts.join(" and ")
@@ -145,8 +145,8 @@ pub fn render(name: &str, trace: &Trace) -> String {
     for queue in &queues {
         let y = lane(*queue);
         let name = match *queue {
-            timeline::CHAINS => "asyncop chains".to_string(),
-            timeline::TASKS => "async tasks".to_string(),
+            async_trace::CHAINS => "asyncop chains".to_string(),
+            async_trace::TASKS => "async tasks".to_string(),
             q => format!("queue {q}"),
         };
         let _ = writeln!(out, r#"<text x="10" y="{}">{name}</text>"#, y + LANE / 2);
@@ -175,8 +175,8 @@ pub fn render(name: &str, trace: &Trace) -> String {
             r##"<rect class="group" x="{x1}" y="{y}" width="{}" height="11" rx="3" fill="#9ecae1" stroke="#3182bd"><title>group {index} on {}: {}</title></rect>"##,
             x2.saturating_sub(x1).max(4),
             match group.queue {
-                timeline::CHAINS => "the chains' lane".to_string(),
-                timeline::TASKS => "the tasks' lane".to_string(),
+                async_trace::CHAINS => "the chains' lane".to_string(),
+                async_trace::TASKS => "the tasks' lane".to_string(),
                 q => format!("queue {q}"),
             },
             escape(&label.join(", "))
@@ -189,8 +189,8 @@ pub fn render(name: &str, trace: &Trace) -> String {
             Event::Wait { queue, count, completes, op } => {
                 let y = lane(*queue);
                 let count_text = match (*queue, count) {
-                    (timeline::CHAINS, _) => "done".to_string(),
-                    (timeline::TASKS, _) => "await".to_string(),
+                    (async_trace::CHAINS, _) => "done".to_string(),
+                    (async_trace::TASKS, _) => "await".to_string(),
                     (_, Some(c)) => format!("≤{c}"),
                     (_, None) => "token".to_string(),
                 };

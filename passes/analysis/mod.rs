@@ -16,11 +16,12 @@
 //!   elements (thread ids in indices), for block-scope synchronization.
 //! - [`thread_slices`]: the part of a shared tensor or buffer each thread of
 //!   a `par.foreach_thread` accesses, and whether threads' parts are disjoint.
-//! - [`timeline`]: a function's commits, waits and barriers as they run
+//! - [`async_trace`]: a function's commits, waits and barriers as they run
 //!   (loops unrolled), for the timeline picture and the explanations.
 //! - [`symbolic`]: a function's run-time integer arguments as symbols, the
 //!   values affine in them, and the cases an analysis splits them into.
 
+pub mod async_trace;
 pub mod chain_effects;
 pub mod const_eval;
 pub mod effects;
@@ -31,5 +32,4 @@ pub mod symbolic;
 pub mod sync_state;
 pub mod thread_scope;
 pub mod thread_slices;
-pub mod timeline;
 pub mod version_slices;
