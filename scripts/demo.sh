@@ -66,6 +66,13 @@ echo "=== 1. examples/stream_dot.mlir: annotated loop to PTX"
 cargo run --quiet --example kernel_to_ptx -- examples/stream_dot.mlir --out target/ptx --chips sm_80,sm_90
 
 echo
+echo "== its timeline (asyncpipe-timeline: groups per queue from commit to the wait that completes them), and why each wait has its count"
+target/debug/asyncpipe-opt examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-timeline=output=target/timeline -o /dev/null 2>&1 \
+  | grep -o "timeline of .*"
+target/debug/asyncpipe-opt examples/stream_dot.mlir --asyncpipe-software-pipeline --asyncpipe-explain -o /dev/null 2>&1 \
+  | grep -o "remark: waits until at most [0-9] groups are in flight on queue [0-9]: .*" | head -2
+
+echo
 echo "=== 2. the same kernel on the CPU against its unpipelined form: cp.async run as loads and stores,"
 echo "       and bulk queues against an mbarrier model whose copies land only when a wait completes them"
 /usr/lib/llvm-22/bin/lit -v test/Execution/stream-dot-cpu.mlir test/Execution/stream-dot-bulk-cpu.mlir | grep -E "^(PASS|FAIL)"
