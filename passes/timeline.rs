@@ -111,6 +111,9 @@ pub fn render(name: &str, trace: &Trace) -> String {
         let _ = write!(title, "; main loop ({}) of {trips} iterations", location(op));
     }
     let _ = writeln!(out, r#"<text x="10" y="18" font-size="13" font-weight="bold">{}</text>"#, escape(&title));
+    if trace.truncated {
+        let _ = writeln!(out, r#"<text x="10" y="48" fill="firebrick">cut: the trace stopped after {} ops; what follows is not drawn</text>"#, async_trace::BUDGET);
+    }
     for (op, count) in &trace.assumed {
         let _ = writeln!(
             out,

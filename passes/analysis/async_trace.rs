@@ -25,6 +25,12 @@ use melior::ir::{BlockRef, Value, ValueLike};
 
 /// Iterations of a long loop shown before the gap (then the last).
 pub const SHOWN: i64 = 3;
+/// Iterations of a gap that run (a pipelined loop's steady state repeats
+/// from its first iterations on); beyond them the gap is skipped, and the
+/// last iteration runs in the state after them.
+pub const GAP_RUN: i64 = 64;
+/// Ops the walk runs in all; past them the trace stops, and says so.
+pub const BUDGET: usize = 200_000;
 
 /// Where an event happens, for the picture's phases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +85,8 @@ pub struct Trace<'c, 'a> {
     pub assumed: Vec<(OperationRef<'c, 'a>, i64)>,
     /// The first loop that holds async work, and its trip count.
     pub main_loop: Option<(OperationRef<'c, 'a>, i64)>,
+    /// Whether the walk stopped at [`BUDGET`] ops.
+    pub truncated: bool,
 }
 
 impl<'c, 'a> Trace<'c, 'a> {
@@ -138,7 +146,7 @@ pub fn trace<'c, 'a>(function: OperationRef<'c, 'a>, assumed: i64) -> Trace<'c, 
         task_groups: Vec::new(),
         phase: Phase::Prologue,
         assumed,
-        budget: 1_000_000,
+        budget: BUDGET,
         gap: None,
     };
     if let Some(body) = ir::region_entry(function, 0) {
@@ -151,6 +159,7 @@ impl<'c, 'a> Walker<'c, 'a> {
     fn block(&mut self, block: BlockRef<'c, 'a>) {
         for op in ir::ops(block) {
             if self.budget == 0 {
+                self.trace.truncated = true;
                 return;
             }
             self.budget -= 1;
@@ -303,7 +312,16 @@ impl<'c, 'a> Walker<'c, 'a> {
         if main {
             self.trace.main_loop = Some((op, trips));
         }
-        for k in 0..trips {
+        let mut k = 0;
+        while k < trips {
+            if self.budget == 0 {
+                self.trace.truncated = true;
+                break;
+            }
+            // Past the gap's first iterations, on to the last one.
+            if trips > SHOWN + 1 && k == SHOWN + GAP_RUN && k < trips - 1 {
+                k = trips - 1;
+            }
             let shown = trips <= SHOWN + 1 || k < SHOWN || k == trips - 1;
             if main {
                 self.phase = Phase::Loop(k);
@@ -321,6 +339,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             }
             self.block(body);
             self.gap = outer_gap;
+            k += 1;
         }
         if main {
             self.phase = Phase::Epilogue;
