@@ -26,6 +26,7 @@ pub const PASS: PassDef = PassDef {
     options: &[
         OptionDef { name: "output", description: "the folder the pictures go into", default: "." },
         OptionDef { name: "example-trip-count", description: "the iterations a loop without a constant trip count is drawn with", default: "8" },
+        OptionDef { name: "bulk-queues", description: "queues lowered to cp.async.bulk on mbarrier rings (as given to the pipeliner): their lanes are the rings", default: "" },
     ],
     run,
 };
@@ -37,14 +38,17 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         diag::error(root.location(), &format!("asyncpipe-timeline: example-trip-count={assumed}, a loop is drawn with at least one iteration"));
         return Err(PassFailed);
     }
+    let bulk: Vec<i64> = options.get("bulk-queues").split(',').filter_map(|q| q.trim().parse().ok()).collect();
     let mut drawn = 0;
+    let mut quiet = Vec::new();
     for function in ir::functions(root) {
         if !async_trace::has_async_work(function) {
+            quiet.push(function);
             continue;
         }
         let name = ir::symbol_name(function).unwrap_or_else(|| "function".into());
         let trace = async_trace::trace(function, assumed);
-        let svg = render(&name, &trace);
+        let svg = render(&name, &trace, &bulk);
         let path = std::path::Path::new(&folder).join(format!("{name}.timeline.svg"));
         if let Err(error) = std::fs::create_dir_all(&folder).and_then(|_| std::fs::write(&path, svg)) {
             diag::error(function.location(), &format!("asyncpipe-timeline: cannot write {}: {error}", path.display()));
@@ -66,6 +70,14 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     if drawn == 0 {
         diag::error(root.location(), "asyncpipe-timeline: no function here has async work to draw (asyncpipe commits or waits)");
         return Err(PassFailed);
+    }
+    for function in quiet {
+        if ir::region_entry(function, 0).is_some() {
+            diag::remark(
+                function.location(),
+                &format!("no timeline for @{}: it has no async work (asyncpipe commits or waits, asyncop chains, async tasks)", ir::symbol_name(function).unwrap_or_default()),
+            );
+        }
     }
     Ok(())
 }
@@ -96,7 +108,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The picture of `trace`, as SVG text.
-pub fn render(name: &str, trace: &Trace) -> String {
+pub fn render(name: &str, trace: &Trace, bulk: &[i64]) -> String {
     let queues = trace.queues();
     let columns = trace.events.len().max(1);
     let width = LEFT + columns * COLUMN + 40;
@@ -153,6 +165,19 @@ pub fn render(name: &str, trace: &Trace) -> String {
             q => format!("queue {q}"),
         };
         let _ = writeln!(out, r#"<text x="10" y="{}">{name}</text>"#, y + LANE / 2);
+        if bulk.contains(queue) {
+            // A bulk queue waits on one mbarrier per group: a ring as large
+            // as the groups it keeps in flight at a wait, plus the one filling.
+            let most = trace
+                .events
+                .iter()
+                .enumerate()
+                .filter(|(_, (e, _))| matches!(e, Event::Wait { queue: q, .. } if q == queue))
+                .map(|(at, _)| trace.groups.iter().filter(|g| g.queue == *queue && g.committed < at && g.completed.is_none_or(|c| c > at)).count())
+                .max()
+                .unwrap_or(0);
+            let _ = writeln!(out, r#"<text class="ring" x="10" y="{}" font-size="9">mbarrier ring of {}</text>"#, y + LANE / 2 + 12, most + 1);
+        }
         let _ = writeln!(out, r#"<line x1="{LEFT}" y1="{}" x2="{}" y2="{}" stroke="gainsboro"/>"#, y + LANE - 4, width - 20, y + LANE - 4);
     }
     // Groups: commit to completion (to the right edge when none).

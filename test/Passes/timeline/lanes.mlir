@@ -31,3 +31,16 @@
 // NOTHING: error: asyncpipe-timeline: no function here has async work to draw (asyncpipe commits or waits)
 // RUN: not asyncpipe-opt %S/../par-to-async/lower.mlir --par-to-async --asyncpipe-timeline=example-trip-count=0 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: error: asyncpipe-timeline: example-trip-count=0, a loop is drawn with at least one iteration
+// Bulk queues: each lane is a ring of mbarriers, one per group in flight at
+// a wait plus the one filling (4 and 3 here, the rings asyncpipe-to-nvgpu
+// makes for this kernel).
+// RUN: asyncpipe-opt %S/../../../examples/stream_dot.mlir --asyncpipe-software-pipeline=bulk-queues=0,1 --asyncpipe-timeline="output=%t/bulk bulk-queues=0,1" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file %t/bulk/stream_dot.timeline.svg --check-prefix=BULK
+// BULK: >queue 0<
+// BULK-NEXT: mbarrier ring of 4<
+// BULK: >queue 1<
+// BULK-NEXT: mbarrier ring of 3<
+// A function without async work beside ones with it: a remark, no file.
+// RUN: asyncpipe-opt %S/../asyncop-schedule/schedule.mlir -split-input-file --asyncop-schedule --asyncpipe-timeline=output=%t/quiet -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET
+// QUIET: remark: no timeline for @mm: it has no async work (asyncpipe commits or waits, asyncop chains, async tasks)
+// RUN: not ls %t/quiet/mm.timeline.svg
