@@ -230,7 +230,7 @@ impl<'c, 'a> Walker<'c, 'a> {
         }
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::CommitQueue(commit)) => {
-                let queue = ir::int_attr(op, "queue").unwrap_or(0);
+                let queue = asyncpipe::named_queue(op).unwrap_or(0);
                 let mut targets = Vec::new();
                 for nested in ir::nested_ops(commit.operation()) {
                     if let Some(copy) = CopyOp::cast(nested) {
@@ -240,7 +240,7 @@ impl<'c, 'a> Walker<'c, 'a> {
                 self.commit(queue, targets, op);
             }
             Some(AsyncpipeOp::Copy(copy)) => {
-                if let Some(queue) = ir::int_attr(op, "queue") {
+                if let Some(queue) = asyncpipe::named_queue(op) {
                     let target = self.target(copy.dest());
                     match self.pending.iter_mut().find(|(q, _)| *q == queue) {
                         Some((_, list)) => list.push(target),
@@ -249,12 +249,12 @@ impl<'c, 'a> Walker<'c, 'a> {
                 }
             }
             Some(AsyncpipeOp::Commit(_)) => {
-                let queue = ir::int_attr(op, "queue").unwrap_or(0);
+                let queue = asyncpipe::named_queue(op).unwrap_or(0);
                 let targets = self.pending.iter_mut().find(|(q, _)| *q == queue).map(|(_, l)| std::mem::take(l)).unwrap_or_default();
                 self.commit(queue, targets, op);
             }
             Some(AsyncpipeOp::CommitGroup(_)) => {
-                let queue = ir::int_attr(op, "queue").unwrap_or(0);
+                let queue = asyncpipe::named_queue(op).unwrap_or(0);
                 let targets: Vec<(usize, Option<i64>)> = (0..op.operand_count())
                     .filter_map(|i| op.operand(i).ok())
                     .filter_map(ir::defining_op)
@@ -266,9 +266,9 @@ impl<'c, 'a> Walker<'c, 'a> {
                     self.tokens.push((ValueKey::of(Value::from(result)), group));
                 }
             }
-            Some(AsyncpipeOp::WaitQueue(_)) => {
-                let queue = ir::int_attr(op, "queue").unwrap_or(0);
-                let count = op.operand(0).ok().and_then(|v| self.bindings.eval(v)).or_else(|| ir::int_attr(op, "count"));
+            Some(AsyncpipeOp::WaitQueue(wait)) => {
+                let queue = wait.queue().unwrap_or(0);
+                let count = wait.dynamic_count().and_then(|v| self.bindings.eval(v)).or_else(|| wait.count());
                 self.wait(queue, count.unwrap_or(0), op);
             }
             Some(AsyncpipeOp::Wait(_)) => {
