@@ -1,9 +1,10 @@
 //! A function's async work as it runs: the sequence of commits, waits and
 //! block barriers of one thread, loops unrolled, with each group's queue,
 //! what it copies into (the buffer and the version of a multi-buffered
-//! one) and the wait that completes it. It is computed from the IR (the
-//! same walk the counts are checked by), not from annotations, so it shows
-//! what the code does; `asyncpipe-timeline` draws it and `asyncpipe-explain`
+//! one) and the wait that completes it. It is computed from the IR, by
+//! running its commits and waits in program order (a queue's groups
+//! complete in order, as many as each wait allows), not from annotations, so
+//! it shows what the code does; `asyncpipe-timeline` draws it and `asyncpipe-explain`
 //! says why each wait, buffer and barrier is there.
 //!
 //! Counting form: `asyncpipe.commit_queue`, `asyncpipe.commit` (with the
