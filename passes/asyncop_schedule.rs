@@ -100,7 +100,10 @@ fn schedule(block: BlockRef, chains: &[Chain], limit: usize) {
                 break;
             }
             rewrite::move_before(start, previous);
-            if most_open(block, chains) > limit {
+            // Only passing another chain's done opens more at once: the
+            // sequence of starts and dones is otherwise the same.
+            let a_done = chains.iter().any(|c| c.done.operation() == previous);
+            if a_done && most_open(block, chains) > limit {
                 rewrite::move_before(previous, start); // back after it
                 break;
             }
@@ -116,7 +119,9 @@ fn schedule(block: BlockRef, chains: &[Chain], limit: usize) {
                 break;
             }
             rewrite::move_before(next, done);
-            if most_open(block, chains) > limit {
+            // Only passing another chain's start opens more at once.
+            let a_start = chains.iter().any(|c| c.start.operation() == next);
+            if a_start && most_open(block, chains) > limit {
                 rewrite::move_before(done, next); // back before it
                 break;
             }

@@ -91,9 +91,9 @@ fn task<'c, 'a>(
     before: OperationRef<'c, 'a>,
 ) -> (Value<'c, 'a>, Vec<Value<'c, 'a>>) {
     let b = Builder::new(anchor.context(), anchor.location());
-    let token_type = b.parse_type("!async.token");
+    let token_type = b.async_token_type();
     let mut execute_results = vec![token_type];
-    execute_results.extend(results.iter().map(|t| b.parse_type(&format!("!async.value<{t}>"))));
+    execute_results.extend(results.iter().map(|t| b.async_value_type(*t)));
     let segments = b.segments(&[0, 0]);
     let execute = b.insert(
         b.build(Upstream::AsyncExecute, &[], &execute_results, &[(attr::OPERAND_SEGMENT_SIZES, segments)], vec![Region::new()]),

@@ -23,6 +23,8 @@
 //! left alone when only its name is listed. `asyncop-unwrap` is the inverse.
 
 use super::ir::builder::{Builder, Point};
+// `asyncop.wrap`, the unit attribute that selects an op for wrapping.
+use super::ir::ods::asyncop::attrs::WRAP;
 use super::ir::ods::asyncop::{DoneOp, StartOp, YieldOp};
 use super::ir::upstream::Upstream;
 use super::ir::{self, asyncop, diag, rewrite};
@@ -35,16 +37,13 @@ use melior::ir::{Block, BlockRef, Region, RegionLike, Type, Value, ValueLike};
 pub const PASS: PassDef = PassDef {
     argument: "asyncop-wrap",
     description: "Wrap selected ops (by name, or carrying asyncop.wrap) into asyncop.start / asyncop.done chains, around a region or a private function",
-    anchor: Some("builtin.module"),
+    anchor: Some(Upstream::BuiltinModule.name()),
     options: &[
         OptionDef { name: "ops", description: "comma-separated names of the ops to wrap", default: "" },
         OptionDef { name: "outline", description: "wrap a private function holding the op instead of a region", default: "false" },
     ],
     run,
 };
-
-/// The unit attribute that selects an op for wrapping.
-pub const WRAP: &str = "asyncop.wrap";
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let names: Vec<String> = options.get("ops").split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
@@ -91,7 +90,7 @@ fn wrap(root: OperationRef, op: OperationRef, callee: Option<String>) {
     let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
     let types: Vec<Type> = operands.iter().map(|v| v.r#type()).collect();
     let results: Vec<Type> = op.results().map(|r| r.r#type()).collect();
-    let none = b.parse_type("none");
+    let none = Type::none(b.ctx());
     let handle = asyncop::handle_type(op.context(), &types, &[], none);
     let at = Point::Before(op);
     let arguments: Vec<(Type, melior::ir::Location)> = types.iter().map(|t| (*t, op.location())).collect();

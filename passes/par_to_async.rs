@@ -80,7 +80,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         let name = format!("{}_par_group_{spawned}", ir::symbol_name(function).unwrap_or_default());
         spawned += 1;
         let captured = par::captured_values(op);
-        let group_type = b.parse_type("!async.group");
+        let group_type = b.async_group_type();
         let types: Vec<_> = captured.iter().map(|v| v.r#type()).collect();
         let outlined = b.function(&name, &types, &[group_type], true, Point::Before(function));
         let region = outlined.region(0).expect("the function's body");
@@ -119,8 +119,8 @@ fn spawn<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>, chunk: i64, at: Point<'c, 'a>
         let k = b.index_constant(chunk, at);
         b.binary(Upstream::ArithCeildivui, total, k, at)
     };
-    let group_type = b.parse_type("!async.group");
-    let token_type = b.parse_type("!async.token");
+    let group_type = b.async_group_type();
+    let token_type = b.async_token_type();
     let group = b.value(Upstream::AsyncCreateGroup, &[tasks], group_type, &[], at);
     let (task, in_loop) = b.for_loop(zero, tasks, one, at);
     let segments = b.segments(&[0, 0]);

@@ -51,7 +51,7 @@ use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
 pub const PASS: PassDef = PassDef {
     argument: "par-to-gpu",
     description: "Lower each par.foreach_thread (buffer form) to a gpu.func kernel in gpu.module @par_kernels and a gpu.launch_func: ids flattened onto 1-D blocks of block-size threads with a bounds check, or placed by the op's #gpu.block / #gpu.thread mapping",
-    anchor: Some("builtin.module"),
+    anchor: Some(Upstream::BuiltinModule.name()),
     options: &[OptionDef {
         name: "block-size",
         description: "threads per block when the op has no mapping (1 to 1024)",
@@ -113,7 +113,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         }
     }
     if kernels > 0 {
-        rewrite::set_attribute(root, "gpu.container_module", Attribute::unit(ir::context(root)));
+        rewrite::set_attribute(root, attr::CONTAINER_MODULE, Attribute::unit(ir::context(root)));
     }
     if failed {
         Err(PassFailed)
@@ -250,7 +250,7 @@ fn lower(root: OperationRef, foreach: ForeachThreadOp, placement: Option<Vec<Pro
     let mut attributes: Vec<(&str, Attribute)> = vec![
         (attr::FUNCTION_TYPE, TypeAttribute::new(function_type).into()),
         (attr::SYM_NAME, StringAttribute::new(b.ctx(), &name).into()),
-        ("gpu.kernel", Attribute::unit(b.ctx())),
+        (attr::GPU_KERNEL, Attribute::unit(b.ctx())),
         (attr::WORKGROUP_ATTRIBUTIONS, b.int_attr(64, 0)),
     ];
     if let Some(size) = known_block {

@@ -13,6 +13,7 @@
 //! is an error; a function without any gets no file.
 
 use super::analysis::async_trace::{self, Event, Phase, Trace};
+use super::ir::upstream::Upstream;
 use super::ir::{self, diag};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -22,7 +23,7 @@ use std::fmt::Write as _;
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-timeline",
     description: "Write an SVG timeline of each function's async work (groups per queue from commit to completing wait, waits with counts, barriers, buffer versions), computed from the IR",
-    anchor: Some("builtin.module"),
+    anchor: Some(Upstream::BuiltinModule.name()),
     options: &[
         OptionDef { name: "output", description: "the folder the pictures go into", default: "." },
         OptionDef { name: "example-trip-count", description: "the iterations a loop without a constant trip count is drawn with", default: "8" },

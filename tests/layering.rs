@@ -91,6 +91,7 @@ fn violations_of_names() -> Vec<String> {
         names.extend(list);
     }
     names.extend(ap::attrs::ALL);
+    names.extend(asyncop::attrs::ALL);
     // Upstream ops too: passes name them as `Upstream::*`.
     names.extend(Upstream::ALL.iter().map(|op| op.name()));
     // And upstream attributes, as `upstream::attr::*`.
@@ -133,6 +134,7 @@ fn the_checks_can_fail() {
     assert!(ap::OP_NAMES.contains(&"asyncpipe.commit_group"));
     assert!(ap::ATTRIBUTE_NAMES.contains(&"queue"));
     assert!(ap::attrs::ALL.contains(&"asyncpipe.stage"));
+    assert!(asyncop::attrs::ALL.contains(&"asyncop.wrap"));
     assert!(Upstream::ALL.iter().any(|op| op.name() == "scf.for"));
     assert!(upstream::ATTRIBUTES.iter().any(|(_, name)| *name == "numGroups"));
     assert_eq!(literals(r#"if ir::op_name(op) == "asyncpipe.copy" {"#), vec!["asyncpipe.copy"]);

@@ -35,6 +35,10 @@ def AsyncOp_Dialect : Dialect {
     ```
   }];
   let useDefaultTypePrinterParser = 1;
+  // `asyncop.wrap`: the unit attribute that selects an op for
+  // `asyncop-wrap` (passes/asyncop_wrap.rs reads it as
+  // ir::ods::asyncop::attrs::WRAP), declared here so the dialect owns it.
+  let discardableAttrs = (ins "::mlir::UnitAttr":$wrap);
 }
 
 def AsyncOp_HandleType : TypeDef<AsyncOp_Dialect, "Handle"> {

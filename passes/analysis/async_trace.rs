@@ -19,7 +19,7 @@ use super::const_eval::Bindings;
 use crate::passes::ir::ods::asyncop::{DoneOp, StartOp, UpdateOp};
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
 use crate::passes::ir::upstream::Upstream;
-use crate::passes::ir::{self, asyncpipe, ValueKey};
+use crate::passes::ir::{self, asyncpipe, KeyMap, OpKey, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Value, ValueLike};
@@ -107,12 +107,32 @@ pub const TASKS: i64 = -2;
 
 /// Whether `op` or an op in it does async work the trace follows.
 pub fn has_async_work(op: OperationRef) -> bool {
-    std::iter::once(op).chain(ir::nested_ops(op)).any(|o| {
-        asyncpipe::is_commit(o)
-            || matches!(AsyncpipeOp::of(o), Some(AsyncpipeOp::WaitQueue(_) | AsyncpipeOp::Wait(_)))
-            || StartOp::is(o)
-            || Upstream::AsyncExecute.is(o)
-    })
+    std::iter::once(op).chain(ir::nested_ops(op)).any(is_async_work)
+}
+
+/// Whether `op` itself is async work the trace follows.
+fn is_async_work(op: OperationRef) -> bool {
+    asyncpipe::is_commit(op)
+        || matches!(AsyncpipeOp::of(op), Some(AsyncpipeOp::WaitQueue(_) | AsyncpipeOp::Wait(_)))
+        || StartOp::is(op)
+        || Upstream::AsyncExecute.is(op)
+}
+
+/// The ops under `function` that do async work or hold some, found in one
+/// walk (the trace visits a loop once per iteration, and would otherwise
+/// search its body each time).
+fn holding_async_work(function: OperationRef) -> KeyMap<OpKey, ()> {
+    let mut holding = KeyMap::default();
+    ir::walk(function, &mut |op| {
+        if is_async_work(op) {
+            for holder in std::iter::once(op).chain(ir::ancestors(op)) {
+                if holder == function || holding.insert(OpKey::of(holder), ()).is_some() {
+                    break;
+                }
+            }
+        }
+    });
+    holding
 }
 
 struct Walker<'c, 'a> {
@@ -133,6 +153,8 @@ struct Walker<'c, 'a> {
     /// While iterations left out of the picture run: the gap's event index,
     /// at which their commits and completions are drawn.
     gap: Option<usize>,
+    /// The ops that do or hold async work ([`holding_async_work`]).
+    holding: KeyMap<OpKey, ()>,
 }
 
 /// The trace of `function`'s body; loops without a constant trip count run
@@ -149,6 +171,7 @@ pub fn trace<'c, 'a>(function: OperationRef<'c, 'a>, assumed: i64) -> Trace<'c, 
         assumed,
         budget: BUDGET,
         gap: None,
+        holding: holding_async_work(function),
     };
     if let Some(body) = ir::region_entry(function, 0) {
         walker.block(body);
@@ -170,7 +193,7 @@ impl<'c, 'a> Walker<'c, 'a> {
 
     fn op(&mut self, op: OperationRef<'c, 'a>) {
         if Upstream::ScfFor.is(op) {
-            if has_async_work(op) {
+            if self.holding.contains_key(&OpKey::of(op)) {
                 self.run_loop(op);
             }
             return;
@@ -285,7 +308,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             _ => {
                 // Other ops with regions (scf.if, async scopes): their first
                 // region, as one path.
-                if op.region_count() > 0 && has_async_work(op) {
+                if op.region_count() > 0 && self.holding.contains_key(&OpKey::of(op)) {
                     if let Some(block) = ir::region_entry(op, 0) {
                         self.block(block);
                     }

@@ -8,10 +8,10 @@
 //! any memory at all when its body reaches memory some other way (a
 //! global, a call, an op without known effects).
 
-use super::effects::{self, Access};
+use super::effects::{self, Access, Seen};
 use crate::passes::ir::asyncop::{self, Chain, Wrapped};
 use crate::passes::ir::upstream::Upstream;
-use crate::passes::ir::{self, MemoryEffect, ValueKey};
+use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Value;
@@ -20,7 +20,7 @@ use melior::ir::Value;
 /// code around the chain.
 pub fn chain_access(chain: &Chain) -> Access {
     let bound: Vec<Value> = chain.bound().into_iter().map(|(v, _)| v).collect();
-    let any = Access { reads: None, writes: None };
+    let any = Access::any();
     let module = ir::ancestors(chain.start.operation()).last();
     let find = |name: &str| module.and_then(|m| ir::functions(m).into_iter().find(|f| ir::symbol_name(*f).as_deref() == Some(name)));
     match chain.wrapped() {
@@ -36,31 +36,15 @@ pub fn chain_access(chain: &Chain) -> Access {
             }
         }
         Some(Wrapped::Op(op)) => {
-            let Some(reported) = ir::memory_effects(op) else { return any };
+            // The op's parameters are the chain's bound operands; any other
+            // buffer it names is not known outside.
             let parameters: Vec<ValueKey> = asyncop::parameters(chain.start).into_iter().map(ValueKey::of).collect();
-            let mut access = Access::none();
-            for (kind, value) in reported {
-                let slot = match kind {
-                    MemoryEffect::Read => &mut access.reads,
-                    MemoryEffect::Write | MemoryEffect::Free => &mut access.writes,
-                    MemoryEffect::Allocate => continue,
-                };
-                let root = value
-                    .map(|v| ValueKey::of(effects::root_value(v)))
-                    .and_then(|key| parameters.iter().position(|p| *p == key))
-                    .and_then(|k| bound.get(k))
-                    .map(|v| effects::root(*v));
-                match (root, slot.as_mut()) {
-                    (Some(root), Some(set)) => {
-                        if !set.contains(&root) {
-                            set.push(root);
-                        }
-                    }
-                    (None, _) => *slot = None,
-                    _ => {}
+            effects::access_seen(op, |value| {
+                match parameters.iter().position(|p| *p == ValueKey::of(value)).and_then(|k| bound.get(k)) {
+                    Some(outside) => Seen::As(effects::root(*outside)),
+                    None => Seen::Unknown,
                 }
-            }
-            access
+            })
         }
         Some(Wrapped::Callee(name)) => find(&name).and_then(|f| through_arguments(f, &bound)).unwrap_or(any),
         None => any,
@@ -79,27 +63,16 @@ fn through_arguments(function: OperationRef, arguments: &[Value]) -> Option<Acce
         if matches!(Upstream::of(op), Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::MemrefGetGlobal)) {
             return None;
         }
-        let reported = ir::memory_effects(op)?;
-        for (kind, value) in reported {
-            let slot = match kind {
-                MemoryEffect::Read => access.reads.as_mut()?,
-                MemoryEffect::Write | MemoryEffect::Free => access.writes.as_mut()?,
-                MemoryEffect::Allocate => continue,
-            };
-            let value = value?;
-            let root = ValueKey::of(effects::root_value(value));
-            match parameters.iter().position(|p| *p == root) {
-                Some(k) => {
-                    let outside = effects::root(arguments[k]);
-                    if !slot.contains(&outside) {
-                        slot.push(outside);
-                    }
-                }
-                // A buffer the function allocates itself is its own.
-                None if ir::is_defined_inside(value, function) => {}
-                None => return None,
-            }
+        let own = effects::access_seen(op, |value| match parameters.iter().position(|p| *p == ValueKey::of(value)) {
+            Some(k) => Seen::As(effects::root(arguments[k])),
+            // A buffer the function allocates itself is its own.
+            None if ir::is_defined_inside(value, function) => Seen::Private,
+            None => Seen::Unknown,
+        });
+        if own.is_unbounded() {
+            return None;
         }
+        access.merge(&own);
     }
     Some(access)
 }

@@ -26,6 +26,16 @@ impl Access {
         Self { reads: Some(Vec::new()), writes: Some(Vec::new()) }
     }
 
+    /// Reads and writes of any memory.
+    pub fn any() -> Self {
+        Self { reads: None, writes: None }
+    }
+
+    /// Whether either set is "any memory".
+    pub fn is_unbounded(&self) -> bool {
+        self.reads.is_none() || self.writes.is_none()
+    }
+
     pub fn writes_anything(&self) -> bool {
         self.writes.as_ref().is_none_or(|w| !w.is_empty())
     }
@@ -72,8 +82,29 @@ impl Access {
 /// on no particular value, or unknown effects, make the set "any memory".
 /// Freeing a buffer counts as writing it: it ends every access to it.
 pub fn access(op: OperationRef) -> Access {
+    // A view made inside `op` of an outside buffer touches that buffer;
+    // only buffers `op` allocates itself are its own business.
+    access_seen(op, |value| if ir::is_defined_inside(value, op) { Seen::Private } else { Seen::As(ValueKey::of(value)) })
+}
+
+/// What a buffer an op touches is, seen from somewhere else: a caller, or
+/// the code around an asyncop chain.
+pub enum Seen {
+    /// This buffer there.
+    As(Root),
+    /// A buffer of the op's own, invisible there.
+    Private,
+    /// Not known there: the access is to "any memory".
+    Unknown,
+}
+
+/// The effects of `op` and everything nested in it, on buffers as `see`
+/// names them (given each buffer's root value). Effects on no particular
+/// value, or unknown effects, make the set "any memory"; freeing counts as
+/// writing.
+pub fn access_seen<'c, 'a>(op: OperationRef<'c, 'a>, see: impl Fn(Value<'c, 'a>) -> Seen) -> Access {
     let Some(effects) = ir::memory_effects(op) else {
-        return Access { reads: None, writes: None };
+        return Access::any();
     };
     let mut result = Access::none();
     for (kind, value) in effects {
@@ -82,21 +113,16 @@ pub fn access(op: OperationRef) -> Access {
             MemoryEffect::Write | MemoryEffect::Free => &mut result.writes,
             MemoryEffect::Allocate => continue,
         };
-        let Some(value) = value else {
-            *slot = None;
-            continue;
-        };
-        // A view made inside `op` of an outside buffer touches that buffer;
-        // only buffers `op` allocates itself are its own business.
-        let value = root_value(value);
-        if ir::is_defined_inside(value, op) {
-            continue;
-        }
-        let root = ValueKey::of(value);
-        if let Some(set) = slot {
-            if !set.contains(&root) {
-                set.push(root);
+        match value.map_or(Seen::Unknown, |v| see(root_value(v))) {
+            Seen::As(root) => {
+                if let Some(set) = slot {
+                    if !set.contains(&root) {
+                        set.push(root);
+                    }
+                }
             }
+            Seen::Private => {}
+            Seen::Unknown => *slot = None,
         }
     }
     result

@@ -259,6 +259,21 @@ impl<'c> Builder<'c> {
         MemRefType::new(IntegerType::new(self.ctx(), 8).into(), &[super::DYNAMIC_SIZE], None, None).into()
     }
 
+    /// `!async.token`, the upstream async dialect's completion token.
+    pub fn async_token_type(&self) -> Type<'c> {
+        self.parse_type("!async.token")
+    }
+
+    /// `!async.group`, a set of tokens `async.await_all` waits on.
+    pub fn async_group_type(&self) -> Type<'c> {
+        self.parse_type("!async.group")
+    }
+
+    /// `!async.value<T>`, a value `async.execute` yields.
+    pub fn async_value_type(&self, value: Type<'c>) -> Type<'c> {
+        self.parse_type(&format!("!async.value<{value}>"))
+    }
+
     /// Parses an attribute written in MLIR syntax (a constant of the pass).
     pub fn parse_attr(&self, text: &str) -> Attribute<'c> {
         Attribute::parse(self.ctx(), text).unwrap_or_else(|| panic!("asyncpipe wrote an invalid attribute: {text}"))

@@ -28,7 +28,7 @@ macro_rules! upstream_ops {
             }
 
             /// The op's full name, e.g. `scf.for`.
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self {
                     $(Upstream::$variant => $name,)*
                 }
@@ -46,6 +46,7 @@ upstream_ops! {
     AsyncCreateGroup = "async.create_group",
     AsyncExecute = "async.execute",
     AsyncYield = "async.yield",
+    BuiltinModule = "builtin.module",
     ArithAddi = "arith.addi",
     ArithAndi = "arith.andi",
     ArithCeildivsi = "arith.ceildivsi",
@@ -161,9 +162,11 @@ upstream_attributes! {
     ALIGNMENT = MemrefAlloc."alignment",
     BYPASS_L1 = NvgpuDeviceAsyncCopy."bypassL1",
     CALLEE = FuncCall."callee",
+    CONTAINER_MODULE = BuiltinModule."gpu.container_module",
     DIMENSION = GpuThreadId."dimension",
     DST_ELEMENTS = NvgpuDeviceAsyncCopy."dstElements",
     FUNCTION_TYPE = FuncFunc."function_type",
+    GPU_KERNEL = GpuFunc."gpu.kernel",
     KERNEL = GpuLaunchFunc."kernel",
     KNOWN_BLOCK_SIZE = GpuFunc."known_block_size",
     NUM_GROUPS = NvgpuDeviceAsyncWait."numGroups",
@@ -185,8 +188,9 @@ upstream_attributes! {
 
 /// The attributes of [`ATTRIBUTES`] that their op's C++ API sets without
 /// declaring them (so no registry lists them; a test parses an op that has
-/// one instead).
-pub const UNDECLARED: &[&str] = &[attr::WORKGROUP_ATTRIBUTIONS];
+/// each instead): the gpu dialect's discardable `gpu.container_module` and
+/// `gpu.kernel`, and the count gpu.func's parser keeps.
+pub const UNDECLARED: &[&str] = &[attr::CONTAINER_MODULE, attr::GPU_KERNEL, attr::WORKGROUP_ATTRIBUTIONS];
 
 impl Upstream {
     /// `op` as a table entry, if it is one.
@@ -227,6 +231,7 @@ pub fn is_nvgpu_async(op: OperationRef) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use melior::ir::operation::OperationLike;
 
     /// Every name in the table is an op MLIR registers.
     #[test]
@@ -268,6 +273,20 @@ mod tests {
             }
         });
         assert!(found, "gpu.func keeps its workgroup attribution count in {}", attr::WORKGROUP_ATTRIBUTIONS);
+        // The gpu dialect's discardable names are the ones its parser sets.
+        let module = melior::ir::Module::parse(
+            context.mlir(),
+            "module attributes {gpu.container_module} { gpu.module @m { gpu.func @k() kernel { gpu.return } } }",
+        )
+        .expect("parses");
+        assert!(module.as_operation().attribute(attr::CONTAINER_MODULE).is_ok());
+        let mut kernels = 0;
+        super::super::walk(module.as_operation().into(), &mut |op| {
+            if Upstream::GpuFunc.is(op) && op.attribute(attr::GPU_KERNEL).is_ok() {
+                kernels += 1;
+            }
+        });
+        assert_eq!(kernels, 1, "gpu.func's `kernel` keyword sets {}", attr::GPU_KERNEL);
     }
 
     /// The dimension spellings the IR layer reads and writes are MLIR's:
