@@ -15,6 +15,10 @@ printed.
 """
 import argparse
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from variants import memref  # noqa: E402
 
 
 def main():
@@ -24,11 +28,6 @@ def main():
     args = parser.parse_args()
     import cupy as cp
     import numpy as np
-
-    def memref(x):
-        # A static memref lowered to LLVM: pointers, offset, sizes, strides.
-        strides = [s // x.itemsize for s in x.strides]
-        return (x, x, np.int64(0)) + tuple(np.int64(n) for n in x.shape) + tuple(np.int64(s) for s in strides)
 
     rng = np.random.default_rng(1)
     for name, ptx, shape in [("stage", "asyncop_stage.sm_80.ptx", (128, 8)), ("stream", "asyncop_stream.sm_80.ptx", (16, 128, 8))]:

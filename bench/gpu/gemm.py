@@ -28,7 +28,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants import arguments, run_each, timed  # noqa: E402
+from variants import arguments, memref, run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_gemm(const float* A, const float* B, float* C, int n) {
@@ -90,12 +90,6 @@ def launcher(cp, np, manifest, directory, name, size):
     path = os.path.join(directory, manifest["variants"][name].format(size=size))
     kernel = cp.RawModule(path=path).get_function(manifest["kernel"])
     attrs = {"registers": kernel.num_regs, "shared bytes": kernel.shared_size_bytes}
-
-    def memref(a):
-        # The LLVM lowering of a static 2-D memref: allocated and aligned
-        # pointers, offset, sizes, strides.
-        return (a, a, np.int64(0), np.int64(n), np.int64(n), np.int64(n), np.int64(1))
-
     return (lambda a, b, c: kernel((blocks,), (256,), memref(a) + memref(b) + memref(c))), attrs
 
 

@@ -19,6 +19,10 @@ runs 1,000 times and every output is compared with the sums computed here.
 import argparse
 import json
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from variants import memref  # noqa: E402
 
 
 def main():
@@ -37,11 +41,6 @@ def main():
     a = ((3 * i + 5 * k) % 7 - 3).astype(cp.float32)
     b = ((2 * i + 7 * k) % 5 - 2).astype(cp.float32)
     expect = a.astype(cp.float64) @ b.astype(cp.float64)
-
-    def memref(x):
-        # A static 2-D memref lowered to LLVM: allocated and aligned
-        # pointers, offset, sizes, strides.
-        return (x, x, np.int64(0), np.int64(n), np.int64(n), np.int64(n), np.int64(1))
 
     print(f"device: {cp.cuda.runtime.getDeviceProperties(0)['name'].decode()}, {n}x{n}x{n} f32, {manifest['tiles'] ** 2} par threads")
     print("| variant | grid x block | C equal to the exact product | registers | median ms |")

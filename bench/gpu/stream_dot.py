@@ -27,7 +27,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants import arguments, run_each, timed  # noqa: E402
+from variants import arguments, memref, run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_dot(const float* x, const float* y, float* partial) {
@@ -85,11 +85,6 @@ def launcher(cp, np, manifest, directory, name, size):
     module = cp.RawModule(path=path)
     kernel = module.get_function(manifest["kernel"])
     attrs = attributes(kernel)
-
-    def memref(a):
-        # The LLVM lowering of a static 1-D memref: allocated and aligned
-        # pointers, offset, size, stride.
-        return (a, a, np.int64(0), np.int64(a.size), np.int64(1))
 
     def launch(x, y, p):
         kernel((blocks,), (threads,), memref(x) + memref(y) + memref(p))

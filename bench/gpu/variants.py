@@ -1,10 +1,20 @@
-"""What bench/gpu/stream_dot.py and bench/gpu/gemm.py share: CUDA-event
-timing, and running each variant in a child process with a time limit (so
-that a kernel that hangs is reported, not waited on)."""
+"""What the scripts of bench/gpu share: CUDA-event timing, running each
+variant in a child process with a time limit (so that a kernel that hangs is
+reported, not waited on), and a memref's kernel arguments."""
 import argparse
 import json
 import subprocess
 import sys
+
+
+def memref(x):
+    """The kernel arguments of a static memref lowered to LLVM, for array
+    `x`: allocated and aligned pointers, offset, sizes, strides (in
+    elements)."""
+    import numpy as np
+
+    strides = [s // x.itemsize for s in x.strides]
+    return (x, x, np.int64(0)) + tuple(np.int64(n) for n in x.shape) + tuple(np.int64(s) for s in strides)
 
 
 def arguments(doc, manifest, repeat, warmup, timeout, check):
