@@ -201,14 +201,17 @@ pub fn render(name: &str, trace: &Trace, bulk: &[i64]) -> String {
             .collect();
         let _ = writeln!(
             out,
-            r##"<rect class="group" x="{x1}" y="{y}" width="{}" height="11" rx="3" fill="#9ecae1" stroke="#3182bd"><title>group {index} on {}: {}</title></rect>"##,
+            r##"<rect class="group" x="{x1}" y="{y}" width="{}" height="11" rx="3" fill="#9ecae1" stroke="#3182bd"><title>group {index} on {}{}: committed at step {from}, {}</title></rect>"##,
             x2.saturating_sub(x1).max(4),
             match group.queue {
                 async_trace::CHAINS => "the chains' lane".to_string(),
                 async_trace::TASKS => "the tasks' lane".to_string(),
                 q => format!("queue {q}"),
             },
-            escape(&label.join(", "))
+            if label.is_empty() { String::new() } else { format!(" ({})", escape(&label.join(", "))) },
+            // Steps are the picture's columns, the trace's events in order:
+            // what overlaps reads from them, not from pixels.
+            group.completed.map_or("never completed".to_string(), |c| format!("completed at step {c}"))
         );
         let _ = writeln!(out, r#"<text x="{}" y="{}" font-size="9">g{index} {}</text>"#, x1 + 3, y + 9, escape(&label.join(" ")));
     }

@@ -13,10 +13,11 @@
 // RUN: asyncpipe-opt %S/../asyncop-schedule/schedule.mlir -split-input-file --asyncop-schedule --asyncpipe-timeline=output=%t -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --input-file %t/overlap.timeline.svg --check-prefix=CHAINS
 // CHAINS: >asyncop chains<
-// CHAINS: <title>group 0 on the chains' lane: </title>
-// CHAINS: <title>group 1 on the chains' lane: </title>
-// CHAINS: <title>group 2 on the chains' lane: </title>
-// Both first chains are started before the first done.
+// Both first chains are started before the first done: group 1 is
+// committed (step 1) before group 0 completes (step 2).
+// CHAINS: <title>group 0 on the chains' lane: committed at step 0, completed at step 2</title>
+// CHAINS: <title>group 1 on the chains' lane: committed at step 1, completed at step 3</title>
+// CHAINS: <title>group 2 on the chains' lane: committed at step 4, completed at step 5</title>
 // CHAINS: completes g0</title>
 // CHAINS: wait done
 // CHAINS: completes g1</title>
@@ -24,7 +25,9 @@
 // RUN: FileCheck %s --input-file %t/fill.timeline.svg --check-prefix=TASKS
 // TASKS: assumed: the loop at lower.mlir:{{[0-9]+}} runs 5 iterations (its trip count is not a constant)
 // TASKS: >async tasks<
-// TASKS: <title>group 4 on the tasks' lane: </title>
+// All five tasks run until the group's await (step 5).
+// TASKS: <title>group 0 on the tasks' lane: committed at step 0, completed at step 5</title>
+// TASKS: <title>group 4 on the tasks' lane: committed at step 4, completed at step 5</title>
 // TASKS: completes g0 g1 g2 g3 g4</title>
 // TASKS: wait await
 // RUN: not asyncpipe-opt %S/../par-to-scf/lower.mlir --asyncpipe-timeline=output=%t 2>&1 | FileCheck %s --check-prefix=NOTHING

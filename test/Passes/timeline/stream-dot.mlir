@@ -23,11 +23,14 @@
 // CHECK: >epilogue<
 // CHECK: >queue 0<
 // CHECK: >queue 1<
-// CHECK: <title>group 0 on queue 0: buf0 v0</title>
-// CHECK: <title>group 1 on queue 0: buf0 v1</title>
-// CHECK: <title>group 2 on queue 1: buf1 v0</title>
-// CHECK: <title>group 3 on queue 0: buf0 v2</title>
-// CHECK: <title>group 4 on queue 1: buf1 v1</title>
+// The prologue's groups stay in flight into the loop: x's first tile until
+// the loop's first wait on queue 0 (step 7), y's until its first on queue
+// 1 (step 8).
+// CHECK: <title>group 0 on queue 0 (buf0 v0): committed at step 0, completed at step 7</title>
+// CHECK: <title>group 1 on queue 0 (buf0 v1): committed at step 1, completed at step 11</title>
+// CHECK: <title>group 2 on queue 1 (buf1 v0): committed at step 2, completed at step 8</title>
+// CHECK: <title>group 3 on queue 0 (buf0 v2): committed at step 3, completed at step 15</title>
+// CHECK: <title>group 4 on queue 1 (buf1 v1): committed at step 4, completed at step 12</title>
 // The first steady-state waits: queue 0 keeps 3 groups (completing group
 // 0), queue 1 keeps 2 (completing group 2).
 // CHECK: <title>wait at
