@@ -19,11 +19,12 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_cpu import ASYNC, default_bin, run  # noqa: E402
+from mlir_cpu import ASYNC, default_bin, report, run  # noqa: E402
 
 
 def program(n, repeat):
     t = f"memref<{n}x{n}xf32>"
+    call = f"func.call @two(%a, %b, %e, %c, %d) : ({t}, {t}, {t}, {t}, {t}) -> ()"
     return f"""
 func.func private @rtclock() -> f64
 func.func private @printF64(f64)
@@ -101,23 +102,8 @@ func.func @main() {{
     }}
     scf.yield %m2 : f32
   }}
-  %mdd = arith.extf %md : f32 to f64
-  call @printF64(%mdd) : (f64) -> ()
-  call @printNewline() : () -> ()
-  %reps = arith.constant {repeat} : index
-  scf.for %r = %c0 to %reps step %c1 {{
-    %t0 = func.call @rtclock() : () -> f64
-    func.call @two(%a, %b, %e, %c, %d) : ({t}, {t}, {t}, {t}, {t}) -> ()
-    %t1 = func.call @rtclock() : () -> f64
-    %dt = arith.subf %t1, %t0 : f64
-    func.call @printF64(%dt) : (f64) -> ()
-    func.call @printNewline() : () -> ()
-  }}
-  return
-}}
+{report("%md", call, repeat)}}}
 """
-
-
 
 
 def main():

@@ -18,6 +18,28 @@ def default_bin():
     return release if os.path.exists(release) else os.path.join(ROOT, "target/debug/asyncpipe-opt")
 
 
+def report(error, call, repeat):
+    """The end of a benchmark's @main, in the form `run` reads: prints the
+    f32 `error` (as f64), then runs `call` (a func.call, with its type)
+    `repeat` times, printing each run's seconds."""
+    return f"""  %error64 = arith.extf {error} : f32 to f64
+  call @printF64(%error64) : (f64) -> ()
+  call @printNewline() : () -> ()
+  %c0_report = arith.constant 0 : index
+  %c1_report = arith.constant 1 : index
+  %reps = arith.constant {repeat} : index
+  scf.for %r = %c0_report to %reps step %c1_report {{
+    %t0 = func.call @rtclock() : () -> f64
+    {call}
+    %t1 = func.call @rtclock() : () -> f64
+    %dt = arith.subf %t1, %t0 : f64
+    func.call @printF64(%dt) : (f64) -> ()
+    func.call @printNewline() : () -> ()
+  }}
+  return
+"""
+
+
 def run(opt, source, passes):
     """Lowers `source` with `passes` then to LLVM, runs @main, and returns
     the numbers it printed, one a line: (the first, the rest)."""
