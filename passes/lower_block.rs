@@ -549,8 +549,8 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
     let at = Point::Before(op);
     let copy = DeviceAsyncCopy::of(op).expect("an nvgpu.device_async_copy");
     let element_bytes = i64::from(ir::scalar_bits(ir::element_type(copy.dst.r#type())).unwrap_or(8) / 8);
-    let dst_at = address(&b, copy.dst, &copy.dst_indices, element_bytes, at);
-    let src_at = address(&b, copy.src, &copy.src_indices, element_bytes, at);
+    let dst_at = b.byte_address(copy.dst, &copy.dst_indices, element_bytes, at);
+    let src_at = b.byte_address(copy.src, &copy.src_indices, element_bytes, at);
     let size = b.index_constant(copy.dst_elements * element_bytes, at);
     let src_size = match copy.src_elements {
         Some(elements) => {
@@ -561,27 +561,6 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
     };
     b.call(CP_ASYNC, &[tid, dst_at, src_at, size, src_size], &[], at);
 }
-
-/// The byte address of `memref[index]`: its aligned pointer plus (offset +
-/// sum of index times stride) elements.
-fn address<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], element_bytes: i64, at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let ty = memref.r#type();
-    let rank = index.len();
-    let mut results = vec![ir::scalar_memref_like(ty), b.index_type()];
-    results.extend(std::iter::repeat_n(b.index_type(), 2 * rank));
-    let metadata = b.op(Upstream::MemrefExtractStridedMetadata, &[memref], &results, &[], at);
-    let mut linear: Value = metadata.result(1).unwrap().into();
-    for (k, i) in index.iter().enumerate() {
-        let stride: Value = metadata.result(2 + rank + k).unwrap().into();
-        let term = b.binary(Upstream::ArithMuli, *i, stride, at);
-        linear = b.binary(Upstream::ArithAddi, linear, term, at);
-    }
-    let width = b.index_constant(element_bytes, at);
-    let offset = b.binary(Upstream::ArithMuli, linear, width, at);
-    let pointer = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[memref], b.index_type(), &[], at);
-    b.binary(Upstream::ArithAddi, pointer, offset, at)
-}
-
 
 /// The runner's entry block branches on `resume` to the code after that
 /// barrier (block `resumes[k - 1]` for barrier k), or to the kernel's first

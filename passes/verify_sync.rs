@@ -43,7 +43,7 @@ use super::analysis::effects::{self, Root};
 use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
-use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, WaitQueueOp};
+use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, MmaOp, WaitQueueOp};
 use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
@@ -221,6 +221,9 @@ struct Pending {
     /// A cooperative write (a block barrier's group): complete for every
     /// thread at the next barrier, with no wait of its own.
     cooperative: bool,
+    /// An MMA's access to the accumulator it adds into: a later MMA on the
+    /// same queue into the same tile is ordered after it by the hardware.
+    accumulates: bool,
 }
 
 /// Block scope: a synchronous read of workgroup memory that other threads
@@ -852,7 +855,7 @@ fn async_accesses<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
         .into_iter()
         .filter(|group| group.counted_queue().is_some())
         .flat_map(|group| group.accesses)
-        .filter(|effect| effect.value.r#type().is_mem_ref())
+        .filter(|effect| is_storage(effect.value))
         .map(|effect| (effect.accessor, effect.value, if effect.write { Kind::Write } else { Kind::Read }))
         .collect()
 }
@@ -1122,7 +1125,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         self.steps += 1;
         match AsyncpipeOp::of(op) {
-            Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)) => {
+            Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::Mma(_) | AsyncpipeOp::AsyncScope(_)) if !asyncpipe::is_synchronous_mma(op) => {
                 return self.async_op(op, Self::logical(asyncpipe::queue_of(op)), state);
             }
             Some(AsyncpipeOp::CommitQueue(commit)) => {
@@ -1224,7 +1227,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     // Whether the op writes matters only against pending reads.
                     let access = state.pending.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
                     for operand in op.operands() {
-                        if operand.r#type().is_mem_ref() {
+                        if is_storage(operand) {
                             let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
                             let kind = if writes { Kind::Write } else { Kind::Read };
                             self.sync_access(op, operand, kind, state);
@@ -1263,6 +1266,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         shared: true,
                         uniform: false,
                         cooperative: true,
+                        accumulates: false,
                     });
                 }
             }
@@ -1277,11 +1281,25 @@ impl<'c, 'a> Checker<'c, 'a> {
     fn async_op(&mut self, op: OperationRef<'c, 'a>, queue: Queue, state: &mut State) {
         let scope = AsyncScopeOp::is(op);
         let accesses = async_accesses(op);
+        // An MMA into an accumulator that earlier MMAs on its queue still
+        // add into is ordered after them (wgmma's chained accumulation):
+        // those accesses are not checked against it.
+        let chained;
+        let state_view = match MmaOp::cast(op) {
+            Some(mma) => {
+                let mut view = state.clone();
+                let acc = effects::root(mma.acc());
+                view.pending.retain(|p, _| !(p.accumulates && p.queue == queue && p.base == acc));
+                chained = view;
+                &chained
+            }
+            None => &*state,
+        };
         for &(accessor, value, kind) in &accesses {
             match kind {
-                Kind::Write if !scope => self.check_async_write(accessor, value, state),
+                Kind::Write if !scope => self.check_async_write(accessor, value, state_view),
                 _ => {
-                    self.check_access(accessor, value, kind, state);
+                    self.check_access(accessor, value, kind, state_view);
                 }
             }
         }
@@ -1304,8 +1322,18 @@ impl<'c, 'a> Checker<'c, 'a> {
                 continue;
             }
             self.register(producer);
-            let pending =
-                Pending { producer: OpKey::of(producer), queue, base, slice: slice.clone(), kind, shared, uniform, cooperative: false };
+            let accumulates = MmaOp::cast(producer).is_some_and(|mma| mma.acc() == value);
+            let pending = Pending {
+                producer: OpKey::of(producer),
+                queue,
+                base,
+                slice: slice.clone(),
+                kind,
+                shared,
+                uniform,
+                cooperative: false,
+                accumulates,
+            };
             if self.function.token_form {
                 state.latest.entry(pending.producer).or_default().insert(pending.clone());
             }
@@ -1482,7 +1510,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             .pending
             .iter()
             .filter(|(pending, _)| bases.contains(&pending.base) && races(pending.kind) && pending.slice.overlaps(&slice))
-            .min_by_key(|(pending, _)| self.producers[&pending.producer].0);
+            // Of one producer's, its write first (an MMA reads and writes its
+            // accumulator; the write is what makes any access race).
+            .min_by_key(|(pending, _)| (self.producers[&pending.producer].0, pending.kind != Kind::Write));
         if let Some((pending, after)) = first {
             let status = match after {
                 None => "before the group holding it is committed".to_string(),
@@ -1504,6 +1534,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 ""
             };
             let (message, note) = match pending.kind {
+                Kind::Write if is_accumulator(value) => (
+                    "accesses an accumulator that an asynchronous MMA may still be writing",
+                    "the asynchronous MMA into the accumulator",
+                ),
                 Kind::Write => ("accesses memory that an asynchronous operation may still be writing", "the asynchronous write"),
                 Kind::Read => ("writes memory that an asynchronous operation may still be reading", "the asynchronous read"),
             };
@@ -1980,6 +2014,18 @@ fn block_memrefs<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<
 }
 
 /// Whether memref `value` is in workgroup memory.
+/// Whether accesses to `value` are tracked: a memref, or a tile of
+/// accumulator registers (`!asyncpipe.accumulator`), which an async MMA
+/// writes as a copy writes a buffer.
+fn is_storage(value: Value) -> bool {
+    value.r#type().is_mem_ref() || asyncpipe::is_accumulator_type(value.r#type())
+}
+
+/// Whether `value` is a tile of accumulator registers.
+fn is_accumulator(value: Value) -> bool {
+    asyncpipe::is_accumulator_type(value.r#type())
+}
+
 fn is_workgroup(value: Value) -> bool {
     value.r#type().is_mem_ref() && ir::memory_space(value.r#type()) == ir::MemorySpace::Workgroup
 }

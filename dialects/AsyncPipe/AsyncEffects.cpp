@@ -225,6 +225,21 @@ void CopyOp::getAsyncEffectGroups(llvm::SmallVectorImpl<AsyncEffectGroup> &group
   groups.push_back(group);
 }
 
+/// An MMA reads its input tiles and accumulates into its accumulator (a
+/// read and a write of registers) until it completes; a synchronous one
+/// has no async effects.
+void MmaOp::getAsyncEffectGroups(llvm::SmallVectorImpl<AsyncEffectGroup> &groups) {
+  if (isSynchronous())
+    return;
+  AsyncEffectGroup group;
+  group.effects.push_back({false, getA(), getOperation()});
+  group.effects.push_back({false, getB(), getOperation()});
+  group.effects.push_back({false, getAcc(), getOperation()});
+  group.effects.push_back({true, getAcc(), getOperation()});
+  setQueueOrToken(group, getToken(), getQueue());
+  groups.push_back(group);
+}
+
 void AsyncScopeOp::getAsyncEffectGroups(llvm::SmallVectorImpl<AsyncEffectGroup> &groups) {
   AsyncEffectGroup group;
   getBody().walk<WalkOrder::PreOrder>([&](Operation *nested) { memrefAccesses(nested, group.effects); });

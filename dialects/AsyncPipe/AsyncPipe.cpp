@@ -208,6 +208,92 @@ LogicalResult CopyOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// AccumulatorType, MmaOp, AccumulatorStoreOp
+//===----------------------------------------------------------------------===//
+
+Type AccumulatorType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  Type element;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false, /*withTrailingX=*/true) ||
+      parser.parseType(element) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(), shape, element);
+}
+
+void AccumulatorType::print(AsmPrinter &printer) const {
+  printer << '<';
+  for (int64_t size : getShape())
+    printer << size << 'x';
+  printer << getElementType() << '>';
+}
+
+LogicalResult AccumulatorType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
+                                      Type elementType) {
+  if (shape.size() != 2)
+    return emitError() << "an accumulator tile has 2 dimensions (rows x columns), not " << shape.size();
+  for (int64_t size : shape)
+    if (size < 1)
+      return emitError() << "an accumulator tile's dimensions are positive, not " << size;
+  if (!elementType.isF32() && !elementType.isF16())
+    return emitError() << "accumulators are f32 or f16, not " << elementType;
+  return success();
+}
+
+/// Whether `type` is an MMA input element type, and which accumulator
+/// element types it may be accumulated in.
+static bool acceptsAccumulator(Type input, Type acc) {
+  if (input.isF16())
+    return acc.isF32() || acc.isF16();
+  if (input.isBF16() || input.isF32())
+    return acc.isF32();
+  return false;
+}
+
+LogicalResult MmaOp::verify() {
+  auto a = cast<MemRefType>(getA().getType());
+  auto b = cast<MemRefType>(getB().getType());
+  auto acc = cast<AccumulatorType>(getAcc().getType());
+  if (a.getRank() != 2 || b.getRank() != 2)
+    return emitOpError() << "multiplies 2-d tiles; 'a' has rank " << a.getRank() << " and 'b' rank " << b.getRank();
+  if (!a.hasStaticShape() || !b.hasStaticShape())
+    return emitOpError("needs statically shaped tiles: the tensor-core instructions' shapes are fixed");
+  if (a.getElementType() != b.getElementType())
+    return emitOpError() << "'a' holds " << a.getElementType() << " and 'b' " << b.getElementType()
+                         << "; both tiles hold the same type";
+  if (!acceptsAccumulator(a.getElementType(), acc.getElementType()))
+    return emitOpError() << "cannot accumulate " << a.getElementType() << " products in " << acc.getElementType()
+                         << ": f16 inputs accumulate in f32 or f16, bf16 and f32 (tf32) inputs in f32";
+  int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = b.getDimSize(1);
+  if (b.getDimSize(0) != k)
+    return emitOpError() << "'a' is " << m << "x" << k << " and 'b' " << b.getDimSize(0) << "x" << n
+                         << ": the inner dimensions differ";
+  if (acc.getRows() != m || acc.getColumns() != n)
+    return emitOpError() << "the product is " << m << "x" << n << " but the accumulator is " << acc.getRows() << "x"
+                         << acc.getColumns();
+  if (isSynchronous())
+    return success();
+  return verifyAsyncOpQueue(*this, getToken(), getQueue());
+}
+
+bool MmaOp::isSynchronous() {
+  return !getToken() && !getQueue() && !getEnclosingScope(getOperation());
+}
+
+LogicalResult AccumulatorStoreOp::verify() {
+  auto acc = cast<AccumulatorType>(getAcc().getType());
+  auto dest = cast<MemRefType>(getDest().getType());
+  if (dest.getElementType() != acc.getElementType())
+    return emitOpError() << "stores " << acc.getElementType() << " accumulators into a memref of "
+                         << dest.getElementType();
+  if (dest.getRank() != 2 || dest.getDimSize(0) != acc.getRows() || dest.getDimSize(1) != acc.getColumns())
+    return emitOpError() << "stores a " << acc.getRows() << "x" << acc.getColumns() << " tile into a memref of shape "
+                         << dest.getShape() << "; the shapes agree";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // AsyncScopeOp
 //===----------------------------------------------------------------------===//
 

@@ -19,6 +19,16 @@ struct QueueResource : public SideEffects::Resource::Base<QueueResource> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(QueueResource)
   StringRef getName() final { return "asyncpipe.queues"; }
 };
+
+/// Tensor-core accumulator registers (`!asyncpipe.accumulator`), as a
+/// side-effect resource that is not memory: `asyncpipe.mma` writes them
+/// asynchronously, `asyncpipe.accumulator_store` reads them. The
+/// synchronization passes track them like buffers (asyncpipeMemoryEffects
+/// reports them); upstream passes see no memory effect.
+struct AccumulatorResource : public SideEffects::Resource::Base<AccumulatorResource> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AccumulatorResource)
+  StringRef getName() final { return "asyncpipe.accumulators"; }
+};
 } // namespace mlir::asyncpipe
 
 #define GET_TYPEDEF_CLASSES

@@ -84,6 +84,33 @@ def AsyncPipe_GroupType : AsyncPipe_Type<"Group", "group"> {
   }];
 }
 
+def AsyncPipe_AccumulatorType : AsyncPipe_Type<"Accumulator", "accumulator"> {
+  let summary = "a tile of tensor-core accumulator registers";
+  let description = [{
+    An `M x N` tile of accumulators that `asyncpipe.mma` adds products into:
+    registers, not memory. On a GPU the tile is spread over the registers of
+    the threads that issue the MMAs together (a warp for `mma.sync`, a
+    warpgroup for `wgmma`); on a CPU it is the thread's own. A value of this
+    type names the tile, as a memref names a buffer: `asyncpipe.mma`
+    accumulates into it in place, so a pipelined loop needs no loop-carried
+    value for it. Its accesses are effects on
+    `mlir::asyncpipe::AccumulatorResource` (not memory), which the
+    synchronization passes track like buffers: an asynchronous MMA writes
+    the tile until a wait completes it.
+
+    ```mlir
+    %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<128x128xf32>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getRows() const { return getShape()[0]; }
+    int64_t getColumns() const { return getShape()[1]; }
+  }];
+}
+
 class AsyncPipe_Op<string mnemonic, list<Trait> traits = []>
     : Op<AsyncPipe_Dialect, mnemonic, traits>;
 

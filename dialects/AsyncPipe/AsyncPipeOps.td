@@ -60,6 +60,91 @@ def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [AsyncPipe_WritesQueues,
   let hasVerifier = 1;
 }
 
+// Tensor-core accumulator registers, as a side-effect resource that is not
+// memory: what `asyncpipe.mma` writes asynchronously, and what
+// `asyncpipe.accumulator_store` reads.
+def AsyncPipe_AccumulatorResource : Resource<"::mlir::asyncpipe::AccumulatorResource">;
+
+def AsyncPipe_MmaOp : AsyncPipe_Op<"mma", [AsyncPipe_WritesQueues,
+    DeclareOpInterfaceMethods<AsyncPipe_AsyncEffectOpInterface>]> {
+  let summary = "asynchronous tensor-core tile multiply-accumulate (async compute)";
+  let description = [{
+    Starts `acc += a * b` asynchronously: `a` is an `M x K` tile, `b` a
+    `K x N` tile (both usually in workgroup memory, where a TMA or cp.async
+    copy put them), `acc` an `M x N` accumulator tile. The inputs are read
+    and the accumulator written until the op completes: the tiles must not
+    be overwritten, nor the accumulator read, before a wait covers it. MMAs
+    on one queue into one accumulator are ordered by the hardware (PTX:
+    "ordering is guaranteed by default" for wgmma into the same registers),
+    so a chain of them needs no wait in between.
+
+    The op is async compute on its own queue, with the queue rules of
+    `asyncpipe.copy`: in token form it yields a `!asyncpipe.token`; in
+    counting form it is committed by its enclosing `commit_queue` or names
+    its `queue`. On sm_90 the queue is `wgmma`'s (`wgmma.commit_group`,
+    `wgmma.wait_group N`). With no token, no `queue` and no enclosing
+    commit region the op is synchronous: it completes before the next op
+    (sm_80's `mma.sync`), and it is how a loop body says what the software
+    pipeliner may make asynchronous (an MMA in an async stage).
+
+    Inputs are f16 or bf16 (accumulated in f32, or f16 for f16) or f32
+    (as tf32, into f32); which tile shapes a chip takes is checked where the
+    op is lowered for it.
+
+    ```mlir
+    asyncpipe.mma %a, %b, %acc queue 1 : memref<128x64xf16, 3>, memref<64x128xf16, 3> into !asyncpipe.accumulator<128x128xf32>
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "read", [MemRead]>:$a,
+                       Arg<AnyMemRef, "read", [MemRead]>:$b,
+                       Arg<AsyncPipe_AccumulatorType, "accumulated into",
+                           [MemRead<AsyncPipe_AccumulatorResource>, MemWrite<AsyncPipe_AccumulatorResource>]>:$acc,
+                       OptionalAttr<AsyncPipe_Queue>:$queue);
+  let results = (outs Optional<AsyncPipe_TokenType>:$token);
+  let extraClassDeclaration = [{
+    /// Whether the op completes at issue: no token, no queue of its own and
+    /// no enclosing commit region.
+    bool isSynchronous();
+  }];
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc (`queue` $queue^)? attr-dict
+    `:` type($a) `,` type($b) `into` qualified(type($acc)) (`->` type($token)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def AsyncPipe_AccumulatorInitOp : AsyncPipe_Op<"accumulator_init"> {
+  let summary = "a new accumulator tile, zeroed";
+  let description = [{
+    Allocates an accumulator tile (registers) and sets it to zero. Two inits
+    are two tiles: it is an allocation, never merged by CSE.
+
+    ```mlir
+    %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
+    ```
+  }];
+  let results = (outs Res<AsyncPipe_AccumulatorType, "the new tile",
+                          [MemAlloc<AsyncPipe_AccumulatorResource>, MemWrite<AsyncPipe_AccumulatorResource>]>:$acc);
+  let assemblyFormat = "attr-dict `:` qualified(type($acc))";
+}
+
+def AsyncPipe_AccumulatorStoreOp : AsyncPipe_Op<"accumulator_store"> {
+  let summary = "store an accumulator tile into memory (synchronous)";
+  let description = [{
+    Reads the tile, now, and stores it into `dest`, an `M x N` memref of the
+    tile's element type. Reading it while an MMA into it may be in flight is
+    a race: `asyncpipe-verify-sync` reports it.
+
+    ```mlir
+    asyncpipe.accumulator_store %acc, %C : !asyncpipe.accumulator<64x64xf32> to memref<64x64xf32, strided<[512, 1], offset: ?>>
+    ```
+  }];
+  let arguments = (ins Arg<AsyncPipe_AccumulatorType, "read", [MemRead<AsyncPipe_AccumulatorResource>]>:$acc,
+                       Arg<AnyMemRef, "written", [MemWrite]>:$dest);
+  let assemblyFormat = "$acc `,` $dest attr-dict `:` qualified(type($acc)) `to` type($dest)";
+  let hasVerifier = 1;
+}
+
 def AsyncPipe_AsyncScopeOp : AsyncPipe_Op<"async_scope", [
     SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects, AsyncPipe_WritesQueues,
     NoRegionArguments, DeclareOpInterfaceMethods<AsyncPipe_AsyncEffectOpInterface>]> {

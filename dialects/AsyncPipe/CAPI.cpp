@@ -19,6 +19,18 @@ bool asyncpipeTypeIsAGroup(MlirType type) {
 MlirType asyncpipeGroupTypeGet(MlirContext ctx) {
   return wrap(mlir::asyncpipe::GroupType::get(unwrap(ctx)));
 }
+bool asyncpipeTypeIsAAccumulator(MlirType type) {
+  return llvm::isa<mlir::asyncpipe::AccumulatorType>(unwrap(type));
+}
+int64_t asyncpipeAccumulatorTypeGetRows(MlirType type) {
+  return llvm::cast<mlir::asyncpipe::AccumulatorType>(unwrap(type)).getRows();
+}
+int64_t asyncpipeAccumulatorTypeGetColumns(MlirType type) {
+  return llvm::cast<mlir::asyncpipe::AccumulatorType>(unwrap(type)).getColumns();
+}
+MlirType asyncpipeAccumulatorTypeGetElementType(MlirType type) {
+  return wrap(llvm::cast<mlir::asyncpipe::AccumulatorType>(unwrap(type)).getElementType());
+}
 
 // The C enums are the C++ ones.
 static_assert(static_cast<int>(mlir::asyncpipe::AsyncSync::Queue) == ASYNCPIPE_ASYNC_SYNC_QUEUE &&

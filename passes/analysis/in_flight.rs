@@ -525,7 +525,7 @@ impl Analysis<'_> {
             }
             return;
         }
-        if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)))
+        if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::Mma(_) | AsyncpipeOp::AsyncScope(_)))
             || upstream == Some(Upstream::NvgpuDeviceAsyncCopy)
         {
             if let Ok(result) = op.result(0) {

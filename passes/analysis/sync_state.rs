@@ -206,7 +206,7 @@ pub fn orders_only(op: OperationRef) -> bool {
 pub fn is_token_form(op: OperationRef) -> bool {
     match AsyncpipeOp::of(op) {
         Some(AsyncpipeOp::CommitGroup(_) | AsyncpipeOp::Wait(_) | AsyncpipeOp::Completed(_)) => true,
-        Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::AsyncScope(_)) => op.result_count() > 0,
+        Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::Mma(_) | AsyncpipeOp::AsyncScope(_)) => op.result_count() > 0,
         _ => false,
     }
 }

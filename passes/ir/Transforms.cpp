@@ -23,7 +23,9 @@ bool asyncpipeMemoryEffects(MlirOperation op, AsyncpipeEffectFn fn,
   if (!effects)
     return false;
   for (const MemoryEffects::EffectInstance &effect : *effects) {
-    // Queue FIFOs are not memory (asyncpipe::QueueResource).
+    // Queue FIFOs are not memory (asyncpipe::QueueResource). Accumulator
+    // registers are not either, but they are storage whose accesses race
+    // like a buffer's: reported, on their `!asyncpipe.accumulator` value.
     if (isa<asyncpipe::QueueResource>(effect.getResource()))
       continue;
     AsyncpipeEffectKind kind = AsyncpipeEffectRead;

@@ -3,9 +3,9 @@
 //! and group types (through the dialect's C API, not their printed text).
 
 use super::async_effects::QueueName;
-use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp};
+use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp, MmaOp};
 use crate::ffi;
-use melior::ir::operation::OperationRef;
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, TypeLike};
 use melior::ContextRef;
 
@@ -50,13 +50,52 @@ pub fn is_other_dialects_async(op: OperationRef) -> bool {
 }
 
 /// Whether `op` is one of asyncpipe's own async ops (`asyncpipe.copy`,
-/// `asyncpipe.async_scope`): what the passes that rewrite async ops (into
+/// `asyncpipe.mma`, `asyncpipe.async_scope`): what the passes that rewrite async ops (into
 /// token form and back, onto nvgpu) can rebuild. The analyses ask
 /// AsyncEffectOpInterface instead
 /// ([`super::async_effects::issues_queued_work`]), so that other dialects'
 /// ops join them.
 pub fn is_async(op: OperationRef) -> bool {
-    CopyOp::is(op) || AsyncScopeOp::is(op)
+    CopyOp::is(op) || MmaOp::is(op) || AsyncScopeOp::is(op)
+}
+
+/// Whether `op` is an async op that is issued as it is (`asyncpipe.copy`,
+/// `asyncpipe.mma`), not a region of ops run asynchronously: what the
+/// software pipeliner puts straight into a stage's group.
+pub fn is_async_instruction(op: OperationRef) -> bool {
+    CopyOp::is(op) || MmaOp::is(op)
+}
+
+/// Whether `op` is an `asyncpipe.mma` that completes at issue (no token, no
+/// queue, no enclosing commit region: the form a loop body gives the
+/// software pipeliner).
+pub fn is_synchronous_mma(op: OperationRef) -> bool {
+    MmaOp::is(op) && op.result_count() == 0 && queue_of(op).is_none()
+}
+
+/// An `!asyncpipe.accumulator` tile's shape and element type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AccumulatorTile<'c> {
+    pub rows: i64,
+    pub columns: i64,
+    pub element: Type<'c>,
+}
+
+/// The tile `ty` names, if it is an `!asyncpipe.accumulator`.
+pub fn accumulator_tile<'c>(ty: impl TypeLike<'c>) -> Option<AccumulatorTile<'c>> {
+    let raw = ty.to_raw();
+    unsafe {
+        ffi::asyncpipeTypeIsAAccumulator(raw).then(|| AccumulatorTile {
+            rows: ffi::asyncpipeAccumulatorTypeGetRows(raw),
+            columns: ffi::asyncpipeAccumulatorTypeGetColumns(raw),
+            element: Type::from_raw(ffi::asyncpipeAccumulatorTypeGetElementType(raw)),
+        })
+    }
+}
+
+/// Whether `ty` is `!asyncpipe.accumulator`.
+pub fn is_accumulator_type<'c>(ty: impl TypeLike<'c>) -> bool {
+    unsafe { ffi::asyncpipeTypeIsAAccumulator(ty.to_raw()) }
 }
 
 /// Whether `op` commits a group, in either form (`commit`, `commit_queue`, `commit_group`).

@@ -35,6 +35,14 @@ impl<'c, 'a> Point<'c, 'a> {
     }
 }
 
+/// A memref's [`Builder::strided_metadata`].
+pub struct StridedMetadata<'c, 'a> {
+    pub pointer: Value<'c, 'a>,
+    pub offset: Value<'c, 'a>,
+    pub sizes: Vec<Value<'c, 'a>>,
+    pub strides: Vec<Value<'c, 'a>>,
+}
+
 pub struct Builder<'c> {
     context: &'c Context,
     pub location: Location<'c>,
@@ -247,6 +255,38 @@ impl<'c> Builder<'c> {
     /// An `operandSegmentSizes` value: how many operands each segment has.
     pub fn segments(&self, sizes: &[i32]) -> Attribute<'c> {
         DenseI32ArrayAttribute::new(self.ctx(), sizes).into()
+    }
+
+    /// `memref.extract_strided_metadata` of `memref`: its aligned pointer as
+    /// an index, its offset, and its strides (in elements), as values.
+    pub fn strided_metadata<'a>(&self, memref: Value<'c, '_>, point: Point<'c, 'a>) -> StridedMetadata<'c, 'a> {
+        let ty = memref.r#type();
+        let rank = super::shape(ty).len();
+        let mut results = vec![super::scalar_memref_like(ty), self.index_type()];
+        results.extend(std::iter::repeat_n(self.index_type(), 2 * rank));
+        let metadata = self.op(Upstream::MemrefExtractStridedMetadata, &[memref], &results, &[], point);
+        let pointer = self.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[memref], self.index_type(), &[], point);
+        let result = |i: usize| -> Value<'c, 'a> { metadata.result(i).expect("a metadata result").into() };
+        StridedMetadata {
+            pointer,
+            offset: result(1),
+            sizes: (0..rank).map(|k| result(2 + k)).collect(),
+            strides: (0..rank).map(|k| result(2 + rank + k)).collect(),
+        }
+    }
+
+    /// The byte address of `memref[index]`: its aligned pointer plus (offset
+    /// + sum of index times stride) elements of `element_bytes` bytes.
+    pub fn byte_address<'a>(&self, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], element_bytes: i64, point: Point<'c, 'a>) -> Value<'c, 'a> {
+        let metadata = self.strided_metadata(memref, point);
+        let mut linear = metadata.offset;
+        for (i, stride) in index.iter().zip(&metadata.strides) {
+            let term = self.binary(Upstream::ArithMuli, *i, *stride, point);
+            linear = self.binary(Upstream::ArithAddi, linear, term, point);
+        }
+        let width = self.index_constant(element_bytes, point);
+        let offset = self.binary(Upstream::ArithMuli, linear, width, point);
+        self.binary(Upstream::ArithAddi, metadata.pointer, offset, point)
     }
 
     /// `memref<T>`, one element of `element` (0-d).

@@ -14,7 +14,7 @@ use crate::passes::ir::upstream::Upstream;
 use super::counts::{Step, Waits};
 use super::schedule::{self, Schedule, Source};
 use crate::passes::ir::builder::{Builder, Point};
-use crate::passes::ir::ods::asyncpipe::{attrs, AsyncScopeOp, CommitQueueOp, CopyOp, WaitQueueOp, YieldOp};
+use crate::passes::ir::ods::asyncpipe::{attrs, AsyncScopeOp, CommitQueueOp, CopyOp, MmaOp, WaitQueueOp, YieldOp};
 use crate::passes::ir::{self, rewrite, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -350,10 +350,11 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         for (q, count) in waits {
             self.wait(q, count, group);
         }
-        // Copies go in directly; runs of other ops share an async_scope.
+        // Copies and MMAs go in directly (an MMA in a commit region is
+        // async); runs of other ops share an async_scope.
         let mut scope: Option<Point> = None;
         for &m in members {
-            if self.s.stmts[m].is_copy {
+            if self.s.stmts[m].is_copy || MmaOp::is(self.s.stmts[m].op) {
                 scope = None;
                 self.emit_stmt(m, ctx, group);
             } else {

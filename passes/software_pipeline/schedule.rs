@@ -7,7 +7,7 @@
 use crate::passes::ir::upstream::{is_nvgpu_async, Upstream};
 use super::counts::{Item, Need};
 use crate::passes::analysis::effects::{self, Access, Root};
-use crate::passes::ir::ods::asyncpipe::{self, attrs, CopyOp, YieldOp};
+use crate::passes::ir::ods::asyncpipe::{self, attrs, CopyOp, MmaOp, YieldOp};
 use crate::passes::ir::{self, diag, transforms, OpKey, ValueKey};
 use crate::passes::PassFailed;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -478,7 +478,7 @@ pub fn needs(stmts: &[Stmt], roots: &[Root], versions: &HashMap<Root, u32>) -> V
                 continue;
             }
             for (t, consumer) in stmts.iter().enumerate() {
-                if !producer.access.conflict_on(&consumer.access, root) {
+                if !producer.access.conflict_on(&consumer.access, root) || chained_accumulation(producer, consumer, root) {
                     continue;
                 }
                 if t != a && key(producer) < key(consumer) {
@@ -489,6 +489,14 @@ pub fn needs(stmts: &[Stmt], roots: &[Root], versions: &HashMap<Root, u32>) -> V
         }
     }
     needs
+}
+
+/// Whether `consumer` and `producer` are MMAs of one stage (so on one
+/// queue) into the same accumulator `root`: the hardware orders them
+/// (wgmma's chained accumulation), so the consumer needs no wait for it.
+fn chained_accumulation(producer: &Stmt, consumer: &Stmt, root: Root) -> bool {
+    let accumulator = |stmt: &Stmt| MmaOp::cast(stmt.op).map(|mma| effects::root(mma.acc()));
+    producer.stage == consumer.stage && accumulator(producer) == Some(root) && accumulator(consumer) == Some(root)
 }
 
 /// Phase 9: the items of a step. Async groups are maximal runs of one

@@ -9,7 +9,13 @@ and on each mutant:
   - the kernel with one nvgpu.device_async_wait allowing one group more in
     flight (numGroups + 1), for each wait;
   - the kernel with one nvvm.mbarrier.try_wait.parity removed (bulk queues:
-    a wait for one group's phase), for each.
+    a wait for one group's phase), for each;
+  - at the asyncpipe level (counting form, before a lowering), the program
+    with one `asyncpipe.wait_queue Q, N` removed, and with it allowing one
+    group more in flight (N + 1), for each.
+With --verify 'COMMAND', a mutant that COMMAND rejects (exits non-zero on
+it, as asyncpipe-verify-sync does on a missing wait) counts as caught
+without running it.
 Prints one line per mutant, saying whether the output changed, and exits
 with 1 when some mutant's output is the kernel's own (a barrier or wait the
 CPU model cannot tell is needed) or some run fails (a mutant must run and
@@ -17,7 +23,7 @@ compute something else, not break the lowering). A run the block model
 stops with its own message ("block-sim: ...", for example an mbarrier used
 before its initialization) counts as changed: the model caught the error.
 
-  each-sync-needed.py KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
+  each-sync-needed.py [--verify 'asyncpipe-opt --asyncpipe-verify-sync'] KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
 """
 import re
 import subprocess
@@ -25,6 +31,7 @@ import sys
 
 WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = )(\d+)")
 MBARRIER_WAIT = re.compile(r"\bnvvm\.mbarrier\.try_wait\.parity\b")
+QUEUE_WAIT = re.compile(r"(asyncpipe\.wait_queue (\d+), )(\d+)")
 MODEL_STOP = re.compile(r"^block-sim: .*$", re.MULTILINE)
 
 
@@ -44,12 +51,22 @@ def mutants(lines):
         yield f"wait {n} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
     for n, i in enumerate(mbarrier_waits, 1):
         yield f"mbarrier wait {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
+    queue_waits = [i for i, line in enumerate(lines) if QUEUE_WAIT.search(line)]
+    for n, i in enumerate(queue_waits, 1):
+        queue = QUEUE_WAIT.search(lines[i]).group(2)
+        yield f"wait {n} on queue {queue} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
+        weaker = QUEUE_WAIT.sub(lambda m: m.group(1) + str(int(m.group(3)) + 1), lines[i])
+        yield f"wait {n} on queue {queue} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
 
 
 def main():
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    verify = None
+    if len(args) == 4 and args[0] == "--verify":
+        verify, args = args[1], args[2:]
+    if len(args) != 2:
         sys.exit(__doc__)
-    path, command = sys.argv[1], sys.argv[2]
+    path, command = args
     with open(path) as f:
         lines = f.read().splitlines(keepends=True)
     code, expected = run(command, "".join(lines))
@@ -58,8 +75,14 @@ def main():
         return 1
     bad = 0
     count = 0
+    if verify and run(verify, "".join(lines))[0] != 0:
+        print("the verifier rejects the program itself")
+        return 1
     for name, mutant in mutants(lines):
         count += 1
+        if verify and run(verify, "".join(mutant))[0] != 0:
+            print(f"{name}: rejected by the verifier")
+            continue
         code, output = run(command, "".join(mutant))
         stop = MODEL_STOP.search(output)
         if code != 0 and stop:
@@ -72,7 +95,7 @@ def main():
             bad += 1
         else:
             print(f"{name}: result changed")
-    print(f"{count} mutants, {count - bad} changed the result")
+    print(f"{count} mutants, {count - bad} changed the result or were rejected" if verify else f"{count} mutants, {count - bad} changed the result")
     return 1 if bad or count == 0 else 0
 
 

@@ -33,7 +33,9 @@ typedef void (*AsyncpipeEffectFn)(void *userData, AsyncpipeEffectKind kind,
 
 /// Reports every memory effect of `op` and of the ops nested in it
 /// (mlir::getEffectsRecursively), leaving out effects on asyncpipe's queue
-/// FIFOs (mlir::asyncpipe::QueueResource), which are not memory. Returns false, reporting nothing, when
+/// FIFOs (mlir::asyncpipe::QueueResource), which are not memory; effects on
+/// accumulator registers (mlir::asyncpipe::AccumulatorResource) are reported,
+/// on their `!asyncpipe.accumulator` value, as storage. Returns false, reporting nothing, when
 /// some op's effects are unknown (it implements no effect interface).
 MLIR_CAPI_EXPORTED bool asyncpipeMemoryEffects(MlirOperation op,
                                                AsyncpipeEffectFn fn,

@@ -18,6 +18,13 @@ MLIR_CAPI_EXPORTED MlirType asyncpipeTokenTypeGet(MlirContext ctx);
 MLIR_CAPI_EXPORTED bool asyncpipeTypeIsAGroup(MlirType type);
 MLIR_CAPI_EXPORTED MlirType asyncpipeGroupTypeGet(MlirContext ctx);
 
+/// `!asyncpipe.accumulator<RxCxT>`: a tile of tensor-core accumulator
+/// registers.
+MLIR_CAPI_EXPORTED bool asyncpipeTypeIsAAccumulator(MlirType type);
+MLIR_CAPI_EXPORTED int64_t asyncpipeAccumulatorTypeGetRows(MlirType type);
+MLIR_CAPI_EXPORTED int64_t asyncpipeAccumulatorTypeGetColumns(MlirType type);
+MLIR_CAPI_EXPORTED MlirType asyncpipeAccumulatorTypeGetElementType(MlirType type);
+
 //===----------------------------------------------------------------------===//
 // AsyncEffectOpInterface (AsyncPipe/AsyncEffectOpInterface.td)
 //===----------------------------------------------------------------------===//
