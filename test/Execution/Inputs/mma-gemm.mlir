@@ -1,3 +1,9 @@
+// A GEMM with async compute, C = A B (64 x 256 x 64, f16 into f32): stage 0
+// copies a 64 x 32 tile of A and a 32 x 64 tile of B into workgroup memory
+// (async, queue 0 after pipelining), stage 1 multiplies them into the
+// accumulator with asyncpipe.mma (async compute, queue 1): the tensor-core
+// queue of the async-pipeline document, where a stage is both an async
+// consumer (of the tiles) and an async producer (of the accumulator).
 func.func @gemm(%A: memref<64x256xf16>, %B: memref<256x64xf16>, %C: memref<64x64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
