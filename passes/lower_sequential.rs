@@ -47,6 +47,16 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         } else if CopyOp::cast(*op).is_some_and(CopyOp::zero_fill) {
             diag::error(op.location(), "asyncpipe-lower-sequential does not lower zero_fill copies yet");
             failed = true;
+        } else if matches!(
+            AsyncpipeOp::of(*op),
+            Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_))
+        ) {
+            diag::error(
+                op.location(),
+                "asyncpipe-lower-sequential does not run MMAs or accumulators; asyncpipe-lower-deferred does \
+                 (deferred_sim_configure(2) completes every op at issue)",
+            );
+            failed = true;
         } else if asyncpipe::is_other_dialects_async(*op) {
             diag::error(
                 op.location(),

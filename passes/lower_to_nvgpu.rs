@@ -299,6 +299,14 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
                 );
                 failed = true;
             }
+            Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_)) => {
+                diag::error(
+                    op.location(),
+                    "asyncpipe-to-nvgpu has no tensor-core lowering yet (mma.sync on sm_80, wgmma on sm_90): \
+                     MMAs and accumulators run on the CPU through asyncpipe-lower-deferred",
+                );
+                failed = true;
+            }
             Some(AsyncpipeOp::Copy(_)) => {
                 let planned = match queue_of(*op) {
                     Some(queue) if bulk.contains(&queue) => bulk::plan(*op).map(|_| ()),
