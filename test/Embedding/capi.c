@@ -8,7 +8,7 @@
 // RUN: cc -std=c11 -Wall -Werror %s -o %t %capi-flags
 // RUN: %t %t.input.mlir 2>&1 | FileCheck %s
 // RUN: python3 %S/../tools/capi-coverage.py %S/../../dialects/include %s | FileCheck %s --check-prefix=COVERAGE
-// COVERAGE: capi-coverage: 32 functions declared, 32 called
+// COVERAGE: capi-coverage: 37 functions declared, 37 called
 
 #include "asyncpipe-c/Dialect/AsyncOp.h"
 #include "asyncpipe-c/Dialect/AsyncPipe.h"
@@ -210,6 +210,16 @@ int main(int argc, char **argv) {
   printf("isa: token %d %d, group %d %d, f32 %d %d\n", asyncpipeTypeIsAToken(token),
          asyncpipeTypeIsAGroup(token), asyncpipeTypeIsAToken(group), asyncpipeTypeIsAGroup(group),
          asyncpipeTypeIsAToken(f32), asyncpipeTypeIsAGroup(f32));
+  MlirType acc = asyncpipeAccumulatorTypeGet(ctx, 64, 128, f32);
+  // CHECK-NEXT: accumulator: !asyncpipe.accumulator<64x128xf32>
+  // CHECK-NEXT: isa accumulator: 1 0, tile 64 x 128 of : f32
+  printType("accumulator", acc);
+  printf("isa accumulator: %d %d, tile %d x %d of ", asyncpipeTypeIsAAccumulator(acc), asyncpipeTypeIsAAccumulator(f32),
+         (int)asyncpipeAccumulatorTypeGetRows(acc), (int)asyncpipeAccumulatorTypeGetColumns(acc));
+  printType("", asyncpipeAccumulatorTypeGetElementType(acc));
+  // CHECK-NEXT: diagnostic error: an accumulator tile's dimensions are positive, not 0
+  // CHECK-NEXT: accumulator 0x4 null: 1
+  printf("accumulator 0x4 null: %d\n", mlirTypeIsNull(asyncpipeAccumulatorTypeGet(ctx, 0, 4, f32)));
   MlirType handle = asyncopHandleTypeGet(ctx, 1, &f32, 1, &i32, mlirIndexTypeGet(ctx));
   // CHECK-NEXT: handle: !asyncop.handle<(f32), (i32), index>
   // CHECK-NEXT: isa handle: 1 0

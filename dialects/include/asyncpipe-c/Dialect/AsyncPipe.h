@@ -21,6 +21,10 @@ MLIR_CAPI_EXPORTED MlirType asyncpipeGroupTypeGet(MlirContext ctx);
 /// `!asyncpipe.accumulator<RxCxT>`: a tile of tensor-core accumulator
 /// registers.
 MLIR_CAPI_EXPORTED bool asyncpipeTypeIsAAccumulator(MlirType type);
+/// A rows x columns tile of `element` (f32 or f16); a null type, with the
+/// verifier's error on the context, when the type is invalid.
+MLIR_CAPI_EXPORTED MlirType asyncpipeAccumulatorTypeGet(MlirContext ctx, int64_t rows, int64_t columns,
+                                                       MlirType element);
 MLIR_CAPI_EXPORTED int64_t asyncpipeAccumulatorTypeGetRows(MlirType type);
 MLIR_CAPI_EXPORTED int64_t asyncpipeAccumulatorTypeGetColumns(MlirType type);
 MLIR_CAPI_EXPORTED MlirType asyncpipeAccumulatorTypeGetElementType(MlirType type);
