@@ -17,7 +17,7 @@
 
 use super::const_eval::Bindings;
 use crate::passes::ir::ods::asyncop::{DoneOp, StartOp, UpdateOp};
-use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
+use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp, MmaOp};
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, asyncpipe, KeyMap, OpKey, ValueKey};
 use melior::ir::block::BlockLike;
@@ -254,11 +254,19 @@ impl<'c, 'a> Walker<'c, 'a> {
         }
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::CommitQueue(commit)) => {
+                // Waits in the region come first (a stage that consumes one
+                // queue's groups and produces another's).
+                if let Some(block) = ir::region_entry(op, 0) {
+                    self.block(block);
+                }
                 let queue = asyncpipe::named_queue(op).unwrap_or(0);
                 let mut targets = Vec::new();
                 for nested in ir::nested_ops(commit.operation()) {
                     if let Some(copy) = CopyOp::cast(nested) {
                         targets.push(self.target(copy.dest()));
+                    }
+                    if let Some(mma) = MmaOp::cast(nested) {
+                        targets.push(self.target(mma.acc()));
                     }
                 }
                 self.commit(queue, targets, op);

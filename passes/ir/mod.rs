@@ -317,9 +317,13 @@ pub fn memory_space<'c>(memref: melior::ir::Type<'c>) -> MemorySpace {
 }
 
 /// The sizes of a shaped type (memref, vector, tensor); a dynamic size is
-/// MLIR's `ShapedType::kDynamic` (`i64::MIN`).
+/// MLIR's `ShapedType::kDynamic` (`i64::MIN`). Empty for any other type (an
+/// accumulator tile is not a shaped type).
 pub fn shape<'c>(ty: melior::ir::Type<'c>) -> Vec<i64> {
     unsafe {
+        if !mlir_sys::mlirTypeIsAShaped(ty.to_raw()) || !mlir_sys::mlirShapedTypeHasRank(ty.to_raw()) {
+            return Vec::new();
+        }
         let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
         (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize)).collect()
     }

@@ -135,3 +135,19 @@ func.func @empty_scope() {
   asyncpipe.wait_queue 5, 0
   return
 }
+
+// -----
+
+// Async compute: an MMA's group reads its tiles and reads and writes its
+// accumulator (registers, named by the !asyncpipe.accumulator value); a
+// synchronous MMA has no async effects.
+func.func @mma(%a: memref<64x16xf16, 3>, %b: memref<16x64xf16, 3>) {
+  %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
+  // expected-remark @below {{async effects: group 0, completed by a wait on queue 1, seen by the issuing thread: reads memref<64x16xf16, 3> (asyncpipe.mma), reads memref<16x64xf16, 3> (asyncpipe.mma), reads !asyncpipe.accumulator<64x64xf32> (asyncpipe.mma), writes !asyncpipe.accumulator<64x64xf32> (asyncpipe.mma)}}
+  asyncpipe.mma %a, %b, %acc queue 1 : memref<64x16xf16, 3>, memref<16x64xf16, 3> into !asyncpipe.accumulator<64x64xf32>
+  asyncpipe.commit 1
+  asyncpipe.wait_queue 1, 0
+  // expected-remark @below {{async effects: none}}
+  asyncpipe.mma %a, %b, %acc : memref<64x16xf16, 3>, memref<16x64xf16, 3> into !asyncpipe.accumulator<64x64xf32>
+  return
+}
