@@ -84,8 +84,8 @@ void asyncpipeRegisterPipelines(void) {
         });
     PassPipelineRegistration<ToPtxOptions>(
         "asyncpipe-to-ptx",
-        "Lower gpu.module kernels with asyncpipe or nvgpu async copies to gpu.binary with PTX "
-        "(asyncpipe-to-nvgpu, workgroup attributions, NVVM target and its check, upstream NVVM conversions, "
+        "Lower gpu.module kernels with asyncpipe or nvgpu async copies and MMAs to gpu.binary with PTX "
+        "(asyncpipe-lower-mma, asyncpipe-to-nvgpu, workgroup attributions, NVVM target and its check, upstream NVVM conversions, "
         "gpu-module-to-binary)",
         [](OpPassManager &pm, const ToPtxOptions &options) -> LogicalResult {
           // A chip older than sm_90 with bulk queues is reported at the ops,
@@ -99,7 +99,7 @@ void asyncpipeRegisterPipelines(void) {
           llvm::raw_string_ostream os(pipeline);
           // Workgroup attributions come after to-nvgpu, which allocates the
           // mbarrier rings of bulk queues in workgroup memory.
-          os << "asyncpipe-to-nvgpu{max-copy-bytes=" << options.maxCopyBytes;
+          os << "asyncpipe-lower-mma{chip=" << options.chip << "},asyncpipe-to-nvgpu{max-copy-bytes=" << options.maxCopyBytes;
           if (bulk)
             os << " bulk-queues=" << options.bulkQueues;
           os << "},asyncpipe-workgroup-attributions,"

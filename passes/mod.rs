@@ -18,6 +18,7 @@ pub mod explain;
 pub mod hardware_queues;
 pub mod lower_block;
 pub mod lower_deferred;
+pub mod lower_mma;
 pub mod lower_sequential;
 pub mod lower_to_nvgpu;
 pub mod optimize_waits;
@@ -100,7 +101,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 28] = [
+    static ALL: [PassDef; 29] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -111,6 +112,7 @@ pub fn all() -> &'static [PassDef] {
         eliminate_barriers::PASS,
         lower_block::PASS,
         lower_deferred::PASS,
+        lower_mma::PASS,
         lower_sequential::PASS,
         workgroup_attributions::PASS,
         print_async_effects::PASS,

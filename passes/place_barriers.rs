@@ -94,7 +94,7 @@ pub fn place(function: OperationRef, bulk: &BulkQueues) -> Result<usize, PassFai
             );
             return Err(PassFailed);
         }
-        let at = earliest(anchor);
+        let at = after_leading_waits(anchor, access).unwrap_or_else(|| earliest(anchor));
         if ir::previous(at).is_some_and(|op| Upstream::GpuBarrier.is(op)) || placed >= MAX_BARRIERS {
             diag::error_with_note(
                 access.location(),
@@ -138,6 +138,23 @@ fn anchor<'c, 'a>(access: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
         }
         op = parent;
     }
+}
+
+/// Where the barrier goes for an access inside a commit scope that opens
+/// with waits (a stage that consumes one queue's groups and produces
+/// another's, as the pipeliner emits it: `commit_queue 2 { wait_queue 0,
+/// N; mma }`): right after those waits, in the region, since a barrier
+/// before the scope would come before the waits it must follow. None for
+/// any other anchor.
+fn after_leading_waits<'c, 'a>(anchor: OperationRef<'c, 'a>, access: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    if !matches!(AsyncpipeOp::of(anchor), Some(AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::CommitGroup(_))) {
+        return None;
+    }
+    let block = ir::region_entry(anchor, 0)?;
+    let mut ops = ir::ops(block).skip_while(|op| WaitQueueOp::is(*op));
+    let first = ops.next()?;
+    let has_waits = ir::ops(block).next().is_some_and(|op| WaitQueueOp::is(op));
+    (has_waits && ir::ancestor_in(access, block).is_some_and(|a| !WaitQueueOp::is(a))).then_some(first)
 }
 
 /// The earliest point before `anchor` where its barrier orders the same:

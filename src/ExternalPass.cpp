@@ -30,6 +30,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
@@ -89,7 +90,7 @@ public:
                     LLVM::LLVMDialect, NVVM::NVVMDialect, ub::UBDialect,
                     async::AsyncDialect, tensor::TensorDialect,
                     asyncpipe::AsyncPipeDialect, par::ParDialect,
-                    asyncop::AsyncOpDialect>();
+                    asyncop::AsyncOpDialect, vector::VectorDialect>();
   }
 
   std::unique_ptr<Pass> clonePass() const override {

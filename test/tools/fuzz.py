@@ -137,6 +137,7 @@ PASSES = [
     ("asyncpipe-synchronize=max-queues=1", ["--asyncpipe-synchronize=max-queues=1"], True, 2),
     ("pipeline:synchronize,verify-sync=ordered-writes", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync=ordered-writes=true"], False, 2),
     ("asyncpipe-lower-sequential", ["--asyncpipe-lower-sequential"], False, 5),
+    ("asyncpipe-lower-deferred", ["--asyncpipe-lower-deferred"], False, 4),
     ("asyncpipe-software-pipeline", ["--asyncpipe-software-pipeline"], True, 12),
     ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 6),
     ("asyncpipe-to-nvgpu=bulk-queues=0", ["--asyncpipe-to-nvgpu=bulk-queues=0"], False, 5),

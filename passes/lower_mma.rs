@@ -1,0 +1,265 @@
+//! `asyncpipe-lower-mma`: asyncpipe's MMAs and accumulator tiles in GPU
+//! kernels on the chip's tensor cores, through upstream's `nvgpu` ops. The
+//! first step of `asyncpipe-to-ptx`, before `asyncpipe-to-nvgpu` lowers the
+//! copies that feed the tiles.
+//!
+//! In a kernel an MMA and its accumulator belong to the whole block: every
+//! thread runs them (uniform control flow, as for a block barrier), and the
+//! `M x N` tile is split over the block's warps, a `rows x columns` grid of
+//! warp tiles (chosen as square as the shape allows), each a grid of
+//! `16 x 8` fragments held in four registers of each of its 32 threads (PTX's
+//! `mma.m16n8k16` accumulator layout: thread `l` holds rows `l/4` and
+//! `l/4 + 8`, columns `2(l%4)` and `2(l%4) + 1`).
+//!
+//! sm_80 and newer (`mma.sync`, see [`sm80`]):
+//! - `asyncpipe.accumulator_init` becomes a zeroed `memref.alloca` of each
+//!   thread's fragments (registers once LLVM promotes it: every access has
+//!   constant indices);
+//! - `asyncpipe.mma` becomes, per 16-deep step of K, `nvgpu.ldmatrix` of the
+//!   warp's A fragments (x4) and B fragments (x2, transposed from the
+//!   row-major K x N tile) and `nvgpu.mma.sync` (m16n8k16) per fragment;
+//! - `asyncpipe.accumulator_store` stores each thread's fragments.
+//!
+//! `mma.sync` is synchronous: an MMA on a queue completes at issue, so the
+//! commits and waits of a queue that holds only MMAs go (its `commit_queue`
+//! regions are inlined). A queue that also holds copies is an error: cp.async
+//! cannot hold an MMA.
+//!
+//! What the tensor cores cannot take is an error at the op that names what
+//! is allowed, before anything changes: element types other than f16 or
+//! bf16 into f32, a K that is not a multiple of 16, a tile that no grid of
+//! the block's warps splits into 16 x 8 fragments, input tiles outside
+//! workgroup memory or whose rows ldmatrix cannot read (not contiguous, or
+//! not 16-byte aligned), an MMA outside a kernel with a known block size of
+//! whole warps, chips before sm_80, and accumulators used by other ops.
+
+#[path = "lower_mma/sm80.rs"]
+mod sm80;
+
+use super::ir::asyncpipe::{self, accumulator_tile};
+use super::ir::ods::asyncpipe::{AccumulatorInitOp, AccumulatorStoreOp, AsyncpipeOp, MmaOp};
+use super::ir::upstream::Upstream;
+use super::ir::{self, diag, MemorySpace};
+use super::{OptionDef, PassDef, PassFailed, PassOptions};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Type, TypeLike, ValueLike};
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const PASS: PassDef = PassDef {
+    argument: "asyncpipe-lower-mma",
+    description: "Lower asyncpipe MMAs and accumulator tiles in GPU kernels to tensor-core nvgpu ops \
+                  (ldmatrix and mma.sync on sm_80 and newer); the first step of asyncpipe-to-ptx",
+    anchor: None,
+    options: &[OptionDef { name: "chip", description: "Target SM (sm_80, sm_90, ...)", default: "sm_80" }],
+    run,
+};
+
+/// How an accumulator tile is split over a block's warps: a `rows x
+/// columns` grid of warp tiles of `tile_m x tile_n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarpGrid {
+    pub rows: i64,
+    pub columns: i64,
+    pub tile_m: i64,
+    pub tile_n: i64,
+}
+
+impl WarpGrid {
+    /// The grid of `warps` warp tiles, each a whole number of `frag_m x
+    /// frag_n` fragments, that covers an `m x n` tile with the squarest warp
+    /// tiles (the fewest fragment loads per MMA); None when there is none.
+    pub fn of(m: i64, n: i64, warps: i64, frag_m: i64, frag_n: i64) -> Option<Self> {
+        (1..=warps)
+            .filter(|rows| warps % rows == 0)
+            .map(|rows| (rows, warps / rows))
+            .filter(|(rows, columns)| m % (frag_m * rows) == 0 && n % (frag_n * columns) == 0)
+            .map(|(rows, columns)| WarpGrid { rows, columns, tile_m: m / rows, tile_n: n / columns })
+            .min_by_key(|g| (g.tile_m - g.tile_n).abs())
+    }
+}
+
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let chip = options.get("chip");
+    let sm = chip.strip_prefix("sm_").map(|v| v.trim_end_matches('a')).and_then(|v| v.parse::<u32>().ok());
+    let ops = ir::nested_ops(root);
+    let uses_mma = ops.iter().any(|op| matches!(AsyncpipeOp::of(*op), Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_))));
+    if !uses_mma {
+        return Ok(());
+    }
+    let Some(sm) = sm else {
+        diag::error(root.location(), &format!("asyncpipe-lower-mma: chip '{chip}' is not an SM name such as sm_80 or sm_90a"));
+        return Err(PassFailed);
+    };
+    let plans = check(&ops, sm)?;
+    for plan in plans {
+        sm80::lower(&plan);
+    }
+    Ok(())
+}
+
+/// What one kernel's MMAs lower to: its accumulators, each with its warp
+/// grid, and the queues that hold only MMAs.
+pub struct Plan<'c, 'a> {
+    pub function: OperationRef<'c, 'a>,
+    pub warps: i64,
+    pub accumulators: Vec<(OperationRef<'c, 'a>, WarpGrid)>,
+    pub mmas: Vec<OperationRef<'c, 'a>>,
+    pub stores: Vec<OperationRef<'c, 'a>>,
+    pub mma_queues: BTreeSet<i64>,
+}
+
+/// Reports, at the op, what the tensor cores cannot take; the plan of each
+/// kernel otherwise.
+fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, 'a>>, PassFailed> {
+    let mut failed = false;
+    let mut fail = |op: OperationRef, message: &str| {
+        diag::error(op.location(), message);
+        failed = true;
+    };
+    let mut plans: BTreeMap<ir::OpKey, Plan> = BTreeMap::new();
+    // Queues, per kernel, holding MMAs and holding anything else.
+    let mut mma_queues: BTreeMap<ir::OpKey, BTreeSet<i64>> = BTreeMap::new();
+    let mut other_queues: BTreeMap<ir::OpKey, BTreeSet<i64>> = BTreeMap::new();
+    for op in ops {
+        let is_mma_op = matches!(
+            AsyncpipeOp::of(*op),
+            Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_))
+        );
+        let function = ir::enclosing_function(*op);
+        if !is_mma_op {
+            if let (Some(function), true) = (function, asyncpipe::is_async(*op) || super::ir::async_effects::issues_queued_work(*op)) {
+                if let Some(queue) = asyncpipe::queue_of(*op) {
+                    other_queues.entry(ir::OpKey::of(function)).or_default().insert(queue);
+                }
+            }
+            continue;
+        }
+        let kernel = function.filter(|f| Upstream::GpuFunc.is(*f));
+        let Some(kernel) = kernel else {
+            fail(*op, "tensor cores run MMAs in GPU kernels (gpu.func); asyncpipe-lower-deferred runs this one on the CPU");
+            continue;
+        };
+        let warps = match ir::known_block_size(kernel) {
+            Some([x, 1, 1]) if x > 0 && x % 32 == 0 => x / 32,
+            _ => {
+                fail(
+                    *op,
+                    "an MMA's tile is split over the block's warps: its kernel needs known_block_size = [32 k, 1, 1]",
+                );
+                continue;
+            }
+        };
+        let plan = plans.entry(ir::OpKey::of(kernel)).or_insert_with(|| Plan {
+            function: kernel,
+            warps,
+            accumulators: Vec::new(),
+            mmas: Vec::new(),
+            stores: Vec::new(),
+            mma_queues: BTreeSet::new(),
+        });
+        match AsyncpipeOp::of(*op) {
+            Some(AsyncpipeOp::AccumulatorInit(init)) => {
+                let tile = accumulator_tile(init.acc().r#type()).expect("an accumulator");
+                if !tile.element.is_f32() {
+                    fail(*op, &format!("on sm_80 tensor cores asyncpipe accumulates in f32 (mma.sync m16n8k16); this tile holds {}", tile.element));
+                    continue;
+                }
+                match WarpGrid::of(tile.rows, tile.columns, warps, 16, 8) {
+                    Some(grid) => plan.accumulators.push((*op, grid)),
+                    None => fail(
+                        *op,
+                        &format!(
+                            "a {}x{} accumulator cannot be split over the block's {warps} warps: no grid of rows x columns \
+                             warps divides its rows by 16 rows and its columns by 8 columns (mma.sync's m16n8 fragments)",
+                            tile.rows, tile.columns
+                        ),
+                    ),
+                }
+                for (user, _) in ir::uses(init.acc()) {
+                    if !MmaOp::is(user) && !AccumulatorStoreOp::is(user) {
+                        fail(user, "on tensor cores an accumulator is used by asyncpipe.mma and asyncpipe.accumulator_store only");
+                    }
+                }
+            }
+            Some(AsyncpipeOp::Mma(mma)) => {
+                if sm < 80 {
+                    fail(*op, &format!("tensor-core MMAs need sm_80 or newer (mma.sync m16n8k16); the chip is sm_{sm}"));
+                    continue;
+                }
+                let input = ir::element_type(mma.a().r#type());
+                if !(input.is_f16() || input.is_bf16()) {
+                    fail(*op, &format!("on sm_80 tensor cores asyncpipe multiplies f16 or bf16 tiles into f32 (mma.sync m16n8k16); these hold {input}"));
+                    continue;
+                }
+                let k = ir::shape(mma.a().r#type())[1];
+                if k % 16 != 0 {
+                    fail(*op, &format!("K = {k} is not a multiple of 16, the depth of mma.sync m16n8k16"));
+                }
+                for (what, value) in [("a", mma.a()), ("b", mma.b())] {
+                    let ty: Type = value.r#type();
+                    if ir::memory_space(ty) != MemorySpace::Workgroup {
+                        fail(*op, &format!("ldmatrix reads workgroup (shared) memory; tile '{what}' is not in it"));
+                    } else if !rows_for_ldmatrix(ty) {
+                        fail(
+                            *op,
+                            &format!(
+                                "ldmatrix reads 16-byte rows: tile '{what}' needs contiguous rows (innermost stride 1) \
+                                 whose starts are 16 bytes apart (a static row stride of a multiple of 8 elements)"
+                            ),
+                        );
+                    }
+                }
+                if ir::defining_op(mma.acc()).and_then(AccumulatorInitOp::cast).is_none() {
+                    fail(*op, "on tensor cores an MMA accumulates into a tile asyncpipe.accumulator_init makes in the same kernel");
+                }
+                if !asyncpipe::is_synchronous_mma(*op) {
+                    if let Some(queue) = asyncpipe::queue_of(*op) {
+                        mma_queues.entry(ir::OpKey::of(kernel)).or_default().insert(queue);
+                    }
+                }
+                plan.mmas.push(*op);
+            }
+            Some(AsyncpipeOp::AccumulatorStore(store)) => {
+                if ir::defining_op(store.acc()).and_then(AccumulatorInitOp::cast).is_none() {
+                    fail(*op, "on tensor cores an accumulator stored is a tile asyncpipe.accumulator_init makes in the same kernel");
+                }
+                plan.stores.push(*op);
+            }
+            _ => {}
+        }
+    }
+    for (kernel, queues) in &mma_queues {
+        let others = other_queues.get(kernel).cloned().unwrap_or_default();
+        if let Some(shared) = queues.intersection(&others).next() {
+            let plan = &plans[kernel];
+            let at = plan.mmas.iter().find(|m| asyncpipe::queue_of(**m) == Some(*shared)).copied().unwrap_or(plan.function);
+            fail(
+                at,
+                &format!(
+                    "queue {shared} holds both MMAs and other async ops: mma.sync completes at issue and cp.async cannot \
+                     hold an MMA, so the MMAs need a queue of their own"
+                ),
+            );
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    Ok(plans
+        .into_iter()
+        .map(|(key, mut plan)| {
+            plan.mma_queues = mma_queues.remove(&key).unwrap_or_default();
+            plan
+        })
+        .collect())
+}
+
+/// Whether ldmatrix can read a tile of type `ty`: contiguous rows whose
+/// starts are 16 bytes apart (a static row stride of a multiple of 8
+/// two-byte elements).
+fn rows_for_ldmatrix(ty: Type) -> bool {
+    match ir::strides_and_offset(ty) {
+        Some((strides, _)) if strides.len() == 2 => strides[1] == 1 && strides[0] > 0 && strides[0] % 8 == 0,
+        _ => false,
+    }
+}
