@@ -61,6 +61,7 @@ use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
+use melior::ir::attribute::IntegerAttribute;
 use melior::ir::{Block, BlockRef, Location, RegionLike, Type, Value, ValueLike};
 use std::collections::HashMap;
 
@@ -92,7 +93,15 @@ const RUNTIME: &[(&str, usize, usize)] = &[
     (BULK_COPY, 5, 0),
     (ARRIVE, 2, 0),
     (TRY_WAIT, 3, 1),
+    (WARP_ADDRESS, 2, 0),
+    (WARP_ARRIVE, 1, 0),
+    (WARP_READY, 1, 1),
+    (WARP_DONE, 1, 0),
 ];
+/// The runtime's functions on f32 values: name, number of index arguments,
+/// whether an f32 argument follows them, whether the result is an f32.
+const FLOAT_RUNTIME: &[(&str, usize, bool, bool)] =
+    &[(WARP_VALUE, 2, true, false), (LDMATRIX_VALUE, 5, false, true), (MMA_RESULT, 2, false, true)];
 const BLOCK_BEGIN: &str = "block_sim_block_begin";
 const BLOCK_END: &str = "block_sim_block_end";
 const ROUND: &str = "block_sim_round";
@@ -110,6 +119,13 @@ const EXPECT_TX: &str = "block_sim_expect_tx";
 const BULK_COPY: &str = "block_sim_bulk_copy";
 const ARRIVE: &str = "block_sim_arrive";
 const TRY_WAIT: &str = "block_sim_try_wait";
+const WARP_ADDRESS: &str = "block_sim_warp_address";
+const WARP_VALUE: &str = "block_sim_warp_value";
+const WARP_ARRIVE: &str = "block_sim_warp_arrive";
+const WARP_READY: &str = "block_sim_warp_ready";
+const WARP_DONE: &str = "block_sim_warp_done";
+const LDMATRIX_VALUE: &str = "block_sim_ldmatrix_value";
+const MMA_RESULT: &str = "block_sim_mma_result";
 
 /// Slots and private memory are laid out in units of this many bytes (the
 /// largest scalar alignment).
@@ -213,6 +229,20 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
     for wait in &stops.waits {
         let number = resumes.len() as i64 + 1;
         resumes.push(mbarrier_wait(*wait, tid, number));
+    }
+    // Each warp collective: the lane supplies its part and arrives, then
+    // asks whether its whole warp has, and returns its number when not (it
+    // runs again from the block that asks); then it takes its results.
+    for collective in &stops.collectives {
+        let number = resumes.len() as i64 + 1;
+        resumes.push(warp_collective(*collective, tid, number));
+    }
+    // The vectors the collectives were looked through (their elements are
+    // used one by one) are left unused.
+    for op in ir::nested_ops(runner).into_iter().rev() {
+        if Upstream::VectorFromElements.is(op) && op.result(0).is_ok_and(|r| ir::users(r.into()).is_empty()) {
+            ir::erase(op);
+        }
     }
     let dispatcher = dispatch(runner, resume, &resumes);
     let body: Vec<BlockRef> = ir::blocks(runner).into_iter().filter(|b| !dispatcher.contains(b)).collect();
@@ -323,6 +353,16 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 "asyncpipe-lower-block needs the kernel's mbarrier waits in its body's top-level blocks (a \
                  waiting thread stops there to let the others run): run convert-scf-to-cf first",
             ),
+            Some(Upstream::NvgpuLdmatrix | Upstream::NvgpuMmaSync) if !top_level(op) => Some(
+                "asyncpipe-lower-block needs the kernel's warp collectives in its body's top-level blocks (a lane \
+                 stops there until its whole warp has arrived): run convert-scf-to-cf first",
+            ),
+            Some(Upstream::NvgpuLdmatrix | Upstream::NvgpuMmaSync) if threads % 32 != 0 || threads > 1024 => {
+                Some("asyncpipe-lower-block runs warp collectives in blocks of whole warps (known_block_size a multiple of 32, at most 1024)")
+            }
+            Some(Upstream::NvgpuMmaSync) if !is_modeled_mma(op) => Some(
+                "asyncpipe-lower-block models mma.sync m16n8k16 on f16 or bf16 fragments accumulated in f32",
+            ),
             Some(Upstream::FuncCall | Upstream::LlvmCall | Upstream::GpuLaneId) => {
                 Some("asyncpipe-lower-block does not model this op in a kernel")
             }
@@ -415,6 +455,9 @@ fn private_view<'c, 'a>(alloca: OperationRef<'c, 'a>, offset: i64, per_thread: i
 struct Stops<'c, 'a> {
     barriers: Vec<OperationRef<'c, 'a>>,
     waits: Vec<OperationRef<'c, 'a>>,
+    /// Warp collectives (ldmatrix, mma.sync), in program order: a lane
+    /// stops at one until its whole warp has arrived.
+    collectives: Vec<OperationRef<'c, 'a>>,
 }
 
 /// Lowers the kernel's ids, returns, cp.async ops, bulk copies and
@@ -440,6 +483,7 @@ fn lower_op<'c, 'a>(
         }
         Some(Upstream::GpuBarrier) => stops.barriers.push(op),
         Some(Upstream::NvvmMbarrierTryWaitParity) => stops.waits.push(op),
+        Some(Upstream::NvgpuLdmatrix | Upstream::NvgpuMmaSync) => stops.collectives.push(op),
         // The runtime's mbarriers need no fence: every thread sees them at once.
         Some(Upstream::NvvmFenceMbarrierInit) => ir::erase(op),
         Some(Upstream::NvvmMbarrierInit) => {
@@ -501,6 +545,139 @@ fn lower_op<'c, 'a>(
 
 fn operand<'c, 'a>(op: OperationRef<'c, 'a>, k: usize) -> Value<'c, 'a> {
     op.operand(k).expect("the operands the NVVM op's verifier requires")
+}
+
+/// Whether the block model runs this `nvgpu.mma.sync`: m16n8k16 on f16 or
+/// bf16 fragments into f32.
+fn is_modeled_mma(op: OperationRef) -> bool {
+    let shape: Vec<i64> = op
+        .attribute(attr::MMA_SHAPE)
+        .map(|a| ir::array_elements(a).into_iter().filter_map(|e| IntegerAttribute::try_from(e).ok().map(|i| i.value())).collect())
+        .unwrap_or_default();
+    let a = op.operand(0).map(|v| ir::element_type(v.r#type()));
+    let c = op.operand(2).map(|v| ir::element_type(v.r#type()));
+    shape == [16, 8, 16]
+        && a.is_ok_and(|t| t.is_f16() || t.is_bf16())
+        && c.is_ok_and(|t| t.is_f32())
+        && op.attribute(attr::TF32_ENABLED).is_err()
+}
+
+/// The scalars of a vector value, in row-major order: those a
+/// `vector.from_elements` (a collective's results) was built from, or
+/// extracted one by one.
+fn elements<'c, 'a>(b: &Builder<'c>, vector: Value<'c, 'a>, at: Point<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    if let Some(def) = ir::defining_op(vector).filter(|d| Upstream::VectorFromElements.is(*d)) {
+        return def.operands().collect();
+    }
+    let shape = ir::shape(vector.r#type());
+    let element = ir::element_type(vector.r#type());
+    let count: i64 = shape.iter().product();
+    (0..count)
+        .map(|k| {
+            let mut position = Vec::new();
+            let mut rest = k;
+            for d in shape.iter().rev() {
+                position.push(rest % d);
+                rest /= d;
+            }
+            position.reverse();
+            let text = position.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+            let position = b.parse_attr(&format!("array<i64: {text}>"));
+            b.value(Upstream::VectorExtract, &[vector], element, &[(attr::STATIC_POSITION, position)], at)
+        })
+        .collect()
+}
+
+/// A warp collective (`nvgpu.ldmatrix`, `nvgpu.mma.sync`) as a stop: the
+/// lane supplies its part (ldmatrix: the address of its row; mma.sync: its
+/// A, B and C fragment values, as f32) and arrives, then a block of its own
+/// asks `block_sim_warp_ready(tid)` and returns `number` while the warp has
+/// not all arrived (the thread runs again from that block). After it, the
+/// lane takes its result elements from the runtime and is done. The result
+/// vector's element extractions use the scalars directly, and later
+/// collectives look through the `vector.from_elements` that stands for it
+/// ([`elements`]), so that no vector lives across a stop. Returns the
+/// asking block.
+fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    let f32_type = Type::float32(b.ctx());
+    let ldmatrix = Upstream::NvgpuLdmatrix.is(op);
+    let result: Value = op.result(0).expect("a collective's result").into();
+    let result_type = result.r#type();
+    let element = ir::element_type(result_type);
+    if ldmatrix {
+        let memref = operand(op, 0);
+        let indices: Vec<Value> = op.operands().skip(1).collect();
+        let bytes = i64::from(ir::scalar_bits(ir::element_type(memref.r#type())).unwrap_or(16) / 8);
+        let address = b.byte_address(memref, &indices, bytes, at);
+        b.call(WARP_ADDRESS, &[tid, address], &[], at);
+    } else {
+        let mut slot = 0;
+        for k in 0..3 {
+            for value in elements(&b, operand(op, k), at) {
+                let value = if value.r#type().is_f32() { value } else { b.value(Upstream::ArithExtf, &[value], f32_type, &[], at) };
+                let index = b.index_constant(slot, at);
+                b.call(WARP_VALUE, &[tid, index, value], &[], at);
+                slot += 1;
+            }
+        }
+    }
+    b.call(WARP_ARRIVE, &[tid], &[], at);
+    // The stop, as for an mbarrier wait.
+    let before = op.block().expect("an op in a block");
+    let ask = rewrite::split_before(op);
+    b.branch(ask, &[], Point::End(before));
+    let ready = b.call(WARP_READY, &[tid], &[b.index_type()], Point::Before(op)).result(0).unwrap().into();
+    let zero = b.index_constant(0, Point::Before(op));
+    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
+    let arrived = b.value(Upstream::ArithCmpi, &[ready, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], Point::Before(op));
+    let rest = rewrite::split_after(op);
+    let region = ask.parent_region().expect("a block in a region");
+    let stop = region.insert_block_after(ask, Block::new(&[]));
+    let code = b.index_constant(number, Point::End(stop));
+    b.op(Upstream::FuncReturn, &[code], &[], &[], Point::End(stop));
+    // The results, at the start of the code after the stop.
+    let first = rest.first_operation().expect("the code after a collective");
+    let here = Point::Before(first);
+    let shape = ir::shape(result_type);
+    let mut values = Vec::new();
+    if ldmatrix {
+        let transpose = ir::bool_attr(op, attr::TRANSPOSE).unwrap_or(false);
+        let kind = b.index_constant(i64::from(element.is_bf16()), here);
+        let transpose = b.index_constant(i64::from(transpose), here);
+        for i in 0..shape[0] {
+            for j in 0..shape[1] {
+                let (i, j) = (b.index_constant(i, here), b.index_constant(j, here));
+                let wide = b.call(LDMATRIX_VALUE, &[tid, i, j, transpose, kind], &[f32_type], here).result(0).unwrap().into();
+                values.push(b.value(Upstream::ArithTruncf, &[wide], element, &[], here));
+            }
+        }
+    } else {
+        for e in 0..4 {
+            let e = b.index_constant(e, here);
+            values.push(b.call(MMA_RESULT, &[tid, e], &[f32_type], here).result(0).unwrap().into());
+        }
+    }
+    b.call(WARP_DONE, &[tid], &[], here);
+    // Extractions of one element use it directly; other uses get a vector.
+    for user in ir::users(result) {
+        if !Upstream::VectorExtract.is(user) || user.operand_count() != 1 {
+            continue;
+        }
+        if let Some(&[row, column]) = ir::dense_i64_attr(user, attr::STATIC_POSITION).as_deref() {
+            let k = (row * shape[1] + column) as usize;
+            rewrite::replace_uses(user.result(0).unwrap().into(), values[k]);
+            ir::erase(user);
+        }
+    }
+    if !ir::users(result).is_empty() {
+        let vector = b.value(Upstream::VectorFromElements, &values, result_type, &[], here);
+        rewrite::replace_uses(result, vector);
+    }
+    b.cond_branch(arrived, (rest, &[]), (stop, &[]), Point::End(ask));
+    ir::erase(op);
+    ask
 }
 
 /// The address a pointer holds, as an `index` (the runtime's unit).
@@ -838,6 +1015,17 @@ fn declare_runtime<'c, 'a>(parent: BlockRef<'c, 'a>, before: OperationRef<'c, 'a
     for (name, inputs, results) in RUNTIME {
         if !defined.iter().any(|d| d == name) {
             b.function(name, &vec![index; *inputs], &vec![index; *results], true, Point::Before(before));
+        }
+    }
+    let f32_type = Type::float32(b.ctx());
+    for (name, inputs, float_argument, float_result) in FLOAT_RUNTIME {
+        if !defined.iter().any(|d| d == name) {
+            let mut arguments = vec![index; *inputs];
+            if *float_argument {
+                arguments.push(f32_type);
+            }
+            let results: Vec<Type> = if *float_result { vec![f32_type] } else { Vec::new() };
+            b.function(name, &arguments, &results, true, Point::Before(before));
         }
     }
 }

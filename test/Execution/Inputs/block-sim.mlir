@@ -12,7 +12,11 @@
 // cp.async ops become calls of @block_sim_cp_async / @block_sim_commit /
 // @block_sim_wait; the bulk queues' mbarrier ops and bulk copies calls of
 // @block_sim_mbarrier_init / @block_sim_expect_tx / @block_sim_bulk_copy /
-// @block_sim_arrive / @block_sim_try_wait.
+// @block_sim_arrive / @block_sim_try_wait; its warp collectives
+// (nvgpu.ldmatrix, nvgpu.mma.sync) calls of @block_sim_warp_address /
+// @block_sim_warp_value / @block_sim_warp_arrive, a stop until
+// @block_sim_warp_ready, then @block_sim_ldmatrix_value or
+// @block_sim_mma_result per result element and @block_sim_warp_done.
 // A test picks the schedule with @block_sim_configure before it runs the
 // blocks:
 //   order 0: threads 0, 1, ..., n-1 in every phase;
@@ -34,7 +38,8 @@
 // hang or undefined behaviour on a GPU), more threads than the model holds,
 // a copy table that overflows, threads waiting on mbarrier phases that no
 // thread will complete (a hang), an mbarrier used before its initialization,
-// and a phase whose bulk copies do not add up to the bytes it expects.
+// a phase whose bulk copies do not add up to the bytes it expects, and a
+// warp collective in a block that is not made of whole warps.
 
 llvm.mlir.global internal constant @block_sim_message_diverged("block-sim: threads of one block reached different barriers (divergent control flow)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_threads("block-sim: more threads in a block than the model holds (1024)\00") {addr_space = 0 : i32}
@@ -43,6 +48,7 @@ llvm.mlir.global internal constant @block_sim_message_hang("block-sim: threads w
 llvm.mlir.global internal constant @block_sim_message_uninitialized("block-sim: an mbarrier used before it was initialized\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_mbarriers("block-sim: more mbarriers than the model holds (4096)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_bulk_room("block-sim: too many bulk copies in flight (65536)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_warps("block-sim: a warp collective (ldmatrix, mma.sync) in a block of more than 32 warps or not of whole warps\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_bytes("block-sim: an mbarrier phase's bulk copies do not add up to the bytes it expects\00") {addr_space = 0 : i32}
 llvm.func @puts(!llvm.ptr) -> i32
 llvm.func @exit(i32)
@@ -80,6 +86,16 @@ memref.global "private" @block_sim_rounds : memref<5xindex> = dense<0>
 memref.global "private" @block_sim_mbarriers : memref<4096x6xindex> = uninitialized
 // Bulk copies in flight: [mbarrier address, its phase, dst, src, bytes].
 memref.global "private" @block_sim_bulk : memref<65536x5xindex> = uninitialized
+// Warp collectives. Each thread counts the collectives it has passed; the
+// lanes of a warp meet at each one in turn, in one of two buffers by the
+// count's parity (a lane can be at most one collective ahead of another:
+// it cannot pass the next until every lane has arrived there, after taking
+// its results here). Per warp and buffer: [collective + 1, arrivals]; per
+// lane: the address it supplies and up to 16 values.
+memref.global "private" @block_sim_lane_collectives : memref<1024xindex> = uninitialized
+memref.global "private" @block_sim_warp_state : memref<32x2x2xindex> = uninitialized
+memref.global "private" @block_sim_warp_addresses : memref<32x2x32xindex> = uninitialized
+memref.global "private" @block_sim_warp_values : memref<32x2x32x16xf32> = uninitialized
 
 func.func @block_sim_configure(%order: index, %seed: index, %copies: index) {
   %config = memref.get_global @block_sim_config : memref<4xindex>
@@ -109,10 +125,21 @@ func.func @block_sim_block_begin(%n: index) {
   memref.store %n, %config[%c3] : memref<4xindex>
   %committed = memref.get_global @block_sim_committed : memref<1024xindex>
   %threads = memref.get_global @block_sim_threads : memref<1024x2xindex>
+  %lanes = memref.get_global @block_sim_lane_collectives : memref<1024xindex>
   scf.for %t = %c0 to %n step %c1 {
     memref.store %c0, %committed[%t] : memref<1024xindex>
     memref.store %c0, %threads[%t, %c0] : memref<1024x2xindex>
     memref.store %c0, %threads[%t, %c1] : memref<1024x2xindex>
+    memref.store %c0, %lanes[%t] : memref<1024xindex>
+  }
+  %warps = memref.get_global @block_sim_warp_state : memref<32x2x2xindex>
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  scf.for %w = %c0 to %c32 step %c1 {
+    scf.for %p = %c0 to %c2 step %c1 {
+      memref.store %c0, %warps[%w, %p, %c0] : memref<32x2x2xindex>
+      memref.store %c0, %warps[%w, %p, %c1] : memref<32x2x2xindex>
+    }
   }
   %count = memref.get_global @block_sim_count : memref<1xindex>
   memref.store %c0, %count[%c0] : memref<1xindex>
@@ -613,4 +640,189 @@ func.func @block_sim_try_wait(%thread: index, %bar: index, %parity: index) -> in
   }
   %r = arith.select %complete, %c1, %c0 : index
   return %r : index
+}
+
+// Warp collectives (nvgpu.ldmatrix, nvgpu.mma.sync): every lane of a warp
+// supplies its part (an address, fragment values), arrives, stops until the
+// whole warp has arrived (@block_sim_warp_ready), takes its results and is
+// done. The results follow PTX's fragment layouts.
+
+// Thread `t`'s warp, lane and buffer (the parity of its collective count).
+func.func private @block_sim_lane(%t: index) -> (index, index, index) {
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %w = arith.divui %t, %c32 : index
+  %l = arith.remui %t, %c32 : index
+  %lanes = memref.get_global @block_sim_lane_collectives : memref<1024xindex>
+  %i = memref.load %lanes[%t] : memref<1024xindex>
+  %p = arith.remui %i, %c2 : index
+  %c0 = arith.constant 0 : index
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %c3 = arith.constant 3 : index
+  %n = memref.load %config[%c3] : memref<4xindex>
+  %whole = arith.remui %n, %c32 : index
+  %whole_warps = arith.cmpi eq, %whole, %c0 : index
+  %limit = arith.constant 1024 : index
+  %fits = arith.cmpi ule, %n, %limit : index
+  %ok = arith.andi %whole_warps, %fits : i1
+  %msg = llvm.mlir.addressof @block_sim_message_warps : !llvm.ptr
+  func.call @block_sim_check(%ok, %msg) : (i1, !llvm.ptr) -> ()
+  return %w, %l, %p : index, index, index
+}
+
+// The address lane `t` supplies (ldmatrix: the row it points at).
+func.func @block_sim_warp_address(%t: index, %address: index) {
+  %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %addresses = memref.get_global @block_sim_warp_addresses : memref<32x2x32xindex>
+  memref.store %address, %addresses[%w, %p, %l] : memref<32x2x32xindex>
+  return
+}
+
+// Value `slot` lane `t` supplies (mma.sync: its A, B and C fragments).
+func.func @block_sim_warp_value(%t: index, %slot: index, %v: f32) {
+  %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %values = memref.get_global @block_sim_warp_values : memref<32x2x32x16xf32>
+  memref.store %v, %values[%w, %p, %l, %slot] : memref<32x2x32x16xf32>
+  return
+}
+
+// Lane `t` has supplied its part of its warp's current collective.
+func.func @block_sim_warp_arrive(%t: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %lanes = memref.get_global @block_sim_lane_collectives : memref<1024xindex>
+  %i = memref.load %lanes[%t] : memref<1024xindex>
+  %mark = arith.addi %i, %c1 : index
+  %state = memref.get_global @block_sim_warp_state : memref<32x2x2xindex>
+  %current = memref.load %state[%w, %p, %c0] : memref<32x2x2xindex>
+  %fresh = arith.cmpi ne, %current, %mark : index
+  scf.if %fresh {
+    memref.store %mark, %state[%w, %p, %c0] : memref<32x2x2xindex>
+    memref.store %c0, %state[%w, %p, %c1] : memref<32x2x2xindex>
+  }
+  %a = memref.load %state[%w, %p, %c1] : memref<32x2x2xindex>
+  %a1 = arith.addi %a, %c1 : index
+  memref.store %a1, %state[%w, %p, %c1] : memref<32x2x2xindex>
+  func.call @block_sim_progress() : () -> ()
+  return
+}
+
+// 1 when every lane of `t`'s warp has arrived at `t`'s current collective.
+func.func @block_sim_warp_ready(%t: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %lanes = memref.get_global @block_sim_lane_collectives : memref<1024xindex>
+  %i = memref.load %lanes[%t] : memref<1024xindex>
+  %mark = arith.addi %i, %c1 : index
+  %state = memref.get_global @block_sim_warp_state : memref<32x2x2xindex>
+  %current = memref.load %state[%w, %p, %c0] : memref<32x2x2xindex>
+  %arrivals = memref.load %state[%w, %p, %c1] : memref<32x2x2xindex>
+  %same = arith.cmpi eq, %current, %mark : index
+  %all = arith.cmpi eq, %arrivals, %c32 : index
+  %ready = arith.andi %same, %all : i1
+  %r = arith.select %ready, %c1, %c0 : index
+  return %r : index
+}
+
+// Lane `t` has taken its results: on to its next collective.
+func.func @block_sim_warp_done(%t: index) {
+  %c1 = arith.constant 1 : index
+  %lanes = memref.get_global @block_sim_lane_collectives : memref<1024xindex>
+  %i = memref.load %lanes[%t] : memref<1024xindex>
+  %i1 = arith.addi %i, %c1 : index
+  memref.store %i1, %lanes[%t] : memref<1024xindex>
+  return
+}
+
+// Element `j` of matrix `i` that lane `t` receives from ldmatrix (as f32;
+// `kind` 0: f16, 1: bf16): of the 8 x 8 matrix whose row r lane 8 i + r
+// points at, row t/4 and column 2 (t%4) + j, or with `transpose` row
+// 2 (t%4) + j and column t/4 (PTX's ldmatrix .m8n8 .b16).
+func.func @block_sim_ldmatrix_value(%t: index, %i: index, %j: index, %transpose: index, %kind: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %q = arith.divui %l, %c4 : index
+  %r4 = arith.remui %l, %c4 : index
+  %r2 = arith.muli %r4, %c2 : index
+  %pair = arith.addi %r2, %j : index
+  %trans = arith.cmpi ne, %transpose, %c0 : index
+  %row = arith.select %trans, %pair, %q : index
+  %col = arith.select %trans, %q, %pair : index
+  %base = arith.muli %i, %c8 : index
+  %source = arith.addi %base, %row : index
+  %addresses = memref.get_global @block_sim_warp_addresses : memref<32x2x32xindex>
+  %start = memref.load %addresses[%w, %p, %source] : memref<32x2x32xindex>
+  %offset = arith.muli %col, %c2 : index
+  %at = arith.addi %start, %offset : index
+  %ptr = func.call @block_sim_pointer(%at) : (index) -> !llvm.ptr
+  %is_bf16 = arith.cmpi ne, %kind, %c0 : index
+  %v = scf.if %is_bf16 -> f32 {
+    %h = llvm.load %ptr : !llvm.ptr -> bf16
+    %x = arith.extf %h : bf16 to f32
+    scf.yield %x : f32
+  } else {
+    %h = llvm.load %ptr : !llvm.ptr -> f16
+    %x = arith.extf %h : f16 to f32
+    scf.yield %x : f32
+  }
+  return %v : f32
+}
+
+// Element `e` of lane `t`'s D = A B + C of mma.sync m16n8k16 (row
+// t/4 + 8 (e/2), column 2 (t%4) + e%2): the lanes' values 0-7 are their
+// A fragments (a0..a7), 8-11 B (b0..b3), 12-15 C (c0..c3), as PTX lays
+// them out; the products are added in k order.
+func.func @block_sim_mma_result(%t: index, %e: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %c16 = arith.constant 16 : index
+  %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %g = arith.divui %l, %c4 : index
+  %tq = arith.remui %l, %c4 : index
+  %e2 = arith.divui %e, %c2 : index
+  %e1 = arith.remui %e, %c2 : index
+  %half = arith.muli %e2, %c8 : index
+  %row = arith.addi %g, %half : index
+  %t2 = arith.muli %tq, %c2 : index
+  %col = arith.addi %t2, %e1 : index
+  %values = memref.get_global @block_sim_warp_values : memref<32x2x32x16xf32>
+  %cslot = arith.addi %c12, %e : index
+  %c = memref.load %values[%w, %p, %l, %cslot] : memref<32x2x32x16xf32>
+  %row8 = arith.remui %row, %c8 : index
+  %row_hi = arith.divui %row, %c8 : index
+  %d = scf.for %k = %c0 to %c16 step %c1 iter_args(%s = %c) -> (f32) {
+    %k8 = arith.remui %k, %c8 : index
+    %k_hi = arith.divui %k, %c8 : index
+    %k_lo = arith.remui %k, %c2 : index
+    %pair = arith.divui %k8, %c2 : index
+    // A[row][k]: lane (row % 8) * 4 + (k % 8) / 2, value 4 (k / 8) + 2 (row / 8) + k % 2.
+    %a_lane_row = arith.muli %row8, %c4 : index
+    %a_lane = arith.addi %a_lane_row, %pair : index
+    %a_k = arith.muli %k_hi, %c4 : index
+    %a_r = arith.muli %row_hi, %c2 : index
+    %a_kr = arith.addi %a_k, %a_r : index
+    %a_slot = arith.addi %a_kr, %k_lo : index
+    // B[k][col]: lane col * 4 + (k % 8) / 2, value 8 + 2 (k / 8) + k % 2.
+    %b_lane_col = arith.muli %col, %c4 : index
+    %b_lane = arith.addi %b_lane_col, %pair : index
+    %b_k = arith.muli %k_hi, %c2 : index
+    %b_k8 = arith.addi %b_k, %c8 : index
+    %b_slot = arith.addi %b_k8, %k_lo : index
+    %x = memref.load %values[%w, %p, %a_lane, %a_slot] : memref<32x2x32x16xf32>
+    %y = memref.load %values[%w, %p, %b_lane, %b_slot] : memref<32x2x32x16xf32>
+    %xy = arith.mulf %x, %y : f32
+    %s1 = arith.addf %s, %xy : f32
+    scf.yield %s1 : f32
+  }
+  return %d : f32
 }

@@ -1,0 +1,107 @@
+// Host code for examples/tensor_core_gemm.mlir on the CPU block model of
+// asyncpipe-lower-block: integer-valued f16 A and B (every product and sum
+// is exact in f32), the reference C from linalg.matmul (f16 inputs, f32
+// accumulation), and runs of the kernel's blocks under several schedules.
+// Each run prints how many of its outputs differ from linalg.matmul's.
+
+func.func private @printI64(i64)
+func.func private @printNewline()
+// The block driver asyncpipe-lower-block makes of the kernel.
+func.func private @tensor_core_gemm(memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index)
+
+// Blocks first, first + stride, ... below 64 under one schedule; returns how
+// many outputs of those blocks' tiles differ from `ref`.
+func.func @run(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %ref: memref<512x512xf32>,
+               %order: index, %seed: index, %copies: index, %first: index, %stride: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %nan = arith.constant 0x7FC00000 : f32
+  %C = memref.alloc() : memref<512x512xf32>
+  linalg.fill ins(%nan : f32) outs(%C : memref<512x512xf32>)
+  func.call @block_sim_configure(%order, %seed, %copies) : (index, index, index) -> ()
+  %bad = scf.for %bid = %first to %c64 step %stride iter_args(%n = %c0) -> (index) {
+    func.call @tensor_core_gemm(%A, %B, %C, %bid) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index) -> ()
+    %bm = arith.divui %bid, %c8 : index
+    %bn = arith.remui %bid, %c8 : index
+    %row0 = arith.muli %bm, %c64 : index
+    %col0 = arith.muli %bn, %c64 : index
+    %tile = scf.for %i = %c0 to %c64 step %c1 iter_args(%m = %n) -> (index) {
+      %row = arith.addi %row0, %i : index
+      %line = scf.for %j = %c0 to %c64 step %c1 iter_args(%l = %m) -> (index) {
+        %col = arith.addi %col0, %j : index
+        %got = memref.load %C[%row, %col] : memref<512x512xf32>
+        %want = memref.load %ref[%row, %col] : memref<512x512xf32>
+        %same = arith.cmpf oeq, %got, %want : f32
+        %one = arith.select %same, %c0, %c1 : index
+        %l2 = arith.addi %l, %one : index
+        scf.yield %l2 : index
+      }
+      scf.yield %line : index
+    }
+    scf.yield %tile : index
+  }
+  memref.dealloc %C : memref<512x512xf32>
+  %r = arith.index_cast %bad : index to i64
+  return %r : i64
+}
+
+func.func @print(%v: i64) {
+  func.call @printI64(%v) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %c21 = arith.constant 21 : index
+  %c512 = arith.constant 512 : index
+  %zero = arith.constant 0.0 : f32
+  %A = memref.alloc() : memref<512x512xf16>
+  %B = memref.alloc() : memref<512x512xf16>
+  %ref = memref.alloc() : memref<512x512xf32>
+  scf.for %i = %c0 to %c512 step %c1 {
+    scf.for %j = %c0 to %c512 step %c1 {
+      // A[i][j] = (3i + 5j) mod 7 - 3, B[i][j] = (2i + 3j) mod 5 - 2: neither
+      // is symmetric in i and j (a fragment read transposed shows).
+      %i3 = arith.muli %i, %c3 : index
+      %j5 = arith.muli %j, %c5 : index
+      %x = arith.addi %i3, %j5 : index
+      %xm = arith.remui %x, %c7 : index
+      %xa = arith.subi %xm, %c3 : index
+      %i2 = arith.muli %i, %c2 : index
+      %j3 = arith.muli %j, %c3 : index
+      %y = arith.addi %i2, %j3 : index
+      %ym = arith.remui %y, %c5 : index
+      %yb = arith.subi %ym, %c2 : index
+      %xi = arith.index_cast %xa : index to i64
+      %yi = arith.index_cast %yb : index to i64
+      %xf = arith.sitofp %xi : i64 to f16
+      %yf = arith.sitofp %yi : i64 to f16
+      memref.store %xf, %A[%i, %j] : memref<512x512xf16>
+      memref.store %yf, %B[%i, %j] : memref<512x512xf16>
+    }
+  }
+  linalg.fill ins(%zero : f32) outs(%ref : memref<512x512xf32>)
+  linalg.matmul ins(%A, %B : memref<512x512xf16>, memref<512x512xf16>) outs(%ref : memref<512x512xf32>)
+  // Every block, threads in order, copies late.
+  %all = func.call @run(%A, %B, %ref, %c0, %c0, %c0, %c0, %c1) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index, index, index, index, index) -> i64
+  func.call @print(%all) : (i64) -> ()
+  // Every 21st block (0, 21, 42, 63) under orders forward, reverse and three
+  // seeded random ones, copies late then early.
+  scf.for %copies = %c0 to %c2 step %c1 {
+    scf.for %k = %c0 to %c5 step %c1 {
+      %random = arith.cmpi uge, %k, %c2 : index
+      %order = arith.select %random, %c2, %k : index
+      %bad = func.call @run(%A, %B, %ref, %order, %k, %copies, %c0, %c21) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index, index, index, index, index) -> i64
+      func.call @print(%bad) : (i64) -> ()
+    }
+  }
+  return
+}
