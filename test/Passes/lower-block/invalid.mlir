@@ -141,3 +141,38 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @collective_in_region(%s: memref<16x16xf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // (convert-scf-to-cf leaves affine loops in place.)
+    affine.for %i = 0 to 2 {
+      // expected-error @+1 {{needs the kernel's warp collectives in its body's top-level blocks (a lane stops there until its whole warp has arrived): run convert-scf-to-cf first}}
+      %a = nvgpu.ldmatrix %s[%c0, %c0] {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @partial_warp(%s: memref<16x16xf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{asyncpipe-lower-block runs warp collectives in blocks of whole warps (known_block_size a multiple of 32, at most 1024)}}
+    %a = nvgpu.ldmatrix %s[%c0, %c0] {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tf32(%a: vector<4x1xf32>, %b: vector<2x1xf32>, %c: vector<2x2xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    // expected-error @+1 {{asyncpipe-lower-block models mma.sync m16n8k16 on f16 or bf16 fragments accumulated in f32}}
+    %d = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+    gpu.return
+  }
+}

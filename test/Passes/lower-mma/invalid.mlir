@@ -1,0 +1,147 @@
+// What the tensor cores cannot take: one error per case, at the op, naming
+// what is allowed.
+// RUN: asyncpipe-opt %s --split-input-file --verify-diagnostics --asyncpipe-lower-mma=chip=sm_80
+
+func.func @host(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) {
+  // expected-error @below {{tensor cores run MMAs in GPU kernels (gpu.func); asyncpipe-lower-deferred runs this one on the CPU}}
+  %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+  // expected-error @below {{tensor cores run MMAs in GPU kernels}}
+  asyncpipe.mma %a, %b, %acc : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @partial_warp(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+      // expected-error @below {{an MMA's tile is split over the block's warps: its kernel needs known_block_size = [32 k, 1, 1]}}
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{its kernel needs known_block_size}}
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @half_accumulator(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-error @below {{on sm_80 tensor cores asyncpipe accumulates in f32 (mma.sync m16n8k16); this tile holds f16}}
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf16>
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf16>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @tf32(%a: memref<16x16xf32, 3>, %b: memref<16x8xf32, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{on sm_80 tensor cores asyncpipe multiplies f16 or bf16 tiles into f32 (mma.sync m16n8k16); these hold f32}}
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf32, 3>, memref<16x8xf32, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @shallow(%a: memref<16x8xf16, 3>, %b: memref<8x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{K = 8 is not a multiple of 16, the depth of mma.sync m16n8k16}}
+      asyncpipe.mma %a, %b, %acc : memref<16x8xf16, 3>, memref<8x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @too_small(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      // expected-error @below {{a 16x8 accumulator cannot be split over the block's 2 warps: no grid of rows x columns warps divides its rows by 16 rows and its columns by 8 columns (mma.sync's m16n8 fragments)}}
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @global_tiles(%a: memref<16x16xf16>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{ldmatrix reads workgroup (shared) memory; tile 'a' is not in it}}
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @unaligned_rows(%a: memref<16x16xf16, strided<[20, 1]>, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{ldmatrix reads 16-byte rows: tile 'a' needs contiguous rows (innermost stride 1) whose starts are 16 bytes apart (a static row stride of a multiple of 8 elements)}}
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16, strided<[20, 1]>, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    func.func private @consume(!asyncpipe.accumulator<16x8xf32>)
+    gpu.func @escapes(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{on tensor cores an accumulator is used by asyncpipe.mma and asyncpipe.accumulator_store only}}
+      func.call @consume(%acc) : (!asyncpipe.accumulator<16x8xf32>) -> ()
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @argument(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>, %acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<16x8xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-error @below {{on tensor cores an MMA accumulates into a tile asyncpipe.accumulator_init makes in the same kernel}}
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{on tensor cores an accumulator stored is a tile asyncpipe.accumulator_init makes in the same kernel}}
+      asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @shared_queue(%g: memref<16x16xf16>, %a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      asyncpipe.copy %g, %a queue 0 : memref<16x16xf16> to memref<16x16xf16, 3>
+      // expected-error @below {{queue 0 holds both MMAs and other async ops: mma.sync completes at issue and cp.async cannot hold an MMA, so the MMAs need a queue of their own}}
+      asyncpipe.mma %a, %b, %acc queue 0 : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      asyncpipe.commit 0
+      asyncpipe.wait_queue 0, 0
+      gpu.return
+    }
+  }
+}
