@@ -119,6 +119,14 @@ fn bulk(
             queues.insert(queue);
         }
     }
+    // MMAs stay on the tensor cores (asyncpipe-lower-mma): their queues are
+    // not copies' and get no ring.
+    for queue in asyncpipe::passes::ir::asyncpipe::mma_queues(module.as_operation()) {
+        queues.remove(&queue);
+    }
+    if queues.is_empty() {
+        return Ok(());
+    }
     let list: Vec<String> = queues.iter().map(i64::to_string).collect();
     let options = format!("bulk-queues={}", list.join(","));
     println!("
@@ -158,7 +166,7 @@ fn bulk(
         println!("  mbarrier waits per wait (in program order): {}", line.join(", "));
     }
     let mut lowered = context.parse(logical_ir, input)?;
-    context.run_pipeline(&mut lowered, &format!("asyncpipe-to-nvgpu{{{options}}}"))?;
+    context.run_pipeline(&mut lowered, &format!("asyncpipe-lower-mma{{chip={chip}}},asyncpipe-to-nvgpu{{{options}}}"))?;
     let rings: Vec<String> = ir::nested_ops(lowered.as_operation())
         .into_iter()
         .filter(|op| Upstream::MemrefAlloc.is(*op))

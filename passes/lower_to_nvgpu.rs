@@ -302,8 +302,8 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
             Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_)) => {
                 diag::error(
                     op.location(),
-                    "asyncpipe-to-nvgpu has no tensor-core lowering yet (mma.sync on sm_80, wgmma on sm_90): \
-                     MMAs and accumulators run on the CPU through asyncpipe-lower-deferred",
+                    "asyncpipe-to-nvgpu lowers copies; MMAs and accumulators go to the tensor cores first, through \
+                     asyncpipe-lower-mma (asyncpipe-to-ptx runs it), or run on the CPU through asyncpipe-lower-deferred",
                 );
                 failed = true;
             }

@@ -4,7 +4,8 @@
 //! - `asyncpipe.wait %g...` becomes one `asyncpipe.wait_queue q, N` per
 //!   hardware queue its groups may be on. With `single-hw-queue`, every
 //!   logical queue maps to queue 0, as on PTX, so counts include the other
-//!   queues' commits.
+//!   queues' commits; a queue of `asyncpipe.mma`s keeps its own (the tensor
+//!   cores' group queue is not cp.async's).
 //! - `nvgpu.device_async_wait` gets `numGroups = N`, so the result drops into
 //!   `--convert-nvgpu-to-nvvm`. A `numGroups` already present is kept when it
 //!   is at most N (safe) and is an error otherwise.
@@ -40,14 +41,16 @@ pub const PASS: PassDef = PassDef {
     anchor: None,
     options: &[OptionDef {
         name: "single-hw-queue",
-        description: "Map every logical asyncpipe queue onto one hardware queue (PTX has a single cp.async group queue)",
+        description: "Map every logical asyncpipe queue onto one hardware queue (PTX has a single cp.async group queue); queues of MMAs keep their own (the tensor cores')",
         default: "false",
     }],
     run,
 };
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
-    let queues = QueueMap { single: options.parse::<bool>(root, "single-hw-queue")?, ..QueueMap::default() };
+    // MMAs' queues are the tensor cores', not cp.async's: they keep their own.
+    let separate = super::ir::asyncpipe::mma_queues(root);
+    let queues = QueueMap { single: options.parse::<bool>(root, "single-hw-queue")?, separate, ..QueueMap::default() };
     convert(root, &queues, true)
 }
 

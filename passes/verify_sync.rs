@@ -364,12 +364,28 @@ impl State {
     /// queues, whose wait completed every thread's copies of the group.
     fn complete(&mut self, bulk: &BulkQueues, done: impl Fn(&Pending, &Option<i64>) -> bool) {
         let unpublished = &mut self.unpublished;
+        let shared_reads = &mut self.shared_reads;
         self.pending.retain(|pending, after| {
             if !done(pending, after) {
                 return true;
             }
-            if pending.shared && pending.kind == Kind::Write && !bulk.contains(pending.queue) {
-                unpublished.insert(pending.clone());
+            if pending.shared && !bulk.contains(pending.queue) {
+                match pending.kind {
+                    Kind::Write => {
+                        unpublished.insert(pending.clone());
+                    }
+                    // An async read (an MMA's of its tiles) that this thread's
+                    // wait completed may still go on in the other threads,
+                    // which have not waited yet: until a barrier, as a read
+                    // of theirs.
+                    Kind::Read => {
+                        shared_reads.insert(SharedRead {
+                            reader: pending.producer,
+                            base: pending.base,
+                            slice: pending.slice.clone(),
+                        });
+                    }
+                }
             }
             false
         });

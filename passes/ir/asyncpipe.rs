@@ -73,6 +73,17 @@ pub fn is_synchronous_mma(op: OperationRef) -> bool {
     MmaOp::is(op) && op.result_count() == 0 && queue_of(op).is_none()
 }
 
+/// The logical queues that asynchronous MMAs are issued on under `root`:
+/// the tensor cores' queues, hardware of their own (wgmma's group queue),
+/// never PTX's cp.async queue.
+pub fn mma_queues(root: OperationRef) -> std::collections::BTreeSet<i64> {
+    super::nested_ops(root)
+        .into_iter()
+        .filter(|op| MmaOp::is(*op) && !is_synchronous_mma(*op))
+        .filter_map(queue_of)
+        .collect()
+}
+
 /// An `!asyncpipe.accumulator` tile's shape and element type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AccumulatorTile<'c> {

@@ -163,16 +163,17 @@ gpu.module @kernels {
 
 // -----
 
-// Tensor-core code generation is not there yet: an MMA, and the accumulator
-// it adds into, are errors at the op (not a silent scalar fallback).
+// MMAs and their accumulators are asyncpipe-lower-mma's (the first step of
+// asyncpipe-to-ptx): here they are errors at the op, not a silent scalar
+// fallback.
 func.func @mma(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>, %c: memref<16x8xf32>) {
-  // expected-error @below {{asyncpipe-to-nvgpu has no tensor-core lowering yet (mma.sync on sm_80, wgmma on sm_90)}}
+  // expected-error @below {{asyncpipe-to-nvgpu lowers copies; MMAs and accumulators go to the tensor cores first, through asyncpipe-lower-mma (asyncpipe-to-ptx runs it), or run on the CPU through asyncpipe-lower-deferred}}
   %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
-  // expected-error @below {{asyncpipe-to-nvgpu has no tensor-core lowering yet}}
+  // expected-error @below {{MMAs and accumulators go to the tensor cores first, through asyncpipe-lower-mma}}
   asyncpipe.mma %a, %b, %acc queue 1 : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
   asyncpipe.commit 1
   asyncpipe.wait_queue 1, 0
-  // expected-error @below {{asyncpipe-to-nvgpu has no tensor-core lowering yet}}
+  // expected-error @below {{MMAs and accumulators go to the tensor cores first, through asyncpipe-lower-mma}}
   asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<16x8xf32>
   return
 }

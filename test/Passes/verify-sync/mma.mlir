@@ -93,3 +93,27 @@ func.func @tile_not_landed(%g: memref<64x16xf16>, %a: memref<64x16xf16, 3>, %b: 
   asyncpipe.wait_queue 1, 0
   return
 }
+
+// -----
+
+// Block scope: a wait completes only this thread's MMA; the other threads'
+// MMAs may still read the tile it read, so a copy over it needs a barrier
+// after the wait. (Found on the tensor-core GEMM with its tiles on a bulk
+// queue, where no barrier is needed for the tiles' arrival: verify-sync
+// passed it with no barrier at all.)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @tile_overwritten_by_block(%g: memref<64x16xf16>, %a: memref<64x16xf16, #gpu.address_space<workgroup>>, %b: memref<16x64xf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
+      // expected-note @below {{the read (in other threads)}}
+      asyncpipe.mma %a, %b, %acc queue 1 : memref<64x16xf16, #gpu.address_space<workgroup>>, memref<16x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
+      asyncpipe.commit 1
+      asyncpipe.wait_queue 1, 0
+      // expected-error @below {{writes workgroup memory that other threads may still be reading: no barrier since their read}}
+      asyncpipe.copy %g, %a queue 0 : memref<64x16xf16> to memref<64x16xf16, #gpu.address_space<workgroup>>
+      asyncpipe.commit 0
+      asyncpipe.wait_queue 0, 0
+      gpu.return
+    }
+  }
+}

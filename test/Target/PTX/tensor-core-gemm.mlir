@@ -1,0 +1,45 @@
+// The tensor-core GEMM (examples/tensor_core_gemm.mlir) in PTX: on sm_80
+// and sm_90a its MMAs are ldmatrix (x4 for A, x2.trans for B) and
+// mma.sync m16n8k16 with f16 inputs and f32 accumulators, fed by cp.async
+// copies waited with exact counts, one bar.sync after each wait; the MMA
+// queue leaves no wait (mma.sync completes at issue). ptxas assembles it
+// without spills, with 32 KiB of shared memory (4 versions of a 64 x 32 and
+// a 32 x 64 f16 tile) and one barrier. (wgmma on sm_90a is open work.)
+// REQUIRES: ptxas
+// RUN: asyncpipe-opt %examples/tensor_core_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx > %t.sm_80.ptx
+// RUN: FileCheck %s --input-file %t.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 -v %t.sm_80.ptx -o %t.sm_80.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: asyncpipe-opt %examples/tensor_core_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_90a | %extract-ptx > %t.sm_90a.ptx
+// RUN: FileCheck %s --input-file %t.sm_90a.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.sm_90a.ptx -o %t.sm_90a.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// Prologue: two K steps of copies, no barrier, no MMA.
+// CHECK-NOT:  bar.sync
+// CHECK-NOT:  mma.sync
+// CHECK:      cp.async.cg.shared.global
+// CHECK:      cp.async.commit_group;
+// CHECK-NOT:  mma.sync
+// CHECK:      cp.async.commit_group;
+// Steady state: wait for the step two back, barrier, the next copies, then
+// two K16 steps of 2 A and 4 B fragment loads and 8 MMAs a warp.
+// CHECK:      cp.async.wait_group {{[[:space:]]*}}1;
+// CHECK-NEXT: bar.sync {{[[:space:]]*}}0;
+// CHECK:      cp.async.commit_group;
+// CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// CHECK-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// Epilogue: each wait, a barrier, the last MMAs; then the stores of C.
+// CHECK:      cp.async.wait_group {{[[:space:]]*}}1;
+// CHECK-NEXT: bar.sync {{[[:space:]]*}}0;
+// CHECK:      mma.sync.aligned.m16n8k16
+// CHECK:      cp.async.wait_group {{[[:space:]]*}}0;
+// CHECK-NEXT: bar.sync {{[[:space:]]*}}0;
+// CHECK:      mma.sync.aligned.m16n8k16
+// CHECK-NOT:  bar.sync
+// CHECK-NOT:  cp.async
+// CHECK:      st.global.b32
+// CHECK-NOT:  ld.local
+// CHECK-NOT:  st.local
+
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: used 1 barriers, 32768 bytes smem
