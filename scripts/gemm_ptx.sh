@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The tensor-core GEMM's PTX for one chip:
+#
+#   bash scripts/gemm_ptx.sh CHIP OUT_DIR      # CHIP: sm_80 or sm_90a
+#
+# takes examples/tensor_core_gemm.mlir (f16 inputs, f32 accumulation, 64 x 64
+# block tiles of 4 warps, K steps of 32, 3 stages: cooperative cp.async tile
+# copies and an async MMA stage) through the pipeliner, verify-sync and
+# asyncpipe-to-ptx{chip=CHIP}, writes OUT_DIR/tensor_core_gemm.CHIP.ptx,
+# assembles it with ptxas (registers, shared memory, spills), and prints how
+# many groups each queue keeps in flight: the logical queues of the
+# pipelined loop (its steady-state waits), and on the chip the cp.async
+# queue (its steady-state cp.async.wait_group) and the tensor cores'.
+# Needs what scripts/setup.sh installs (LLVM 22; ptxas under .tools/cuda).
+set -euo pipefail
+if [ $# -ne 2 ]; then
+  echo "usage: bash scripts/gemm_ptx.sh CHIP OUT_DIR   (CHIP: sm_80 or sm_90a)" >&2
+  exit 2
+fi
+chip=$1
+out=$2
+case "$chip" in
+  sm_80 | sm_90a) ;;
+  *) echo "gemm_ptx: CHIP is sm_80 or sm_90a, not '$chip'" >&2; exit 2 ;;
+esac
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cd "$root"
+if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
+cargo build --quiet --bin asyncpipe-opt
+opt=target/debug/asyncpipe-opt
+ptxas=${PTXAS:-$root/.tools/cuda/nvidia/cuda_nvcc/bin/ptxas}
+kernel=examples/tensor_core_gemm.mlir
+
+"$opt" "$kernel" --asyncpipe-software-pipeline --asyncpipe-verify-sync > "$out/tensor_core_gemm.pipelined.mlir"
+"$opt" "$out/tensor_core_gemm.pipelined.mlir" --asyncpipe-to-ptx="chip=$chip" \
+  | python3 test/tools/extract-ptx.py > "$out/tensor_core_gemm.$chip.ptx"
+echo "$chip: $out/tensor_core_gemm.$chip.ptx ($(wc -l < "$out/tensor_core_gemm.$chip.ptx") lines)"
+
+# The pipelined loop's steady-state waits: one line per queue.
+python3 - "$out/tensor_core_gemm.pipelined.mlir" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+body = text[text.index("scf.for"):]
+body = body[:body.index("\n      }\n")]
+mma = set(re.findall(r"asyncpipe\.commit_queue (\d+) \{[^}]*asyncpipe\.mma", body, re.S))
+for queue, count in re.findall(r"asyncpipe\.wait_queue (\d+), (\d+)", body):
+    what = "MMA (tensor cores)" if queue in mma else "tile copies"
+    print(f"  logical queue {queue} ({what}): {count} group(s) kept in flight at its steady-state wait")
+PY
+ptx="$out/tensor_core_gemm.$chip.ptx"
+cp_wait=$(grep -o 'cp.async.wait_group[[:space:]]*[0-9]*' "$ptx" | head -1 | grep -o '[0-9]*$' || true)
+echo "  cp.async queue: ${cp_wait:-no wait} group(s) kept in flight at its steady-state cp.async.wait_group"
+if grep -q 'wgmma.wait_group' "$ptx"; then
+  wg_wait=$(grep -o 'wgmma.wait_group[.a-z]*[[:space:]]*[0-9]*' "$ptx" | head -1 | grep -o '[0-9]*$')
+  echo "  tensor cores (wgmma): $wg_wait group(s) kept in flight at the steady-state wgmma.wait_group"
+else
+  echo "  tensor cores: $(grep -c 'mma.sync' "$ptx") mma.sync, which complete at issue: no group in flight"
+fi
+if [ -x "$ptxas" ]; then
+  info=$("$ptxas" -arch="$chip" -v "$ptx" -o "$out/tensor_core_gemm.$chip.cubin" 2>&1)
+  echo "  ptxas -arch=$chip: $(echo "$info" | grep -o 'Used [0-9]* registers.*' | head -1)"
+  echo "  ptxas -arch=$chip: $(echo "$info" | grep -o '[0-9]* bytes stack frame.*' | head -1)"
+else
+  echo "  (no ptxas: run scripts/setup.sh for it)"
+fi
