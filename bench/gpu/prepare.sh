@@ -23,7 +23,10 @@
 # and for the tiled GEMM (examples/tiled_gemm.mlir) at N = 512 (as written;
 # the size the GPU's result is checked at) and $ASYNCPIPE_BENCH_GEMM_N
 # (default 4096, timed): its PTX for sm_80 and sm_90 (cp.async) and sm_90
-# with the tiles on a bulk queue, named by gemm_manifest.json.
+# with the tiles on a bulk queue, named by gemm_manifest.json; and the
+# tensor-core GEMM (examples/tensor_core_gemm.mlir) at 512, 4096 and 8192
+# for sm_80 and sm_90a, named by tc_gemm_manifest.json (for
+# bench/gpu/tensor_core_gemm.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
@@ -96,6 +99,40 @@ cat > "$out/gemm_manifest.json" <<JSON
     "asyncpipe cp.async sm_80": "gemm_{size}.sm_80.ptx",
     "asyncpipe cp.async sm_90": "gemm_{size}.sm_90.ptx",
     "asyncpipe bulk sm_90": "gemm_{size}.sm_90.bulk.ptx"
+  }
+}
+JSON
+
+# name n: the tensor-core GEMM (examples/tensor_core_gemm.mlir, f16 inputs, f32
+# accumulation) at n x n x n (a multiple of 64), for sm_80 and sm_90a
+# (mma.sync on both), named by tc_gemm_manifest.json; timed at 4096 and 8192
+# beside cuBLAS's GemmEx by bench/gpu/tensor_core_gemm.py.
+tc_gemm_variant() {
+  local name=$1 n=$2
+  sed -e "s/512x512/${n}x${n}/g" -e "s/strided<\[512, 1\]/strided<[${n}, 1]/g" \
+      -e "s/%steps = arith.constant 16 : index/%steps = arith.constant $(( n / 32 )) : index/" \
+      -e "s/%blocks_n = arith.constant 8 : index/%blocks_n = arith.constant $(( n / 64 )) : index/" \
+      examples/tensor_core_gemm.mlir > "$out/tc_gemm_$name.mlir"
+  grep -q "%steps = arith.constant $(( n / 32 )) : index" "$out/tc_gemm_$name.mlir" \
+    && grep -q "%blocks_n = arith.constant $(( n / 64 )) : index" "$out/tc_gemm_$name.mlir" \
+    || { echo "error: examples/tensor_core_gemm.mlir no longer has the constants this script resizes" >&2; exit 1; }
+  for chip in sm_80 sm_90a; do
+    "$opt" "$out/tc_gemm_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-to-ptx="chip=$chip" \
+      | python3 test/tools/extract-ptx.py > "$out/tc_gemm_$name.$chip.ptx"
+  done
+}
+echo "== PTX of the tensor-core GEMM (512 checked; 4096 and 8192 timed)"
+tc_gemm_variant check 512
+tc_gemm_variant 4096 4096
+tc_gemm_variant 8192 8192
+cat > "$out/tc_gemm_manifest.json" <<JSON
+{
+  "kernel": "tensor_core_gemm",
+  "threads": 128,
+  "sizes": {"check": 512, "4096": 4096, "8192": 8192},
+  "variants": {
+    "asyncpipe mma.sync sm_80": "tc_gemm_{size}.sm_80.ptx",
+    "asyncpipe mma.sync sm_90a": "tc_gemm_{size}.sm_90a.ptx"
   }
 }
 JSON

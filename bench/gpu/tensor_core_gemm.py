@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""The GPU half of the tensor-core GEMM benchmark (CUDA driver, CuPy, cuBLAS).
+
+Loads the PTX that bench/gpu/prepare.sh wrote into target/gpu/ for
+examples/tensor_core_gemm.mlir (f16 inputs, f32 accumulation; 64 x 64 block
+tiles of 4 warps, K steps of 32, 3 stages, cp.async tile loads, an async MMA
+stage lowered to ldmatrix and mma.sync) through CuPy's RawModule (the CUDA
+driver API's cuModuleLoadData), then for each variant:
+1. checks it at 512 x 512 x 512 on the inputs of
+   test/Execution/tensor-core-gemm-block-cpu.mlir, A[i][j] = (3i + 5j) mod 7
+   - 3 and B[i][j] = (2i + 3j) mod 5 - 2 as f16: every product and sum is
+   exact in f32, so C must equal the float64 product element for element
+   (as the CPU block model's C equals linalg.matmul's);
+2. times it at 4096 and 8192 (the median of --repeat launches after
+   --warmup, CUDA events), after checking that result the same way,
+beside cuBLAS's GemmEx on the same f16 inputs with f32 accumulation and f32
+output (CUBLAS_COMPUTE_32F), in the same process, and prints each
+variant's time as a share of cuBLAS's.
+
+Each variant runs in a child process with a time limit, so a kernel that
+hangs is reported, not waited on.
+
+  python3 bench/gpu/tensor_core_gemm.py [--dir target/gpu] [--repeat 20] [--json FILE]
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from variants import arguments, memref, run_each, timed  # noqa: E402
+
+CUBLAS = "cuBLAS GemmEx (f16, f32 accumulation)"
+TIMED = ("4096", "8192")
+
+
+def inputs(cp, n):
+    i = cp.arange(n, dtype=cp.int64).reshape(n, 1)
+    j = cp.arange(n, dtype=cp.int64).reshape(1, n)
+    a = ((3 * i + 5 * j) % 7 - 3).astype(cp.float16)
+    b = ((2 * i + 3 * j) % 5 - 2).astype(cp.float16)
+    return a, b
+
+
+def cublas_gemm(cp, np):
+    """C = A B for row-major f16 A, B and f32 C through cublasGemmEx: in
+    column-major terms C^T = B^T A^T, so B goes first."""
+    from cupy_backends.cuda.libs import cublas
+
+    handle = cp.cuda.device.get_cublas_handle()
+    cublas.setPointerMode(handle, cublas.CUBLAS_POINTER_MODE_HOST)
+    one, zero = np.array(1.0, dtype=np.float32), np.array(0.0, dtype=np.float32)
+    r_16f, r_32f, compute_32f, default_tensor_op = 2, 0, 68, 99
+
+    def launch(a, b, c):
+        n = a.shape[0]
+        cublas.gemmEx(handle, cublas.CUBLAS_OP_N, cublas.CUBLAS_OP_N, n, n, n,
+                      one.ctypes.data, b.data.ptr, r_16f, n, a.data.ptr, r_16f, n,
+                      zero.ctypes.data, c.data.ptr, r_32f, n, compute_32f, default_tensor_op)
+
+    return launch
+
+
+def launcher(cp, np, manifest, directory, name, size):
+    """A function (A, B, C) -> None launching variant `name` at `size`, and
+    the kernel's registers and static shared memory where CuPy says."""
+    if name == CUBLAS:
+        return cublas_gemm(cp, np), {}
+    n = manifest["sizes"][size]
+    blocks = (n // 64) ** 2
+    path = os.path.join(directory, manifest["variants"][name].format(size=size))
+    kernel = cp.RawModule(path=path).get_function(manifest["kernel"])
+    attrs = {"registers": kernel.num_regs, "shared bytes": kernel.shared_size_bytes}
+    threads = manifest["threads"]
+    return (lambda a, b, c: kernel((blocks,), (threads,), memref(a) + memref(b) + memref(c))), attrs
+
+
+def check(cp, launch, n):
+    a, b = inputs(cp, n)
+    c = cp.full((n, n), cp.nan, dtype=cp.float32)
+    launch(a, b, c)
+    cp.cuda.Device().synchronize()
+    expect = a.astype(cp.float64) @ b.astype(cp.float64)
+    return {"outputs": n * n, "equal to the exact product": int((c.astype(cp.float64) == expect).sum())}
+
+
+def one(args):
+    import cupy as cp
+    import numpy as np
+
+    manifest = json.load(open(os.path.join(args.dir, "tc_gemm_manifest.json")))
+    result = {"variant": args.one}
+    launch, attrs = launcher(cp, np, manifest, args.dir, args.one, "check")
+    result.update(attrs)
+    result["check"] = check(cp, launch, manifest["sizes"]["check"])
+    if args.check_only:
+        print(json.dumps(result), flush=True)
+        return
+    for size in TIMED:
+        n = manifest["sizes"][size]
+        launch, _ = launcher(cp, np, manifest, args.dir, args.one, size)
+        result[f"check {size}"] = check(cp, launch, n)
+        a, b = inputs(cp, n)
+        c = cp.empty((n, n), dtype=cp.float32)
+        ms = timed(cp, lambda: launch(a, b, c), args.warmup, args.repeat)
+        result[f"ms {size}"] = ms
+        result[f"TFLOP/s {size}"] = 2 * n**3 / (ms * 1e-3) / 1e12
+    print(json.dumps(result), flush=True)
+
+
+def main():
+    args = arguments(__doc__, "tc_gemm_manifest.json", 20, 3, 600, "the 512 check")
+    if args.one:
+        return one(args)
+    manifest = json.load(open(os.path.join(args.dir, "tc_gemm_manifest.json")))
+    names = list(manifest["variants"]) + [CUBLAS]
+    results, failed = run_each(__file__, args, names)
+    for result in results:
+        for key in ["check"] + [f"check {size}" for size in TIMED]:
+            c = result.get(key, {})
+            if "error" not in result:
+                failed |= c.get("equal to the exact product") != c.get("outputs")
+    reference = next((r for r in results if r["variant"] == CUBLAS and "error" not in r), None)
+    print(f"{'variant':<40} {'check (512)':>14} " + " ".join(f"{'ms ' + s:>9} {'TFLOP/s':>8} {'of cuBLAS':>9}" for s in TIMED))
+    for r in results:
+        if "error" in r:
+            print(f"{r['variant']:<40} ERROR {r['error']}")
+            continue
+        c = r["check"]
+        line = f"{r['variant']:<40} {c['equal to the exact product']:>6}/{c['outputs']:<7}"
+        for size in TIMED:
+            share = reference[f"ms {size}"] / r[f"ms {size}"] if reference else float("nan")
+            line += f" {r[f'ms {size}']:>9.3f} {r[f'TFLOP/s {size}']:>8.1f} {share:>8.0%}"
+        print(line)
+    if args.json:
+        json.dump(results, open(args.json, "w"), indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
