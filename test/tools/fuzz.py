@@ -180,6 +180,12 @@ GPU_PASSES = [
      ["--asyncpipe-to-nvgpu", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
     ("pipeline:to-nvgpu=bulk-queues=0,convert-scf-to-cf,lower-block",
      ["--asyncpipe-to-nvgpu=bulk-queues=0", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
+    # Tensor cores (issue 21): MMAs to ldmatrix and mma.sync, then the block
+    # model's warp collectives.
+    ("asyncpipe-lower-mma=chip=sm_80", ["--asyncpipe-lower-mma=chip=sm_80"], False, 2),
+    ("pipeline:software-pipeline,lower-mma,to-nvgpu,convert-scf-to-cf,lower-block",
+     ["--asyncpipe-software-pipeline", "--asyncpipe-lower-mma=chip=sm_80", "--asyncpipe-to-nvgpu",
+      "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
 ]
 # Passes for par.foreach_thread inputs (issue 15; picked more often when the
 # input has one).
