@@ -94,6 +94,7 @@ const RUNTIME: &[(&str, usize, usize)] = &[
     (ARRIVE, 2, 0),
     (TRY_WAIT, 3, 1),
     (WARP_ADDRESS, 2, 0),
+    (LDMATRIX_ARRIVE, 2, 0),
     (WARP_ARRIVE, 1, 0),
     (WARP_READY, 1, 1),
     (WARP_DONE, 1, 0),
@@ -122,6 +123,7 @@ const TRY_WAIT: &str = "block_sim_try_wait";
 const WARP_ADDRESS: &str = "block_sim_warp_address";
 const WARP_VALUE: &str = "block_sim_warp_value";
 const WARP_ARRIVE: &str = "block_sim_warp_arrive";
+const LDMATRIX_ARRIVE: &str = "block_sim_ldmatrix_arrive";
 const WARP_READY: &str = "block_sim_warp_ready";
 const WARP_DONE: &str = "block_sim_warp_done";
 const LDMATRIX_VALUE: &str = "block_sim_ldmatrix_value";
@@ -360,6 +362,9 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             Some(Upstream::NvgpuLdmatrix | Upstream::NvgpuMmaSync) if threads % 32 != 0 || threads > 1024 => {
                 Some("asyncpipe-lower-block runs warp collectives in blocks of whole warps (known_block_size a multiple of 32, at most 1024)")
             }
+            Some(Upstream::NvgpuLdmatrix) if !is_modeled_ldmatrix(op) => Some(
+                "asyncpipe-lower-block models ldmatrix of f16 or bf16 matrices",
+            ),
             Some(Upstream::NvgpuMmaSync) if !is_modeled_mma(op) => Some(
                 "asyncpipe-lower-block models mma.sync m16n8k16 on f16 or bf16 fragments accumulated in f32",
             ),
@@ -547,6 +552,15 @@ fn operand<'c, 'a>(op: OperationRef<'c, 'a>, k: usize) -> Value<'c, 'a> {
     op.operand(k).expect("the operands the NVVM op's verifier requires")
 }
 
+/// Whether the block model runs this `nvgpu.ldmatrix`: of 16-bit floats
+/// (the runtime reads 2-byte elements).
+fn is_modeled_ldmatrix(op: OperationRef) -> bool {
+    op.result(0).is_ok_and(|r| {
+        let element = ir::element_type(r.r#type());
+        element.is_f16() || element.is_bf16()
+    })
+}
+
 /// Whether the block model runs this `nvgpu.mma.sync`: m16n8k16 on f16 or
 /// bf16 fragments into f32.
 fn is_modeled_mma(op: OperationRef) -> bool {
@@ -612,6 +626,9 @@ fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
         let bytes = i64::from(ir::scalar_bits(ir::element_type(memref.r#type())).unwrap_or(16) / 8);
         let address = b.byte_address(memref, &indices, bytes, at);
         b.call(WARP_ADDRESS, &[tid, address], &[], at);
+        // The last lane to arrive makes the warp read the rows.
+        let tiles = b.index_constant(ir::int_attr(op, attr::NUM_TILES).unwrap_or(1), at);
+        b.call(LDMATRIX_ARRIVE, &[tid, tiles], &[], at);
     } else {
         let mut slot = 0;
         for k in 0..3 {
@@ -622,8 +639,8 @@ fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
                 slot += 1;
             }
         }
+        b.call(WARP_ARRIVE, &[tid], &[], at);
     }
-    b.call(WARP_ARRIVE, &[tid], &[], at);
     // The stop, as for an mbarrier wait.
     let before = op.block().expect("an op in a block");
     let ask = rewrite::split_before(op);

@@ -32,7 +32,7 @@ use crate::passes::ir::upstream::Upstream;
 use super::analysis::sync_state::is_token_form;
 use super::ir::asyncpipe::{self, accumulator_tile, AccumulatorTile};
 use super::ir::builder::{Builder, Point};
-use super::ir::ods::asyncpipe::{AccumulatorInitOp, AccumulatorStoreOp, AsyncpipeOp, MmaOp};
+use super::ir::ods::asyncpipe::{AccumulatorInitOp, AsyncpipeOp, MmaOp};
 use super::ir::upstream::attr;
 use super::ir::{self, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
@@ -164,21 +164,20 @@ fn check(ops: &[OperationRef]) -> Result<(), PassFailed> {
                         fail(*op, &format!("tile '{what}' has rows that are not contiguous (innermost stride 1)"));
                     }
                 }
-                if element_types(mma).is_none() {
-                    fail(*op, "the model multiplies f16, bf16 or f32 tiles into f32, or f16 into f16");
+                if !from_init(mma.acc()) {
+                    fail(*op, "asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function");
                 }
             }
+            Some(AsyncpipeOp::AccumulatorStore(store)) if !from_init(store.acc()) => {
+                fail(*op, "asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function");
+            }
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
-                for (user, index) in ir::uses(init.acc()) {
-                    let known = MmaOp::cast(user).is_some_and(|m| m.acc() == init.acc() && index == 2)
-                        || AccumulatorStoreOp::is(user);
-                    if !known {
-                        fail(
-                            user,
-                            "asyncpipe-lower-deferred models accumulators used by asyncpipe.mma and \
-                             asyncpipe.accumulator_store only",
-                        );
-                    }
+                if let Some(user) = asyncpipe::other_accumulator_use(init.acc()) {
+                    fail(
+                        user,
+                        "asyncpipe-lower-deferred models accumulators used by asyncpipe.mma and \
+                         asyncpipe.accumulator_store only",
+                    );
                 }
             }
             None if asyncpipe::is_other_dialects_async(*op) => fail(
@@ -201,8 +200,14 @@ fn contiguous_rows(ty: Type) -> bool {
     ir::strides_and_offset(ty).is_some_and(|(strides, _)| strides.last().is_none_or(|s| *s == 1))
 }
 
+/// Whether accumulator `acc` is made by an `asyncpipe.accumulator_init`.
+fn from_init(acc: Value) -> bool {
+    ir::defining_op(acc).is_some_and(AccumulatorInitOp::is)
+}
+
 /// The runtime's code for an MMA's element types: 0 f16 into f32, 1 bf16
-/// into f32, 2 f32 into f32, 3 f16 into f16.
+/// into f32, 2 f32 into f32, 3 f16 into f16 (every pair the op's verifier
+/// allows).
 fn element_types(mma: MmaOp) -> Option<i64> {
     let input = ir::element_type(mma.a().r#type());
     let tile = accumulator_tile(mma.acc().r#type()).or_else(|| memref_tile(mma.acc()))?;
@@ -273,7 +278,7 @@ fn copy_rows<'c, 'a>(b: &Builder<'c>, queue: Value<'c, 'a>, source: Value<'c, 'a
 
 /// An MMA as a call of the runtime, on byte addresses and row strides.
 fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c, 'a>, at: Point<'c, 'a>) {
-    let types = b.index_constant(element_types(mma).expect("checked"), at);
+    let types = b.index_constant(element_types(mma).expect("asyncpipe.mma's verifier allows these element types only"), at);
     let shape = ir::shape(mma.a().r#type());
     let n = ir::shape(mma.b().r#type())[1];
     let mut operands: Vec<Value> = queue.into_iter().collect();

@@ -36,8 +36,9 @@
 #[path = "lower_mma/sm80.rs"]
 mod sm80;
 
+use super::analysis::sync_state;
 use super::ir::asyncpipe::{self, accumulator_tile};
-use super::ir::ods::asyncpipe::{AccumulatorInitOp, AccumulatorStoreOp, AsyncpipeOp, MmaOp};
+use super::ir::ods::asyncpipe::{AccumulatorInitOp, AsyncpipeOp};
 use super::ir::upstream::Upstream;
 use super::ir::{self, diag, MemorySpace};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
@@ -82,7 +83,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let chip = options.get("chip");
     let sm = chip.strip_prefix("sm_").map(|v| v.trim_end_matches('a')).and_then(|v| v.parse::<u32>().ok());
     let ops = ir::nested_ops(root);
-    let uses_mma = ops.iter().any(|op| matches!(AsyncpipeOp::of(*op), Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_))));
+    let uses_mma = ops.iter().any(|op| asyncpipe::is_tensor_core_op(*op));
     if !uses_mma {
         return Ok(());
     }
@@ -121,11 +122,12 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
     let mut mma_queues: BTreeMap<ir::OpKey, BTreeSet<i64>> = BTreeMap::new();
     let mut other_queues: BTreeMap<ir::OpKey, BTreeSet<i64>> = BTreeMap::new();
     for op in ops {
-        let is_mma_op = matches!(
-            AsyncpipeOp::of(*op),
-            Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_))
-        );
+        let is_mma_op = asyncpipe::is_tensor_core_op(*op);
         let function = ir::enclosing_function(*op);
+        if is_mma_op && sync_state::is_token_form(*op) {
+            fail(*op, "asyncpipe-lower-mma expects counting form: run asyncpipe-token-to-count first");
+            continue;
+        }
         if !is_mma_op {
             if let (Some(function), true) = (function, asyncpipe::is_async(*op) || super::ir::async_effects::issues_queued_work(*op)) {
                 if let Some(queue) = asyncpipe::queue_of(*op) {
@@ -175,10 +177,8 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
                         ),
                     ),
                 }
-                for (user, _) in ir::uses(init.acc()) {
-                    if !MmaOp::is(user) && !AccumulatorStoreOp::is(user) {
-                        fail(user, "on tensor cores an accumulator is used by asyncpipe.mma and asyncpipe.accumulator_store only");
-                    }
+                if let Some(user) = asyncpipe::other_accumulator_use(init.acc()) {
+                    fail(user, "on tensor cores an accumulator is used by asyncpipe.mma and asyncpipe.accumulator_store only");
                 }
             }
             Some(AsyncpipeOp::Mma(mma)) => {
@@ -205,6 +205,14 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
                             &format!(
                                 "ldmatrix reads 16-byte rows: tile '{what}' needs contiguous rows (innermost stride 1) \
                                  whose starts are 16 bytes apart (a static row stride of a multiple of 8 elements)"
+                            ),
+                        );
+                    } else if !starts_aligned(value, 8) {
+                        fail(
+                            *op,
+                            &format!(
+                                "ldmatrix reads 16-byte rows: tile '{what}' must start on a 16-byte boundary (an offset \
+                                 of a multiple of 8 elements, static or made of subview offsets times such strides)"
                             ),
                         );
                     }
@@ -252,6 +260,28 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
             plan
         })
         .collect())
+}
+
+/// Whether `value`'s offset (in elements) is a multiple of `unit`: static
+/// and a multiple, or that of a `memref.subview` whose source's offset is,
+/// with every offset times its source stride a multiple (a dynamic offset
+/// counts when its stride is a multiple: the versions of a multi-buffered
+/// tile).
+fn starts_aligned(value: melior::ir::Value, unit: i64) -> bool {
+    let Some((_, offset)) = ir::strides_and_offset(value.r#type()) else { return false };
+    if offset != ir::DYNAMIC_SIZE {
+        return offset % unit == 0;
+    }
+    let Some(subview) = ir::defining_op(value).filter(|op| Upstream::MemrefSubview.is(*op)) else { return false };
+    let Ok(source) = subview.operand(0) else { return false };
+    let Some((source_strides, _)) = ir::strides_and_offset(source.r#type()) else { return false };
+    let offsets = ir::dense_i64_attr(subview, super::ir::upstream::attr::STATIC_OFFSETS).unwrap_or_default();
+    starts_aligned(source, unit)
+        && offsets.iter().zip(&source_strides).all(|(offset, stride)| {
+            *stride != ir::DYNAMIC_SIZE
+                && (*offset == ir::DYNAMIC_SIZE && stride % unit == 0
+                    || *offset != ir::DYNAMIC_SIZE && offset.checked_mul(*stride).is_some_and(|o| o % unit == 0))
+        })
 }
 
 /// Whether ldmatrix can read a tile of type `ty`: contiguous rows whose

@@ -47,10 +47,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         } else if CopyOp::cast(*op).is_some_and(CopyOp::zero_fill) {
             diag::error(op.location(), "asyncpipe-lower-sequential does not lower zero_fill copies yet");
             failed = true;
-        } else if matches!(
-            AsyncpipeOp::of(*op),
-            Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_))
-        ) {
+        } else if asyncpipe::is_tensor_core_op(*op) {
             diag::error(
                 op.location(),
                 "asyncpipe-lower-sequential does not run MMAs or accumulators; asyncpipe-lower-deferred does \

@@ -299,7 +299,7 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
                 );
                 failed = true;
             }
-            Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_)) => {
+            _ if super::ir::asyncpipe::is_tensor_core_op(*op) => {
                 diag::error(
                     op.location(),
                     "asyncpipe-to-nvgpu lowers copies; MMAs and accumulators go to the tensor cores first, through \

@@ -59,11 +59,24 @@ pub fn is_async(op: OperationRef) -> bool {
     CopyOp::is(op) || MmaOp::is(op) || AsyncScopeOp::is(op)
 }
 
-/// Whether `op` is an async op that is issued as it is (`asyncpipe.copy`,
-/// `asyncpipe.mma`), not a region of ops run asynchronously: what the
-/// software pipeliner puts straight into a stage's group.
-pub fn is_async_instruction(op: OperationRef) -> bool {
-    CopyOp::is(op) || MmaOp::is(op)
+/// Whether `op` is one of the tensor-core ops (`asyncpipe.mma`,
+/// `asyncpipe.accumulator_init`, `asyncpipe.accumulator_store`): what only
+/// `asyncpipe-lower-mma` and `asyncpipe-lower-deferred` lower.
+pub fn is_tensor_core_op(op: OperationRef) -> bool {
+    matches!(
+        AsyncpipeOp::of(op),
+        Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_))
+    )
+}
+
+/// Whether every use of accumulator `acc` (an `asyncpipe.accumulator_init`'s
+/// result) is an MMA into it or a store of it: the uses the lowerings
+/// rewrite. The first other user, if any.
+pub fn other_accumulator_use<'c, 'a>(acc: melior::ir::Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    super::uses(acc).into_iter().map(|(user, _)| user).find(|user| {
+        !(MmaOp::cast(*user).is_some_and(|mma| mma.acc() == acc && mma.a() != acc && mma.b() != acc)
+            || super::ods::asyncpipe::AccumulatorStoreOp::cast(*user).is_some_and(|store| store.acc() == acc))
+    })
 }
 
 /// Whether `op` is an `asyncpipe.mma` that completes at issue (no token, no

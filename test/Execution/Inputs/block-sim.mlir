@@ -13,8 +13,9 @@
 // @block_sim_wait; the bulk queues' mbarrier ops and bulk copies calls of
 // @block_sim_mbarrier_init / @block_sim_expect_tx / @block_sim_bulk_copy /
 // @block_sim_arrive / @block_sim_try_wait; its warp collectives
-// (nvgpu.ldmatrix, nvgpu.mma.sync) calls of @block_sim_warp_address /
-// @block_sim_warp_value / @block_sim_warp_arrive, a stop until
+// (nvgpu.ldmatrix, nvgpu.mma.sync) calls of @block_sim_warp_address and
+// @block_sim_ldmatrix_arrive, or @block_sim_warp_value and
+// @block_sim_warp_arrive, a stop until
 // @block_sim_warp_ready, then @block_sim_ldmatrix_value or
 // @block_sim_mma_result per result element and @block_sim_warp_done.
 // A test picks the schedule with @block_sim_configure before it runs the
@@ -96,6 +97,10 @@ memref.global "private" @block_sim_lane_collectives : memref<1024xindex> = unini
 memref.global "private" @block_sim_warp_state : memref<32x2x2xindex> = uninitialized
 memref.global "private" @block_sim_warp_addresses : memref<32x2x32xindex> = uninitialized
 memref.global "private" @block_sim_warp_values : memref<32x2x32x16xf32> = uninitialized
+// ldmatrix: the 16 bytes each lane's address points at, read when the last
+// lane of the warp arrives (the instruction reads memory once, for the
+// warp, not when each lane takes its part).
+memref.global "private" @block_sim_warp_rows : memref<32x2x32x16xi8> = uninitialized
 
 func.func @block_sim_configure(%order: index, %seed: index, %copies: index) {
   %config = memref.get_global @block_sim_config : memref<4xindex>
@@ -708,6 +713,46 @@ func.func @block_sim_warp_arrive(%t: index) {
   return
 }
 
+// The byte address of lane `lane`'s row copy in buffer `p` of warp `w`.
+func.func private @block_sim_warp_row(%w: index, %p: index, %lane: index) -> index {
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %rows = memref.get_global @block_sim_warp_rows : memref<32x2x32x16xi8>
+  %base = memref.extract_aligned_pointer_as_index %rows : memref<32x2x32x16xi8> -> index
+  %wp = arith.muli %w, %c2 : index
+  %wpp = arith.addi %wp, %p : index
+  %wl = arith.muli %wpp, %c32 : index
+  %row = arith.addi %wl, %lane : index
+  %offset = arith.muli %row, %c16 : index
+  %at = arith.addi %base, %offset : index
+  return %at : index
+}
+
+// Lane `t` has supplied its row address for an ldmatrix of `tiles` 8 x 8
+// matrices (the rows lanes 0 to 8 tiles - 1 point at): when it is the
+// warp's last lane to arrive, the warp reads those rows, now.
+func.func @block_sim_ldmatrix_arrive(%t: index, %tiles: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  func.call @block_sim_warp_arrive(%t) : (index) -> ()
+  %ready = func.call @block_sim_warp_ready(%t) : (index) -> index
+  %last = arith.cmpi ne, %ready, %c0 : index
+  scf.if %last {
+    %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+    %addresses = memref.get_global @block_sim_warp_addresses : memref<32x2x32xindex>
+    %lanes = arith.muli %tiles, %c8 : index
+    scf.for %lane = %c0 to %lanes step %c1 {
+      %from = memref.load %addresses[%w, %p, %lane] : memref<32x2x32xindex>
+      %to = func.call @block_sim_warp_row(%w, %p, %lane) : (index, index, index) -> index
+      func.call @block_sim_land(%to, %from, %c16, %c16) : (index, index, index, index) -> ()
+    }
+  }
+  return
+}
+
 // 1 when every lane of `t`'s warp has arrived at `t`'s current collective.
 func.func @block_sim_warp_ready(%t: index) -> index {
   %c0 = arith.constant 0 : index
@@ -740,7 +785,8 @@ func.func @block_sim_warp_done(%t: index) {
 // Element `j` of matrix `i` that lane `t` receives from ldmatrix (as f32;
 // `kind` 0: f16, 1: bf16): of the 8 x 8 matrix whose row r lane 8 i + r
 // points at, row t/4 and column 2 (t%4) + j, or with `transpose` row
-// 2 (t%4) + j and column t/4 (PTX's ldmatrix .m8n8 .b16).
+// 2 (t%4) + j and column t/4 (PTX's ldmatrix .m8n8 .b16), from the rows the
+// warp read when its last lane arrived.
 func.func @block_sim_ldmatrix_value(%t: index, %i: index, %j: index, %transpose: index, %kind: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
@@ -756,8 +802,7 @@ func.func @block_sim_ldmatrix_value(%t: index, %i: index, %j: index, %transpose:
   %col = arith.select %trans, %q, %pair : index
   %base = arith.muli %i, %c8 : index
   %source = arith.addi %base, %row : index
-  %addresses = memref.get_global @block_sim_warp_addresses : memref<32x2x32xindex>
-  %start = memref.load %addresses[%w, %p, %source] : memref<32x2x32xindex>
+  %start = func.call @block_sim_warp_row(%w, %p, %source) : (index, index, index) -> index
   %offset = arith.muli %col, %c2 : index
   %at = arith.addi %start, %offset : index
   %ptr = func.call @block_sim_pointer(%at) : (index) -> !llvm.ptr

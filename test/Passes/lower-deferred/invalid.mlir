@@ -66,3 +66,13 @@ func.func @escapes() {
   func.call @consume(%acc) : (!asyncpipe.accumulator<16x8xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @argument(%a: memref<16x16xf16>, %b: memref<16x8xf16>, %acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<16x8xf32>) {
+  // expected-error @below {{asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function}}
+  asyncpipe.mma %a, %b, %acc : memref<16x16xf16>, memref<16x8xf16> into !asyncpipe.accumulator<16x8xf32>
+  // expected-error @below {{asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function}}
+  asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<16x8xf32>
+  return
+}

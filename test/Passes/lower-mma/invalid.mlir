@@ -145,3 +145,62 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @token_form(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{asyncpipe-lower-mma expects counting form: run asyncpipe-token-to-count first}}
+      %t = asyncpipe.mma %a, %b, %acc : memref<16x16xf16, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32> -> !asyncpipe.token
+      %g = asyncpipe.commit_group queue 1 (%t)
+      asyncpipe.wait %g
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @misaligned(%a: memref<16x16xf16, strided<[16, 1], offset: 4>, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{ldmatrix reads 16-byte rows: tile 'a' must start on a 16-byte boundary (an offset of a multiple of 8 elements, static or made of subview offsets times such strides)}}
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16, strided<[16, 1], offset: 4>, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @unknown_offset(%a: memref<16x16xf16, strided<[16, 1], offset: ?>, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{tile 'a' must start on a 16-byte boundary}}
+      asyncpipe.mma %a, %b, %acc : memref<16x16xf16, strided<[16, 1], offset: ?>, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @odd_row(%buf: memref<20x32xf16, 3>, %b: memref<16x8xf16, 3>, %r: index) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      %a16 = memref.subview %buf[%r, 0] [16, 16] [1, 1] : memref<20x32xf16, 3> to memref<16x16xf16, strided<[32, 1], offset: ?>, 3>
+      // From column 4 of row r: 8 bytes into a 16-byte unit, whatever r is.
+      %odd = memref.subview %buf[%r, 4] [16, 16] [1, 1] : memref<20x32xf16, 3> to memref<16x16xf16, strided<[32, 1], offset: ?>, 3>
+      // expected-error @below {{tile 'a' must start on a 16-byte boundary}}
+      asyncpipe.mma %odd, %b, %acc : memref<16x16xf16, strided<[32, 1], offset: ?>, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      // From column 0 of row r: offset 32 r, aligned whatever r is.
+      asyncpipe.mma %a16, %b, %acc : memref<16x16xf16, strided<[32, 1], offset: ?>, 3>, memref<16x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
