@@ -140,21 +140,21 @@ fn anchor<'c, 'a>(access: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
     }
 }
 
-/// Where the barrier goes for an access inside a commit scope that opens
-/// with waits (a stage that consumes one queue's groups and produces
+/// Where the barrier goes for an access inside a commit scope that holds
+/// waits before it (a stage that consumes one queue's groups and produces
 /// another's, as the pipeliner emits it: `commit_queue 2 { wait_queue 0,
-/// N; mma }`): right after those waits, in the region, since a barrier
-/// before the scope would come before the waits it must follow. None for
-/// any other anchor.
+/// N; mma }`): right after the last of those waits, in the region, since a
+/// barrier before the scope would come before the waits it must follow.
+/// None for any other anchor, or when no wait precedes the access there.
 fn after_leading_waits<'c, 'a>(anchor: OperationRef<'c, 'a>, access: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     if !matches!(AsyncpipeOp::of(anchor), Some(AsyncpipeOp::CommitQueue(_) | AsyncpipeOp::CommitGroup(_))) {
         return None;
     }
     let block = ir::region_entry(anchor, 0)?;
-    let mut ops = ir::ops(block).skip_while(|op| WaitQueueOp::is(*op));
-    let first = ops.next()?;
-    let has_waits = ir::ops(block).next().is_some_and(|op| WaitQueueOp::is(op));
-    (has_waits && ir::ancestor_in(access, block).is_some_and(|a| !WaitQueueOp::is(a))).then_some(first)
+    let statement = ir::ancestor_in(access, block)?;
+    let before: Vec<OperationRef> = ir::ops(block).take_while(|op| *op != statement).collect();
+    let last_wait = before.iter().rposition(|op| WaitQueueOp::is(*op))?;
+    before.get(last_wait + 1).copied().or(Some(statement))
 }
 
 /// The earliest point before `anchor` where its barrier orders the same:

@@ -271,6 +271,15 @@ impl<'c, 'a> Walker<'c, 'a> {
                 }
                 self.commit(queue, targets, op);
             }
+            Some(AsyncpipeOp::Mma(mma)) => {
+                if let Some(queue) = asyncpipe::named_queue(op) {
+                    let target = self.target(mma.acc());
+                    match self.pending.iter_mut().find(|(q, _)| *q == queue) {
+                        Some((_, list)) => list.push(target),
+                        None => self.pending.push((queue, vec![target])),
+                    }
+                }
+            }
             Some(AsyncpipeOp::Copy(copy)) => {
                 if let Some(queue) = asyncpipe::named_queue(op) {
                     let target = self.target(copy.dest());
@@ -287,12 +296,18 @@ impl<'c, 'a> Walker<'c, 'a> {
             }
             Some(AsyncpipeOp::CommitGroup(_)) => {
                 let queue = asyncpipe::named_queue(op).unwrap_or(0);
-                let targets: Vec<(usize, Option<i64>)> = (0..op.operand_count())
+                // What its members write: a copy's destination, an MMA's
+                // accumulator.
+                let written: Vec<Value> = (0..op.operand_count())
                     .filter_map(|i| op.operand(i).ok())
                     .filter_map(ir::defining_op)
-                    .filter_map(CopyOp::cast)
-                    .map(|copy| self.target(copy.dest()))
+                    .filter_map(|member| match AsyncpipeOp::of(member) {
+                        Some(AsyncpipeOp::Copy(copy)) => Some(copy.dest()),
+                        Some(AsyncpipeOp::Mma(mma)) => Some(mma.acc()),
+                        _ => None,
+                    })
                     .collect();
+                let targets: Vec<(usize, Option<i64>)> = written.into_iter().map(|value| self.target(value)).collect();
                 let group = self.commit(queue, targets, op);
                 if let Ok(result) = op.result(0) {
                     self.tokens.push((ValueKey::of(Value::from(result)), group));

@@ -303,6 +303,17 @@ pub fn mark_async_stages(loop_op: OperationRef, stmts: &mut [Stmt], async_list: 
     for stmt in stmts.iter_mut() {
         stmt.is_async = async_stages.contains(&stmt.stage);
     }
+    // An MMA is written synchronous in the loop: its stage's place in
+    // async_stages is what makes it async, on the stage's queue.
+    for stmt in stmts.iter() {
+        if MmaOp::is(stmt.op) && !crate::passes::ir::asyncpipe::is_synchronous_mma(stmt.op) {
+            return Err(fail(
+                stmt.op,
+                "an MMA in a pipelined loop is written synchronous (no queue, no token): the stage's place in \
+                 async_stages makes it async, on the stage's queue",
+            ));
+        }
+    }
     for stmt in stmts.iter().filter(|s| s.is_async) {
         if let Some(sync) = ir::nested_ops(stmt.op).into_iter().find(|op| {
             let is_asyncpipe = asyncpipe::AsyncpipeOp::of(*op).is_some() && !YieldOp::is(*op);

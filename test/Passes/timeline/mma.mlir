@@ -14,3 +14,15 @@
 // CHECK: <title>group 1 on queue 0 (buf0 v1, buf1 v1): committed at step 2, completed at step 7</title>
 // CHECK: <title>group 2 on queue 1 (buf2): committed at step 4, completed at step 9</title>
 // CHECK: <title>group 3 on queue 0 (buf0 v2, buf1 v2): committed at step 6, completed at step 11</title>
+
+// An MMA group names its accumulator in either form: committed by a
+// commit_group naming its token (token form), or issued on its queue and
+// committed by asyncpipe.commit (after token-to-count). (Before, only a
+// commit_queue region's MMA was named.)
+// RUN: asyncpipe-opt %S/../token-to-count/mma.mlir --asyncpipe-timeline=output=%t -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file %t/chain.timeline.svg --check-prefix=NAMED
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: asyncpipe-opt %S/../token-to-count/mma.mlir --asyncpipe-token-to-count --asyncpipe-timeline=output=%t -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --input-file %t/chain.timeline.svg --check-prefix=NAMED
+// NAMED: <title>group 2 on queue 1 (buf2): committed at step 3, completed at step 6</title>
+// NAMED: <title>group 3 on queue 1 (buf2): committed at step 5, completed at step 8</title>
