@@ -623,7 +623,7 @@ fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
     if ldmatrix {
         let memref = operand(op, 0);
         let indices: Vec<Value> = op.operands().skip(1).collect();
-        let bytes = i64::from(ir::scalar_bits(ir::element_type(memref.r#type())).unwrap_or(16) / 8);
+        let bytes = ir::element_bytes(memref.r#type());
         let address = b.byte_address(memref, &indices, bytes, at);
         b.call(WARP_ADDRESS, &[tid, address], &[], at);
         // The last lane to arrive makes the warp read the rows.
@@ -742,7 +742,7 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
     let copy = DeviceAsyncCopy::of(op).expect("an nvgpu.device_async_copy");
-    let element_bytes = i64::from(ir::scalar_bits(ir::element_type(copy.dst.r#type())).unwrap_or(8) / 8);
+    let element_bytes = ir::element_bytes(copy.dst.r#type());
     let dst_at = b.byte_address(copy.dst, &copy.dst_indices, element_bytes, at);
     let src_at = b.byte_address(copy.src, &copy.src_indices, element_bytes, at);
     let size = b.index_constant(copy.dst_elements * element_bytes, at);

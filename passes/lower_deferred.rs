@@ -39,7 +39,7 @@ use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::MemRefType;
-use melior::ir::{RegionLike, Type, TypeLike, Value, ValueLike};
+use melior::ir::{Type, TypeLike, Value, ValueLike};
 use std::collections::BTreeMap;
 
 pub const PASS: PassDef = PassDef {
@@ -105,7 +105,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
             }
             Some(AsyncpipeOp::CommitQueue(_)) => {
                 // The body, then the commit.
-                inline_body(op);
+                rewrite::inline_region_before(op);
                 let queue = b.index_constant(dense(op), at);
                 b.call(COMMIT, &[queue], &[], at);
             }
@@ -227,10 +227,6 @@ fn memref_tile<'c>(value: Value<'c, '_>) -> Option<AccumulatorTile<'c>> {
     (shape.len() == 2).then(|| AccumulatorTile { rows: shape[0], columns: shape[1], element: ir::element_type(value.r#type()) })
 }
 
-fn element_bytes(ty: Type) -> i64 {
-    i64::from(ir::scalar_bits(ty).unwrap_or(8) / 8)
-}
-
 /// `asyncpipe.accumulator_init` as a zeroed `memref.alloca` of its tile,
 /// which every use of the accumulator reads instead.
 fn accumulator<'c, 'a>(op: OperationRef<'c, 'a>, acc: Value<'c, 'a>) {
@@ -240,7 +236,7 @@ fn accumulator<'c, 'a>(op: OperationRef<'c, 'a>, acc: Value<'c, 'a>) {
     let ty: Type = MemRefType::new(tile.element, &[tile.rows, tile.columns], None, None).into();
     let memory = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], at);
     let address = b.strided_metadata(memory, at).pointer;
-    let bytes = b.index_constant(tile.rows * tile.columns * element_bytes(tile.element), at);
+    let bytes = b.index_constant(tile.rows * tile.columns * ir::element_bytes(tile.element), at);
     b.call(ZERO, &[address, bytes], &[], at);
     rewrite::replace_uses(acc, memory);
     ir::erase(op);
@@ -251,7 +247,7 @@ fn accumulator<'c, 'a>(op: OperationRef<'c, 'a>, acc: Value<'c, 'a>) {
 fn copy_rows<'c, 'a>(b: &Builder<'c>, queue: Value<'c, 'a>, source: Value<'c, 'a>, dest: Value<'c, 'a>, at: Point<'c, 'a>) {
     let ty = dest.r#type();
     let rank = ir::shape(ty).len();
-    let bytes_each = element_bytes(ir::element_type(ty));
+    let bytes_each = ir::element_bytes(ir::element_type(ty));
     let sizes = b.strided_metadata(dest, at).sizes;
     let zero = b.index_constant(0, at);
     let one = b.index_constant(1, at);
@@ -285,7 +281,7 @@ fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c
     operands.push(types);
     for tile in [mma.a(), mma.b(), mma.acc()] {
         let metadata = b.strided_metadata(tile, at);
-        let width = b.index_constant(element_bytes(ir::element_type(tile.r#type())), at);
+        let width = b.index_constant(ir::element_bytes(ir::element_type(tile.r#type())), at);
         let offset = b.binary(Upstream::ArithMuli, metadata.offset, width, at);
         operands.push(b.binary(Upstream::ArithAddi, metadata.pointer, offset, at));
         operands.push(metadata.strides[0]);
@@ -294,19 +290,6 @@ fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c
         operands.push(b.index_constant(size, at));
     }
     b.call(if queue.is_some() { MMA } else { MMA_NOW }, &operands, &[], at);
-}
-
-/// Moves the ops of `op`'s single-block region (but its terminator) before
-/// `op`.
-fn inline_body(op: OperationRef) {
-    if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
-        let body: Vec<OperationRef> = ir::ops(block).collect();
-        for nested in body {
-            if nested.next_in_block().is_some() {
-                rewrite::move_before(nested, op);
-            }
-        }
-    }
 }
 
 /// Declares the runtime's functions the module does not define.

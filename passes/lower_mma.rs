@@ -68,7 +68,8 @@ pub struct WarpGrid {
 impl WarpGrid {
     /// The grid of `warps` warp tiles, each a whole number of `frag_m x
     /// frag_n` fragments, that covers an `m x n` tile with the squarest warp
-    /// tiles (the fewest fragment loads per MMA); None when there is none.
+    /// tiles (the fewest bytes of A and B a warp reads per MMA); None when
+    /// there is none.
     pub fn of(m: i64, n: i64, warps: i64, frag_m: i64, frag_n: i64) -> Option<Self> {
         (1..=warps)
             .filter(|rows| warps % rows == 0)
@@ -102,7 +103,6 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 /// grid, and the queues that hold only MMAs.
 pub struct Plan<'c, 'a> {
     pub function: OperationRef<'c, 'a>,
-    pub warps: i64,
     pub accumulators: Vec<(OperationRef<'c, 'a>, WarpGrid)>,
     pub mmas: Vec<OperationRef<'c, 'a>>,
     pub stores: Vec<OperationRef<'c, 'a>>,
@@ -153,7 +153,6 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
         };
         let plan = plans.entry(ir::OpKey::of(kernel)).or_insert_with(|| Plan {
             function: kernel,
-            warps,
             accumulators: Vec::new(),
             mmas: Vec::new(),
             stores: Vec::new(),

@@ -78,7 +78,8 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
                 continue;
             }
             Some(AsyncpipeOp::AsyncScope(_) | AsyncpipeOp::CommitQueue(_)) => {
-                inline_body(op);
+                rewrite::inline_region_before(op);
+                ir::erase(op);
                 continue;
             }
             Some(AsyncpipeOp::Commit(_) | AsyncpipeOp::WaitQueue(_)) => {
@@ -98,21 +99,6 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         }
     }
     Ok(())
-}
-
-/// Moves the ops of `op`'s single-block region (but its terminator) before
-/// `op`, then erases `op`.
-fn inline_body(op: OperationRef) {
-    if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
-        let body: Vec<OperationRef> = ir::ops(block).collect();
-        for nested in body {
-            if nested.next_in_block().is_none() {
-                continue; // the terminator (asyncpipe.yield)
-            }
-            rewrite::move_before(nested, op);
-        }
-    }
-    ir::erase(op);
 }
 
 /// The elements of one `nvgpu.device_async_copy`, copied in a loop:

@@ -518,6 +518,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             only_between_threads,
             ordered_writes: false,
             members: HashMap::new(),
+            chained: None,
         }
     }
 }
@@ -526,6 +527,9 @@ struct Checker<'c, 'a> {
     /// Option `ordered-writes`: an async write also races with pending
     /// async writes of the same memory.
     ordered_writes: bool,
+    /// While an MMA's accesses are checked: its queue and accumulator, whose
+    /// pending accesses by earlier MMAs on that queue it is ordered after.
+    chained: Option<(Queue, Root)>,
     bindings: Bindings,
     /// The first offending access of the function being checked, in
     /// execution order.
@@ -1300,25 +1304,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         // An MMA into an accumulator that earlier MMAs on its queue still
         // add into is ordered after them (wgmma's chained accumulation):
         // those accesses are not checked against it.
-        let chained;
-        let state_view = match MmaOp::cast(op) {
-            Some(mma) => {
-                let mut view = state.clone();
-                let acc = effects::root(mma.acc());
-                view.pending.retain(|p, _| !(p.accumulates && p.queue == queue && p.base == acc));
-                chained = view;
-                &chained
-            }
-            None => &*state,
-        };
+        self.chained = MmaOp::cast(op).map(|mma| (queue, effects::root(mma.acc())));
         for &(accessor, value, kind) in &accesses {
             match kind {
-                Kind::Write if !scope => self.check_async_write(accessor, value, state_view),
+                Kind::Write if !scope => self.check_async_write(accessor, value, state),
                 _ => {
-                    self.check_access(accessor, value, kind, state_view);
+                    self.check_access(accessor, value, kind, state);
                 }
             }
         }
+        self.chained = None;
         if self.function.token_form {
             state.latest.remove(&OpKey::of(op));
         }
@@ -1522,9 +1517,11 @@ impl<'c, 'a> Checker<'c, 'a> {
         // Of the accesses it races with, the one whose producer the analysis
         // met first (pending accesses are ordered by op address, which is
         // not the same from run to run).
+        let chained = self.chained;
         let first = state
             .pending
             .iter()
+            .filter(|(pending, _)| !chained.is_some_and(|(q, acc)| pending.accumulates && pending.queue == q && pending.base == acc))
             .filter(|(pending, _)| bases.contains(&pending.base) && races(pending.kind) && pending.slice.overlaps(&slice))
             // Of one producer's, its write first (an MMA reads and writes its
             // accumulator; the write is what makes any access race).
@@ -2029,7 +2026,6 @@ fn block_memrefs<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<
     (0..block.argument_count()).filter_map(move |i| block.argument(i).ok()).map(Value::from).filter(|a| a.r#type().is_mem_ref())
 }
 
-/// Whether memref `value` is in workgroup memory.
 /// Whether accesses to `value` are tracked: a memref, or a tile of
 /// accumulator registers (`!asyncpipe.accumulator`), which an async MMA
 /// writes as a copy writes a buffer.
@@ -2042,6 +2038,7 @@ fn is_accumulator(value: Value) -> bool {
     asyncpipe::is_accumulator_type(value.r#type())
 }
 
+/// Whether memref `value` is in workgroup memory.
 fn is_workgroup(value: Value) -> bool {
     value.r#type().is_mem_ref() && ir::memory_space(value.r#type()) == ir::MemorySpace::Workgroup
 }

@@ -12,6 +12,8 @@
 # pipelined loop (its steady-state waits), and on the chip the cp.async
 # queue (its steady-state cp.async.wait_group) and the tensor cores'.
 # Needs what scripts/setup.sh installs (LLVM 22; ptxas under .tools/cuda).
+# ASYNCPIPE_OPT names the asyncpipe-opt to use (default: target/debug's,
+# built first).
 set -euo pipefail
 if [ $# -ne 2 ]; then
   echo "usage: bash scripts/gemm_ptx.sh CHIP OUT_DIR   (CHIP: sm_80 or sm_90a)" >&2
@@ -27,9 +29,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$root"
-if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
-cargo build --quiet --bin asyncpipe-opt
-opt=target/debug/asyncpipe-opt
+opt=${ASYNCPIPE_OPT:-}
+if [ -z "$opt" ]; then
+  if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
+  cargo build --quiet --bin asyncpipe-opt
+  opt=target/debug/asyncpipe-opt
+fi
 ptxas=${PTXAS:-$root/.tools/cuda/nvidia/cuda_nvcc/bin/ptxas}
 kernel=examples/tensor_core_gemm.mlir
 
@@ -50,6 +55,7 @@ for queue, count in re.findall(r"asyncpipe\.wait_queue (\d+), (\d+)", body):
     print(f"  logical queue {queue} ({what}): {count} group(s) kept in flight at its steady-state wait")
 PY
 ptx="$out/tensor_core_gemm.$chip.ptx"
+# The prologue has no wait: the first one in the PTX is the loop's.
 cp_wait=$(grep -o 'cp.async.wait_group[[:space:]]*[0-9]*' "$ptx" | head -1 | grep -o '[0-9]*$' || true)
 echo "  cp.async queue: ${cp_wait:-no wait} group(s) kept in flight at its steady-state cp.async.wait_group"
 if grep -q 'wgmma.wait_group' "$ptx"; then

@@ -287,9 +287,15 @@ LogicalResult AccumulatorStoreOp::verify() {
   if (dest.getElementType() != acc.getElementType())
     return emitOpError() << "stores " << acc.getElementType() << " accumulators into a memref of "
                          << dest.getElementType();
-  if (dest.getRank() != 2 || dest.getDimSize(0) != acc.getRows() || dest.getDimSize(1) != acc.getColumns())
-    return emitOpError() << "stores a " << acc.getRows() << "x" << acc.getColumns() << " tile into a memref of shape "
-                         << dest.getShape() << "; the shapes agree";
+  if (!dest.hasStaticShape())
+    return emitOpError() << "stores a " << acc.getRows() << "x" << acc.getColumns()
+                         << " tile into a memref of that static shape, not " << dest;
+  if (dest.getRank() != 2 || dest.getDimSize(0) != acc.getRows() || dest.getDimSize(1) != acc.getColumns()) {
+    InFlightDiagnostic diag = emitOpError() << "stores a " << acc.getRows() << "x" << acc.getColumns()
+                                            << " tile into a memref of shape ";
+    llvm::interleave(dest.getShape(), diag, "x");
+    return diag << "; the shapes agree";
+  }
   return success();
 }
 

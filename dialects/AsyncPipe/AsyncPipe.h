@@ -24,7 +24,8 @@ struct QueueResource : public SideEffects::Resource::Base<QueueResource> {
 /// side-effect resource that is not memory: `asyncpipe.mma` writes them
 /// asynchronously, `asyncpipe.accumulator_store` reads them. The
 /// synchronization passes track them like buffers (asyncpipeMemoryEffects
-/// reports them); upstream passes see no memory effect.
+/// reports them); upstream passes see effects on this resource, which
+/// never alias ordinary memory.
 struct AccumulatorResource : public SideEffects::Resource::Base<AccumulatorResource> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AccumulatorResource)
   StringRef getName() final { return "asyncpipe.accumulators"; }

@@ -501,6 +501,13 @@ pub fn scalar_bits<'c>(ty: melior::ir::Type<'c>) -> Option<u32> {
     }
 }
 
+/// The size in bytes of one element of type `ty` (a scalar, or a shaped
+/// type's element): its bits over 8, at least 1.
+pub fn element_bytes<'c>(ty: melior::ir::Type<'c>) -> i64 {
+    let element = if ty.is_mem_ref() || ty.is_vector() || ty.is_tensor() { element_type(ty) } else { ty };
+    i64::from(scalar_bits(element).unwrap_or(8) / 8).max(1)
+}
+
 /// The strides and offset of a memref type's layout, None when they are not
 /// expressible (a non-strided layout).
 pub fn strides_and_offset<'c>(memref: melior::ir::Type<'c>) -> Option<(Vec<i64>, i64)> {

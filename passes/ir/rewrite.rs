@@ -317,3 +317,16 @@ pub fn clone_mapped<'c, 'a>(
     }
     clone
 }
+
+/// Moves the ops of `op`'s single-block region, but its terminator, before
+/// `op` (an `asyncpipe.commit_queue` or `async_scope` run in place); `op`
+/// stays, empty, for the caller to erase.
+pub fn inline_region_before(op: OperationRef) {
+    let Some(block) = super::region_entry(op, 0) else { return };
+    let body: Vec<OperationRef> = super::ops(block).collect();
+    for nested in body {
+        if nested.next_in_block().is_some() {
+            move_before(nested, op);
+        }
+    }
+}

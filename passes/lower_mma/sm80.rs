@@ -86,7 +86,7 @@ fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 
     let (fm, fnn) = (grid.tile_m / 16, grid.tile_n / 8);
     let ty: Type = MemRefType::new(f32_type, &[fm, fnn, 4], None, None).into();
     let fragments = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], at);
-    let zero = float_constant(&b, f32_type, at);
+    let zero = zero(&b, f32_type, at);
     for i in 0..fm {
         for j in 0..fnn {
             for e in 0..4 {
@@ -98,7 +98,7 @@ fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 
     fragments
 }
 
-fn float_constant<'c, 'a>(b: &Builder<'c>, ty: Type<'c>, at: Point<'c, 'a>) -> Value<'c, 'a> {
+fn zero<'c, 'a>(b: &Builder<'c>, ty: Type<'c>, at: Point<'c, 'a>) -> Value<'c, 'a> {
     let zero = b.parse_attr(&format!("0.0 : {ty}"));
     b.value(Upstream::ArithConstant, &[], ty, &[(attr::VALUE, zero)], at)
 }
@@ -122,9 +122,9 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
     let at = Point::Before(op);
     let c = |v: i64| b.index_constant(v, at);
     let lane = lane(&b, grid, at);
-    let (a, bt) = (mma.a(), mma.b());
-    let element = ir::element_type(a.r#type());
-    let k = ir::shape(a.r#type())[1];
+    let (a_tile, b_tile) = (mma.a(), mma.b());
+    let element = ir::element_type(a_tile.r#type());
+    let k = ir::shape(a_tile.r#type())[1];
     let (fm, fnn) = (grid.tile_m / 16, grid.tile_n / 8);
     let a_type = b.parse_type(&format!("vector<4x2x{element}>"));
     let b_type = b.parse_type(&format!("vector<2x2x{element}>"));
@@ -147,7 +147,7 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
             .map(|i| {
                 let base = b.binary(Upstream::ArithAddi, lane.warp_row, c(16 * i), at);
                 let row = b.binary(Upstream::ArithAddi, base, lane.row16, at);
-                ldmatrix(a, row, a_col, 4, false, a_type)
+                ldmatrix(a_tile, row, a_col, 4, false, a_type)
             })
             .collect();
         // B: rows 16 step + l % 16, columns warp_col + 8 j.
@@ -155,7 +155,7 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
         let b_frags: Vec<Value> = (0..fnn)
             .map(|j| {
                 let col = b.binary(Upstream::ArithAddi, lane.warp_col, c(8 * j), at);
-                ldmatrix(bt, b_row, col, 2, true, b_type)
+                ldmatrix(b_tile, b_row, col, 2, true, b_type)
             })
             .collect();
         for (i, a_frag) in a_frags.iter().enumerate() {
@@ -208,14 +208,7 @@ fn drop_queues(plan: &Plan) {
             continue;
         }
         if CommitQueueOp::is(op) {
-            if let Some(block) = ir::region_entry(op, 0) {
-                let body: Vec<OperationRef> = ir::ops(block).collect();
-                for nested in body {
-                    if nested.next_in_block().is_some() {
-                        rewrite::move_before(nested, op);
-                    }
-                }
-            }
+            rewrite::inline_region_before(op);
             ir::erase(op);
         } else if CommitOp::is(op) || WaitQueueOp::is(op) {
             ir::erase(op);

@@ -102,7 +102,15 @@ func.func @store_type(%acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<16x8xf1
 // -----
 
 func.func @store_shape(%acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<8x16xf32>) {
-  // expected-error @below {{stores a 16x8 tile into a memref of shape 8, 16; the shapes agree}}
+  // expected-error @below {{stores a 16x8 tile into a memref of shape 8x16; the shapes agree}}
   asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @store_dynamic(%acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<?x8xf32>) {
+  // expected-error @below {{stores a 16x8 tile into a memref of that static shape, not 'memref<?x8xf32>'}}
+  asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<?x8xf32>
   return
 }
