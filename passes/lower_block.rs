@@ -98,6 +98,7 @@ const RUNTIME: &[(&str, usize, usize)] = &[
     (WARP_ARRIVE, 1, 0),
     (WARP_READY, 1, 1),
     (WARP_DONE, 1, 0),
+    (YIELD, 1, 1),
 ];
 /// The runtime's functions on f32 values: name, number of index arguments,
 /// whether an f32 argument follows them, whether the result is an f32.
@@ -128,6 +129,7 @@ const WARP_READY: &str = "block_sim_warp_ready";
 const WARP_DONE: &str = "block_sim_warp_done";
 const LDMATRIX_VALUE: &str = "block_sim_ldmatrix_value";
 const MMA_RESULT: &str = "block_sim_mma_result";
+const YIELD: &str = "block_sim_yield";
 
 /// Slots and private memory are laid out in units of this many bytes (the
 /// largest scalar alignment).
@@ -238,6 +240,14 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
     for collective in &stops.collectives {
         let number = resumes.len() as i64 + 1;
         resumes.push(warp_collective(*collective, tid, number));
+    }
+    // After each async copy the thread may stop, and goes on from there
+    // when it runs again.
+    // (Only at the top level: a copy in a region, where the body was not
+    // made into blocks, gets none.)
+    for call in stops.yields.iter().filter(|call| call.parent_operation() == Some(runner)) {
+        let number = resumes.len() as i64 + 1;
+        resumes.push(yield_point(*call, tid, number));
     }
     // The vectors the collectives were looked through (their elements are
     // used one by one) are left unused.
@@ -463,6 +473,9 @@ struct Stops<'c, 'a> {
     /// Warp collectives (ldmatrix, mma.sync), in program order: a lane
     /// stops at one until its whole warp has arrived.
     collectives: Vec<OperationRef<'c, 'a>>,
+    /// The runtime calls of async copies, after which a thread may stop
+    /// (the starving schedule freezes it there for a while).
+    yields: Vec<OperationRef<'c, 'a>>,
 }
 
 /// Lowers the kernel's ids, returns, cp.async ops, bulk copies and
@@ -509,7 +522,7 @@ fn lower_op<'c, 'a>(
             let src = address_of(&b, operand(op, 1), at);
             let barrier = address_of(&b, operand(op, 2), at);
             let bytes = index_of(&b, operand(op, 3), at);
-            b.call(BULK_COPY, &[tid, dst, src, bytes, barrier], &[], at);
+            stops.yields.push(b.call(BULK_COPY, &[tid, dst, src, bytes, barrier], &[], at));
             ir::erase(op);
         }
         Some(Upstream::NvvmMbarrierArrive) => {
@@ -527,7 +540,7 @@ fn lower_op<'c, 'a>(
             ir::erase(op);
         }
         Some(Upstream::NvgpuDeviceAsyncCopy) => {
-            cp_async(op, tid);
+            stops.yields.push(cp_async(op, tid));
             rewrite::poison_and_erase(op);
         }
         Some(Upstream::NvgpuDeviceAsyncCreateGroup) => {
@@ -736,9 +749,31 @@ fn mbarrier_wait<'c, 'a>(wait: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
     ask
 }
 
+/// A yield point after `after` (an async copy's runtime call): a block of
+/// its own that asks `block_sim_yield(tid)` and goes on, or returns
+/// `number` (the thread is run again from that block, which then goes on).
+/// Returns the block.
+fn yield_point<'c, 'a>(after: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
+    let b = Builder::new(after.context(), after.location());
+    let before = after.block().expect("an op in a block");
+    let rest = rewrite::split_after(after);
+    let region = before.parent_region().expect("a block in a region");
+    let ask = region.insert_block_after(before, Block::new(&[]));
+    b.branch(ask, &[], Point::End(before));
+    let go = b.call(YIELD, &[tid], &[b.index_type()], Point::End(ask)).result(0).unwrap().into();
+    let zero = b.index_constant(0, Point::End(ask));
+    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
+    let goes_on = b.value(Upstream::ArithCmpi, &[go, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], Point::End(ask));
+    let stop = region.insert_block_after(ask, Block::new(&[]));
+    let code = b.index_constant(number, Point::End(stop));
+    b.op(Upstream::FuncReturn, &[code], &[], &[], Point::End(stop));
+    b.cond_branch(goes_on, (rest, &[]), (stop, &[]), Point::End(ask));
+    ask
+}
+
 /// `nvgpu.device_async_copy` as `block_sim_cp_async(tid, dst, src, bytes,
 /// src bytes)` with the byte addresses of its first elements.
-fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
+fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) -> OperationRef<'c, 'a> {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
     let copy = DeviceAsyncCopy::of(op).expect("an nvgpu.device_async_copy");
@@ -753,7 +788,7 @@ fn cp_async<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>) {
         }
         None => size,
     };
-    b.call(CP_ASYNC, &[tid, dst_at, src_at, size, src_size], &[], at);
+    b.call(CP_ASYNC, &[tid, dst_at, src_at, size, src_size], &[], at)
 }
 
 /// The runner's entry block branches on `resume` to the code after that

@@ -22,7 +22,14 @@
 // blocks:
 //   order 0: threads 0, 1, ..., n-1 in every phase;
 //   order 1: n-1, ..., 1, 0;
-//   order 2: a permutation drawn anew for every phase from `seed`.
+//   order 2: a permutation drawn anew for every phase from `seed`;
+//   order 3: as 2, and in each round every warp that ran in the previous
+//     round sits this one out with probability 1/2; and a thread that has
+//     just issued an async copy stops there with probability 1/4, frozen
+//     for 1 to 64 rounds (lowered copies are yield points), so that warps
+//     fall behind others by many steps between barriers: a race that needs
+//     a thread several K steps behind another shows. A hang is then 70
+//     rounds in a row without progress.
 //   copies 0 ("late"): a copy is recorded and lands only when a wait of its
 //     own thread retires its group (a bulk copy: when the first wait sees
 //     its mbarrier phase complete, which needs every thread's arrival): a
@@ -101,6 +108,14 @@ memref.global "private" @block_sim_warp_values : memref<32x2x32x16xf32> = uninit
 // lane of the warp arrives (the instruction reads memory once, for the
 // warp, not when each lane takes its part).
 memref.global "private" @block_sim_warp_rows : memref<32x2x32x16xi8> = uninitialized
+// Order 3: per warp, [ran in the previous round, sits this round out];
+// and the rounds in a row without progress.
+memref.global "private" @block_sim_starve : memref<32x2xindex> = dense<0>
+memref.global "private" @block_sim_stalled : memref<1xindex> = dense<0>
+// Order 3: per thread, [the round it may run again from, stopped at its
+// yield point]; and the rounds so far.
+memref.global "private" @block_sim_frozen : memref<1024x2xindex> = uninitialized
+memref.global "private" @block_sim_round_count : memref<1xindex> = dense<0>
 
 func.func @block_sim_configure(%order: index, %seed: index, %copies: index) {
   %config = memref.get_global @block_sim_config : memref<4xindex>
@@ -146,6 +161,20 @@ func.func @block_sim_block_begin(%n: index) {
       memref.store %c0, %warps[%w, %p, %c1] : memref<32x2x2xindex>
     }
   }
+  %starve = memref.get_global @block_sim_starve : memref<32x2xindex>
+  scf.for %w = %c0 to %c32 step %c1 {
+    memref.store %c0, %starve[%w, %c0] : memref<32x2xindex>
+    memref.store %c0, %starve[%w, %c1] : memref<32x2xindex>
+  }
+  %stalled = memref.get_global @block_sim_stalled : memref<1xindex>
+  memref.store %c0, %stalled[%c0] : memref<1xindex>
+  %frozen = memref.get_global @block_sim_frozen : memref<1024x2xindex>
+  scf.for %t = %c0 to %n step %c1 {
+    memref.store %c0, %frozen[%t, %c0] : memref<1024x2xindex>
+    memref.store %c0, %frozen[%t, %c1] : memref<1024x2xindex>
+  }
+  %round_count = memref.get_global @block_sim_round_count : memref<1xindex>
+  memref.store %c0, %round_count[%c0] : memref<1xindex>
   %count = memref.get_global @block_sim_count : memref<1xindex>
   memref.store %c0, %count[%c0] : memref<1xindex>
   %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
@@ -183,6 +212,47 @@ func.func @block_sim_round(%n: index) {
   }
   %progress = memref.load %rounds[%c1] : memref<5xindex>
   memref.store %progress, %rounds[%c2] : memref<5xindex>
+  %count = memref.get_global @block_sim_round_count : memref<1xindex>
+  %r0 = memref.load %count[%c0] : memref<1xindex>
+  %r1 = arith.addi %r0, %c1 : index
+  memref.store %r1, %count[%c0] : memref<1xindex>
+  // Order 3: which warps sit this round out (only those that ran in the
+  // previous one, so that each runs at least every other round).
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %mode = memref.load %config[%c0] : memref<4xindex>
+  %c3 = arith.constant 3 : index
+  %starving = arith.cmpi eq, %mode, %c3 : index
+  %starve = memref.get_global @block_sim_starve : memref<32x2xindex>
+  %c32 = arith.constant 32 : index
+  %c31 = arith.constant 31 : index
+  %nw = arith.addi %n, %c31 : index
+  %warps = arith.divui %nw, %c32 : index
+  scf.for %w = %c0 to %warps step %c1 {
+    %ran = memref.load %starve[%w, %c0] : memref<32x2xindex>
+    %could = arith.cmpi ne, %ran, %c0 : index
+    %eligible = arith.andi %starving, %could : i1
+    %coin = scf.if %eligible -> (index) {
+      %rng = memref.get_global @block_sim_rng : memref<1xi64>
+      %a = arith.constant 6364136223846793005 : i64
+      %inc = arith.constant 1442695040888963407 : i64
+      %s = memref.load %rng[%c0] : memref<1xi64>
+      %m = arith.muli %s, %a : i64
+      %s2 = arith.addi %m, %inc : i64
+      memref.store %s2, %rng[%c0] : memref<1xi64>
+      %shift = arith.constant 40 : i64
+      %high = arith.shrui %s2, %shift : i64
+      %one = arith.constant 1 : i64
+      %bit = arith.andi %high, %one : i64
+      %b = arith.index_cast %bit : i64 to index
+      scf.yield %b : index
+    } else {
+      scf.yield %c0 : index
+    }
+    memref.store %coin, %starve[%w, %c1] : memref<32x2xindex>
+    %sat = arith.cmpi ne, %coin, %c0 : index
+    %ran_now = arith.select %sat, %c0, %c1 : index
+    memref.store %ran_now, %starve[%w, %c0] : memref<32x2xindex>
+  }
   return
 }
 
@@ -200,11 +270,81 @@ func.func private @block_sim_progress() {
 func.func @block_sim_runnable(%t: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
   %threads = memref.get_global @block_sim_threads : memref<1024x2xindex>
   %state = memref.load %threads[%t, %c0] : memref<1024x2xindex>
   %runnable = arith.cmpi eq, %state, %c0 : index
-  %r = arith.select %runnable, %c1, %c0 : index
+  // Order 3: its warp may sit this round out.
+  %starve = memref.get_global @block_sim_starve : memref<32x2xindex>
+  %w = arith.divui %t, %c32 : index
+  %out = memref.load %starve[%w, %c1] : memref<32x2xindex>
+  %sits = arith.cmpi ne, %out, %c0 : index
+  %true = arith.constant true
+  %plays = arith.xori %sits, %true : i1
+  %frozen = memref.get_global @block_sim_frozen : memref<1024x2xindex>
+  %from = memref.load %frozen[%t, %c0] : memref<1024x2xindex>
+  %count = memref.get_global @block_sim_round_count : memref<1xindex>
+  %round = memref.load %count[%c0] : memref<1xindex>
+  %thawed = arith.cmpi uge, %round, %from : index
+  %plays_now = arith.andi %plays, %thawed : i1
+  %runs = arith.andi %runnable, %plays_now : i1
+  %r = arith.select %runs, %c1, %c0 : index
   return %r : index
+}
+
+// A yield point (right after an async copy): 1 to go on, 0 to stop there
+// (order 3, one time in four: the thread is frozen for 1 to 64 rounds and
+// then goes on from here).
+func.func @block_sim_yield(%t: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %frozen = memref.get_global @block_sim_frozen : memref<1024x2xindex>
+  %yielded = memref.load %frozen[%t, %c1] : memref<1024x2xindex>
+  %again = arith.cmpi ne, %yielded, %c0 : index
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %mode = memref.load %config[%c0] : memref<4xindex>
+  %starving = arith.cmpi eq, %mode, %c3 : index
+  %go = scf.if %again -> (index) {
+    memref.store %c0, %frozen[%t, %c1] : memref<1024x2xindex>
+    scf.yield %c1 : index
+  } else {
+    %r = scf.if %starving -> (index) {
+      %rng = memref.get_global @block_sim_rng : memref<1xi64>
+      %a = arith.constant 6364136223846793005 : i64
+      %inc = arith.constant 1442695040888963407 : i64
+      %s = memref.load %rng[%c0] : memref<1xi64>
+      %m = arith.muli %s, %a : i64
+      %s2 = arith.addi %m, %inc : i64
+      memref.store %s2, %rng[%c0] : memref<1xi64>
+      %shift = arith.constant 33 : i64
+      %high = arith.shrui %s2, %shift : i64
+      %high_index = arith.index_cast %high : i64 to index
+      %c4 = arith.constant 4 : index
+      %coin = arith.remui %high_index, %c4 : index
+      %stops = arith.cmpi eq, %coin, %c0 : index
+      %c64 = arith.constant 64 : index
+      %rest = arith.divui %high_index, %c4 : index
+      %span = arith.remui %rest, %c64 : index
+      %g = scf.if %stops -> (index) {
+        %count = memref.get_global @block_sim_round_count : memref<1xindex>
+        %round = memref.load %count[%c0] : memref<1xindex>
+        %next = arith.addi %round, %c1 : index
+        %until = arith.addi %next, %span : index
+        memref.store %until, %frozen[%t, %c0] : memref<1024x2xindex>
+        memref.store %c1, %frozen[%t, %c1] : memref<1024x2xindex>
+        func.call @block_sim_progress() : () -> ()
+        scf.yield %c0 : index
+      } else {
+        scf.yield %c1 : index
+      }
+      scf.yield %g : index
+    } else {
+      scf.yield %c1 : index
+    }
+    scf.yield %r : index
+  }
+  return %go : index
 }
 
 // Where thread `t` goes on from: 0 (the start), a barrier's number, or an
@@ -257,8 +397,23 @@ func.func @block_sim_round_end(%n: index) -> index {
     %progress = memref.load %rounds[%c1] : memref<5xindex>
     %before = memref.load %rounds[%c2] : memref<5xindex>
     %moved = arith.cmpi ne, %progress, %before : index
+    // Rounds in a row without progress: one is a hang, or 70 when threads
+    // sit rounds out (order 3: a warp sits out every other round at most,
+    // a frozen thread at most 64 rounds).
+    %stalled = memref.get_global @block_sim_stalled : memref<1xindex>
+    %s = memref.load %stalled[%c0] : memref<1xindex>
+    %s1 = arith.addi %s, %c1 : index
+    %now = arith.select %moved, %c0, %s1 : index
+    memref.store %now, %stalled[%c0] : memref<1xindex>
+    %config = memref.get_global @block_sim_config : memref<4xindex>
+    %mode = memref.load %config[%c0] : memref<4xindex>
+    %c3 = arith.constant 3 : index
+    %starving = arith.cmpi eq, %mode, %c3 : index
+    %c70 = arith.constant 70 : index
+    %limit = arith.select %starving, %c70, %c1 : index
+    %ok = arith.cmpi ult, %now, %limit : index
     %msg = llvm.mlir.addressof @block_sim_message_hang : !llvm.ptr
-    func.call @block_sim_check(%moved, %msg) : (i1, !llvm.ptr) -> ()
+    func.call @block_sim_check(%ok, %msg) : (i1, !llvm.ptr) -> ()
     scf.yield %c1 : index
   } else {
     %first = memref.load %threads[%c0, %c1] : memref<1024x2xindex>
@@ -269,6 +424,9 @@ func.func @block_sim_round_end(%n: index) -> index {
       func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
     }
     %going = arith.cmpi ne, %first, %c0 : index
+    // Every thread arrived: that is progress.
+    %stalled = memref.get_global @block_sim_stalled : memref<1xindex>
+    memref.store %c0, %stalled[%c0] : memref<1xindex>
     scf.if %going {
       scf.for %t = %c0 to %n step %c1 {
         memref.store %c0, %threads[%t, %c0] : memref<1024x2xindex>
@@ -296,8 +454,9 @@ func.func @block_sim_phase(%n: index) {
     %t = arith.select %reverse, %back, %k : index
     memref.store %t, %order[%k] : memref<1024xindex>
   }
-  // Order 2: Fisher-Yates with a 64-bit LCG (Knuth's MMIX constants), high bits.
-  %random = arith.cmpi eq, %mode, %c2 : index
+  // Orders 2 and 3: Fisher-Yates with a 64-bit LCG (Knuth's MMIX
+  // constants), high bits.
+  %random = arith.cmpi uge, %mode, %c2 : index
   scf.if %random {
     %rng = memref.get_global @block_sim_rng : memref<1xi64>
     %a = arith.constant 6364136223846793005 : i64
