@@ -5,7 +5,7 @@
 #    (target/ptx/tiled_gemm.*.ptx, ptxas's registers, shared memory and
 #    barriers), printing how many block barriers it got and where, and runs
 #    it on the CPU block model (asyncpipe-lower-block: 256 threads one at a
-#    time between barriers, 11 schedules) against linalg.matmul, and again
+#    time between barriers, 21 schedules) against linalg.matmul, and again
 #    with its tiles on a bulk queue (pipelined for it: one barrier a K step;
 #    the block model's threads wait on the block's mbarriers);
 # 1. takes the GPU kernel examples/stream_dot.mlir from its annotated scf.for
@@ -40,7 +40,7 @@ echo "=== 0. examples/tiled_gemm.mlir: a GEMM with cooperative tile loads, annot
 cargo run --quiet --example kernel_to_ptx -- examples/tiled_gemm.mlir --out target/ptx --chips sm_80,sm_90
 
 # gemm_on_block_model NAME PIPELINE-FLAGS...: the tiled GEMM through the
-# given passes to nvgpu, run on the CPU block model in 11 schedules (all 64
+# given passes to nvgpu, run on the CPU block model in 21 schedules (all 64
 # blocks in order; then 4 blocks x 5 orders x copies late/early) against
 # linalg.matmul; stops the demo when any output differs.
 gemm_on_block_model() {
@@ -53,8 +53,8 @@ gemm_on_block_model() {
     | target/debug/asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block $(cat test/tools/lower-to-llvm.flags) \
     | "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
         -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so" > "$work/$name.out"
-  echo "wrong outputs per schedule (all 64 blocks in order; then 4 blocks x 5 orders x copies late/early): $(tr '\n' ' ' < "$work/$name.out")"
-  [ "$(tr -d ' 0\n' < "$work/$name.out")" = "" ] && [ "$(wc -l < "$work/$name.out")" = 11 ] \
+  echo "wrong outputs per schedule (all 64 blocks in order; then 4 blocks x 5 orders x copies late/early; then 4 blocks x 5 starving seeds x copies late/early): $(tr '\n' ' ' < "$work/$name.out")"
+  [ "$(tr -d ' 0\n' < "$work/$name.out")" = "" ] && [ "$(wc -l < "$work/$name.out")" = 21 ] \
     || { echo "error: the GEMM ($name) computed a different C on the block model" >&2; exit 1; }
   echo "every schedule gives linalg.matmul's C exactly"
 }

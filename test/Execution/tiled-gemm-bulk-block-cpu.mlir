@@ -18,7 +18,7 @@
 // All 64 blocks (threads in order, copies late), then blocks 0, 21, 42 and
 // 63 in 5 orders with copies late and 5 with copies early: no output differs
 // from linalg.matmul's.
-// CHECK-COUNT-11: {{^0$}}
+// CHECK-COUNT-21: {{^0$}}
 // CHECK-NOT: {{.}}
 
 // NEEDED: barrier 1 (line {{[0-9]+}}) removed: the model stopped the run (block-sim: an mbarrier used before it was initialized)

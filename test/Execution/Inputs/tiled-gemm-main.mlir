@@ -102,5 +102,14 @@ func.func @main() {
       func.call @print(%bad) : (i64) -> ()
     }
   }
+  // The same blocks under the starving order (3) with 5 seeds, copies late
+  // then early: warps sit rounds out and threads freeze after their copies,
+  // so that one falls K steps behind another.
+  scf.for %copies = %c0 to %c2 step %c1 {
+    scf.for %k = %c0 to %c5 step %c1 {
+      %bad = func.call @run(%A, %B, %ref, %c3, %k, %copies, %c0, %c21) : (memref<512x512xf32>, memref<512x512xf32>, memref<512x512xf32>, index, index, index, index, index) -> i64
+      func.call @print(%bad) : (i64) -> ()
+    }
+  }
   return
 }
