@@ -21,6 +21,7 @@ if [ $# -ne 2 ]; then
 fi
 chip=$1
 out=$2
+shown=${2%/}
 case "$chip" in
   sm_80 | sm_90a) ;;
   *) echo "gemm_ptx: CHIP is sm_80 or sm_90a, not '$chip'" >&2; exit 2 ;;
@@ -41,7 +42,7 @@ kernel=examples/tensor_core_gemm.mlir
 "$opt" "$kernel" --asyncpipe-software-pipeline --asyncpipe-verify-sync > "$out/tensor_core_gemm.pipelined.mlir"
 "$opt" "$out/tensor_core_gemm.pipelined.mlir" --asyncpipe-to-ptx="chip=$chip" \
   | python3 test/tools/extract-ptx.py > "$out/tensor_core_gemm.$chip.ptx"
-echo "$chip: $out/tensor_core_gemm.$chip.ptx ($(wc -l < "$out/tensor_core_gemm.$chip.ptx") lines)"
+echo "$chip: $shown/tensor_core_gemm.$chip.ptx ($(wc -l < "$out/tensor_core_gemm.$chip.ptx") lines)"
 
 # The pipelined loop's steady-state waits: one line per queue.
 python3 - "$out/tensor_core_gemm.pipelined.mlir" <<'PY'
