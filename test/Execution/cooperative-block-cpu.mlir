@@ -10,8 +10,9 @@
 // RUN:   'cat - %S/Inputs/cooperative-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=NEEDED
 
-// Copies late, then early; orders forward, reverse, random x3.
-// CHECK-COUNT-10: {{^0$}}
+// Copies late, then early; orders forward, reverse, random x3; then the
+// starving order x5, copies late, then early.
+// CHECK-COUNT-20: {{^0$}}
 // CHECK-NOT: {{.}}
 
 // NEEDED: barrier 1 (line {{[0-9]+}}) removed: result changed
