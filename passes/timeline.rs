@@ -136,7 +136,7 @@ pub fn render(name: &str, trace: &Trace, bulk: &[i64]) -> String {
     }
     // Phases along the top.
     let label_at = |column: usize| match trace.events.get(column) {
-        Some((Event::Gap { iterations }, Phase::Loop(k))) => format!("iterations {k} to {}", k + iterations - 1),
+        Some((Event::Gap { iterations }, Phase::Loop(k))) => format!("iterations {k} to {}", k.saturating_add(*iterations).saturating_sub(1)),
         Some((_, phase)) => phase_name(Some(*phase)),
         None => String::new(),
     };

@@ -293,10 +293,18 @@ pub enum MemorySpace {
     Other(String),
 }
 
-/// The memory space of memref type `memref`.
+/// The memory space of memref type `memref`; for any other type (an
+/// accumulator tile: registers) `Other` with the type's text.
 pub fn memory_space<'c>(memref: melior::ir::Type<'c>) -> MemorySpace {
     unsafe {
-        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref.to_raw());
+        let raw = memref.to_raw();
+        let space = if mlir_sys::mlirTypeIsAMemRef(raw) {
+            mlir_sys::mlirMemRefTypeGetMemorySpace(raw)
+        } else if mlir_sys::mlirTypeIsAUnrankedMemRef(raw) {
+            mlir_sys::mlirUnrankedMemrefGetMemorySpace(raw)
+        } else {
+            return MemorySpace::Other(memref.to_string());
+        };
         if space.ptr.is_null() {
             return MemorySpace::Global;
         }
@@ -480,7 +488,12 @@ pub fn ancestor_in<'c, 'a>(op: OperationRef<'c, 'a>, block: BlockRef<'c, 'a>) ->
 
 /// The element type of a shaped type (memref, vector, tensor).
 pub fn element_type<'c>(ty: melior::ir::Type<'c>) -> melior::ir::Type<'c> {
-    unsafe { melior::ir::Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) }
+    unsafe {
+        if !mlir_sys::mlirTypeIsAShaped(ty.to_raw()) {
+            return ty; // a scalar, or a type with no elements
+        }
+        melior::ir::Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()))
+    }
 }
 
 /// Whether `ty` is a floating-point type.
@@ -511,6 +524,9 @@ pub fn element_bytes<'c>(ty: melior::ir::Type<'c>) -> i64 {
 /// The strides and offset of a memref type's layout, None when they are not
 /// expressible (a non-strided layout).
 pub fn strides_and_offset<'c>(memref: melior::ir::Type<'c>) -> Option<(Vec<i64>, i64)> {
+    if !memref.is_mem_ref() {
+        return None;
+    }
     let rank = shape(memref).len();
     let mut strides = vec![0i64; rank];
     let mut offset = 0i64;
@@ -563,6 +579,9 @@ pub fn scalar_memref_like<'c>(memref: melior::ir::Type<'c>) -> melior::ir::Type<
 
 /// Whether a memref type is in the default memory space (none, or 0).
 pub fn has_default_memory_space(memref: melior::ir::Type) -> bool {
+    if !memref.is_mem_ref() {
+        return false;
+    }
     unsafe {
         let space = mlir_sys::mlirMemRefTypeGetMemorySpace(memref.to_raw());
         space.ptr.is_null() || (mlir_sys::mlirAttributeIsAInteger(space) && mlir_sys::mlirIntegerAttrGetValueInt(space) == 0)
@@ -757,6 +776,9 @@ pub fn symbol_name(op: OperationRef) -> Option<String> {
 
 /// Whether a memref type has the identity layout (no strides or offset).
 pub fn has_identity_layout(memref: melior::ir::Type) -> bool {
+    if !memref.is_mem_ref() {
+        return false;
+    }
     unsafe {
         let layout = mlir_sys::mlirMemRefTypeGetLayout(memref.to_raw());
         mlir_sys::mlirAttributeIsAAffineMap(layout)
