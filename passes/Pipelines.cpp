@@ -66,6 +66,7 @@ void asyncpipeRegisterPipelines(void) {
   static bool once = [] {
     asyncpipe::registerAttachNVVMTargetPass();
     asyncpipe::registerCheckNVVMTargetPass();
+    asyncpipe::registerExternDynamicSharedPass();
     asyncpipe::registerAsyncLoopTypesPass();
     // asyncpipe-to-nvgpu: first the counts on the hardware's queues, then
     // the lowering; both steps see every option (each checks all of them).
@@ -108,7 +109,8 @@ void asyncpipeRegisterPipelines(void) {
             os << " features=" << features;
           os << "},"
              << "gpu.module(convert-nvgpu-to-nvvm,expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-             << "convert-nvvm-to-llvm,convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts),"
+             << "convert-nvvm-to-llvm,convert-gpu-to-nvvm,asyncpipe-extern-dynamic-shared,canonicalize,cse,"
+             << "reconcile-unrealized-casts),"
              << "asyncpipe-check-nvvm-target,gpu-module-to-binary{format=" << options.format << "}";
           return parsePassPipeline(pipeline, pm, llvm::errs());
         });

@@ -10,11 +10,19 @@
 //! 16-byte aligned, so that 16-byte `cp.async` copies into it are legal, and
 //! the allocation's `memref.dealloc`s go away with it.
 //!
+//! Static shared memory is limited to 48 KiB a block. When a kernel's
+//! buffers need more (a 128 x 128 GEMM tile pipelined over 3 stages), they
+//! become views, 128-byte aligned, of its dynamic shared memory
+//! (`gpu.dynamic_shared_memory`) instead, and the kernel carries
+//! `asyncpipe.dynamic_shared_bytes`: what a launch must give it (on NVIDIA
+//! GPUs also as the kernel's max dynamic shared size attribute).
+//!
 //! An allocation inside control flow, or with a dynamic size, cannot be a
 //! workgroup buffer: that is an error at the allocation.
 
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
+use super::ir::ods::asyncpipe::attrs;
 use super::ir::{self, diag, rewrite};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -31,6 +39,11 @@ pub const PASS: PassDef = PassDef {
 
 /// cp.async's largest copy.
 const ALIGNMENT: i64 = 16;
+/// The most static shared memory a block has (48 KiB).
+const STATIC_LIMIT: i64 = 48 * 1024;
+/// The alignment of each buffer in dynamic shared memory (a 128-byte
+/// swizzled TMA tile's needs).
+const DYNAMIC_ALIGNMENT: i64 = 128;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut failed = false;
@@ -72,6 +85,13 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     if allocs.is_empty() {
         return Ok(());
     }
+    // (Buffers whose size is not known here stay static attributions, as
+    // before: only a known total over the limit moves them.)
+    let sizes: Option<Vec<i64>> = allocs.iter().map(|alloc| buffer_bytes(alloc.result(0).unwrap().r#type())).collect();
+    if let Some(sizes) = sizes.filter(|sizes| sizes.iter().try_fold(0i64, |sum, s| sum.checked_add(*s)).is_some_and(|t| t > STATIC_LIMIT)) {
+        dynamic(function, entry, &allocs, &sizes);
+        return Ok(());
+    }
     let inputs = ir::function_input_count(function) as i64;
     let existing = ir::int_attr(function, attr::WORKGROUP_ATTRIBUTIONS).unwrap_or(0);
     // One dictionary per attribution: keep the existing ones.
@@ -99,4 +119,39 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     rewrite::set_attribute(function, attr::WORKGROUP_ATTRIBUTIONS, count);
     rewrite::set_attribute(function, attr::WORKGROUP_ATTRIB_ATTRS, attrs);
     Ok(())
+}
+
+/// The bytes of a static identity-layout buffer; None otherwise.
+fn buffer_bytes(ty: melior::ir::Type) -> Option<i64> {
+    if !ir::has_identity_layout(ty) {
+        return None;
+    }
+    ir::shape(ty).iter().try_fold(ir::element_bytes(ty), |size, d| (*d >= 0).then_some(()).and_then(|_| size.checked_mul(*d)))
+}
+
+/// The buffers as views of the kernel's dynamic shared memory, each
+/// `DYNAMIC_ALIGNMENT`-aligned, and the total on the kernel.
+fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[OperationRef], sizes: &[i64]) {
+    use super::ir::builder::{Builder, Point};
+    use melior::ir::block::BlockLike;
+    let first = entry.first_operation().expect("allocations in the entry block");
+    let b = Builder::new(function.context(), function.location());
+    let at = Point::Before(first);
+    let bytes_type = b.parse_type("memref<?xi8, #gpu.address_space<workgroup>>");
+    let base = b.value(Upstream::GpuDynamicSharedMemory, &[], bytes_type, &[], at);
+    let mut offset = 0i64;
+    for (alloc, size) in allocs.iter().zip(sizes) {
+        let result = alloc.result(0).unwrap();
+        let shift = b.index_constant(offset, Point::Before(*alloc));
+        let view = b.value(Upstream::MemrefView, &[base, shift], result.r#type(), &[], Point::Before(*alloc));
+        for user in ir::users(result.into()) {
+            if Upstream::MemrefDealloc.is(user) {
+                ir::erase(user);
+            }
+        }
+        rewrite::replace_uses(result.into(), view);
+        ir::erase(*alloc);
+        offset = (offset + size + DYNAMIC_ALIGNMENT - 1) / DYNAMIC_ALIGNMENT * DYNAMIC_ALIGNMENT;
+    }
+    rewrite::set_attribute(function, attrs::DYNAMIC_SHARED_BYTES, b.int_attr(64, offset));
 }

@@ -3,11 +3,12 @@
 #
 #   bash scripts/gemm_ptx.sh CHIP OUT_DIR      # CHIP: sm_80 or sm_90a
 #
-# takes examples/tensor_core_gemm.mlir (f16 inputs, f32 accumulation, 64 x 64
-# block tiles of 4 warps, K steps of 32, 3 stages: cooperative cp.async tile
-# copies and an async MMA stage) through the pipeliner, verify-sync and
+# takes examples/tensor_core_gemm.mlir (f16 inputs, f32 accumulation, 128 x
+# 128 block tiles of 8 warps, K steps of 64, 3 stages: cooperative cp.async
+# tile copies and an async MMA stage; 128 KiB of dynamic shared memory) through the pipeliner, verify-sync and
 # asyncpipe-to-ptx{chip=CHIP}, writes OUT_DIR/tensor_core_gemm.CHIP.ptx,
-# assembles it with ptxas (registers, shared memory, spills), and prints how
+# assembles it with ptxas (registers, spills), prints the dynamic shared
+# memory a launch must give it, and how
 # many groups each queue keeps in flight: the logical queues of the
 # pipelined loop (its steady-state waits), and on the chip the cp.async
 # queue (its steady-state cp.async.wait_group) and the tensor cores'.
@@ -56,6 +57,9 @@ for queue, count in re.findall(r"asyncpipe\.wait_queue (\d+), (\d+)", body):
     print(f"  logical queue {queue} ({what}): {count} group(s) kept in flight at its steady-state wait")
 PY
 ptx="$out/tensor_core_gemm.$chip.ptx"
+dynamic=$("$opt" "$out/tensor_core_gemm.pipelined.mlir" --asyncpipe-lower-mma="chip=$chip" --asyncpipe-to-nvgpu \
+  --asyncpipe-workgroup-attributions | grep -o 'asyncpipe.dynamic_shared_bytes = [0-9]*' | grep -o '[0-9]*$' || true)
+echo "  dynamic shared memory: ${dynamic:-0} bytes"
 # The prologue has no wait: the first one in the PTX is the loop's.
 cp_wait=$(grep -o 'cp.async.wait_group[[:space:]]*[0-9]*' "$ptx" | head -1 | grep -o '[0-9]*$' || true)
 echo "  cp.async queue: ${cp_wait:-no wait} group(s) kept in flight at its steady-state cp.async.wait_group"

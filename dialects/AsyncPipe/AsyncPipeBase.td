@@ -58,7 +58,10 @@ def AsyncPipe_Dialect : Dialect {
     "::mlir::IntegerAttr":$stage,
     "::mlir::IntegerAttr":$order,
     "::mlir::DenseI64ArrayAttr":$async_stages,
-    "::mlir::IntegerAttr":$first_queue
+    "::mlir::IntegerAttr":$first_queue,
+    // On a gpu.func whose workgroup buffers asyncpipe-workgroup-attributions
+    // placed in dynamic shared memory: the bytes a launch must give it.
+    "::mlir::IntegerAttr":$dynamic_shared_bytes
   );
 }
 

@@ -86,6 +86,7 @@ upstream_ops! {
     GpuBarrier = "gpu.barrier",
     GpuBlockDim = "gpu.block_dim",
     GpuBlockId = "gpu.block_id",
+    GpuDynamicSharedMemory = "gpu.dynamic_shared_memory",
     GpuFunc = "gpu.func",
     GpuLaneId = "gpu.lane_id",
     GpuLaunch = "gpu.launch",

@@ -15,6 +15,9 @@ void registerAttachNVVMTargetPass();
 /// `asyncpipe-check-nvvm-target` (CheckNVVMTarget.cpp).
 void registerCheckNVVMTargetPass();
 
+/// `asyncpipe-extern-dynamic-shared` (ExternDynamicShared.cpp).
+void registerExternDynamicSharedPass();
+
 } // namespace mlir::asyncpipe
 
 #endif // ASYNCPIPE_PASSES_NVVM_NVVMPASSES_H

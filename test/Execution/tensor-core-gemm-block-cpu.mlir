@@ -1,8 +1,8 @@
-// The tensor-core GEMM (examples/tensor_core_gemm.mlir: 64 x 64 block tiles
-// of f16 inputs, K steps of 32, 3 stages, cp.async tile loads and an async
-// MMA stage) pipelined, proven by verify-sync, its MMAs lowered to ldmatrix
+// The tensor-core GEMM (examples/tensor_core_gemm.mlir: 128 x 128 block
+// tiles of f16 inputs, K steps of 64, 3 stages, cp.async tile loads and an
+// async MMA stage) pipelined, proven by verify-sync, its MMAs lowered to ldmatrix
 // and mma.sync for sm_80 and its copies to cp.async, then run on the CPU
-// block model of asyncpipe-lower-block against linalg.matmul: 128 threads
+// block model of asyncpipe-lower-block against linalg.matmul: 256 threads
 // a block, one at a time between barriers, the warp collectives (ldmatrix,
 // mma.sync) with PTX's fragment layouts, each lane stopping until its warp
 // has arrived.
@@ -18,12 +18,12 @@
 // RUN:   | FileCheck %s --check-prefix=NEEDED
 // The lowering's ldmatrix, mma.sync and stores are what the model runs:
 // RUN: FileCheck %s --input-file %t.kernel.mlir --check-prefix=KERNEL
-// KERNEL-COUNT-2: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<64x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// KERNEL-COUNT-4: nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = true} : memref<32x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<2x2xf16>
-// KERNEL-COUNT-8: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// KERNEL-COUNT-4: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// KERNEL-COUNT-4: nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = true} : memref<64x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// KERNEL-COUNT-16: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 
-// All 64 blocks (threads in order, copies late), then blocks 0, 21, 42 and
-// 63 in 5 orders with copies late and 5 with copies early, and in 5
+// All 16 blocks (threads in order, copies late), then blocks 0, 5, 10 and
+// 15 in 5 orders with copies late and 5 with copies early, and in 5
 // starving schedules with copies late and 5 with copies early: no output
 // differs from linalg.matmul's.
 // CHECK-COUNT-21: {{^0$}}

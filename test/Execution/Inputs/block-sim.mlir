@@ -26,9 +26,9 @@
 //   order 3: as 2, and in each round every warp that ran in the previous
 //     round sits this one out with probability 1/2; and a thread that has
 //     just issued an async copy stops there with probability 1/4, frozen
-//     for 1 to 64 rounds (lowered copies are yield points), so that warps
+//     for 1 to 256 rounds (lowered copies are yield points), so that warps
 //     fall behind others by many steps between barriers: a race that needs
-//     a thread several K steps behind another shows. A hang is then 70
+//     a thread several K steps behind another shows. A hang is then 300
 //     rounds in a row without progress.
 //   copies 0 ("late"): a copy is recorded and lands only when a wait of its
 //     own thread retires its group (a bulk copy: when the first wait sees
@@ -293,7 +293,7 @@ func.func @block_sim_runnable(%t: index) -> index {
 }
 
 // A yield point (right after an async copy): 1 to go on, 0 to stop there
-// (order 3, one time in four: the thread is frozen for 1 to 64 rounds and
+// (order 3, one time in four: the thread is frozen for 1 to 256 rounds and
 // then goes on from here).
 func.func @block_sim_yield(%t: index) -> index {
   %c0 = arith.constant 0 : index
@@ -323,9 +323,9 @@ func.func @block_sim_yield(%t: index) -> index {
       %c4 = arith.constant 4 : index
       %coin = arith.remui %high_index, %c4 : index
       %stops = arith.cmpi eq, %coin, %c0 : index
-      %c64 = arith.constant 64 : index
+      %c256 = arith.constant 256 : index
       %rest = arith.divui %high_index, %c4 : index
-      %span = arith.remui %rest, %c64 : index
+      %span = arith.remui %rest, %c256 : index
       %g = scf.if %stops -> (index) {
         %count = memref.get_global @block_sim_round_count : memref<1xindex>
         %round = memref.load %count[%c0] : memref<1xindex>
@@ -397,9 +397,9 @@ func.func @block_sim_round_end(%n: index) -> index {
     %progress = memref.load %rounds[%c1] : memref<5xindex>
     %before = memref.load %rounds[%c2] : memref<5xindex>
     %moved = arith.cmpi ne, %progress, %before : index
-    // Rounds in a row without progress: one is a hang, or 70 when threads
+    // Rounds in a row without progress: one is a hang, or 300 when threads
     // sit rounds out (order 3: a warp sits out every other round at most,
-    // a frozen thread at most 64 rounds).
+    // a frozen thread at most 256 rounds).
     %stalled = memref.get_global @block_sim_stalled : memref<1xindex>
     %s = memref.load %stalled[%c0] : memref<1xindex>
     %s1 = arith.addi %s, %c1 : index
@@ -409,8 +409,8 @@ func.func @block_sim_round_end(%n: index) -> index {
     %mode = memref.load %config[%c0] : memref<4xindex>
     %c3 = arith.constant 3 : index
     %starving = arith.cmpi eq, %mode, %c3 : index
-    %c70 = arith.constant 70 : index
-    %limit = arith.select %starving, %c70, %c1 : index
+    %c300 = arith.constant 300 : index
+    %limit = arith.select %starving, %c300, %c1 : index
     %ok = arith.cmpi ult, %now, %limit : index
     %msg = llvm.mlir.addressof @block_sim_message_hang : !llvm.ptr
     func.call @block_sim_check(%ok, %msg) : (i1, !llvm.ptr) -> ()

@@ -1,4 +1,5 @@
-// Host code for examples/tensor_core_gemm.mlir on the CPU block model of
+// Host code for examples/tensor_core_gemm.mlir (128 x 128 block tiles: 16
+// blocks) on the CPU block model of
 // asyncpipe-lower-block: integer-valued f16 A and B (every product and sum
 // is exact in f32), the reference C from linalg.matmul (f16 inputs, f32
 // accumulation), and runs of the kernel's blocks under several schedules.
@@ -9,27 +10,28 @@ func.func private @printNewline()
 // The block driver asyncpipe-lower-block makes of the kernel.
 func.func private @tensor_core_gemm(memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index)
 
-// Blocks first, first + stride, ... below 64 under one schedule; returns how
+// Blocks first, first + stride, ... below 16 under one schedule; returns how
 // many outputs of those blocks' tiles differ from `ref`.
 func.func @run(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %ref: memref<512x512xf32>,
                %order: index, %seed: index, %copies: index, %first: index, %stride: index) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c8 = arith.constant 8 : index
-  %c64 = arith.constant 64 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
   %nan = arith.constant 0x7FC00000 : f32
   %C = memref.alloc() : memref<512x512xf32>
   linalg.fill ins(%nan : f32) outs(%C : memref<512x512xf32>)
   func.call @block_sim_configure(%order, %seed, %copies) : (index, index, index) -> ()
-  %bad = scf.for %bid = %first to %c64 step %stride iter_args(%n = %c0) -> (index) {
+  %bad = scf.for %bid = %first to %c16 step %stride iter_args(%n = %c0) -> (index) {
     func.call @tensor_core_gemm(%A, %B, %C, %bid) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index) -> ()
-    %bm = arith.divui %bid, %c8 : index
-    %bn = arith.remui %bid, %c8 : index
-    %row0 = arith.muli %bm, %c64 : index
-    %col0 = arith.muli %bn, %c64 : index
-    %tile = scf.for %i = %c0 to %c64 step %c1 iter_args(%m = %n) -> (index) {
+    %bm = arith.divui %bid, %c4 : index
+    %bn = arith.remui %bid, %c4 : index
+    %row0 = arith.muli %bm, %c128 : index
+    %col0 = arith.muli %bn, %c128 : index
+    %tile = scf.for %i = %c0 to %c128 step %c1 iter_args(%m = %n) -> (index) {
       %row = arith.addi %row0, %i : index
-      %line = scf.for %j = %c0 to %c64 step %c1 iter_args(%l = %m) -> (index) {
+      %line = scf.for %j = %c0 to %c128 step %c1 iter_args(%l = %m) -> (index) {
         %col = arith.addi %col0, %j : index
         %got = memref.load %C[%row, %col] : memref<512x512xf32>
         %want = memref.load %ref[%row, %col] : memref<512x512xf32>
@@ -60,7 +62,7 @@ func.func @main() {
   %c3 = arith.constant 3 : index
   %c5 = arith.constant 5 : index
   %c7 = arith.constant 7 : index
-  %c21 = arith.constant 21 : index
+  %c5b = arith.constant 5 : index
   %c512 = arith.constant 512 : index
   %zero = arith.constant 0.0 : f32
   %A = memref.alloc() : memref<512x512xf16>
@@ -93,13 +95,13 @@ func.func @main() {
   // Every block, threads in order, copies late.
   %all = func.call @run(%A, %B, %ref, %c0, %c0, %c0, %c0, %c1) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index, index, index, index, index) -> i64
   func.call @print(%all) : (i64) -> ()
-  // Every 21st block (0, 21, 42, 63) under orders forward, reverse and three
+  // Every 5th block (0, 5, 10, 15) under orders forward, reverse and three
   // seeded random ones, copies late then early.
   scf.for %copies = %c0 to %c2 step %c1 {
     scf.for %k = %c0 to %c5 step %c1 {
       %random = arith.cmpi uge, %k, %c2 : index
       %order = arith.select %random, %c2, %k : index
-      %bad = func.call @run(%A, %B, %ref, %order, %k, %copies, %c0, %c21) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index, index, index, index, index) -> i64
+      %bad = func.call @run(%A, %B, %ref, %order, %k, %copies, %c0, %c5b) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index, index, index, index, index) -> i64
       func.call @print(%bad) : (i64) -> ()
     }
   }
@@ -108,7 +110,7 @@ func.func @main() {
   // so that one falls K steps behind another.
   scf.for %copies = %c0 to %c2 step %c1 {
     scf.for %k = %c0 to %c5 step %c1 {
-      %bad = func.call @run(%A, %B, %ref, %c3, %k, %copies, %c0, %c21) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index, index, index, index, index) -> i64
+      %bad = func.call @run(%A, %B, %ref, %c3, %k, %copies, %c0, %c5b) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, index, index, index, index, index) -> i64
       func.call @print(%bad) : (i64) -> ()
     }
   }
