@@ -104,17 +104,18 @@ cat > "$out/gemm_manifest.json" <<JSON
 JSON
 
 # name n: the tensor-core GEMM (examples/tensor_core_gemm.mlir, f16 inputs, f32
-# accumulation) at n x n x n (a multiple of 64), for sm_80 and sm_90a
-# (mma.sync on both), named by tc_gemm_manifest.json; timed at 4096 and 8192
-# beside cuBLAS's GemmEx by bench/gpu/tensor_core_gemm.py.
+# accumulation, 128 x 128 block tiles) at n x n x n (a multiple of 128), for
+# sm_80 and sm_90a (mma.sync on both), named by tc_gemm_manifest.json with
+# the dynamic shared memory a launch gives it; timed at 4096 and 8192 beside
+# cuBLAS's GemmEx by bench/gpu/tensor_core_gemm.py.
 tc_gemm_variant() {
   local name=$1 n=$2
   sed -e "s/512x512/${n}x${n}/g" -e "s/strided<\[512, 1\]/strided<[${n}, 1]/g" \
-      -e "s/%steps = arith.constant 16 : index/%steps = arith.constant $(( n / 32 )) : index/" \
-      -e "s/%blocks_n = arith.constant 8 : index/%blocks_n = arith.constant $(( n / 64 )) : index/" \
+      -e "s/%steps = arith.constant 8 : index/%steps = arith.constant $(( n / 64 )) : index/" \
+      -e "s/%blocks_n = arith.constant 4 : index/%blocks_n = arith.constant $(( n / 128 )) : index/" \
       examples/tensor_core_gemm.mlir > "$out/tc_gemm_$name.mlir"
-  grep -q "%steps = arith.constant $(( n / 32 )) : index" "$out/tc_gemm_$name.mlir" \
-    && grep -q "%blocks_n = arith.constant $(( n / 64 )) : index" "$out/tc_gemm_$name.mlir" \
+  grep -q "%steps = arith.constant $(( n / 64 )) : index" "$out/tc_gemm_$name.mlir" \
+    && grep -q "%blocks_n = arith.constant $(( n / 128 )) : index" "$out/tc_gemm_$name.mlir" \
     || { echo "error: examples/tensor_core_gemm.mlir no longer has the constants this script resizes" >&2; exit 1; }
   for chip in sm_80 sm_90a; do
     "$opt" "$out/tc_gemm_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-to-ptx="chip=$chip" \
@@ -125,10 +126,14 @@ echo "== PTX of the tensor-core GEMM (512 checked; 4096 and 8192 timed)"
 tc_gemm_variant check 512
 tc_gemm_variant 4096 4096
 tc_gemm_variant 8192 8192
+tc_shared=$("$opt" "$out/tc_gemm_check.mlir" --asyncpipe-software-pipeline --asyncpipe-lower-mma=chip=sm_80 --asyncpipe-to-nvgpu \
+  --asyncpipe-workgroup-attributions | grep -o 'asyncpipe.dynamic_shared_bytes = [0-9]*' | grep -o '[0-9]*$')
 cat > "$out/tc_gemm_manifest.json" <<JSON
 {
   "kernel": "tensor_core_gemm",
-  "threads": 128,
+  "threads": 256,
+  "tile": 128,
+  "dynamic_shared_bytes": $tc_shared,
   "sizes": {"check": 512, "4096": 4096, "8192": 8192},
   "variants": {
     "asyncpipe mma.sync sm_80": "tc_gemm_{size}.sm_80.ptx",

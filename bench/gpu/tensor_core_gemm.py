@@ -2,10 +2,12 @@
 """The GPU half of the tensor-core GEMM benchmark (CUDA driver, CuPy, cuBLAS).
 
 Loads the PTX that bench/gpu/prepare.sh wrote into target/gpu/ for
-examples/tensor_core_gemm.mlir (f16 inputs, f32 accumulation; 64 x 64 block
-tiles of 4 warps, K steps of 32, 3 stages, cp.async tile loads, an async MMA
-stage lowered to ldmatrix and mma.sync) through CuPy's RawModule (the CUDA
-driver API's cuModuleLoadData), then for each variant:
+examples/tensor_core_gemm.mlir (f16 inputs, f32 accumulation; 128 x 128
+block tiles of 8 warps, K steps of 64, 3 stages, cp.async tile loads, an
+async MMA stage lowered to ldmatrix and mma.sync; 128 KiB of dynamic shared
+memory, which each launch gives it after raising the kernel's limit)
+through CuPy's RawModule (the CUDA driver API's cuModuleLoadData), then for
+each variant:
 1. checks it at 512 x 512 x 512 on the inputs of
    test/Execution/tensor-core-gemm-block-cpu.mlir, A[i][j] = (3i + 5j) mod 7
    - 3 and B[i][j] = (2i + 3j) mod 5 - 2 as f16: every product and sum is
@@ -66,12 +68,16 @@ def launcher(cp, np, manifest, directory, name, size):
     if name == CUBLAS:
         return cublas_gemm(cp, np), {}
     n = manifest["sizes"][size]
-    blocks = (n // 64) ** 2
+    blocks = (n // manifest["tile"]) ** 2
     path = os.path.join(directory, manifest["variants"][name].format(size=size))
     kernel = cp.RawModule(path=path).get_function(manifest["kernel"])
-    attrs = {"registers": kernel.num_regs, "shared bytes": kernel.shared_size_bytes}
+    shared = manifest["dynamic_shared_bytes"]
+    # Over 48 KiB a launch may give only after the kernel's limit is raised
+    # (cuFuncSetAttribute MAX_DYNAMIC_SHARED_SIZE_BYTES).
+    kernel.max_dynamic_shared_size_bytes = shared
+    attrs = {"registers": kernel.num_regs, "shared bytes": shared}
     threads = manifest["threads"]
-    return (lambda a, b, c: kernel((blocks,), (threads,), memref(a) + memref(b) + memref(c))), attrs
+    return (lambda a, b, c: kernel((blocks,), (threads,), memref(a) + memref(b) + memref(c), shared_mem=shared)), attrs
 
 
 def check(cp, launch, n):
