@@ -4,7 +4,7 @@
 // less they stay workgroup attributions. In PTX the dynamic buffer is
 // declared as CUDA does (asyncpipe-extern-dynamic-shared).
 // RUN: asyncpipe-opt %s --asyncpipe-workgroup-attributions | FileCheck %s
-// RUN: asyncpipe-opt %s --asyncpipe-workgroup-attributions --convert-gpu-to-nvvm --asyncpipe-extern-dynamic-shared | FileCheck %s --check-prefix=NVVM
+// RUN: asyncpipe-opt %s --pass-pipeline="builtin.module(asyncpipe-workgroup-attributions,gpu.module(convert-gpu-to-nvvm,asyncpipe-extern-dynamic-shared))" | FileCheck %s --check-prefix=NVVM
 
 // CHECK-LABEL: gpu.func @large
 // CHECK-SAME: asyncpipe.dynamic_shared_bytes = 49280 : i64
