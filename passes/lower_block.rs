@@ -608,8 +608,7 @@ fn elements<'c, 'a>(b: &Builder<'c>, vector: Value<'c, 'a>, at: Point<'c, 'a>) -
                 rest /= d;
             }
             position.reverse();
-            let text = position.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
-            let position = b.parse_attr(&format!("array<i64: {text}>"));
+            let position = b.i64_array(&position);
             b.value(Upstream::VectorExtract, &[vector], element, &[(attr::STATIC_POSITION, position)], at)
         })
         .collect()
@@ -654,22 +653,11 @@ fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
         }
         b.call(WARP_ARRIVE, &[tid], &[], at);
     }
-    // The stop, as for an mbarrier wait.
-    let before = op.block().expect("an op in a block");
-    let ask = rewrite::split_before(op);
-    b.branch(ask, &[], Point::End(before));
-    let ready = b.call(WARP_READY, &[tid], &[b.index_type()], Point::Before(op)).result(0).unwrap().into();
-    let zero = b.index_constant(0, Point::Before(op));
-    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
-    let arrived = b.value(Upstream::ArithCmpi, &[ready, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], Point::Before(op));
-    let rest = rewrite::split_after(op);
-    let region = ask.parent_region().expect("a block in a region");
-    let stop = region.insert_block_after(ask, Block::new(&[]));
-    let code = b.index_constant(number, Point::End(stop));
-    b.op(Upstream::FuncReturn, &[code], &[], &[], Point::End(stop));
-    // The results, at the start of the code after the stop.
-    let first = rest.first_operation().expect("the code after a collective");
-    let here = Point::Before(first);
+    // The stop until the whole warp has arrived.
+    let (ask, rest) = stop_before(op, number, WARP_READY, &[tid]);
+    // The results, at the start of the code after the stop (where `op` is).
+    debug_assert_eq!(rest.first_operation(), Some(op));
+    let here = Point::Before(op);
     let shape = ir::shape(result_type);
     let mut values = Vec::new();
     if ldmatrix {
@@ -705,7 +693,6 @@ fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
         let vector = b.value(Upstream::VectorFromElements, &values, result_type, &[], here);
         rewrite::replace_uses(result, vector);
     }
-    b.cond_branch(arrived, (rest, &[]), (stop, &[]), Point::End(ask));
     ir::erase(op);
     ask
 }
@@ -727,25 +714,11 @@ fn index_of<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, at: Point<'c, 'a>) ->
 /// again from that block). Returns the block.
 fn mbarrier_wait<'c, 'a>(wait: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
     let b = Builder::new(wait.context(), wait.location());
-    // A block that starts at the wait, entered by a branch from the code
-    // before it.
-    let before = wait.block().expect("an op in a block");
-    let ask = rewrite::split_before(wait);
-    b.branch(ask, &[], Point::End(before));
     let at = Point::Before(wait);
     let barrier = address_of(&b, operand(wait, 0), at);
     let parity = index_of(&b, operand(wait, 1), at);
-    let done = b.call(TRY_WAIT, &[tid, barrier, parity], &[b.index_type()], at).result(0).unwrap().into();
-    let zero = b.index_constant(0, at);
-    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
-    let complete = b.value(Upstream::ArithCmpi, &[done, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], at);
-    let rest = rewrite::split_after(wait);
+    let (ask, _) = stop_before(wait, number, TRY_WAIT, &[tid, barrier, parity]);
     ir::erase(wait);
-    let region = ask.parent_region().expect("a block in a region");
-    let stop = region.insert_block_after(ask, Block::new(&[]));
-    let code = b.index_constant(number, Point::End(stop));
-    b.op(Upstream::FuncReturn, &[code], &[], &[], Point::End(stop));
-    b.cond_branch(complete, (rest, &[]), (stop, &[]), Point::End(ask));
     ask
 }
 
@@ -754,22 +727,39 @@ fn mbarrier_wait<'c, 'a>(wait: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
 /// `number` (the thread is run again from that block, which then goes on).
 /// Returns the block.
 fn yield_point<'c, 'a>(after: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
-    let b = Builder::new(after.context(), after.location());
-    let before = after.block().expect("an op in a block");
-    let rest = rewrite::split_after(after);
-    let region = before.parent_region().expect("a block in a region");
-    let ask = region.insert_block_after(before, Block::new(&[]));
-    b.branch(ask, &[], Point::End(before));
-    let go = b.call(YIELD, &[tid], &[b.index_type()], Point::End(ask)).result(0).unwrap().into();
-    let zero = b.index_constant(0, Point::End(ask));
+    let next = after.next_in_block().expect("a call is not a block's terminator");
+    stop_before(next, number, YIELD, &[tid]).0
+}
+
+/// A stop before `op`: `op` and what follows move into a block of their own
+/// (ask), entered by a branch from the code before; there the runtime call
+/// `ask(tid, operands)` is made, and the thread goes on to `op` when it
+/// returns non-zero, or returns `number` (the driver runs it again from the
+/// ask block). Returns the ask block and the block that starts at `op`.
+fn stop_before<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    number: i64,
+    ask: &str,
+    operands: &[Value<'c, 'a>],
+) -> (BlockRef<'c, 'a>, BlockRef<'c, 'a>) {
+    let b = Builder::new(op.context(), op.location());
+    let before = op.block().expect("an op in a block");
+    let asking = rewrite::split_before(op);
+    b.branch(asking, &[], Point::End(before));
+    let at = Point::Before(op);
+    let answer = b.call(ask, operands, &[b.index_type()], at).result(0).unwrap().into();
+    let zero = b.index_constant(0, at);
     let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
-    let goes_on = b.value(Upstream::ArithCmpi, &[go, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], Point::End(ask));
-    let stop = region.insert_block_after(ask, Block::new(&[]));
+    let goes_on = b.value(Upstream::ArithCmpi, &[answer, zero], b.i1_type(), &[(attr::PREDICATE, predicate)], at);
+    let rest = rewrite::split_before(op);
+    let region = asking.parent_region().expect("a block in a region");
+    let stop = region.insert_block_after(asking, Block::new(&[]));
     let code = b.index_constant(number, Point::End(stop));
     b.op(Upstream::FuncReturn, &[code], &[], &[], Point::End(stop));
-    b.cond_branch(goes_on, (rest, &[]), (stop, &[]), Point::End(ask));
-    ask
+    b.cond_branch(goes_on, (rest, &[]), (stop, &[]), Point::End(asking));
+    (asking, rest)
 }
+
 
 /// `nvgpu.device_async_copy` as `block_sim_cp_async(tid, dst, src, bytes,
 /// src bytes)` with the byte addresses of its first elements.
@@ -1056,28 +1046,21 @@ fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, sl
     if let Some(declaration) = info.declaration {
         ir::erase(declaration);
     }
-    declare_runtime(module.block().expect("a gpu.module in a block"), module);
+    declare_runtime(module);
 }
 
 /// Declares the runtime functions the module does not define.
-fn declare_runtime<'c, 'a>(parent: BlockRef<'c, 'a>, before: OperationRef<'c, 'a>) {
-    let defined: Vec<String> = ir::ops(parent).filter_map(ir::symbol_name).collect();
+fn declare_runtime<'c, 'a>(before: OperationRef<'c, 'a>) {
     let b = Builder::new(before.context(), before.location());
-    let index = b.index_type();
-    for (name, inputs, results) in RUNTIME {
-        if !defined.iter().any(|d| d == name) {
-            b.function(name, &vec![index; *inputs], &vec![index; *results], true, Point::Before(before));
-        }
-    }
-    let f32_type = Type::float32(b.ctx());
+    let (index, f32_type) = (b.index_type(), Type::float32(b.ctx()));
+    let mut functions: Vec<(&str, Vec<Type>, Vec<Type>)> =
+        RUNTIME.iter().map(|(name, inputs, results)| (*name, vec![index; *inputs], vec![index; *results])).collect();
     for (name, inputs, float_argument, float_result) in FLOAT_RUNTIME {
-        if !defined.iter().any(|d| d == name) {
-            let mut arguments = vec![index; *inputs];
-            if *float_argument {
-                arguments.push(f32_type);
-            }
-            let results: Vec<Type> = if *float_result { vec![f32_type] } else { Vec::new() };
-            b.function(name, &arguments, &results, true, Point::Before(before));
+        let mut arguments = vec![index; *inputs];
+        if *float_argument {
+            arguments.push(f32_type);
         }
+        functions.push((*name, arguments, if *float_result { vec![f32_type] } else { Vec::new() }));
     }
+    b.declare_missing(before, &functions);
 }

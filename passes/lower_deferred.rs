@@ -294,15 +294,10 @@ fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c
 
 /// Declares the runtime's functions the module does not define.
 fn declare_runtime(root: OperationRef) {
-    let Some(body) = ir::region_entry(root, 0) else { return };
-    let Some(first) = body.first_operation() else { return };
-    let defined: Vec<String> = ir::ops(body).filter_map(ir::symbol_name).collect();
+    let Some(first) = ir::region_entry(root, 0).and_then(|body| body.first_operation()) else { return };
     let b = Builder::new(root.context(), root.location());
-    let index = b.index_type();
-    for (name, inputs) in RUNTIME {
-        if !defined.iter().any(|d| d == name) {
-            b.function(name, &vec![index; *inputs], &[], true, Point::Before(first));
-        }
-    }
+    let functions: Vec<(&str, Vec<Type>, Vec<Type>)> =
+        RUNTIME.iter().map(|(name, inputs)| (*name, vec![b.index_type(); *inputs], Vec::new())).collect();
+    b.declare_missing(first, &functions);
 }
 

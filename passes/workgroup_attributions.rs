@@ -137,7 +137,7 @@ fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[Operat
     let first = entry.first_operation().expect("allocations in the entry block");
     let b = Builder::new(function.context(), function.location());
     let at = Point::Before(first);
-    let bytes_type = b.parse_type("memref<?xi8, #gpu.address_space<workgroup>>");
+    let bytes_type = b.workgroup_bytes();
     let base = b.value(Upstream::GpuDynamicSharedMemory, &[], bytes_type, &[], at);
     let mut offset = 0i64;
     for (alloc, size) in allocs.iter().zip(sizes) {

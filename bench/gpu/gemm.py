@@ -28,7 +28,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants import arguments, memref, run_each, timed  # noqa: E402
+from variants import arguments, check_gemm, memref, run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_gemm(const float* A, const float* B, float* C, int n) {
@@ -93,15 +93,6 @@ def launcher(cp, np, manifest, directory, name, size):
     return (lambda a, b, c: kernel((blocks,), (256,), memref(a) + memref(b) + memref(c))), attrs
 
 
-def check(cp, launch, n):
-    a, b = inputs(cp, n)
-    c = cp.full((n, n), cp.nan, dtype=cp.float32)
-    launch(a, b, c)
-    cp.cuda.Device().synchronize()
-    expect = a.astype(cp.float64) @ b.astype(cp.float64)
-    return {"outputs": n * n, "equal to the exact product": int((c.astype(cp.float64) == expect).sum())}
-
-
 def one(args):
     os.environ["CUPY_TF32"] = "0"  # read when CuPy is imported
     import cupy as cp
@@ -111,13 +102,13 @@ def one(args):
     result = {"variant": args.one}
     launch, attrs = launcher(cp, np, manifest, args.dir, args.one, "check")
     result.update(attrs)
-    result["check"] = check(cp, launch, manifest["sizes"]["check"])
+    result["check"] = check_gemm(cp, inputs, launch, manifest["sizes"]["check"])
     if args.check_only:
         print(json.dumps(result), flush=True)
         return
     n = manifest["sizes"]["bench"]
     launch, _ = launcher(cp, np, manifest, args.dir, args.one, "bench")
-    result["bench check"] = check(cp, launch, n)
+    result["bench check"] = check_gemm(cp, inputs, launch, n)
     a, b = inputs(cp, n)
     c = cp.empty((n, n), dtype=cp.float32)
     ms = timed(cp, lambda: launch(a, b, c), args.warmup, args.repeat)

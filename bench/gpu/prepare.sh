@@ -73,17 +73,25 @@ coop=test/Passes/software-pipeline/cooperative.mlir
 grep -v 'bar.sync' "$out/coop.sm_80.ptx" > "$out/coop_nobarrier.sm_80.ptx"
 echo "bar.sync: $(grep -c bar.sync "$out/coop.sm_80.ptx") with, $(grep -c bar.sync "$out/coop_nobarrier.sm_80.ptx") without"
 
-# name n: the GEMM at n x n x n (a multiple of 64): its types, K steps and
-# blocks along N resized, each substitution checked.
+# resize_gemm EXAMPLE OUT N STEPS_AT_512 K_STEP BLOCKS_AT_512 TILE: writes
+# EXAMPLE (a GEMM written at 512 x 512 x 512) resized to N x N x N as OUT:
+# its types and strides, its K steps (N / K_STEP) and its blocks along N
+# (N / TILE), each substitution checked.
+resize_gemm() {
+  local example=$1 file=$2 n=$3 steps=$4 k=$5 blocks=$6 tile=$7
+  sed -e "s/512x512/${n}x${n}/g" -e "s/strided<\[512, 1\]/strided<[${n}, 1]/g" \
+      -e "s/%steps = arith.constant $steps : index/%steps = arith.constant $(( n / k )) : index/" \
+      -e "s/%blocks_n = arith.constant $blocks : index/%blocks_n = arith.constant $(( n / tile )) : index/" \
+      "$example" > "$file"
+  grep -q "%steps = arith.constant $(( n / k )) : index" "$file" \
+    && grep -q "%blocks_n = arith.constant $(( n / tile )) : index" "$file" \
+    || { echo "error: $example no longer has the constants this script resizes" >&2; exit 1; }
+}
+
+# name n: the GEMM at n x n x n (a multiple of 64).
 gemm_variant() {
   local name=$1 n=$2
-  sed -e "s/512x512/${n}x${n}/g" \
-      -e "s/%steps = arith.constant 32 : index/%steps = arith.constant $(( n / 16 )) : index/" \
-      -e "s/%blocks_n = arith.constant 8 : index/%blocks_n = arith.constant $(( n / 64 )) : index/" \
-      examples/tiled_gemm.mlir > "$out/gemm_$name.mlir"
-  grep -q "%steps = arith.constant $(( n / 16 )) : index" "$out/gemm_$name.mlir" \
-    && grep -q "%blocks_n = arith.constant $(( n / 64 )) : index" "$out/gemm_$name.mlir" \
-    || { echo "error: examples/tiled_gemm.mlir no longer has the constants this script resizes" >&2; exit 1; }
+  resize_gemm examples/tiled_gemm.mlir "$out/gemm_$name.mlir" "$n" 32 16 8 64
   "$example" "$out/gemm_$name.mlir" --out "$out" --chips sm_80,sm_90 > "$out/gemm_$name.summary.txt"
   grep -E "^(kernels|  ptxas|@tiled_gemm)" "$out/gemm_$name.summary.txt" || true
 }
@@ -110,13 +118,7 @@ JSON
 # cuBLAS's GemmEx by bench/gpu/tensor_core_gemm.py.
 tc_gemm_variant() {
   local name=$1 n=$2
-  sed -e "s/512x512/${n}x${n}/g" -e "s/strided<\[512, 1\]/strided<[${n}, 1]/g" \
-      -e "s/%steps = arith.constant 8 : index/%steps = arith.constant $(( n / 64 )) : index/" \
-      -e "s/%blocks_n = arith.constant 4 : index/%blocks_n = arith.constant $(( n / 128 )) : index/" \
-      examples/tensor_core_gemm.mlir > "$out/tc_gemm_$name.mlir"
-  grep -q "%steps = arith.constant $(( n / 64 )) : index" "$out/tc_gemm_$name.mlir" \
-    && grep -q "%blocks_n = arith.constant $(( n / 128 )) : index" "$out/tc_gemm_$name.mlir" \
-    || { echo "error: examples/tensor_core_gemm.mlir no longer has the constants this script resizes" >&2; exit 1; }
+  resize_gemm examples/tensor_core_gemm.mlir "$out/tc_gemm_$name.mlir" "$n" 8 64 4 128
   for chip in sm_80 sm_90a; do
     "$opt" "$out/tc_gemm_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-to-ptx="chip=$chip" \
       | python3 test/tools/extract-ptx.py > "$out/tc_gemm_$name.$chip.ptx"

@@ -29,7 +29,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants import arguments, memref, run_each, timed  # noqa: E402
+from variants import arguments, check_gemm, memref, run_each, timed  # noqa: E402
 
 CUBLAS = "cuBLAS GemmEx (f16, f32 accumulation)"
 TIMED = ("4096", "8192")
@@ -80,15 +80,6 @@ def launcher(cp, np, manifest, directory, name, size):
     return (lambda a, b, c: kernel((blocks,), (threads,), memref(a) + memref(b) + memref(c), shared_mem=shared)), attrs
 
 
-def check(cp, launch, n):
-    a, b = inputs(cp, n)
-    c = cp.full((n, n), cp.nan, dtype=cp.float32)
-    launch(a, b, c)
-    cp.cuda.Device().synchronize()
-    expect = a.astype(cp.float64) @ b.astype(cp.float64)
-    return {"outputs": n * n, "equal to the exact product": int((c.astype(cp.float64) == expect).sum())}
-
-
 def one(args):
     import cupy as cp
     import numpy as np
@@ -97,14 +88,14 @@ def one(args):
     result = {"variant": args.one}
     launch, attrs = launcher(cp, np, manifest, args.dir, args.one, "check")
     result.update(attrs)
-    result["check"] = check(cp, launch, manifest["sizes"]["check"])
+    result["check"] = check_gemm(cp, inputs, launch, manifest["sizes"]["check"])
     if args.check_only:
         print(json.dumps(result), flush=True)
         return
     for size in TIMED:
         n = manifest["sizes"][size]
         launch, _ = launcher(cp, np, manifest, args.dir, args.one, size)
-        result[f"check {size}"] = check(cp, launch, n)
+        result[f"check {size}"] = check_gemm(cp, inputs, launch, n)
         a, b = inputs(cp, n)
         c = cp.empty((n, n), dtype=cp.float32)
         ms = timed(cp, lambda: launch(a, b, c), args.warmup, args.repeat)

@@ -68,3 +68,15 @@ def run_each(script, args, names):
             continue
         results.append(json.loads(run.stdout.strip().splitlines()[-1]))
     return results, failed
+
+
+def check_gemm(cp, inputs, launch, n):
+    """Runs `launch(A, B, C)` on `inputs(cp, n)` (integer-valued, so every
+    sum is exact) into a C filled with NaN, and counts the outputs equal to
+    the float64 product."""
+    a, b = inputs(cp, n)
+    c = cp.full((n, n), cp.nan, dtype=cp.float32)
+    launch(a, b, c)
+    cp.cuda.Device().synchronize()
+    expect = a.astype(cp.float64) @ b.astype(cp.float64)
+    return {"outputs": n * n, "equal to the exact product": int((c.astype(cp.float64) == expect).sum())}

@@ -17,9 +17,9 @@
 
 use super::const_eval::Bindings;
 use crate::passes::ir::ods::asyncop::{DoneOp, StartOp, UpdateOp};
-use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp, MmaOp};
+use crate::passes::ir::ods::asyncpipe::AsyncpipeOp;
 use crate::passes::ir::upstream::Upstream;
-use crate::passes::ir::{self, asyncpipe, KeyMap, OpKey, ValueKey};
+use crate::passes::ir::{self, async_effects, asyncpipe, KeyMap, OpKey, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Value, ValueLike};
@@ -260,29 +260,13 @@ impl<'c, 'a> Walker<'c, 'a> {
                     self.block(block);
                 }
                 let queue = asyncpipe::named_queue(op).unwrap_or(0);
-                let mut targets = Vec::new();
-                for nested in ir::nested_ops(commit.operation()) {
-                    if let Some(copy) = CopyOp::cast(nested) {
-                        targets.push(self.target(copy.dest()));
-                    }
-                    if let Some(mma) = MmaOp::cast(nested) {
-                        targets.push(self.target(mma.acc()));
-                    }
-                }
+                let written: Vec<Value> = ir::nested_ops(commit.operation()).into_iter().filter_map(written).collect();
+                let targets = written.into_iter().map(|value| self.target(value)).collect();
                 self.commit(queue, targets, op);
             }
-            Some(AsyncpipeOp::Mma(mma)) => {
-                if let Some(queue) = asyncpipe::named_queue(op) {
-                    let target = self.target(mma.acc());
-                    match self.pending.iter_mut().find(|(q, _)| *q == queue) {
-                        Some((_, list)) => list.push(target),
-                        None => self.pending.push((queue, vec![target])),
-                    }
-                }
-            }
-            Some(AsyncpipeOp::Copy(copy)) => {
-                if let Some(queue) = asyncpipe::named_queue(op) {
-                    let target = self.target(copy.dest());
+            Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::Mma(_)) => {
+                if let (Some(queue), Some(value)) = (asyncpipe::named_queue(op), written(op)) {
+                    let target = self.target(value);
                     match self.pending.iter_mut().find(|(q, _)| *q == queue) {
                         Some((_, list)) => list.push(target),
                         None => self.pending.push((queue, vec![target])),
@@ -296,17 +280,8 @@ impl<'c, 'a> Walker<'c, 'a> {
             }
             Some(AsyncpipeOp::CommitGroup(_)) => {
                 let queue = asyncpipe::named_queue(op).unwrap_or(0);
-                // What its members write: a copy's destination, an MMA's
-                // accumulator.
-                let written: Vec<Value> = (0..op.operand_count())
-                    .filter_map(|i| op.operand(i).ok())
-                    .filter_map(ir::defining_op)
-                    .filter_map(|member| match AsyncpipeOp::of(member) {
-                        Some(AsyncpipeOp::Copy(copy)) => Some(copy.dest()),
-                        Some(AsyncpipeOp::Mma(mma)) => Some(mma.acc()),
-                        _ => None,
-                    })
-                    .collect();
+                let written: Vec<Value> =
+                    (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).filter_map(ir::defining_op).filter_map(written).collect();
                 let targets: Vec<(usize, Option<i64>)> = written.into_iter().map(|value| self.target(value)).collect();
                 let group = self.commit(queue, targets, op);
                 if let Ok(result) = op.result(0) {
@@ -491,4 +466,15 @@ impl<'c, 'a> Walker<'c, 'a> {
             self.trace.events.push((Event::Wait { queue, count, completes, op }, self.phase));
         }
     }
+}
+
+/// What a copy or an MMA a group holds writes, as AsyncEffectOpInterface
+/// reports it (a copy's destination, an MMA's accumulator): the buffer a
+/// timeline group names. None for other ops (an async_scope's group is
+/// named by no buffer).
+fn written<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    if !matches!(AsyncpipeOp::of(op), Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::Mma(_))) {
+        return None;
+    }
+    async_effects::async_effect_groups(op)?.into_iter().flat_map(|group| group.accesses).find(|effect| effect.write).map(|effect| effect.value)
 }

@@ -9,7 +9,10 @@
 //! like any other op found by walking it.
 
 use crate::passes::ir::upstream::attr;
-use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute};
+use melior::ir::attribute::{
+    DenseI32ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, FloatAttribute, IntegerAttribute, StringAttribute,
+    TypeAttribute,
+};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{Operation, OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::{FunctionType, IntegerType, MemRefType};
@@ -214,6 +217,19 @@ impl<'c> Builder<'c> {
         self.insert(self.build(Upstream::FuncFunc, &[], &[], &attributes, vec![Region::new()]), point)
     }
 
+    /// Private declarations, before `before`, of the functions (name,
+    /// inputs, results) that no op of its block defines yet: the runtime a
+    /// lowering calls, which the program may define itself.
+    pub fn declare_missing<'a>(&self, before: OperationRef<'c, 'a>, functions: &[(&str, Vec<Type<'c>>, Vec<Type<'c>>)]) {
+        let Some(block) = before.block() else { return };
+        let defined: Vec<String> = super::ops(block).filter_map(super::symbol_name).collect();
+        for (name, inputs, results) in functions {
+            if !defined.iter().any(|d| d == name) {
+                self.function(name, inputs, results, true, Point::Before(before));
+            }
+        }
+    }
+
     /// `func.call @callee(operands)` returning `results`.
     pub fn call<'a>(&self, callee: &str, operands: &[Value<'c, '_>], results: &[Type<'c>], point: Point<'c, 'a>) -> OperationRef<'c, 'a> {
         let callee = FlatSymbolRefAttribute::new(self.ctx(), callee).into();
@@ -287,6 +303,29 @@ impl<'c> Builder<'c> {
         let width = self.index_constant(element_bytes, point);
         let offset = self.binary(Upstream::ArithMuli, linear, width, point);
         self.binary(Upstream::ArithAddi, metadata.pointer, offset, point)
+    }
+
+    /// A `DenseI64ArrayAttr` (`array<i64: ...>`: a static position, sizes).
+    pub fn i64_array(&self, values: &[i64]) -> Attribute<'c> {
+        DenseI64ArrayAttribute::new(self.ctx(), values).into()
+    }
+
+    /// `arith.constant` of float type `ty`.
+    pub fn float_constant<'a>(&self, ty: Type<'c>, value: f64, point: Point<'c, 'a>) -> Value<'c, 'a> {
+        let attribute: Attribute = FloatAttribute::new(self.ctx(), ty, value).into();
+        self.value(Upstream::ArithConstant, &[], ty, &[(attr::VALUE, attribute)], point)
+    }
+
+    /// `vector<shape x element>`.
+    pub fn vector_type(&self, shape: &[i64], element: Type<'c>) -> Type<'c> {
+        unsafe { Type::from_raw(mlir_sys::mlirVectorTypeGet(shape.len() as isize, shape.as_ptr(), melior::ir::TypeLike::to_raw(&element))) }
+    }
+
+    /// `memref<?xi8, #gpu.address_space<workgroup>>`: bytes of a block's
+    /// shared memory (what `gpu.dynamic_shared_memory` yields).
+    pub fn workgroup_bytes(&self) -> Type<'c> {
+        let i8_type: Type = IntegerType::new(self.ctx(), 8).into();
+        MemRefType::new(i8_type, &[super::DYNAMIC_SIZE], None, Some(super::workgroup_space(self.ctx()))).into()
     }
 
     /// `memref<T>`, one element of `element` (0-d).

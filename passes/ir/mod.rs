@@ -293,6 +293,14 @@ pub enum MemorySpace {
     Other(String),
 }
 
+/// `#gpu.address_space<workgroup>`, the memory space of a block's shared
+/// memory (the gpu dialect has no C API for it).
+pub fn workgroup_space<'c>(context: &'c melior::Context) -> melior::ir::Attribute<'c> {
+    melior::ir::Attribute::parse(context, WORKGROUP_SPACE).expect("the gpu dialect's workgroup address space")
+}
+
+const WORKGROUP_SPACE: &str = "#gpu.address_space<workgroup>";
+
 /// The memory space of memref type `memref`; for any other type (an
 /// accumulator tile: registers) `Other` with the type's text.
 pub fn memory_space<'c>(memref: melior::ir::Type<'c>) -> MemorySpace {
@@ -318,7 +326,7 @@ pub fn memory_space<'c>(memref: melior::ir::Type<'c>) -> MemorySpace {
         let text = melior::ir::Attribute::from_raw(space).to_string();
         match text.as_str() {
             "#gpu.address_space<global>" => MemorySpace::Global,
-            "#gpu.address_space<workgroup>" => MemorySpace::Workgroup,
+            WORKGROUP_SPACE => MemorySpace::Workgroup,
             _ => MemorySpace::Other(text),
         }
     }

@@ -86,7 +86,7 @@ fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 
     let (fm, fnn) = (grid.tile_m / 16, grid.tile_n / 8);
     let ty: Type = MemRefType::new(f32_type, &[fm, fnn, 4], None, None).into();
     let fragments = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], at);
-    let zero = zero(&b, f32_type, at);
+    let zero = b.float_constant(f32_type, 0.0, at);
     for i in 0..fm {
         for j in 0..fnn {
             for e in 0..4 {
@@ -96,11 +96,6 @@ fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 
         }
     }
     fragments
-}
-
-fn zero<'c, 'a>(b: &Builder<'c>, ty: Type<'c>, at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let zero = b.parse_attr(&format!("0.0 : {ty}"));
-    b.value(Upstream::ArithConstant, &[], ty, &[(attr::VALUE, zero)], at)
 }
 
 fn store<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) {
@@ -126,9 +121,9 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
     let element = ir::element_type(a_tile.r#type());
     let k = ir::shape(a_tile.r#type())[1];
     let (fm, fnn) = (grid.tile_m / 16, grid.tile_n / 8);
-    let a_type = b.parse_type(&format!("vector<4x2x{element}>"));
-    let b_type = b.parse_type(&format!("vector<2x2x{element}>"));
-    let c_type = b.parse_type("vector<2x2xf32>");
+    let a_type = b.vector_type(&[4, 2], element);
+    let b_type = b.vector_type(&[2, 2], element);
+    let c_type = b.vector_type(&[2, 2], Type::float32(b.ctx()));
     let i32_type: Type = IntegerType::new(b.ctx(), 32).into();
     let ldmatrix = |memref: Value<'c, 'a>, row: Value<'c, 'a>, col: Value<'c, 'a>, tiles: i64, transpose: bool, ty: Type<'c>| {
         let attributes: [(&str, Attribute); 2] = [
@@ -166,7 +161,7 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
                 let result =
                     b.value(Upstream::NvgpuMmaSync, &[*a_frag, *b_frag, accumulated], c_type, &[(attr::MMA_SHAPE, shape)], at);
                 for e in 0..4 {
-                    let position = b.parse_attr(&format!("array<i64: {}, {}>", e / 2, e % 2));
+                    let position = b.i64_array(&[e / 2, e % 2]);
                     let value = b.value(Upstream::VectorExtract, &[result], Type::float32(b.ctx()), &[(attr::STATIC_POSITION, position)], at);
                     store(&b, value, fragments, &index(e), at);
                 }
