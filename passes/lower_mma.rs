@@ -35,10 +35,12 @@
 
 #[path = "lower_mma/sm80.rs"]
 mod sm80;
+#[path = "lower_mma/sm90.rs"]
+pub mod sm90;
 
 use super::analysis::sync_state;
 use super::ir::asyncpipe::{self, accumulator_tile};
-use super::ir::ods::asyncpipe::{AccumulatorInitOp, AsyncpipeOp};
+use super::ir::ods::asyncpipe::{AccumulatorInitOp, AsyncpipeOp, CopyOp, MmaOp, WaitQueueOp};
 use super::ir::upstream::Upstream;
 use super::ir::{self, diag, MemorySpace};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
@@ -51,7 +53,11 @@ pub const PASS: PassDef = PassDef {
     description: "Lower asyncpipe MMAs and accumulator tiles in GPU kernels to tensor-core nvgpu ops \
                   (ldmatrix and mma.sync on sm_80 and newer); the first step of asyncpipe-to-ptx",
     anchor: None,
-    options: &[OptionDef { name: "chip", description: "Target SM (sm_80, sm_90, ...)", default: "sm_80" }],
+    options: &[OptionDef {
+        name: "chip",
+        description: "Target SM (sm_80, sm_90, ...; sm_90a: wgmma fed by tensor-map copies)",
+        default: "sm_80",
+    }],
     run,
 };
 
@@ -92,9 +98,15 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         diag::error(root.location(), &format!("asyncpipe-lower-mma: chip '{chip}' is not an SM name such as sm_80 or sm_90a"));
         return Err(PassFailed);
     };
-    let plans = check(&ops, sm)?;
+    // wgmma exists on sm_90a only (the arch-specific target).
+    let wgmma = chip == "sm_90a";
+    let plans = check(&ops, sm, wgmma)?;
     for plan in plans {
-        sm80::lower(&plan);
+        if wgmma {
+            sm90::lower(&plan);
+        } else {
+            sm80::lower(&plan);
+        }
     }
     Ok(())
 }
@@ -107,16 +119,25 @@ pub struct Plan<'c, 'a> {
     pub mmas: Vec<OperationRef<'c, 'a>>,
     pub stores: Vec<OperationRef<'c, 'a>>,
     pub mma_queues: BTreeSet<i64>,
+    /// wgmma: the buffers (`memref.alloc`) of its operand tiles, which it
+    /// reads in the 128-byte swizzle.
+    pub swizzled: Vec<OperationRef<'c, 'a>>,
+}
+
+/// A wait's constant in-flight count, if it has one.
+pub fn wait_count(wait: WaitQueueOp) -> Option<i64> {
+    wait.count().or_else(|| wait.dynamic_count().and_then(ir::constant_int))
 }
 
 /// Reports, at the op, what the tensor cores cannot take; the plan of each
 /// kernel otherwise.
-fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, 'a>>, PassFailed> {
+fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<Vec<Plan<'c, 'a>>, PassFailed> {
     let mut failed = false;
     let mut fail = |op: OperationRef, message: &str| {
         diag::error(op.location(), message);
         failed = true;
     };
+    let mut tiles_failed = false;
     let mut plans: BTreeMap<ir::OpKey, Plan> = BTreeMap::new();
     // Queues, per kernel, holding MMAs and holding anything else.
     let mut mma_queues: BTreeMap<ir::OpKey, BTreeSet<i64>> = BTreeMap::new();
@@ -157,6 +178,7 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
             mmas: Vec::new(),
             stores: Vec::new(),
             mma_queues: BTreeSet::new(),
+            swizzled: Vec::new(),
         });
         match AsyncpipeOp::of(*op) {
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
@@ -165,7 +187,22 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
                     fail(*op, &format!("on sm_80 tensor cores asyncpipe accumulates in f32 (mma.sync m16n8k16); this tile holds {}", tile.element));
                     continue;
                 }
-                match WarpGrid::of(tile.rows, tile.columns, warps, 16, 8) {
+                if wgmma {
+                    match sm90::grid(tile.rows, tile.columns, warps) {
+                        Some(grid) if tile.columns % 64 == 0 && tile.columns <= 256 => plan.accumulators.push((*op, grid)),
+                        _ => fail(
+                            *op,
+                            &format!(
+                                "wgmma (sm_90a) gives each warpgroup of 4 warps 64 rows of the accumulator, up to 256 \
+                                 columns: with the block's {warps} warps a tile is {} x N, N a multiple of 64 up to 256 \
+                                 (B's tile in 64-column swizzled regions); this one is {}x{}",
+                                16 * warps,
+                                tile.rows,
+                                tile.columns
+                            ),
+                        ),
+                    }
+                } else { match WarpGrid::of(tile.rows, tile.columns, warps, 16, 8) {
                     Some(grid) => plan.accumulators.push((*op, grid)),
                     None => fail(
                         *op,
@@ -175,7 +212,7 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
                             tile.rows, tile.columns
                         ),
                     ),
-                }
+                } }
                 if let Some(user) = asyncpipe::other_accumulator_use(init.acc()) {
                     fail(user, "on tensor cores an accumulator is used by asyncpipe.mma and asyncpipe.accumulator_store only");
                 }
@@ -191,10 +228,12 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
                     continue;
                 }
                 let k = ir::shape(mma.a().r#type())[1];
-                if k % 16 != 0 {
+                if wgmma {
+                    tiles_failed |= check_wgmma_tiles(*op, mma, &mut plan.swizzled).is_err();
+                } else if k % 16 != 0 {
                     fail(*op, &format!("K = {k} is not a multiple of 16, the depth of mma.sync m16n8k16"));
                 }
-                for (what, value) in [("a", mma.a()), ("b", mma.b())] {
+                for (what, value) in [("a", mma.a()), ("b", mma.b())].into_iter().filter(|_| !wgmma) {
                     let ty: Type = value.r#type();
                     if ir::memory_space(ty) != MemorySpace::Workgroup {
                         fail(*op, &format!("ldmatrix reads workgroup (shared) memory; tile '{what}' is not in it"));
@@ -249,7 +288,18 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
             );
         }
     }
-    if failed {
+    if wgmma {
+        // wgmma.wait_group takes a constant.
+        for op in ops {
+            let Some(wait) = WaitQueueOp::cast(*op) else { continue };
+            let Some(kernel) = ir::enclosing_function(*op) else { continue };
+            let on_mma_queue = wait.queue().is_some_and(|q| mma_queues.get(&ir::OpKey::of(kernel)).is_some_and(|s| s.contains(&q)));
+            if on_mma_queue && wait_count(wait).is_none() {
+                fail(*op, "wgmma.wait_group takes a constant count: this wait on an MMA queue needs a constant in-flight count");
+            }
+        }
+    }
+    if failed || tiles_failed {
         return Err(PassFailed);
     }
     Ok(plans
@@ -259,6 +309,92 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32) -> Result<Vec<Plan<'c, '
             plan
         })
         .collect())
+}
+
+/// Checks that wgmma can read `mma`'s tiles in the 128-byte swizzle (see
+/// [`sm90`]) and adds their buffers to `swizzled`; errors at the op
+/// otherwise.
+fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizzled: &mut Vec<OperationRef<'c, 'a>>) -> Result<(), PassFailed> {
+    let error = |at: OperationRef, message: &str| {
+        diag::error(at.location(), message);
+        Err(PassFailed)
+    };
+    let input = ir::element_type(mma.a().r#type());
+    if !(input.is_f16() || input.is_bf16()) {
+        return error(op, &format!("wgmma (sm_90a) in asyncpipe multiplies f16 or bf16 tiles into f32; these hold {input}"));
+    }
+    let (a_shape, b_shape) = (ir::shape(mma.a().r#type()), ir::shape(mma.b().r#type()));
+    let k = a_shape[1];
+    if k != sm90::SWIZZLE_BYTES / 2 {
+        return error(
+            op,
+            &format!(
+                "wgmma (sm_90a) reads A's tile in 128-byte swizzled rows: K must be 64 (128 bytes of f16 or bf16); \
+                 this MMA's K is {k} (split the K step, or make it 64)"
+            ),
+        );
+    }
+    for (what, value, shape) in [("a", mma.a(), &a_shape), ("b", mma.b(), &b_shape)] {
+        let ty: Type = value.r#type();
+        let row_major = ir::strides_and_offset(ty).is_some_and(|(strides, _)| strides == [shape[1], 1]);
+        if ir::memory_space(ty) != MemorySpace::Workgroup || !row_major {
+            return error(
+                op,
+                &format!(
+                    "wgmma (sm_90a) reads its tiles from workgroup (shared) memory as whole row-major tiles (strides \
+                     [{}, 1]): tile '{what}' is not one",
+                    shape[1]
+                ),
+            );
+        }
+        if !starts_aligned(value, sm90::ATOM_BYTES / 2) {
+            return error(
+                op,
+                &format!(
+                    "wgmma (sm_90a) reads tiles in 1024-byte swizzle atoms: tile '{what}' must start on a 1024-byte \
+                     boundary (an offset of a multiple of 512 elements, static or made of subview offsets times such strides)"
+                ),
+            );
+        }
+        let Some(root) = ir::allocation_of(value) else {
+            return error(op, &format!("wgmma (sm_90a): tile '{what}' must be a view of a workgroup memref.alloc in this kernel"));
+        };
+        if let Some(user) = other_tile_access(root.result(0).unwrap().into()) {
+            diag::error_with_note(
+                user.location(),
+                "this op accesses a tile that wgmma (sm_90a) reads in TMA's 128-byte swizzled layout: only asyncpipe.copy \
+                 into it (which becomes a tensor-map copy) and asyncpipe.mma may",
+                op.location(),
+                "the MMA that reads the tile",
+            );
+            return Err(PassFailed);
+        }
+        if !swizzled.iter().any(|r| *r == root) {
+            swizzled.push(root);
+        }
+    }
+    Ok(())
+}
+
+/// A user of `buffer` (through subviews) other than a copy into it, an MMA
+/// reading it or its dealloc.
+fn other_tile_access<'c, 'a>(buffer: melior::ir::Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    for (user, index) in ir::uses(buffer) {
+        let fine = match Upstream::of(user) {
+            Some(Upstream::MemrefSubview) => {
+                if let Some(inner) = other_tile_access(user.result(0).ok()?.into()) {
+                    return Some(inner);
+                }
+                index == 0
+            }
+            Some(Upstream::MemrefDealloc) => true,
+            _ => CopyOp::is(user) && index == 1 || MmaOp::cast(user).is_some_and(|m| m.acc() != buffer && index < 2),
+        };
+        if !fine {
+            return Some(user);
+        }
+    }
+    None
 }
 
 /// Whether `value`'s offset (in elements) is a multiple of `unit`: static

@@ -35,6 +35,7 @@
 //! backs).
 
 mod bulk;
+mod tma;
 mod copy;
 mod uniform;
 
@@ -44,7 +45,7 @@ use super::analysis::in_flight_bounds::{self, Bound, InFlightBounds};
 use super::analysis::sync_state::{is_token_form, wait_count, BulkQueues, Queue};
 use super::ir::asyncpipe::{is_other_dialects_async, named_queue, queue_of};
 use super::ir::builder::{Builder, Point};
-use super::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp, YieldOp};
+use super::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp, WaitQueueOp, YieldOp};
 use super::ir::{self, diag, rewrite};
 use super::{place_barriers, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -136,8 +137,19 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             }
         };
         let token = builder.parse_type(copy::TOKEN_TYPE);
-        let mut lowering =
-            Lowering { b: builder, max_bytes, bypass_l1, function, token, poison: None, rings, bounds, failed: false };
+        let maps = tensor_maps(function, &builder);
+        let mut lowering = Lowering {
+            b: builder,
+            max_bytes,
+            bypass_l1,
+            function,
+            token,
+            poison: None,
+            rings,
+            bounds,
+            maps,
+            failed: false,
+        };
         for block in ir::blocks(function) {
             lowering.block(block, None);
         }
@@ -287,6 +299,7 @@ fn is_asyncpipe(op: OperationRef) -> bool {
 /// cannot do in a function (its `ops`).
 fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(), PassFailed> {
     let mut failed = uniform::check(ops, bulk).is_err();
+    let mut varying = None;
     let mut first_asyncpipe = None;
     let mut first_nvgpu = None;
     for op in ops {
@@ -308,8 +321,16 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
                 failed = true;
             }
             Some(AsyncpipeOp::Copy(_)) => {
-                let planned = match queue_of(*op) {
-                    Some(queue) if bulk.contains(&queue) => bulk::plan(*op).map(|_| ()),
+                let planned = match (queue_of(*op), tma::swizzle_of(*op)) {
+                    (Some(queue), Some(swizzle)) if bulk.contains(&queue) => {
+                        tma::plan(*op, swizzle, varying.get_or_insert_with(|| tma::varying(ops))).map(|_| ())
+                    }
+                    (_, Some(swizzle)) => Err(format!(
+                        "this tile is read by wgmma in the {swizzle}-byte swizzle (asyncpipe-lower-mma for sm_90a), which \
+                         only a tensor-map copy writes: commit the copy to a queue in bulk-queues, whose copies complete \
+                         on mbarriers"
+                    )),
+                    (Some(queue), None) if bulk.contains(&queue) => bulk::plan(*op).map(|_| ()),
                     _ => copy::plan(*op, max_bytes).map(|_| ()),
                 };
                 if let Err(message) = planned {
@@ -400,7 +421,26 @@ struct Lowering<'c, 'a> {
     rings: BTreeMap<i64, bulk::Ring<'c, 'a>>,
     /// In-flight bounds before each wait on a bulk queue.
     bounds: in_flight_bounds::Bounds,
+    /// The kernel's tensor-map arguments, with the swizzle of its
+    /// tensor-map copies.
+    maps: Option<(tma::TensorMaps<'c, 'a>, i64)>,
     failed: bool,
+}
+
+/// Appends the tensor-map arguments that `function`'s tensor-map copies
+/// need (one swizzle per kernel: the one wgmma reads).
+fn tensor_maps<'c, 'a>(function: OperationRef<'c, 'a>, b: &Builder<'c>) -> Option<(tma::TensorMaps<'c, 'a>, i64)> {
+    let ops = ir::nested_ops(function);
+    let varying = tma::varying(&ops);
+    let mut keys = Vec::new();
+    let mut swizzle = None;
+    for op in &ops {
+        let Some(s) = CopyOp::is(*op).then(|| tma::swizzle_of(*op)).flatten() else { continue };
+        let plan = tma::plan(*op, s, &varying).expect("check() accepted this copy");
+        keys.push((plan.argument, plan.rows));
+        swizzle = Some(s);
+    }
+    swizzle.map(|s| (tma::TensorMaps::append(function, &keys, s, b), s))
 }
 
 /// What lowering a block tracks: the latest group that dominates the next op,
@@ -423,7 +463,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let at = Point::Before(op);
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::Copy(_)) => {
-                if let Some(ring) = queue_of(op).and_then(|q| self.rings.get(&q)) {
+                let ring = queue_of(op).and_then(|q| self.rings.get(&q));
+                if let (Some(ring), Some((maps, swizzle))) = (ring, self.maps.as_ref().filter(|_| tma::swizzle_of(op).is_some())) {
+                    let varying = tma::varying(&[op]);
+                    let plan = tma::plan(op, *swizzle, &varying).expect("check() accepted this copy");
+                    ring.tensor_copy(op, &plan, maps, *swizzle, &self.b);
+                } else if let Some(ring) = ring {
                     let plan = bulk::plan(op).expect("check() accepted this copy");
                     ring.copy(op, &plan, &self.b);
                 } else {

@@ -44,6 +44,9 @@ const STATIC_LIMIT: i64 = 48 * 1024;
 /// The alignment of each buffer in dynamic shared memory (a 128-byte
 /// swizzled TMA tile's needs).
 const DYNAMIC_ALIGNMENT: i64 = 128;
+/// The alignment of the dynamic shared memory's base (TMA's and wgmma's
+/// 128-byte swizzle atom), and the most a buffer in it gets.
+const BASE_ALIGNMENT: i64 = 1024;
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let mut failed = false;
@@ -142,6 +145,11 @@ fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[Operat
     let mut offset = 0i64;
     for (alloc, size) in allocs.iter().zip(sizes) {
         let result = alloc.result(0).unwrap();
+        // At least DYNAMIC_ALIGNMENT, more where the allocation asks (a
+        // tile wgmma reads swizzled: 1024); the base is aligned to 1024
+        // (asyncpipe-extern-dynamic-shared).
+        let alignment = ir::int_attr(*alloc, attr::ALIGNMENT).unwrap_or(0).clamp(DYNAMIC_ALIGNMENT, BASE_ALIGNMENT);
+        offset = (offset + alignment - 1) / alignment * alignment;
         let shift = b.index_constant(offset, Point::Before(*alloc));
         let view = b.value(Upstream::MemrefView, &[base, shift], result.r#type(), &[], Point::Before(*alloc));
         for user in ir::users(result.into()) {
@@ -151,7 +159,8 @@ fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[Operat
         }
         rewrite::replace_uses(result.into(), view);
         ir::erase(*alloc);
-        offset = (offset + size + DYNAMIC_ALIGNMENT - 1) / DYNAMIC_ALIGNMENT * DYNAMIC_ALIGNMENT;
+        offset += size;
     }
+    let offset = (offset + DYNAMIC_ALIGNMENT - 1) / DYNAMIC_ALIGNMENT * DYNAMIC_ALIGNMENT;
     rewrite::set_attribute(function, attrs::DYNAMIC_SHARED_BYTES, b.int_attr(64, offset));
 }

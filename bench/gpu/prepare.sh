@@ -111,38 +111,56 @@ cat > "$out/gemm_manifest.json" <<JSON
 }
 JSON
 
-# name n: the tensor-core GEMM (examples/tensor_core_gemm.mlir, f16 inputs, f32
-# accumulation, 128 x 128 block tiles) at n x n x n (a multiple of 128), for
-# sm_80 and sm_90a (mma.sync on both), named by tc_gemm_manifest.json with
-# the dynamic shared memory a launch gives it; timed at 4096 and 8192 beside
-# cuBLAS's GemmEx by bench/gpu/tensor_core_gemm.py.
+# name n: the tensor-core GEMMs at n x n x n (a multiple of 128), f16 inputs,
+# f32 accumulation, 128 x 128 block tiles: examples/tensor_core_gemm.mlir
+# (cp.async tiles, mma.sync) for sm_80 and sm_90, and
+# examples/tensor_core_gemm_tma.mlir (tensor-map copies on a bulk queue,
+# wgmma) for sm_90a; named by tc_gemm_manifest.json with the dynamic shared
+# memory a launch gives each and the tensor maps the wgmma kernel takes;
+# timed at 4096 and 8192 beside cuBLAS's GemmEx by
+# bench/gpu/tensor_core_gemm.py.
 tc_gemm_variant() {
   local name=$1 n=$2
   resize_gemm examples/tensor_core_gemm.mlir "$out/tc_gemm_$name.mlir" "$n" 8 64 4 128
-  for chip in sm_80 sm_90a; do
+  for chip in sm_80 sm_90; do
     "$opt" "$out/tc_gemm_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-to-ptx="chip=$chip" \
       | python3 test/tools/extract-ptx.py > "$out/tc_gemm_$name.$chip.ptx"
   done
+  resize_gemm examples/tensor_core_gemm_tma.mlir "$out/tc_gemm_tma_$name.mlir" "$n" 8 64 4 128
+  "$opt" "$out/tc_gemm_tma_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync \
+    --asyncpipe-to-ptx="chip=sm_90a bulk-queues=0" | python3 test/tools/extract-ptx.py > "$out/tc_gemm_tma_$name.sm_90a.ptx"
 }
-echo "== PTX of the tensor-core GEMM (512 checked; 4096 and 8192 timed)"
+echo "== PTX of the tensor-core GEMMs (512 checked; 4096 and 8192 timed)"
 tc_gemm_variant check 512
 tc_gemm_variant 4096 4096
 tc_gemm_variant 8192 8192
-tc_shared=$("$opt" "$out/tc_gemm_check.mlir" --asyncpipe-software-pipeline --asyncpipe-lower-mma=chip=sm_80 --asyncpipe-to-nvgpu \
-  --asyncpipe-workgroup-attributions | grep -o 'asyncpipe.dynamic_shared_bytes = [0-9]*' | grep -o '[0-9]*$')
-cat > "$out/tc_gemm_manifest.json" <<JSON
-{
-  "kernel": "tensor_core_gemm",
-  "threads": 256,
-  "tile": 128,
-  "dynamic_shared_bytes": $tc_shared,
-  "sizes": {"check": 512, "4096": 4096, "8192": 8192},
-  "variants": {
-    "asyncpipe mma.sync sm_80": "tc_gemm_{size}.sm_80.ptx",
-    "asyncpipe mma.sync sm_90a": "tc_gemm_{size}.sm_90a.ptx"
-  }
+# kernel_facts FILE CHIP TO_NVGPU_OPTIONS: the kernel's dynamic shared bytes and
+# tensor maps (JSON), from its IR after asyncpipe-to-nvgpu and
+# asyncpipe-workgroup-attributions.
+kernel_facts() {
+  "$opt" "$1" --asyncpipe-software-pipeline --asyncpipe-lower-mma=chip=$2 --asyncpipe-to-nvgpu$3 \
+    --asyncpipe-workgroup-attributions | python3 -c '
+import json, re, sys
+text = sys.stdin.read()
+shared = re.search(r"asyncpipe.dynamic_shared_bytes = (\d+)", text)
+maps = re.search(r"asyncpipe.tensor_maps = \[([^]]*)\]", text)
+maps = [[int(v) for v in m.split(",")] for m in re.findall(r"array<i64: ([^>]*)>", maps.group(1))] if maps else []
+print(json.dumps({"dynamic_shared_bytes": int(shared.group(1)) if shared else 0, "tensor_maps": maps}))'
 }
-JSON
+sync_facts=$(kernel_facts "$out/tc_gemm_check.mlir" sm_80 "")
+tma_facts=$(kernel_facts "$out/tc_gemm_tma_check.mlir" sm_90a "=bulk-queues=0")
+python3 - "$out/tc_gemm_manifest.json" "$sync_facts" "$tma_facts" <<'PY'
+import json, sys
+path, sync, tma = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+variants = {
+    "asyncpipe mma.sync sm_80 (cp.async)": dict(ptx="tc_gemm_{size}.sm_80.ptx", kernel="tensor_core_gemm", **sync),
+    "asyncpipe mma.sync sm_90 (cp.async)": dict(ptx="tc_gemm_{size}.sm_90.ptx", kernel="tensor_core_gemm", **sync),
+    "asyncpipe wgmma sm_90a (TMA)": dict(ptx="tc_gemm_tma_{size}.sm_90a.ptx", kernel="tensor_core_gemm_tma", **tma),
+}
+json.dump({"threads": 256, "tile": 128, "sizes": {"check": 512, "4096": 4096, "8192": 8192}, "variants": variants},
+          open(path, "w"), indent=1)
+PY
+cat "$out/tc_gemm_manifest.json"
 
 cat > "$out/manifest.json" <<JSON
 {

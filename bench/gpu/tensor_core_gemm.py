@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """The GPU half of the tensor-core GEMM benchmark (CUDA driver, CuPy, cuBLAS).
 
-Loads the PTX that bench/gpu/prepare.sh wrote into target/gpu/ for
-examples/tensor_core_gemm.mlir (f16 inputs, f32 accumulation; 128 x 128
-block tiles of 8 warps, K steps of 64, 3 stages, cp.async tile loads, an
-async MMA stage lowered to ldmatrix and mma.sync; 128 KiB of dynamic shared
-memory, which each launch gives it after raising the kernel's limit)
-through CuPy's RawModule (the CUDA driver API's cuModuleLoadData), then for
-each variant:
+Loads the PTX that bench/gpu/prepare.sh wrote into target/gpu/ (named by
+tc_gemm_manifest.json) through CuPy's RawModule (the CUDA driver API's
+cuModuleLoadData): examples/tensor_core_gemm.mlir (cp.async tile loads,
+ldmatrix and mma.sync) for sm_80 and sm_90, and
+examples/tensor_core_gemm_tma.mlir (tensor-map copies on an mbarrier ring,
+wgmma with wgmma.wait_group 1) for sm_90a; all f16 inputs, f32
+accumulation, 128 x 128 block tiles of 256 threads, K steps of 64, 3 stages,
+128 KiB of dynamic shared memory, which each launch gives after raising the
+kernel's limit. The wgmma kernel takes a tensor map per input after its
+memrefs: encoded here once per buffer (cuTensorMapEncodeTiled, the box and
+swizzle the manifest names, from the kernel's asyncpipe.tensor_maps) into
+device memory, and passed by address. For each variant:
 1. checks it at 512 x 512 x 512 on the inputs of
    test/Execution/tensor-core-gemm-block-cpu.mlir, A[i][j] = (3i + 5j) mod 7
    - 3 and B[i][j] = (2i + 3j) mod 5 - 2 as f16: every product and sum is
@@ -62,22 +67,61 @@ def cublas_gemm(cp, np):
     return launch
 
 
+# CUtensorMapDataType and CUtensorMapSwizzle (cuda.h).
+TENSOR_MAP_TYPES = {"float16": 6, "bfloat16": 9}
+TENSOR_MAP_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}
+TENSOR_MAP_L2_128B = 2
+
+
+def tensor_map(cp, np, array, box_rows, box_columns, swizzle):
+    """A CUtensorMap of the row-major 2-D `array` in device memory (128
+    bytes), with boxes of box_rows x box_columns and the swizzle (bytes)."""
+    import ctypes
+
+    driver = ctypes.CDLL("libcuda.so.1")
+    rows, columns = array.shape
+    storage = ctypes.create_string_buffer(128 + 64)
+    address = (ctypes.addressof(storage) + 63) // 64 * 64  # a CUtensorMap is 64-byte aligned
+    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+    status = driver.cuTensorMapEncodeTiled(
+        ctypes.c_void_p(address), ctypes.c_int(TENSOR_MAP_TYPES[array.dtype.name]), u32(2),
+        ctypes.c_void_p(array.data.ptr), (u64 * 2)(columns, rows), (u64 * 1)(columns * array.itemsize),
+        (u32 * 2)(box_columns, box_rows), (u32 * 2)(1, 1), ctypes.c_int(0), ctypes.c_int(TENSOR_MAP_SWIZZLE[swizzle]),
+        ctypes.c_int(TENSOR_MAP_L2_128B), ctypes.c_int(0))
+    if status != 0:
+        raise RuntimeError(f"cuTensorMapEncodeTiled failed with CUresult {status}")
+    return cp.asarray(np.frombuffer(ctypes.string_at(address, 128), dtype=np.uint8))
+
+
 def launcher(cp, np, manifest, directory, name, size):
     """A function (A, B, C) -> None launching variant `name` at `size`, and
-    the kernel's registers and static shared memory where CuPy says."""
+    the kernel's registers and dynamic shared memory."""
     if name == CUBLAS:
         return cublas_gemm(cp, np), {}
+    variant = manifest["variants"][name]
     n = manifest["sizes"][size]
     blocks = (n // manifest["tile"]) ** 2
-    path = os.path.join(directory, manifest["variants"][name].format(size=size))
-    kernel = cp.RawModule(path=path).get_function(manifest["kernel"])
-    shared = manifest["dynamic_shared_bytes"]
+    path = os.path.join(directory, variant["ptx"].format(size=size))
+    kernel = cp.RawModule(path=path).get_function(variant["kernel"])
+    shared = variant["dynamic_shared_bytes"]
     # Over 48 KiB a launch may give only after the kernel's limit is raised
     # (cuFuncSetAttribute MAX_DYNAMIC_SHARED_SIZE_BYTES).
     kernel.max_dynamic_shared_size_bytes = shared
     attrs = {"registers": kernel.num_regs, "shared bytes": shared}
     threads = manifest["threads"]
-    return (lambda a, b, c: kernel((blocks,), (threads,), memref(a) + memref(b) + memref(c), shared_mem=shared)), attrs
+    maps = {}  # once per buffer: (argument, buffer address) -> tensor map
+
+    def launch(a, b, c):
+        arguments = (a, b, c)
+        extra = []
+        for argument, rows, columns, swizzle in variant["tensor_maps"]:
+            key = (argument, arguments[argument].data.ptr, rows, columns)
+            if key not in maps:
+                maps[key] = tensor_map(cp, np, arguments[argument], rows, columns, swizzle)
+            extra.append(np.uint64(maps[key].data.ptr))
+        kernel((blocks,), (threads,), memref(a) + memref(b) + memref(c) + tuple(extra), shared_mem=shared)
+
+    return launch, attrs
 
 
 def one(args):
@@ -128,6 +172,10 @@ def main():
             share = reference[f"ms {size}"] / r[f"ms {size}"] if reference else float("nan")
             line += f" {r[f'ms {size}']:>9.3f} {r[f'TFLOP/s {size}']:>8.1f} {share:>8.0%}"
         print(line)
+    for r in results:
+        for key in ["check"] + [f"check {size}" for size in TIMED]:
+            if "first wrong" in r.get(key, {}):
+                print(f"{r['variant']}, {key}: {json.dumps(r[key]['first wrong'])}")
     if args.json:
         json.dump(results, open(args.json, "w"), indent=1)
     return 1 if failed else 0

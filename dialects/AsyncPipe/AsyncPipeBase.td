@@ -61,7 +61,18 @@ def AsyncPipe_Dialect : Dialect {
     "::mlir::IntegerAttr":$first_queue,
     // On a gpu.func whose workgroup buffers asyncpipe-workgroup-attributions
     // placed in dynamic shared memory: the bytes a launch must give it.
-    "::mlir::IntegerAttr":$dynamic_shared_bytes
+    "::mlir::IntegerAttr":$dynamic_shared_bytes,
+    // On a workgroup memref.alloc whose tiles asyncpipe-lower-mma reads with
+    // wgmma (sm_90a): the swizzle, in bytes (128), in which the tiles are
+    // laid out, so that asyncpipe-to-nvgpu fills them with tensor-map copies
+    // (cp.async.bulk.tensor) that write that layout.
+    "::mlir::IntegerAttr":$swizzle,
+    // On a gpu.func to which asyncpipe-to-nvgpu appended tensor-map
+    // arguments (one per global buffer and box its tensor-map copies read):
+    // for each, in argument order, [the argument it describes, box rows,
+    // box columns, swizzle bytes], what the host encodes it from
+    // (cuTensorMapEncodeTiled) once per buffer.
+    "::mlir::ArrayAttr":$tensor_maps
   );
 }
 

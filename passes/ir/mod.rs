@@ -819,3 +819,14 @@ pub fn with_integer_memory_space<'c>(memref: melior::ir::Type<'c>, space: Option
     }
 }
 
+
+/// The `memref.alloc` that `value` is a view of, through `memref.subview`s;
+/// None when it is anything else (an argument, another op's result).
+pub fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let op = defining_op(value)?;
+    match upstream::Upstream::of(op) {
+        Some(upstream::Upstream::MemrefSubview) => allocation_of(op.operand(0).ok()?),
+        Some(upstream::Upstream::MemrefAlloc) => Some(op),
+        _ => None,
+    }
+}

@@ -330,3 +330,22 @@ pub fn inline_region_before(op: OperationRef) {
         }
     }
 }
+
+/// Appends an input of type `ty` to the function-like `function` (after its
+/// inputs, before any other entry-block arguments such as gpu.func's
+/// workgroup attributions), updating its `function_type`; the new argument.
+pub fn append_input<'c, 'a>(function: OperationRef<'c, 'a>, ty: Type<'c>, location: melior::ir::Location<'c>) -> Value<'c, 'a> {
+    use melior::ir::r#type::FunctionType;
+    let entry = super::region_entry(function, 0).expect("a function with a body");
+    let old = function.attribute(super::upstream::attr::GPU_FUNCTION_TYPE).expect("a function_type");
+    let old = FunctionType::try_from(melior::ir::attribute::TypeAttribute::try_from(old).expect("a type attribute").value())
+        .expect("a function type");
+    let mut inputs: Vec<Type> = (0..old.input_count()).map(|i| old.input(i).expect("an input")).collect();
+    let results: Vec<Type> = (0..old.result_count()).map(|i| old.result(i).expect("a result")).collect();
+    let position = inputs.len();
+    inputs.push(ty);
+    let context = super::context(function);
+    let new = FunctionType::new(context, &inputs, &results);
+    set_attribute(function, super::upstream::attr::GPU_FUNCTION_TYPE, melior::ir::attribute::TypeAttribute::new(new.into()).into());
+    insert_argument(entry, position, ty, location)
+}

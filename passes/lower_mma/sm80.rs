@@ -79,7 +79,7 @@ fn lane<'c, 'a>(b: &Builder<'c>, grid: WarpGrid, at: Point<'c, 'a>) -> Lane<'c, 
 }
 
 /// A thread's fragments: `memref<FM x FN x 4 x f32>`, zeroed.
-fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 'a> {
+pub(super) fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 'a> {
     let b = Builder::new(init.context(), init.location());
     let at = Point::Before(init);
     let f32_type = Type::float32(b.ctx());
@@ -98,13 +98,13 @@ fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 
     fragments
 }
 
-fn store<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) {
+pub(super) fn store<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) {
     let mut operands = vec![value, memref];
     operands.extend_from_slice(index);
     b.op(Upstream::MemrefStore, &operands, &[], &[], at);
 }
 
-fn load<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
+pub(super) fn load<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
     let mut operands = vec![memref];
     operands.extend_from_slice(index);
     b.value(Upstream::MemrefLoad, &operands, ir::element_type(memref.r#type()), &[], at)
@@ -172,7 +172,7 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
 
 /// Each thread stores its fragments into `dest` (rows and columns of the
 /// tile as the fragment layout places them).
-fn store_fragments<'c, 'a>(op: OperationRef<'c, 'a>, dest: Value<'c, 'a>, fragments: Value<'c, 'a>, grid: WarpGrid) {
+pub(super) fn store_fragments<'c, 'a>(op: OperationRef<'c, 'a>, dest: Value<'c, 'a>, fragments: Value<'c, 'a>, grid: WarpGrid) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
     let c = |v: i64| b.index_constant(v, at);

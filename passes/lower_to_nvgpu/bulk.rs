@@ -335,6 +335,22 @@ impl<'c, 'a> Ring<'c, 'a> {
         }
     }
 
+    /// Emits `copy` as tensor-map copies (see [`super::tma`]) on the open
+    /// group's barrier, before it.
+    pub fn tensor_copy(
+        &self,
+        copy: OperationRef<'c, 'a>,
+        plan: &super::tma::TmaPlan<'c, 'a>,
+        maps: &super::tma::TensorMaps<'c, 'a>,
+        swizzle: i64,
+        b: &Builder<'c>,
+    ) {
+        let point = Point::Before(copy);
+        let group = self.open(b, point);
+        let barrier = self.barrier(b, group, point);
+        super::tma::emit(copy, plan, maps, swizzle, barrier, b);
+    }
+
     /// Commits the open group: this thread arrives on its barrier.
     pub fn commit(&self, b: &Builder<'c>, point: Point<'c, 'a>) {
         let group = self.open(b, point);

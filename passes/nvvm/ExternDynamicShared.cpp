@@ -7,7 +7,9 @@
 // reach the dynamic shared memory a launch gives it only by addressing past
 // that variable. CUDA declares it `.extern .shared .b8 name[]`: an external
 // zero-sized array, which is what this pass makes of those globals, so that
-// the PTX names the dynamic buffer as CUDA C does.
+// the PTX names the dynamic buffer as CUDA C does, aligned to 1024 bytes:
+// asyncpipe-workgroup-attributions places buffers at offsets aligned up to
+// that (the 1024-byte atom of TMA's and wgmma's 128-byte swizzle).
 //
 //===----------------------------------------------------------------------===//
 #include "passes/nvvm/NVVMPasses.h"
@@ -23,6 +25,8 @@ namespace {
 
 /// The shared address space of NVPTX.
 constexpr unsigned kSharedAddressSpace = 3;
+/// The alignment of the dynamic shared memory's base.
+constexpr uint64_t kBaseAlignment = 1024;
 
 struct ExternDynamicShared : public PassWrapper<ExternDynamicShared, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExternDynamicShared)
@@ -40,6 +44,7 @@ struct ExternDynamicShared : public PassWrapper<ExternDynamicShared, OperationPa
           global.getInitializerRegion().getBlocks().size() != 0 || global.getValueAttr())
         return;
       global.setLinkage(LLVM::Linkage::External);
+      global.setAlignment(std::max<uint64_t>(global.getAlignment().value_or(1), kBaseAlignment));
     });
   }
 };

@@ -38,7 +38,7 @@
 // NEEDED: 6 mutants, 6 changed the result
 
 // RUN: asyncpipe-opt %examples/tensor_core_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-verify-sync=bulk-queues=0 \
-// RUN:   --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu=bulk-queues=0 | %unwrap-module > %t.bulk.mlir
+// RUN:   --asyncpipe-lower-mma=chip=sm_90 --asyncpipe-to-nvgpu=bulk-queues=0 | %unwrap-module > %t.bulk.mlir
 // RUN: cat %t.bulk.mlir %S/Inputs/tensor-core-gemm-main.mlir %S/Inputs/block-sim.mlir \
 // RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
 // RUN: %each-sync-needed %t.bulk.mlir \

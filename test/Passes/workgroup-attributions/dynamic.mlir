@@ -19,7 +19,7 @@
 // CHECK-SAME: workgroup(%{{.*}} : memref<12288xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-NOT: dynamic_shared
 
-// NVVM: llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// NVVM: llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 gpu.module @kernels {
   gpu.func @large(%i: index, %v: f32) kernel {
     %small = memref.alloc() : memref<8x4xf32, #gpu.address_space<workgroup>>

@@ -1,0 +1,218 @@
+//! `wgmma` (sm_90a): each warpgroup (4 consecutive warps, 128 threads)
+//! multiplies its 64 rows of the block's tile with one
+//! `wgmma.mma_async.m64nNk16` per 16-deep step of K, reading A and B from
+//! workgroup memory through matrix descriptors, and the MMA queue is
+//! wgmma's own group queue: `wgmma.commit_group` closes a group,
+//! `wgmma.wait_group N` waits until at most `N` are in flight.
+//!
+//! **Registers.** wgmma's accumulator layout is mma.sync's `16 x 8`
+//! fragment repeated along N: warp `w` of the block holds rows `16 w ..
+//! 16 w + 15` (so warpgroup `w / 4` holds rows `64 (w / 4) ..`), thread `l`
+//! of it holds, of each 8 columns `8 j ..`, elements `e = 0..4` at row
+//! `l / 4 + 8 (e / 2)` and column `8 j + 2 (l % 4) + e % 2`: register
+//! `d[4 j + e]`. That is the grid of [`super::sm80`] with one column of
+//! warp tiles of 16 rows, so the accumulator's zeroing and store are
+//! shared; `d[4 j + e]` is fragment `(0, j)`'s element `e`.
+//!
+//! **Operand layout.** wgmma reads its tiles in TMA's 128-byte swizzle: a
+//! tile is made of 128-byte rows whose eight 16-byte chunks are permuted by
+//! the row's index mod 8 (chunk `c` of row `r` at chunk `c ^ (r % 8)`), in
+//! atoms of 8 rows (1024 bytes, aligned to 1024). A (`M x 64`, K-major) is
+//! one column of atoms: 64 elements of K a row. B (`64 x N`, row-major, so
+//! N-major) is `N / 64` regions of 64 columns, each `64 x 64` (8 KiB), one
+//! after the other. The lowering marks both tiles' buffers
+//! (`asyncpipe.swizzle = 128`, aligned to 1024 bytes), and
+//! `asyncpipe-to-nvgpu` fills them with tensor-map copies that write that
+//! layout; nothing else may read or write them.
+//!
+//! **Descriptors** (PTX's matrix descriptor: start address, leading and
+//! stride byte offsets, all in 16-byte units, and the swizzle mode 1 =
+//! 128 bytes in bits 62-63). A: stride offset 1024 (8 rows), the leading
+//! offset unused (K fits in the swizzle's width), step `k` starts `32 k`
+//! bytes into the row; warpgroup `g`'s rows start `8192 g` bytes in.
+//! B (transposed, N-major): leading offset 8192 (from one 64-column region
+//! to the next), stride offset 1024 (8 rows of K), step `k` starts
+//! `2048 k` bytes in (16 rows of K).
+
+use super::sm80;
+use super::{Plan, WarpGrid};
+use crate::passes::ir::builder::{Builder, Point};
+use crate::passes::ir::ods::asyncpipe::{
+    AccumulatorInitOp, AccumulatorStoreOp, CommitOp, CommitQueueOp, MmaOp, WaitQueueOp,
+};
+use crate::passes::ir::upstream::{attr, Upstream};
+use crate::passes::ir::{self, asyncpipe, rewrite};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Attribute, Type, TypeLike, Value, ValueLike};
+use std::collections::HashMap;
+
+/// TMA's and wgmma's widest swizzle: 128-byte rows.
+pub const SWIZZLE_BYTES: i64 = 128;
+/// A swizzle atom: 8 rows of 128 bytes, the alignment a swizzled tile needs.
+pub const ATOM_BYTES: i64 = 8 * SWIZZLE_BYTES;
+/// wgmma's rows per warpgroup.
+pub const WARPGROUP_ROWS: i64 = 64;
+/// K of one wgmma on 16-bit inputs.
+const STEP_K: i64 = 16;
+/// The swizzle mode of a descriptor: 1 = 128 bytes, in bits 62-63.
+const DESCRIPTOR_SWIZZLE_128: i64 = 1 << 62;
+
+/// The warp grid of an `m x n` accumulator split over `warps` warps in
+/// warpgroups: one column of `16 x n` warp tiles. None unless every
+/// warpgroup gets 64 rows.
+pub fn grid(m: i64, n: i64, warps: i64) -> Option<WarpGrid> {
+    (warps % 4 == 0 && m == 16 * warps).then_some(WarpGrid { rows: warps, columns: 1, tile_m: 16, tile_n: n })
+}
+
+/// Rewrites one kernel's accumulators, MMAs and stores (checked by
+/// [`super::check`]), its MMA queues' commits and waits, and marks the
+/// operand tiles' buffers for tensor-map copies.
+pub fn lower(plan: &Plan) {
+    let mut registers: HashMap<ir::ValueKey, (Value, WarpGrid)> = HashMap::new();
+    for &(init, grid) in &plan.accumulators {
+        let acc = AccumulatorInitOp::cast(init).expect("an accumulator_init").acc();
+        registers.insert(ir::ValueKey::of(acc), (sm80::accumulator(init, grid), grid));
+    }
+    for &mma in &plan.mmas {
+        let view = MmaOp::cast(mma).expect("an mma");
+        let (fragments, grid) = registers[&ir::ValueKey::of(view.acc())];
+        multiply(mma, view, fragments, grid);
+        if asyncpipe::is_synchronous_mma(mma) {
+            // Complete at once: a group of its own, waited for.
+            let b = Builder::new(mma.context(), mma.location());
+            commit(&b, Point::Before(mma));
+            wait(&b, 0, Point::Before(mma));
+        }
+        ir::erase(mma);
+    }
+    for &store in &plan.stores {
+        let view = AccumulatorStoreOp::cast(store).expect("an accumulator_store");
+        let (fragments, grid) = registers[&ir::ValueKey::of(view.acc())];
+        sm80::store_fragments(store, view.dest(), fragments, grid);
+        ir::erase(store);
+    }
+    for &(init, _) in &plan.accumulators {
+        ir::erase(init);
+    }
+    for root in &plan.swizzled {
+        mark_swizzled(*root);
+    }
+    lower_queues(plan);
+}
+
+/// Marks a tile buffer (a `memref.alloc`) as read in the 128-byte swizzle
+/// and aligns it to a swizzle atom.
+fn mark_swizzled(alloc: OperationRef) {
+    let b = Builder::new(alloc.context(), alloc.location());
+    let alignment = ir::int_attr(alloc, attr::ALIGNMENT).unwrap_or(0).max(ATOM_BYTES);
+    rewrite::set_attribute(alloc, attr::ALIGNMENT, b.int_attr(64, alignment));
+    rewrite::set_attribute(alloc, ir::ods::asyncpipe::attrs::SWIZZLE, b.int_attr(64, SWIZZLE_BYTES));
+}
+
+fn commit<'c, 'a>(b: &Builder<'c>, at: Point<'c, 'a>) {
+    b.op(Upstream::NvvmWgmmaCommitGroupSyncAligned, &[], &[], &[], at);
+}
+
+fn wait<'c, 'a>(b: &Builder<'c>, count: i64, at: Point<'c, 'a>) {
+    b.op(Upstream::NvvmWgmmaWaitGroupSyncAligned, &[], &[], &[(attr::GROUP, b.int_attr(64, count))], at);
+}
+
+/// The commits of the kernel's MMA queues become `wgmma.commit_group` (a
+/// `commit_queue` region runs in place, then commits), their waits
+/// `wgmma.wait_group N`.
+fn lower_queues(plan: &Plan) {
+    for op in ir::nested_ops(plan.function).into_iter().rev() {
+        let Some(queue) = asyncpipe::named_queue(op) else { continue };
+        if !plan.mma_queues.contains(&queue) {
+            continue;
+        }
+        let b = Builder::new(op.context(), op.location());
+        if CommitQueueOp::is(op) {
+            rewrite::inline_region_before(op);
+            commit(&b, Point::Before(op));
+            ir::erase(op);
+        } else if CommitOp::is(op) {
+            commit(&b, Point::Before(op));
+            ir::erase(op);
+        } else if let Some(view) = WaitQueueOp::cast(op) {
+            let count = super::wait_count(view).expect("check() accepted this wait");
+            wait(&b, count, Point::Before(op));
+            ir::erase(op);
+        }
+    }
+}
+
+/// `acc += a * b`: the accumulator's registers into wgmma's struct, a fence
+/// (registers written by other instructions before wgmma reads them), one
+/// `wgmma.mma_async` per 16-deep step of K, and the struct back into the
+/// registers (which LLVM keeps in place: wgmma reads and writes them).
+fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Value<'c, 'a>, grid: WarpGrid) {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    let c = |v: i64| b.index_constant(v, at);
+    let i64_type = b.parse_type("i64");
+    let f32_type = Type::float32(b.ctx());
+    let registers = grid.tile_n / 2;
+    let struct_type = b.parse_type(&format!("!llvm.struct<({})>", vec!["f32"; registers as usize].join(", ")));
+    let element = ir::element_type(mma.a().r#type());
+    let k = ir::shape(mma.a().r#type())[1];
+    let input = if element.is_bf16() { "bf16" } else { "f16" };
+
+    // Warpgroup g's rows of A start 64 g rows (of 128 bytes) in.
+    let tid = b.value(Upstream::GpuThreadId, &[], b.index_type(), &[(attr::DIMENSION, b.gpu_dimension(0))], at);
+    let group = b.binary(Upstream::ArithDivui, tid, c(128), at);
+    let rows = b.binary(Upstream::ArithMuli, group, c(WARPGROUP_ROWS), at);
+    let a_start = b.byte_address(mma.a(), &[rows, c(0)], 2, at);
+    let b_start = b.byte_address(mma.b(), &[c(0), c(0)], 2, at);
+    let b_regions = k * SWIZZLE_BYTES; // one 64-column region of B: K rows of 128 bytes
+    let a_descriptor = descriptor(&b, a_start, 16, ATOM_BYTES, at);
+    let b_descriptor = descriptor(&b, b_start, b_regions, ATOM_BYTES, at);
+
+    let mut value = b.value(Upstream::LlvmPoison, &[], struct_type, &[], at);
+    for j in 0..grid.tile_n / 8 {
+        for e in 0..4 {
+            let register = sm80::load(&b, fragments, &[c(0), c(j), c(e)], at);
+            let position = b.i64_array(&[4 * j + e]);
+            value = b.value(Upstream::LlvmInsertvalue, &[value, register], struct_type, &[(attr::POSITION, position)], at);
+        }
+    }
+    b.op(Upstream::NvvmWgmmaFenceAligned, &[], &[], &[], at);
+    let attributes: Vec<(&str, Attribute)> = vec![
+        (attr::SHAPE, b.parse_attr(&format!("#nvvm.shape<m = {WARPGROUP_ROWS}, n = {}, k = {STEP_K}>", grid.tile_n))),
+        (attr::TYPE_A, b.parse_attr(&format!("#nvvm.wgmma_type<{input}>"))),
+        (attr::TYPE_B, b.parse_attr(&format!("#nvvm.wgmma_type<{input}>"))),
+        (attr::TYPE_D, b.parse_attr("#nvvm.wgmma_type<f32>")),
+        (attr::SCALE_D, b.parse_attr("#nvvm.wgmma_scale_out<one>")),
+        (attr::SCALE_A, b.parse_attr("#nvvm.wgmma_scale_in<one>")),
+        (attr::SCALE_B, b.parse_attr("#nvvm.wgmma_scale_in<one>")),
+        // A is K-major (row-major M x K); B is row-major K x N, N-major:
+        // the transposed form (layoutB = row).
+        (attr::LAYOUT_A, b.parse_attr("#nvvm.mma_layout<row>")),
+        (attr::LAYOUT_B, b.parse_attr("#nvvm.mma_layout<row>")),
+    ];
+    for step in 0..k / STEP_K {
+        // 16-byte units: A moves 32 bytes along its rows, B 16 rows of 128 bytes.
+        let a = b.binary(Upstream::ArithAddi, a_descriptor, b.int_constant(i64_type, 2 * step, at), at);
+        let bd = b.binary(Upstream::ArithAddi, b_descriptor, b.int_constant(i64_type, 128 * step, at), at);
+        value = b.value(Upstream::NvvmWgmmaMmaAsync, &[value, a, bd], struct_type, &attributes, at);
+    }
+    for j in 0..grid.tile_n / 8 {
+        for e in 0..4 {
+            let position = b.i64_array(&[4 * j + e]);
+            let register = b.value(Upstream::LlvmExtractvalue, &[value], f32_type, &[(attr::POSITION, position)], at);
+            sm80::store(&b, register, fragments, &[c(0), c(j), c(e)], at);
+        }
+    }
+}
+
+/// A matrix descriptor (an `i64`) of the 128-byte-swizzled tile at shared
+/// address `start` (`index`), with leading and stride byte offsets.
+fn descriptor<'c, 'a>(b: &Builder<'c>, start: Value<'c, 'a>, leading: i64, stride: i64, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    let i64_type = b.parse_type("i64");
+    let address = b.value(Upstream::ArithIndexCast, &[start], i64_type, &[], at);
+    // 18 bits of shared address, in 16-byte units: 14 bits.
+    let masked = b.binary(Upstream::ArithAndi, address, b.int_constant(i64_type, 0x3ffff, at), at);
+    let units = b.binary(Upstream::ArithShrui, masked, b.int_constant(i64_type, 4, at), at);
+    let fields = (leading >> 4) << 16 | (stride >> 4) << 32 | DESCRIPTOR_SWIZZLE_128;
+    b.binary(Upstream::ArithOri, units, b.int_constant(i64_type, fields, at), at)
+}
