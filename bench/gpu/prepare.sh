@@ -126,14 +126,36 @@ tc_gemm_variant() {
     "$opt" "$out/tc_gemm_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync --asyncpipe-to-ptx="chip=$chip" \
       | python3 test/tools/extract-ptx.py > "$out/tc_gemm_$name.$chip.ptx"
   done
-  resize_gemm examples/tensor_core_gemm_tma.mlir "$out/tc_gemm_tma_$name.mlir" "$n" 8 64 4 128
+  python3 bench/gpu/tma_variant.py 128 128 2 "$n" < examples/tensor_core_gemm_tma.mlir > "$out/tc_gemm_tma_$name.mlir"
   "$opt" "$out/tc_gemm_tma_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync \
     --asyncpipe-to-ptx="chip=sm_90a bulk-queues=0" | python3 test/tools/extract-ptx.py > "$out/tc_gemm_tma_$name.sm_90a.ptx"
 }
+# shape TILE_M TILE_N MMA_STAGE: the wgmma GEMM with other block tiles and
+# pipeline depth (bench/gpu/tma_variant.py), at 512, 4096 and 8192.
+tma_shape() {
+  local tm=$1 tn=$2 stage=$3 group=$4 name n
+  local shape="${tm}x${tn}s${stage}g${group}"
+  for name in check 4096 8192; do
+    if [ "$name" = check ]; then n=512; else n=$name; fi
+    python3 bench/gpu/tma_variant.py "$tm" "$tn" "$stage" "$n" "$group" < examples/tensor_core_gemm_tma.mlir \
+      > "$out/tc_gemm_tma_${shape}_$name.mlir"
+    "$opt" "$out/tc_gemm_tma_${shape}_$name.mlir" --asyncpipe-software-pipeline --asyncpipe-verify-sync \
+      --asyncpipe-to-ptx="chip=sm_90a bulk-queues=0" | python3 test/tools/extract-ptx.py \
+      > "$out/tc_gemm_tma_${shape}_$name.sm_90a.ptx"
+  done
+}
+# The block tiles, MMA stages and block groups the benchmark also times
+# (TILE_MxTILE_NsSTAGEgGROUP_ROWS; stage 2 = 3 stages, 4 versions of each
+# tile; stage 3 = 4 stages; group 1 = row-major block order).
+TMA_SHAPES=${ASYNCPIPE_BENCH_TMA_SHAPES:-"128x128s2g1 128x128s3g8 128x256s2g1 128x256s2g4 128x256s2g8 128x256s2g16 256x128s2g1 256x128s2g8"}
 echo "== PTX of the tensor-core GEMMs (512 checked; 4096 and 8192 timed)"
 tc_gemm_variant check 512
 tc_gemm_variant 4096 4096
 tc_gemm_variant 8192 8192
+for shape in $TMA_SHAPES; do
+  IFS=xsg read -r tm tn stage group <<< "$shape"
+  tma_shape "$tm" "$tn" "$stage" "$group"
+done
 # kernel_facts FILE CHIP TO_NVGPU_OPTIONS: the kernel's dynamic shared bytes and
 # tensor maps (JSON), from its IR after asyncpipe-to-nvgpu and
 # asyncpipe-workgroup-attributions.
@@ -149,15 +171,26 @@ print(json.dumps({"dynamic_shared_bytes": int(shared.group(1)) if shared else 0,
 }
 sync_facts=$(kernel_facts "$out/tc_gemm_check.mlir" sm_80 "")
 tma_facts=$(kernel_facts "$out/tc_gemm_tma_check.mlir" sm_90a "=bulk-queues=0")
-python3 - "$out/tc_gemm_manifest.json" "$sync_facts" "$tma_facts" <<'PY'
-import json, sys
-path, sync, tma = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+shape_facts="{"
+for shape in $TMA_SHAPES; do
+  shape_facts="$shape_facts\"$shape\": $(kernel_facts "$out/tc_gemm_tma_${shape}_check.mlir" sm_90a "=bulk-queues=0"),"
+done
+shape_facts="${shape_facts%,}}"
+python3 - "$out/tc_gemm_manifest.json" "$sync_facts" "$tma_facts" "$shape_facts" <<'PY'
+import json, re, sys
+path, sync, tma, shapes = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]), json.loads(sys.argv[4])
 variants = {
     "asyncpipe mma.sync sm_80 (cp.async)": dict(ptx="tc_gemm_{size}.sm_80.ptx", kernel="tensor_core_gemm", **sync),
     "asyncpipe mma.sync sm_90 (cp.async)": dict(ptx="tc_gemm_{size}.sm_90.ptx", kernel="tensor_core_gemm", **sync),
     "asyncpipe wgmma sm_90a (TMA)": dict(ptx="tc_gemm_tma_{size}.sm_90a.ptx", kernel="tensor_core_gemm_tma", **tma),
 }
-json.dump({"threads": 256, "tile": 128, "sizes": {"check": 512, "4096": 4096, "8192": 8192}, "variants": variants},
+for shape, facts in shapes.items():
+    tm, tn, stage, group = (int(v) for v in re.fullmatch(r"(\d+)x(\d+)s(\d+)g(\d+)", shape).groups())
+    order = "row-major" if group == 1 else f"groups of {group}"
+    variants[f"  {tm}x{tn}, {stage + 1} stages, {order}"] = dict(
+        ptx=f"tc_gemm_tma_{shape}_{{size}}.sm_90a.ptx", kernel="tensor_core_gemm_tma", tile=[tm, tn],
+        threads=128 * (tm // 64), **facts)
+json.dump({"threads": 256, "tile": [128, 128], "sizes": {"check": 512, "4096": 4096, "8192": 8192}, "variants": variants},
           open(path, "w"), indent=1)
 PY
 cat "$out/tc_gemm_manifest.json"

@@ -100,7 +100,8 @@ def launcher(cp, np, manifest, directory, name, size):
         return cublas_gemm(cp, np), {}
     variant = manifest["variants"][name]
     n = manifest["sizes"][size]
-    blocks = (n // manifest["tile"]) ** 2
+    tile_m, tile_n = variant.get("tile", manifest["tile"])
+    blocks = (n // tile_m) * (n // tile_n)
     path = os.path.join(directory, variant["ptx"].format(size=size))
     kernel = cp.RawModule(path=path).get_function(variant["kernel"])
     shared = variant["dynamic_shared_bytes"]
@@ -108,7 +109,7 @@ def launcher(cp, np, manifest, directory, name, size):
     # (cuFuncSetAttribute MAX_DYNAMIC_SHARED_SIZE_BYTES).
     kernel.max_dynamic_shared_size_bytes = shared
     attrs = {"registers": kernel.num_regs, "shared bytes": shared}
-    threads = manifest["threads"]
+    threads = variant.get("threads", manifest["threads"])
     maps = {}  # once per buffer: (argument, buffer address) -> tensor map
 
     def launch(a, b, c):
@@ -161,13 +162,13 @@ def main():
             if "error" not in result:
                 failed |= c.get("equal to the exact product") != c.get("outputs")
     reference = next((r for r in results if r["variant"] == CUBLAS and "error" not in r), None)
-    print(f"{'variant':<40} {'check (512)':>14} " + " ".join(f"{'ms ' + s:>9} {'TFLOP/s':>8} {'of cuBLAS':>9}" for s in TIMED))
+    print(f"{'variant':<44} {'check (512)':>14} " + " ".join(f"{'ms ' + s:>9} {'TFLOP/s':>8} {'of cuBLAS':>9}" for s in TIMED))
     for r in results:
         if "error" in r:
-            print(f"{r['variant']:<40} ERROR {r['error']}")
+            print(f"{r['variant']:<44} ERROR {r['error']}")
             continue
         c = r["check"]
-        line = f"{r['variant']:<40} {c['equal to the exact product']:>6}/{c['outputs']:<7}"
+        line = f"{r['variant']:<44} {c['equal to the exact product']:>6}/{c['outputs']:<7}"
         for size in TIMED:
             share = reference[f"ms {size}"] / r[f"ms {size}"] if reference else float("nan")
             line += f" {r[f'ms {size}']:>9.3f} {r[f'TFLOP/s {size}']:>8.1f} {share:>8.0%}"

@@ -214,6 +214,7 @@ upstream_attributes! {
     TF32_ENABLED = NvgpuMmaSync."tf32Enabled",
     TRANSPOSE = NvgpuLdmatrix."transpose",
     VALUE = ArithConstant."value",
+    VECTOR_ALIGNMENT = VectorStore."alignment",
     WORKGROUP_ATTRIBUTIONS = GpuFunc."workgroup_attributions",
     WORKGROUP_ATTRIB_ATTRS = GpuFunc."workgroup_attrib_attrs",
 }

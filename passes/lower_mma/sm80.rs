@@ -14,7 +14,7 @@
 use super::{Plan, WarpGrid};
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::{AccumulatorInitOp, AccumulatorStoreOp, CommitOp, CommitQueueOp, MmaOp, WaitQueueOp};
-use crate::passes::ir::upstream::{attr, Upstream};
+use crate::passes::ir::upstream::{attr, cmpi, Upstream};
 use crate::passes::ir::{self, asyncpipe, rewrite};
 use melior::ir::attribute::{ArrayAttribute, BoolAttribute, IntegerAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -171,7 +171,11 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
 }
 
 /// Each thread stores its fragments into `dest` (rows and columns of the
-/// tile as the fragment layout places them).
+/// tile as the fragment layout places them). A thread's two elements of a
+/// fragment row are adjacent columns: where `dest`'s rows are contiguous
+/// with an even stride, they go as one 8-byte `vector.store` when the tile
+/// starts 8-byte aligned (checked at run time: a memref's pointer promises
+/// only its element's alignment), else as two scalar stores.
 pub(super) fn store_fragments<'c, 'a>(op: OperationRef<'c, 'a>, dest: Value<'c, 'a>, fragments: Value<'c, 'a>, grid: WarpGrid) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
@@ -179,16 +183,51 @@ pub(super) fn store_fragments<'c, 'a>(op: OperationRef<'c, 'a>, dest: Value<'c, 
     let lane = lane(&b, grid, at);
     let row0 = b.binary(Upstream::ArithAddi, lane.warp_row, lane.g, at);
     let col0 = b.binary(Upstream::ArithAddi, lane.warp_col, lane.t2, at);
+    let element = ir::element_type(dest.r#type());
+    let pairs = ir::element_bytes(dest.r#type()) == 4
+        && ir::strides_and_offset(dest.r#type()).is_some_and(|(strides, _)| {
+            strides.len() == 2 && strides[1] == 1 && strides[0] != ir::DYNAMIC_SIZE && strides[0] % 2 == 0
+        });
+    // (row, column, first element) of each pair of adjacent elements.
+    let mut places = Vec::new();
     for i in 0..grid.tile_m / 16 {
         for j in 0..grid.tile_n / 8 {
-            for e in 0..4 {
-                let value = load(&b, fragments, &[c(i), c(j), c(e)], at);
-                let row = b.binary(Upstream::ArithAddi, row0, c(16 * i + 8 * (e / 2)), at);
-                let col = b.binary(Upstream::ArithAddi, col0, c(8 * j + e % 2), at);
-                store(&b, value, dest, &[row, col], at);
+            for half in 0..2 {
+                let row = b.binary(Upstream::ArithAddi, row0, c(16 * i + 8 * half), at);
+                let col = b.binary(Upstream::ArithAddi, col0, c(8 * j), at);
+                places.push((i, j, 2 * half, row, col));
             }
         }
     }
+    let scalar = |at: Point<'c, 'a>| {
+        for &(i, j, e, row, col) in &places {
+            for k in 0..2 {
+                let value = load(&b, fragments, &[b.index_constant(i, at), b.index_constant(j, at), b.index_constant(e + k, at)], at);
+                let col = if k == 0 { col } else { b.binary(Upstream::ArithAddi, col, b.index_constant(1, at), at) };
+                store(&b, value, dest, &[row, col], at);
+            }
+        }
+    };
+    if !pairs {
+        scalar(at);
+        return;
+    }
+    let start = b.byte_address(dest, &[c(0), c(0)], 4, at);
+    let misalignment = b.binary(Upstream::ArithRemui, start, c(8), at);
+    let zero = c(0);
+    let predicate = |p: i64| b.value(Upstream::ArithCmpi, &[misalignment, zero], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, p))], at);
+    let aligned = predicate(cmpi::EQ);
+    let unaligned = predicate(cmpi::NE);
+    let inside = b.if_then(aligned, at);
+    let pair_type = b.vector_type(&[2], element);
+    for &(i, j, e, row, col) in &places {
+        let values: Vec<Value> = (0..2)
+            .map(|k| load(&b, fragments, &[b.index_constant(i, inside), b.index_constant(j, inside), b.index_constant(e + k, inside)], inside))
+            .collect();
+        let pair = b.value(Upstream::VectorFromElements, &values, pair_type, &[], inside);
+        b.op(Upstream::VectorStore, &[pair, dest, row, col], &[], &[(attr::VECTOR_ALIGNMENT, b.int_attr(64, 8))], inside);
+    }
+    scalar(b.if_then(unaligned, at));
 }
 
 /// Drops the commits and waits of the kernel's queues that hold only MMAs
