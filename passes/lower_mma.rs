@@ -25,6 +25,15 @@
 //! regions are inlined). A queue that also holds copies is an error: cp.async
 //! cannot hold an MMA.
 //!
+//! sm_90a (`wgmma`, see [`sm90`]): each warpgroup multiplies its 64 rows of
+//! the tile with `wgmma.mma_async`, reading A and B from workgroup memory in
+//! the 128-byte swizzle through matrix descriptors, and the MMA queue is
+//! wgmma's group queue: a commit becomes `wgmma.commit_group`, `wait_queue
+//! q, N` becomes `wgmma.wait_group N` (the pipeliner's counts, unchanged). The
+//! operand tiles' buffers are marked (`asyncpipe.swizzle`) for
+//! `asyncpipe-to-nvgpu`, which fills them with tensor-map copies; any other
+//! access to them is an error at that op. (Plain `sm_90` gets `mma.sync`.)
+//!
 //! What the tensor cores cannot take is an error at the op that names what
 //! is allowed, before anything changes: element types other than f16 or
 //! bf16 into f32, a K that is not a multiple of 16, a tile that no grid of
@@ -184,7 +193,8 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
                 let tile = accumulator_tile(init.acc().r#type()).expect("an accumulator");
                 if !tile.element.is_f32() {
-                    fail(*op, &format!("on sm_80 tensor cores asyncpipe accumulates in f32 (mma.sync m16n8k16); this tile holds {}", tile.element));
+                    let how = if wgmma { "on sm_90a tensor cores asyncpipe accumulates in f32 (wgmma m64nNk16)" } else { "on sm_80 tensor cores asyncpipe accumulates in f32 (mma.sync m16n8k16)" };
+                    fail(*op, &format!("{how}; this tile holds {}", tile.element));
                     continue;
                 }
                 if wgmma {
@@ -223,7 +233,7 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                     continue;
                 }
                 let input = ir::element_type(mma.a().r#type());
-                if !(input.is_f16() || input.is_bf16()) {
+                if !wgmma && !(input.is_f16() || input.is_bf16()) {
                     fail(*op, &format!("on sm_80 tensor cores asyncpipe multiplies f16 or bf16 tiles into f32 (mma.sync m16n8k16); these hold {input}"));
                     continue;
                 }

@@ -103,7 +103,7 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
         return Err("a tensor-map copy writes the whole tile: the destination must be row-major and contiguous".into());
     }
     if rows * columns * e > MAX_TX_BYTES {
-        return Err(format!("the copy moves {} bytes, but an mbarrier phase counts at most {MAX_TX_BYTES}", rows * columns * e));
+        return Err(format!("the copy moves {} bytes, but an mbarrier phase counts at most {MAX_TX_BYTES} bytes", rows * columns * e));
     }
     // The source: a 2-D view of a kernel argument with the identity layout.
     let subview = ir::defining_op(source).filter(|op| Upstream::MemrefSubview.is(*op));
