@@ -381,6 +381,17 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             Some(Upstream::FuncCall | Upstream::LlvmCall | Upstream::GpuLaneId) => {
                 Some("asyncpipe-lower-block does not model this op in a kernel")
             }
+            Some(
+                Upstream::NvvmWgmmaFenceAligned
+                | Upstream::NvvmWgmmaMmaAsync
+                | Upstream::NvvmWgmmaCommitGroupSyncAligned
+                | Upstream::NvvmWgmmaWaitGroupSyncAligned
+                | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal,
+            ) => Some(
+                "asyncpipe-lower-block does not model wgmma or tensor-map copies (sm_90a); run the kernel before \
+                 asyncpipe-lower-mma on asyncpipe-lower-deferred's model, or lower it for sm_80 or sm_90 \
+                 (mma.sync)",
+            ),
             Some(Upstream::GpuThreadId | Upstream::GpuBlockDim) if ir::gpu_dimension(op) != Some(0) => None,
             Some(Upstream::GpuBlockId) if ir::gpu_dimension(op) != Some(0) => {
                 Some("asyncpipe-lower-block runs one-dimensional grids: only block ids in x")

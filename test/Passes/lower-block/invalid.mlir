@@ -187,3 +187,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// wgmma (sm_90a) has no model here: an error at each of its ops.
+gpu.module @kernels {
+  gpu.func @wgmma(%a: i64, %b: i64, %map: !llvm.ptr, %dst: !llvm.ptr<7>, %bar: !llvm.ptr<3>, %x: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %acc = llvm.mlir.poison : !llvm.struct<(f32, f32, f32, f32)>
+    // expected-error @+1 {{asyncpipe-lower-block does not model wgmma or tensor-map copies (sm_90a)}}
+    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %x] : !llvm.ptr<7>, !llvm.ptr
+    // expected-error @+1 {{does not model wgmma}}
+    nvvm.wgmma.fence.aligned
+    // expected-error @+1 {{does not model wgmma}}
+    %d = nvvm.wgmma.mma_async %a, %b, %acc, <m = 64, n = 8, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+    // expected-error @+1 {{does not model wgmma}}
+    nvvm.wgmma.commit.group.sync.aligned
+    // expected-error @+1 {{does not model wgmma}}
+    nvvm.wgmma.wait.group.sync.aligned 0
+    gpu.return
+  }
+}
