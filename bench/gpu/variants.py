@@ -83,7 +83,7 @@ def check_gemm(cp, inputs, launch, n):
     result = {"outputs": n * n, "equal to the exact product": int(equal.sum())}
     if not bool(equal.all()):
         # Where it goes wrong, to tell a layout mistake from a race.
-        i, j = (int(v) for v in cp.unravel_index(int(cp.argmin(equal)), equal.shape))
+        i, j = divmod(int(cp.argmin(equal)), n)
         result["first wrong"] = {"at": [i, j], "got": float(c[i, j]), "expected": float(expect[i, j]),
                                  "unwritten (NaN)": int(cp.isnan(c).sum()),
                                  "row 0 got": c[0, :8].tolist(), "row 0 expected": expect[0, :8].tolist()}

@@ -19,6 +19,11 @@
 // RUN: %each-sync-needed --verify 'asyncpipe-opt --asyncpipe-verify-sync' %t.mlir \
 // RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=REJECTED
+// The K step's block barrier: the model runs one thread, so verify-sync
+// shows it needed: without it a tile version is overwritten (by the copy,
+// one thread's tensor-map copy on the GPU) while other threads' (the other
+// warpgroup's) MMAs may still read it.
+// RUN: sed -e '/gpu.barrier/d' %t.mlir | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=BARRIER
 // RUN: %each-sync-needed %t.mlir \
 // RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=CHANGED
@@ -26,6 +31,9 @@
 // Late, reads early, early: C equals linalg.matmul's.
 // CHECK-COUNT-3: {{^0$}}
 // CHECK-NOT: {{.}}
+
+// BARRIER: error: writes workgroup memory that other threads may still be reading: no barrier since their read
+// BARRIER: note: the read (in other threads)
 
 // REJECTED: wait 1 on queue 2 (line {{[0-9]+}}) removed: rejected by the verifier
 // REJECTED: wait 1 on queue 2 (line {{[0-9]+}}) one group weaker: rejected by the verifier
