@@ -19,11 +19,12 @@
 // RUN: %each-sync-needed --verify 'asyncpipe-opt --asyncpipe-verify-sync' %t.mlir \
 // RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=REJECTED
-// The K step's block barrier: the model runs one thread, so verify-sync
-// shows it needed: without it a tile version is overwritten (by the copy,
-// one thread's tensor-map copy on the GPU) while other threads' (the other
-// warpgroup's) MMAs may still read it.
-// RUN: sed -e '/gpu.barrier/d' %t.mlir | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=BARRIER
+// The K step's block barrier: the model runs one thread, so verify-sync (at
+// block scope, in the kernel) shows it needed: without it a tile version is
+// overwritten (by the copy, one thread's tensor-map copy on the GPU) while
+// other threads' (the other warpgroup's) MMAs may still read it.
+// RUN: asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-software-pipeline | sed -e '/gpu.barrier/d' \
+// RUN:   | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=BARRIER
 // RUN: %each-sync-needed %t.mlir \
 // RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=CHANGED
