@@ -46,6 +46,19 @@
 //! which no thread arrives, initializes a barrier or reaches a block
 //! barrier, while some wait, is a hang, reported as such.
 //!
+//! wgmma and tensor-map copies (sm_90a, as `asyncpipe-lower-mma` and
+//! `asyncpipe-to-nvgpu` emit them) are modeled too: a tensor-map copy is its
+//! box's 16-byte chunks as bulk copies, each landing where the 128-byte
+//! swizzle puts it (the tensor map, for the model, is four words the host
+//! writes: source address, row stride, box rows and columns); a thread's
+//! part of `wgmma.mma_async` reads A and B through the descriptors at issue
+//! and records a hash of what it read, which the `wgmma.wait_group` that
+//! completes it checks (a tile overwritten in between stops the run); its
+//! registers land at that wait (their homes in the thread's private memory
+//! hold NaN until then; a later wgmma of the thread takes the value in
+//! flight). The block's workgroup buffers lie in one window of 256 KiB
+//! aligned to its size, as the descriptors' 18-bit shared addresses need.
+//!
 //! The kernel's barriers and mbarrier waits must be in its body's top-level
 //! blocks (run `convert-scf-to-cf` first); that is an error at one inside a
 //! region. Whether every thread reaches the same barrier is checked when
@@ -99,11 +112,17 @@ const RUNTIME: &[(&str, usize, usize)] = &[
     (WARP_READY, 1, 1),
     (WARP_DONE, 1, 0),
     (YIELD, 1, 1),
+    (WGMMA_BEGIN, 2, 0),
+    (WGMMA, 5, 0),
+    (WGMMA_COMMIT, 1, 0),
+    (WGMMA_HOME, 3, 0),
+    (WGMMA_WAIT, 2, 0),
+    (TENSOR_COPY, 6, 0),
 ];
 /// The runtime's functions on f32 values: name, number of index arguments,
 /// whether an f32 argument follows them, whether the result is an f32.
 const FLOAT_RUNTIME: &[(&str, usize, bool, bool)] =
-    &[(WARP_VALUE, 2, true, false), (LDMATRIX_VALUE, 5, false, true), (MMA_RESULT, 2, false, true)];
+    &[(WARP_VALUE, 2, true, false), (LDMATRIX_VALUE, 5, false, true), (MMA_RESULT, 2, false, true), (WGMMA_IN, 2, true, false), (WGMMA_OUT, 1, false, true)];
 const BLOCK_BEGIN: &str = "block_sim_block_begin";
 const BLOCK_END: &str = "block_sim_block_end";
 const ROUND: &str = "block_sim_round";
@@ -130,6 +149,19 @@ const WARP_DONE: &str = "block_sim_warp_done";
 const LDMATRIX_VALUE: &str = "block_sim_ldmatrix_value";
 const MMA_RESULT: &str = "block_sim_mma_result";
 const YIELD: &str = "block_sim_yield";
+const WGMMA_BEGIN: &str = "block_sim_wgmma_begin";
+const WGMMA: &str = "block_sim_wgmma";
+const WGMMA_IN: &str = "block_sim_wgmma_in";
+const WGMMA_OUT: &str = "block_sim_wgmma_out";
+const WGMMA_COMMIT: &str = "block_sim_wgmma_commit";
+const WGMMA_HOME: &str = "block_sim_wgmma_home";
+const WGMMA_WAIT: &str = "block_sim_wgmma_wait";
+const TENSOR_COPY: &str = "block_sim_tensor_copy";
+
+/// The block's workgroup buffers lie in one window of this many bytes,
+/// aligned to its size: wgmma's matrix descriptors hold 18 bits of shared
+/// address, which the runtime adds to the window's base.
+const WINDOW: i64 = 1 << 18;
 
 /// Slots and private memory are laid out in units of this many bytes (the
 /// largest scalar alignment).
@@ -186,6 +218,8 @@ struct Shared<'c, 'a> {
     alloc: OperationRef<'c, 'a>,
     ty: Type<'c>,
     bytes: i64,
+    /// The alignment its allocation asks (at least SLOT_ALIGN).
+    alignment: i64,
 }
 
 fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
@@ -215,6 +249,9 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
     let mut stops = Stops::default();
     for op in ir::nested_ops(runner) {
         lower_op(op, &info, bid, tid, &mut stops);
+    }
+    for store in std::mem::take(&mut stops.landed) {
+        ir::erase(store);
     }
     // Each barrier ends its block with a return of its number; the code
     // after it is where the next phase resumes.
@@ -328,7 +365,8 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             if workgroup {
                 match bytes(ty).filter(|_| is_static && op.block() == Some(entry)) {
                     Some(bytes) => {
-                        info.shared.push(Shared { alloc: op, ty: ir::with_integer_memory_space(ty, Some(WORKGROUP)), bytes });
+                        let alignment = ir::int_attr(op, attr::ALIGNMENT).unwrap_or(0).clamp(SLOT_ALIGN, WINDOW);
+                        info.shared.push(Shared { alloc: op, ty: ir::with_integer_memory_space(ty, Some(WORKGROUP)), bytes, alignment });
                     }
                     None => {
                         diag::error(
@@ -381,18 +419,17 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             Some(Upstream::FuncCall | Upstream::LlvmCall | Upstream::GpuLaneId) => {
                 Some("asyncpipe-lower-block does not model this op in a kernel")
             }
-            Some(
-                Upstream::NvvmWgmmaFenceAligned
-                | Upstream::NvvmWgmmaMmaAsync
-                | Upstream::NvvmWgmmaCommitGroupSyncAligned
-                | Upstream::NvvmWgmmaWaitGroupSyncAligned
-                | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal,
-            ) => Some(
-                "asyncpipe-lower-block does not model wgmma or tensor-map copies (sm_90a); run the kernel before \
-                 asyncpipe-lower-mma on asyncpipe-lower-deferred's model, or lower it for sm_80 or sm_90 \
-                 (mma.sync)",
+            Some(Upstream::NvvmWgmmaMmaAsync) if !is_modeled_wgmma(op) => Some(
+                "asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with \
+                 A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it",
             ),
-            Some(Upstream::GpuThreadId | Upstream::GpuBlockDim) if ir::gpu_dimension(op) != Some(0) => None,
+            Some(Upstream::NvvmWgmmaMmaAsync) if threads % 128 != 0 => {
+                Some("asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128)")
+            }
+            Some(Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal) if op.operand_count() != 5 => Some(
+                "asyncpipe-lower-block models 2-D tensor-map copies into the block's own workgroup memory (two \
+                 coordinates; no multicast, im2col or cache hint)",
+            ),            Some(Upstream::GpuThreadId | Upstream::GpuBlockDim) if ir::gpu_dimension(op) != Some(0) => None,
             Some(Upstream::GpuBlockId) if ir::gpu_dimension(op) != Some(0) => {
                 Some("asyncpipe-lower-block runs one-dimensional grids: only block ids in x")
             }
@@ -403,7 +440,59 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             failed = true;
         }
     }
+    if window_layout(&info.shared).1 > WINDOW {
+        diag::error(
+            kernel.location(),
+            "asyncpipe-lower-block places a block's workgroup buffers in one window of 256 KiB (the shared \
+             addresses wgmma's descriptors hold); this kernel's need more",
+        );
+        failed = true;
+    }
     if failed { Err(PassFailed) } else { Ok(info) }
+}
+
+/// Each workgroup buffer's offset in the block's window (aligned as its
+/// allocation asks, at least to SLOT_ALIGN), and the window's size.
+fn window_layout(shared: &[Shared]) -> (Vec<i64>, i64) {
+    let mut offsets = Vec::new();
+    let mut end = 0i64;
+    for buffer in shared {
+        let offset = round_up(end, buffer.alignment);
+        offsets.push(offset);
+        end = offset.saturating_add(buffer.bytes);
+    }
+    (offsets, end)
+}
+
+/// Whether the block model runs this `nvvm.wgmma.mma_async`: what
+/// asyncpipe-lower-mma emits (see block-sim's block_sim_wgmma).
+fn is_modeled_wgmma(op: OperationRef) -> bool {
+    let text = |name: &str| op.attribute(name).map(|a| a.to_string()).unwrap_or_default();
+    let shape = text(attr::SHAPE);
+    let n = shape
+        .strip_prefix("#nvvm.shape<m = 64, n = ")
+        .and_then(|rest| rest.strip_suffix(", k = 16>"))
+        .and_then(|n| n.parse::<i64>().ok());
+    let input = text(attr::TYPE_A);
+    n.is_some_and(|n| n % 8 == 0 && (8..=256).contains(&n))
+        && (input == "#nvvm.wgmma_type<f16>" || input == "#nvvm.wgmma_type<bf16>")
+        && text(attr::TYPE_B) == input
+        && text(attr::TYPE_D) == "#nvvm.wgmma_type<f32>"
+        && text(attr::LAYOUT_A) == "#nvvm.mma_layout<row>"
+        && text(attr::LAYOUT_B) == "#nvvm.mma_layout<row>"
+        && text(attr::SCALE_D) == "#nvvm.wgmma_scale_out<one>"
+        && text(attr::SCALE_A) == "#nvvm.wgmma_scale_in<one>"
+        && text(attr::SCALE_B) == "#nvvm.wgmma_scale_in<one>"
+}
+
+/// N of a modeled wgmma (its shape's n).
+fn wgmma_n(op: OperationRef) -> i64 {
+    let shape = op.attribute(attr::SHAPE).map(|a| a.to_string()).unwrap_or_default();
+    shape
+        .strip_prefix("#nvvm.shape<m = 64, n = ")
+        .and_then(|rest| rest.strip_suffix(", k = 16>"))
+        .and_then(|n| n.parse::<i64>().ok())
+        .expect("check() accepted this wgmma")
 }
 
 /// The size in bytes of a static identity-layout memref of integers,
@@ -487,6 +576,9 @@ struct Stops<'c, 'a> {
     /// The runtime calls of async copies, after which a thread may stop
     /// (the starving schedule freezes it there for a while).
     yields: Vec<OperationRef<'c, 'a>>,
+    /// Stores of wgmma results that the runtime makes instead (their
+    /// homes), erased once every op is lowered.
+    landed: Vec<OperationRef<'c, 'a>>,
 }
 
 /// Lowers the kernel's ids, returns, cp.async ops, bulk copies and
@@ -544,6 +636,60 @@ fn lower_op<'c, 'a>(
             } else {
                 ir::erase(op);
             }
+        }
+        Some(Upstream::NvvmWgmmaFenceAligned) => ir::erase(op),
+        Some(Upstream::NvvmWgmmaMmaAsync) => {
+            // The thread's registers in, the thread's part computed, out.
+            let (inouts, n) = (operand(op, 0), wgmma_n(op));
+            let ty = inouts.r#type();
+            let f32_type = Type::float32(b.ctx());
+            for r in 0..n / 2 {
+                let position = b.i64_array(&[r]);
+                let value = b.value(Upstream::LlvmExtractvalue, &[inouts], f32_type, &[(attr::POSITION, position)], at);
+                b.call(WGMMA_IN, &[tid, b.index_constant(r, at), value], &[], at);
+            }
+            let kind = b.index_constant(i64::from(op.attribute(attr::TYPE_A).is_ok_and(|a| a.to_string().contains("bf16"))), at);
+            let operands = [tid, index_of(&b, operand(op, 1), at), index_of(&b, operand(op, 2), at), b.index_constant(n, at), kind];
+            b.call(WGMMA, &operands, &[], at);
+            let mut result = b.value(Upstream::LlvmPoison, &[], ty, &[], at);
+            for r in 0..n / 2 {
+                let value: Value = b.call(WGMMA_OUT, &[b.index_constant(r, at)], &[f32_type], at).result(0).unwrap().into();
+                let position = b.i64_array(&[r]);
+                result = b.value(Upstream::LlvmInsertvalue, &[result, value], ty, &[(attr::POSITION, position)], at);
+            }
+            // A register the code keeps in memory (its home, in the thread's
+            // private memory) lands there at the wait that completes it.
+            for extract in ir::users(op.result(0).unwrap().into()).into_iter().filter(|u| Upstream::LlvmExtractvalue.is(*u)) {
+                let Some(r) = ir::dense_i64_attr(extract, attr::POSITION).and_then(|p| p.first().copied()) else { continue };
+                for store in ir::users(extract.result(0).unwrap().into()).into_iter().filter(|u| Upstream::MemrefStore.is(*u)) {
+                    let here = Point::Before(store);
+                    let memref = operand(store, 1);
+                    let indices: Vec<Value> = store.operands().skip(2).collect();
+                    let home = b.byte_address(memref, &indices, 4, here);
+                    b.call(WGMMA_HOME, &[tid, b.index_constant(r, here), home], &[], here);
+                    stops.landed.push(store);
+                }
+            }
+            replace(result);
+        }
+        Some(Upstream::NvvmWgmmaCommitGroupSyncAligned) => {
+            b.call(WGMMA_COMMIT, &[tid], &[], at);
+            ir::erase(op);
+        }
+        Some(Upstream::NvvmWgmmaWaitGroupSyncAligned) => {
+            let allowed = b.index_constant(ir::int_attr(op, attr::GROUP).unwrap_or(0), at);
+            b.call(WGMMA_WAIT, &[tid, allowed], &[], at);
+            ir::erase(op);
+        }
+        Some(Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal) => {
+            // (destination, tensor map, column, row, barrier)
+            let dst = address_of(&b, operand(op, 0), at);
+            let map = address_of(&b, operand(op, 1), at);
+            let x = index_of(&b, operand(op, 2), at);
+            let y = index_of(&b, operand(op, 3), at);
+            let barrier = address_of(&b, operand(op, 4), at);
+            stops.yields.push(b.call(TENSOR_COPY, &[tid, dst, map, x, y, barrier], &[], at));
+            ir::erase(op);
         }
         Some(Upstream::GpuReturn) => {
             let end = b.index_constant(0, at);
@@ -1003,20 +1149,24 @@ fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, sl
     let alignment = b.int_attr(64, SLOT_ALIGN);
     let mut operands: Vec<Value> = (0..inputs.len()).map(|k| entry.argument(k).unwrap().into()).collect();
     let mut allocations = Vec::new();
-    let static_sizes = b.segments(&[0, 0]);
-    for shared in &info.shared {
-        // Allocated in the default memory space (the lowering cannot free
-        // address space 3), then cast.
+    let one_size = b.segments(&[1, 0]);
+    // The workgroup buffers: views of one window (see WINDOW), allocated in
+    // the default memory space (the lowering cannot free address space 3),
+    // then cast.
+    let (offsets, window_bytes) = window_layout(&info.shared);
+    let size = b.index_constant(window_bytes.max(1), at);
+    let window_alignment = b.int_attr(64, WINDOW);
+    let window = b.value(Upstream::MemrefAlloc, &[size], b.byte_buffer(), &[(attr::ALIGNMENT, window_alignment), (attr::OPERAND_SEGMENT_SIZES, one_size)], at);
+    let window_base = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[window], index, &[], at);
+    b.call(POISON, &[window_base, size], &[], at);
+    allocations.push(window);
+    for (shared, offset) in info.shared.iter().zip(offsets) {
         let host = ir::with_integer_memory_space(shared.ty, None);
-        let buffer = b.value(Upstream::MemrefAlloc, &[], host, &[(attr::ALIGNMENT, alignment), (attr::OPERAND_SEGMENT_SIZES, static_sizes)], at);
+        let shift = b.index_constant(offset, at);
+        let buffer = b.value(Upstream::MemrefView, &[window, shift], host, &[], at);
         let cast = b.value(Upstream::MemrefMemorySpaceCast, &[buffer], shared.ty, &[], at);
-        let pointer = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[cast], index, &[], at);
-        let size = b.index_constant(shared.bytes, at);
-        b.call(POISON, &[pointer, size], &[], at);
-        allocations.push(buffer);
         operands.push(cast);
     }
-    let one_size = b.segments(&[1, 0]);
     for bytes in [info.private_bytes * info.threads, slot_bytes] {
         let size = b.index_constant(bytes, at);
         let buffer = b.value(Upstream::MemrefAlloc, &[size], b.byte_buffer(), &[(attr::ALIGNMENT, alignment), (attr::OPERAND_SEGMENT_SIZES, one_size)], at);
@@ -1025,6 +1175,7 @@ fn insert_driver<'c, 'a>(kernel: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, sl
     }
     let barrier_count = b.index_constant(barriers as i64, at);
     b.call(BLOCK_BEGIN, &[threads], &[], at);
+    b.call(WGMMA_BEGIN, &[window_base, threads], &[], at);
     b.branch(round, &[], at);
 
     let at = Point::End(round);

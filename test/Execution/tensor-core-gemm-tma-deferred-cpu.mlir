@@ -10,14 +10,14 @@
 // RUN: %gpu-kernel-to-cpu %examples/tensor_core_gemm_tma.mlir \
 // RUN:   | asyncpipe-opt --asyncpipe-software-pipeline --asyncpipe-verify-sync \
 // RUN:   | sed -e '/^module {$/d' -e '/^}$/d' > %t.mlir
-// RUN: cat %t.mlir %S/Inputs/tensor-core-gemm-tma-main.mlir %S/Inputs/deferred-sim.mlir \
+// RUN: cat %t.mlir %S/Inputs/tensor-core-gemm-tma-deferred-main.mlir %S/Inputs/deferred-sim.mlir \
 // RUN:   | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu | FileCheck %s
 // Every wait is needed, the wgmma waits (queue 2) among them: without any
 // one, or with any one allowing one group more in flight, verify-sync
 // rejects the program, and (run without asking it) the model computes a
 // wrong C.
 // RUN: %each-sync-needed --verify 'asyncpipe-opt --asyncpipe-verify-sync' %t.mlir \
-// RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
+// RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-deferred-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=REJECTED
 // The K step's block barrier: the model runs one thread, so verify-sync (at
 // block scope, in the kernel) shows it needed: without it a tile version is
@@ -26,7 +26,7 @@
 // RUN: asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-software-pipeline | sed -e '/gpu.barrier/d' \
 // RUN:   | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=BARRIER
 // RUN: %each-sync-needed %t.mlir \
-// RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
+// RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-deferred-main.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=CHANGED
 
 // Late, reads early, early: C equals linalg.matmul's.

@@ -10,6 +10,8 @@ and on each mutant:
     flight (numGroups + 1), for each wait;
   - the kernel with one nvvm.mbarrier.try_wait.parity removed (bulk queues:
     a wait for one group's phase), for each;
+  - the kernel with one nvvm.wgmma.wait.group.sync.aligned removed, and
+    with it allowing one group more in flight (N + 1), for each;
   - at the asyncpipe level (counting form, before a lowering), the program
     with one `asyncpipe.wait_queue Q, N` removed, and with it allowing one
     group more in flight (N + 1), for each.
@@ -32,6 +34,7 @@ import sys
 WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = )(\d+)")
 MBARRIER_WAIT = re.compile(r"\bnvvm\.mbarrier\.try_wait\.parity\b")
 QUEUE_WAIT = re.compile(r"(asyncpipe\.wait_queue (\d+), )(\d+)")
+WGMMA_WAIT = re.compile(r"(nvvm\.wgmma\.wait\.group\.sync\.aligned )(\d+)")
 MODEL_STOP = re.compile(r"^block-sim: .*$", re.MULTILINE)
 
 
@@ -51,6 +54,11 @@ def mutants(lines):
         yield f"wait {n} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
     for n, i in enumerate(mbarrier_waits, 1):
         yield f"mbarrier wait {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
+    wgmma_waits = [i for i, line in enumerate(lines) if WGMMA_WAIT.search(line)]
+    for n, i in enumerate(wgmma_waits, 1):
+        yield f"wgmma wait {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
+        weaker = WGMMA_WAIT.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1), lines[i])
+        yield f"wgmma wait {n} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
     queue_waits = [i for i, line in enumerate(lines) if QUEUE_WAIT.search(line)]
     for n, i in enumerate(queue_waits, 1):
         queue = QUEUE_WAIT.search(lines[i]).group(2)

@@ -1030,3 +1030,428 @@ func.func @block_sim_mma_result(%t: index, %e: index) -> f32 {
   }
   return %d : f32
 }
+
+// ---------------------------------------------------------------------------
+// wgmma and tensor-map copies (sm_90a).
+//
+// The block's workgroup buffers lie in one window of 2^18 bytes, aligned to
+// its size (the driver allocates them so): wgmma's matrix descriptors hold
+// 18 bits of shared address, which the model adds to the window's base.
+//
+// A tensor-map copy (`block_sim_tensor_copy`) is the box's 16-byte chunks as
+// bulk copies on the group's mbarrier, each written where the 128-byte
+// swizzle puts it: the chunk at address `a` lands at `a ^ (((a >> 7) & 7) << 4)`
+// (the hardware swizzles shared-address bits; the tile is aligned to 1024).
+// A tensor map is, for the model, four 8-byte words the host writes: the
+// address of the source's first element, its row stride in bytes, and the
+// box's rows and columns (16-bit elements; the swizzle is 128 bytes).
+//
+// `block_sim_wgmma` is one thread's part of wgmma.mma_async.m64nNk16 with A
+// K-major and B N-major (transposed), both in the 128-byte swizzle, f16 or
+// bf16 into f32: the thread's registers (N/2 values, handed over with
+// block_sim_wgmma_in and taken back with block_sim_wgmma_out) are those of
+// mma.sync's 16 x 8 fragment along N, warp w of its warpgroup holding rows
+// 16 w ..; each is its own sum over k in order. The thread reads the tiles
+// at issue and records a hash of every element it read; the
+// wgmma.wait_group that completes it (block_sim_wgmma_wait, which retires the
+// thread's groups but the newest `allowed`) reads them again: an element
+// that changed in between (a tile overwritten before its MMA was waited
+// for) stops the run. So reads at any time between issue and wait compute
+// the same, which is what the hardware allows.
+//
+// The registers land late: where the lowered code keeps a wgmma's result
+// (block_sim_wgmma_home: the register's home in the thread's private
+// memory), NaN stands until the wait that retires its group writes the
+// value; a later wgmma of the thread reads the value still in flight (the
+// tensor cores pass it along), any other read the NaN. So a read of the
+// accumulator before its wait computes a wrong C.
+llvm.mlir.global internal constant @block_sim_message_wgmma_tile("block-sim: a tile a wgmma reads changed before the wgmma.wait_group that completes it\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_wgmma_room("block-sim: more wgmmas in flight in a thread than the model holds (64)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_window("block-sim: a wgmma descriptor outside the block's workgroup memory, or not in the 128-byte swizzle\00") {addr_space = 0 : i32}
+// The base of the block's workgroup window.
+memref.global "private" @block_sim_window : memref<1xindex> = dense<0>
+// Per thread, wgmma groups committed.
+memref.global "private" @block_sim_wgmma_groups : memref<1024xindex> = uninitialized
+// Per thread, 64 wgmmas: [live, group, descriptor A, descriptor B, N, kind, hash].
+memref.global "private" @block_sim_wgmma_records : memref<1024x64x7xindex> = uninitialized
+// The registers of the wgmma being issued.
+memref.global "private" @block_sim_wgmma_values : memref<256xf32> = uninitialized
+// Per thread and register, a result in flight: [live, group, home], and its value.
+memref.global "private" @block_sim_wgmma_landing : memref<1024x256x3xindex> = uninitialized
+memref.global "private" @block_sim_wgmma_in_flight : memref<1024x256xf32> = uninitialized
+
+func.func @block_sim_wgmma_begin(%window: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %w = memref.get_global @block_sim_window : memref<1xindex>
+  memref.store %window, %w[%c0] : memref<1xindex>
+  %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
+  %table = memref.get_global @block_sim_wgmma_records : memref<1024x64x7xindex>
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
+  %c256 = arith.constant 256 : index
+  scf.for %t = %c0 to %n step %c1 {
+    memref.store %c0, %groups[%t] : memref<1024xindex>
+    scf.for %s = %c0 to %c64 step %c1 {
+      memref.store %c0, %table[%t, %s, %c0] : memref<1024x64x7xindex>
+    }
+    scf.for %r = %c0 to %c256 step %c1 {
+      memref.store %c0, %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+    }
+  }
+  return
+}
+
+// Register `r` of thread `t`'s last wgmma lives at `home`: NaN there until
+// the wait that retires the wgmma's group (the thread's open one).
+func.func @block_sim_wgmma_home(%t: index, %r: index, %home: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
+  %v = memref.load %values[%r] : memref<256xf32>
+  %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
+  %open = memref.load %groups[%t] : memref<1024xindex>
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
+  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
+  memref.store %c1, %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+  memref.store %open, %landing[%t, %r, %c1] : memref<1024x256x3xindex>
+  memref.store %home, %landing[%t, %r, %c2] : memref<1024x256x3xindex>
+  memref.store %v, %in_flight[%t, %r] : memref<1024x256xf32>
+  %p = func.call @block_sim_pointer(%home) : (index) -> !llvm.ptr
+  %nan = arith.constant 0x7FC00000 : f32
+  llvm.store %nan, %p : f32, !llvm.ptr
+  return
+}
+
+// The address of a descriptor's field that starts at bit `shift` (14 bits
+// of 16-byte units): the start address within the window, or an offset.
+func.func private @block_sim_descriptor_field(%desc: index, %shift: index) -> index {
+  %mask = arith.constant 16383 : index
+  %c16 = arith.constant 16 : index
+  %s = arith.shrui %desc, %shift : index
+  %f = arith.andi %s, %mask : index
+  %bytes = arith.muli %f, %c16 : index
+  return %bytes : index
+}
+
+// Where the 128-byte swizzle puts the byte at `a`.
+func.func private @block_sim_swizzled(%a: index) -> index {
+  %c7 = arith.constant 7 : index
+  %c4 = arith.constant 4 : index
+  %r = arith.shrui %a, %c7 : index
+  %row = arith.andi %r, %c7 : index
+  %x = arith.shli %row, %c4 : index
+  %s = arith.xori %a, %x : index
+  return %s : index
+}
+
+// The 16-bit element at (swizzled) address `a` as f32, and its bits.
+func.func private @block_sim_half(%a: index, %kind: index) -> (f32, index) {
+  %c0 = arith.constant 0 : index
+  %at = func.call @block_sim_swizzled(%a) : (index) -> index
+  %p = func.call @block_sim_pointer(%at) : (index) -> !llvm.ptr
+  %bits = llvm.load %p : !llvm.ptr -> i16
+  %is_bf16 = arith.cmpi ne, %kind, %c0 : index
+  %v = scf.if %is_bf16 -> f32 {
+    %h = arith.bitcast %bits : i16 to bf16
+    %x = arith.extf %h : bf16 to f32
+    scf.yield %x : f32
+  } else {
+    %h = arith.bitcast %bits : i16 to f16
+    %x = arith.extf %h : f16 to f32
+    scf.yield %x : f32
+  }
+  %wide = arith.extui %bits : i16 to i64
+  %i = arith.index_cast %wide : i64 to index
+  return %v, %i : f32, index
+}
+
+// One pass over what thread `t`'s wgmma reads: with `accumulate`, adds the
+// products into block_sim_wgmma_values; returns the hash of the elements.
+func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: index, %n: index, %kind: index, %accumulate: i1) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c62 = arith.constant 62 : index
+  %c3 = arith.constant 3 : index
+  %prime = arith.constant 1000003 : index
+  %window_ref = memref.get_global @block_sim_window : memref<1xindex>
+  %window = memref.load %window_ref[%c0] : memref<1xindex>
+  // Both descriptors in the 128-byte swizzle (mode 1 in bits 62-63).
+  %mode_a = arith.shrui %desc_a, %c62 : index
+  %mode_b = arith.shrui %desc_b, %c62 : index
+  %ma = arith.andi %mode_a, %c3 : index
+  %mb = arith.andi %mode_b, %c3 : index
+  %ok_a = arith.cmpi eq, %ma, %c1 : index
+  %ok_b = arith.cmpi eq, %mb, %c1 : index
+  %ok = arith.andi %ok_a, %ok_b : i1
+  %msg = llvm.mlir.addressof @block_sim_message_window : !llvm.ptr
+  func.call @block_sim_check(%ok, %msg) : (i1, !llvm.ptr) -> ()
+  %shift0 = arith.constant 0 : index
+  %shift16 = arith.constant 16 : index
+  %shift32 = arith.constant 32 : index
+  %fa = func.call @block_sim_descriptor_field(%desc_a, %shift0) : (index, index) -> index
+  %start_a = arith.addi %window, %fa : index
+  %sbo_a = func.call @block_sim_descriptor_field(%desc_a, %shift32) : (index, index) -> index
+  %fb = func.call @block_sim_descriptor_field(%desc_b, %shift0) : (index, index) -> index
+  %start_b = arith.addi %window, %fb : index
+  %lbo_b = func.call @block_sim_descriptor_field(%desc_b, %shift16) : (index, index) -> index
+  %sbo_b = func.call @block_sim_descriptor_field(%desc_b, %shift32) : (index, index) -> index
+  // The thread's place: warp w of its warpgroup, g = lane / 4, q = lane % 4.
+  %in_group = arith.remui %t, %c128 : index
+  %w = arith.divui %in_group, %c32 : index
+  %lane = arith.remui %t, %c32 : index
+  %g = arith.divui %lane, %c4 : index
+  %q = arith.remui %lane, %c4 : index
+  %w16 = arith.muli %w, %c16 : index
+  %row0 = arith.addi %w16, %g : index
+  %q2 = arith.muli %q, %c2 : index
+  %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
+  %registers = arith.divui %n, %c2 : index
+  %hash = scf.for %r = %c0 to %registers step %c1 iter_args(%h0 = %c0) -> (index) {
+    // Register r = 4 j + e: row row0 + 8 (e / 2), column 8 j + 2 q + e % 2.
+    %j = arith.divui %r, %c4 : index
+    %e = arith.remui %r, %c4 : index
+    %half = arith.divui %e, %c2 : index
+    %down = arith.muli %half, %c8 : index
+    %row = arith.addi %row0, %down : index
+    %j8 = arith.muli %j, %c8 : index
+    %odd = arith.remui %e, %c2 : index
+    %c_base = arith.addi %j8, %q2 : index
+    %col = arith.addi %c_base, %odd : index
+    // A (row, k): start + (row / 8) SBO + (row % 8) 128 + 2 k.
+    %rg = arith.divui %row, %c8 : index
+    %rr = arith.remui %row, %c8 : index
+    %ra = arith.muli %rg, %sbo_a : index
+    %rb = arith.muli %rr, %c128 : index
+    %a_row0 = arith.addi %start_a, %ra : index
+    %a_row = arith.addi %a_row0, %rb : index
+    // B (k, col): start + (col / 64) LBO + (k / 8) SBO + (k % 8) 128 + 2 (col % 64).
+    %cg = arith.divui %col, %c64 : index
+    %cr = arith.remui %col, %c64 : index
+    %ca = arith.muli %cg, %lbo_b : index
+    %cb = arith.muli %cr, %c2 : index
+    %b_col0 = arith.addi %start_b, %ca : index
+    %b_col = arith.addi %b_col0, %cb : index
+    %acc0 = memref.load %values[%r] : memref<256xf32>
+    %acc, %h = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc_k = %acc0, %h_k = %h0) -> (f32, index) {
+      %k2 = arith.muli %k, %c2 : index
+      %a_at = arith.addi %a_row, %k2 : index
+      %kg = arith.divui %k, %c8 : index
+      %kr = arith.remui %k, %c8 : index
+      %ka = arith.muli %kg, %sbo_b : index
+      %kb = arith.muli %kr, %c128 : index
+      %b_at0 = arith.addi %b_col, %ka : index
+      %b_at = arith.addi %b_at0, %kb : index
+      %a, %a_bits = func.call @block_sim_half(%a_at, %kind) : (index, index) -> (f32, index)
+      %b, %b_bits = func.call @block_sim_half(%b_at, %kind) : (index, index) -> (f32, index)
+      %p = arith.mulf %a, %b : f32
+      %sum = arith.addf %acc_k, %p : f32
+      %h1 = arith.muli %h_k, %prime : index
+      %h2 = arith.addi %h1, %a_bits : index
+      %h3 = arith.muli %h2, %prime : index
+      %h4 = arith.addi %h3, %b_bits : index
+      scf.yield %sum, %h4 : f32, index
+    }
+    scf.if %accumulate {
+      memref.store %acc, %values[%r] : memref<256xf32>
+    }
+    scf.yield %h : index
+  }
+  return %hash : index
+}
+
+// Register `r` of thread `t` into the wgmma being issued: the value in
+// flight, if a wgmma of the thread has one, else `v`.
+func.func @block_sim_wgmma_in(%t: index, %r: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
+  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
+  %live = memref.load %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+  %flying = arith.cmpi ne, %live, %c0 : index
+  %f = memref.load %in_flight[%t, %r] : memref<1024x256xf32>
+  %x = arith.select %flying, %f, %v : f32
+  %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
+  memref.store %x, %values[%r] : memref<256xf32>
+  return
+}
+
+func.func @block_sim_wgmma_out(%r: index) -> f32 {
+  %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
+  %v = memref.load %values[%r] : memref<256xf32>
+  return %v : f32
+}
+
+// wgmma.mma_async by thread `t` (kind 0: f16, 1: bf16): its registers get
+// the products now; the wgmma joins the thread's open group.
+func.func @block_sim_wgmma(%t: index, %desc_a: index, %desc_b: index, %n: index, %kind: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c64 = arith.constant 64 : index
+  %true = arith.constant true
+  %hash = func.call @block_sim_wgmma_pass(%t, %desc_a, %desc_b, %n, %kind, %true) : (index, index, index, index, index, i1) -> index
+  // A register still in flight now holds this wgmma's value (the newest).
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
+  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
+  %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
+  %registers = arith.divui %n, %c2 : index
+  scf.for %r = %c0 to %registers step %c1 {
+    %live = memref.load %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+    %flying = arith.cmpi ne, %live, %c0 : index
+    scf.if %flying {
+      %v = memref.load %values[%r] : memref<256xf32>
+      memref.store %v, %in_flight[%t, %r] : memref<1024x256xf32>
+    }
+  }
+  %table = memref.get_global @block_sim_wgmma_records : memref<1024x64x7xindex>
+  %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
+  %group = memref.load %groups[%t] : memref<1024xindex>
+  // The first free record.
+  %free = scf.for %s = %c0 to %c64 step %c1 iter_args(%f = %c64) -> (index) {
+    %live = memref.load %table[%t, %s, %c0] : memref<1024x64x7xindex>
+    %is_free = arith.cmpi eq, %live, %c0 : index
+    %unset = arith.cmpi eq, %f, %c64 : index
+    %take = arith.andi %is_free, %unset : i1
+    %g = arith.select %take, %s, %f : index
+    scf.yield %g : index
+  }
+  %room = arith.cmpi ult, %free, %c64 : index
+  %msg = llvm.mlir.addressof @block_sim_message_wgmma_room : !llvm.ptr
+  func.call @block_sim_check(%room, %msg) : (i1, !llvm.ptr) -> ()
+  memref.store %c1, %table[%t, %free, %c0] : memref<1024x64x7xindex>
+  memref.store %group, %table[%t, %free, %c1] : memref<1024x64x7xindex>
+  memref.store %desc_a, %table[%t, %free, %c2] : memref<1024x64x7xindex>
+  memref.store %desc_b, %table[%t, %free, %c3] : memref<1024x64x7xindex>
+  memref.store %n, %table[%t, %free, %c4] : memref<1024x64x7xindex>
+  memref.store %kind, %table[%t, %free, %c5] : memref<1024x64x7xindex>
+  memref.store %hash, %table[%t, %free, %c6] : memref<1024x64x7xindex>
+  return
+}
+
+// wgmma.commit_group by thread `t`.
+func.func @block_sim_wgmma_commit(%t: index) {
+  %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
+  %g = memref.load %groups[%t] : memref<1024xindex>
+  %c1 = arith.constant 1 : index
+  %g1 = arith.addi %g, %c1 : index
+  memref.store %g1, %groups[%t] : memref<1024xindex>
+  return
+}
+
+// wgmma.wait_group `allowed` by thread `t`: its wgmmas of groups older than
+// the newest `allowed` (the open group counts as the newest) complete; what
+// each read must not have changed.
+func.func @block_sim_wgmma_wait(%t: index, %allowed: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c64 = arith.constant 64 : index
+  %false = arith.constant false
+  %table = memref.get_global @block_sim_wgmma_records : memref<1024x64x7xindex>
+  %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
+  %committed = memref.load %groups[%t] : memref<1024xindex>
+  %msg = llvm.mlir.addressof @block_sim_message_wgmma_tile : !llvm.ptr
+  scf.for %s = %c0 to %c64 step %c1 {
+    %live = memref.load %table[%t, %s, %c0] : memref<1024x64x7xindex>
+    %group = memref.load %table[%t, %s, %c1] : memref<1024x64x7xindex>
+    %is_live = arith.cmpi ne, %live, %c0 : index
+    // Complete unless among the newest `allowed` committed groups (or open).
+    %kept = arith.addi %group, %allowed : index
+    %old = arith.cmpi ult, %kept, %committed : index
+    %retire = arith.andi %is_live, %old : i1
+    scf.if %retire {
+      %desc_a = memref.load %table[%t, %s, %c2] : memref<1024x64x7xindex>
+      %desc_b = memref.load %table[%t, %s, %c3] : memref<1024x64x7xindex>
+      %n = memref.load %table[%t, %s, %c4] : memref<1024x64x7xindex>
+      %kind = memref.load %table[%t, %s, %c5] : memref<1024x64x7xindex>
+      %hash = memref.load %table[%t, %s, %c6] : memref<1024x64x7xindex>
+      %again = func.call @block_sim_wgmma_pass(%t, %desc_a, %desc_b, %n, %kind, %false) : (index, index, index, index, index, i1) -> index
+      %same = arith.cmpi eq, %again, %hash : index
+      func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
+      memref.store %c0, %table[%t, %s, %c0] : memref<1024x64x7xindex>
+    }
+  }
+  // The retired groups' registers land.
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
+  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
+  %c256 = arith.constant 256 : index
+  scf.for %r = %c0 to %c256 step %c1 {
+    %live = memref.load %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+    %group = memref.load %landing[%t, %r, %c1] : memref<1024x256x3xindex>
+    %is_live = arith.cmpi ne, %live, %c0 : index
+    %kept = arith.addi %group, %allowed : index
+    %old = arith.cmpi ult, %kept, %committed : index
+    %land = arith.andi %is_live, %old : i1
+    scf.if %land {
+      %home = memref.load %landing[%t, %r, %c2] : memref<1024x256x3xindex>
+      %v = memref.load %in_flight[%t, %r] : memref<1024x256xf32>
+      %p = func.call @block_sim_pointer(%home) : (index) -> !llvm.ptr
+      llvm.store %v, %p : f32, !llvm.ptr
+      memref.store %c0, %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+    }
+  }
+  return
+}
+
+// cp.async.bulk.tensor.2d of a box at column x, row y of the tensor map at
+// `map` into `dst` (aligned to 1024), completing on `bar`: each 16-byte
+// chunk a bulk copy, to its swizzled place.
+func.func @block_sim_tensor_copy(%t: index, %dst: index, %map: index, %x: index, %y: index, %bar: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c24 = arith.constant 24 : index
+  %c128 = arith.constant 128 : index
+  %word = func.call @block_sim_pointer(%map) : (index) -> !llvm.ptr
+  %base64 = llvm.load %word : !llvm.ptr -> i64
+  %at8 = arith.addi %map, %c8 : index
+  %w8 = func.call @block_sim_pointer(%at8) : (index) -> !llvm.ptr
+  %stride64 = llvm.load %w8 : !llvm.ptr -> i64
+  %at16 = arith.addi %map, %c16 : index
+  %w16 = func.call @block_sim_pointer(%at16) : (index) -> !llvm.ptr
+  %rows64 = llvm.load %w16 : !llvm.ptr -> i64
+  %at24 = arith.addi %map, %c24 : index
+  %w24 = func.call @block_sim_pointer(%at24) : (index) -> !llvm.ptr
+  %columns64 = llvm.load %w24 : !llvm.ptr -> i64
+  %base = arith.index_cast %base64 : i64 to index
+  %stride = arith.index_cast %stride64 : i64 to index
+  %rows = arith.index_cast %rows64 : i64 to index
+  %columns = arith.index_cast %columns64 : i64 to index
+  %row_bytes = arith.muli %columns, %c2 : index
+  %chunks = arith.divui %row_bytes, %c16 : index
+  %x_bytes = arith.muli %x, %c2 : index
+  scf.for %r = %c0 to %rows step %c1 {
+    %gy = arith.addi %y, %r : index
+    %line0 = arith.muli %gy, %stride : index
+    %line1 = arith.addi %base, %line0 : index
+    %line = arith.addi %line1, %x_bytes : index
+    %place0 = arith.muli %r, %c128 : index
+    %place = arith.addi %dst, %place0 : index
+    scf.for %c = %c0 to %chunks step %c1 {
+      %off = arith.muli %c, %c16 : index
+      %src = arith.addi %line, %off : index
+      %to0 = arith.addi %place, %off : index
+      %to = func.call @block_sim_swizzled(%to0) : (index) -> index
+      func.call @block_sim_bulk_copy(%t, %to, %src, %c16, %bar) : (index, index, index, index, index) -> ()
+    }
+  }
+  return
+}

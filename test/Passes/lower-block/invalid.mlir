@@ -190,20 +190,47 @@ gpu.module @kernels {
 
 // -----
 
-// wgmma (sm_90a) has no model here: an error at each of its ops.
+// wgmma as asyncpipe-lower-mma does not emit it (B K-major: layout col).
 gpu.module @kernels {
-  gpu.func @wgmma(%a: i64, %b: i64, %map: !llvm.ptr, %dst: !llvm.ptr<7>, %bar: !llvm.ptr<3>, %x: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  gpu.func @wgmma_layout(%a: i64, %b: i64) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %acc = llvm.mlir.poison : !llvm.struct<(f32, f32, f32, f32)>
-    // expected-error @+1 {{asyncpipe-lower-block does not model wgmma or tensor-map copies (sm_90a)}}
-    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %x] : !llvm.ptr<7>, !llvm.ptr
-    // expected-error @+1 {{does not model wgmma}}
-    nvvm.wgmma.fence.aligned
-    // expected-error @+1 {{does not model wgmma}}
+    // expected-error @+1 {{asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it}}
+    %d = nvvm.wgmma.mma_async %a, %b, %acc, <m = 64, n = 8, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+    gpu.return
+  }
+}
+
+// -----
+
+// wgmma in a block that is not whole warpgroups.
+gpu.module @kernels {
+  gpu.func @wgmma_warps(%a: i64, %b: i64) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %acc = llvm.mlir.poison : !llvm.struct<(f32, f32, f32, f32)>
+    // expected-error @+1 {{asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128)}}
     %d = nvvm.wgmma.mma_async %a, %b, %acc, <m = 64, n = 8, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
-    // expected-error @+1 {{does not model wgmma}}
-    nvvm.wgmma.commit.group.sync.aligned
-    // expected-error @+1 {{does not model wgmma}}
-    nvvm.wgmma.wait.group.sync.aligned 0
+    gpu.return
+  }
+}
+
+// -----
+
+// A tensor-map copy of a 3-D box.
+gpu.module @kernels {
+  gpu.func @tensor_copy_3d(%map: !llvm.ptr, %dst: !llvm.ptr<7>, %bar: !llvm.ptr<3>, %x: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{asyncpipe-lower-block models 2-D tensor-map copies into the block's own workgroup memory (two coordinates; no multicast, im2col or cache hint)}}
+    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %x, %x] : !llvm.ptr<7>, !llvm.ptr
+    gpu.return
+  }
+}
+
+// -----
+
+// Workgroup buffers beyond the window wgmma's descriptors address.
+gpu.module @kernels {
+  // expected-error @+1 {{asyncpipe-lower-block places a block's workgroup buffers in one window of 256 KiB (the shared addresses wgmma's descriptors hold); this kernel's need more}}
+  gpu.func @too_much_shared() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %a = memref.alloc() : memref<40000xf32, #gpu.address_space<workgroup>>
+    %b = memref.alloc() : memref<40000xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -75,19 +75,22 @@ module attributes {gpu.container_module} {
 // The end returns 0:
 // CHECK:         return %c0{{(_[0-9]+)?}} : index
 
-// The driver: 0xFF workgroup memory, then rounds until the threads return
-// 0; in each, every runnable thread runs from where it stopped, and the
-// runtime says whether another round follows (it checks that every thread
-// stopped at the same barrier, with the kernel's 2 barriers told apart from
-// mbarrier waits).
+// The driver: 0xFF workgroup memory (the block's buffers as views of one
+// window of 256 KiB, aligned to its size), then rounds until the threads
+// return 0; in each, every runnable thread runs from where it stopped, and
+// the runtime says whether another round follows (it checks that every
+// thread stopped at the same barrier, with the kernel's 2 barriers told
+// apart from mbarrier waits).
 // CHECK-LABEL: func.func @stage(
 // CHECK-SAME:    %[[A:[^:]*]]: memref<256xf32>, %[[O:[^:]*]]: memref<64xf32>, %[[B:[^:]*]]: index) {
-// CHECK:         %[[HOST:.*]] = memref.alloc() {alignment = 16 : i64} : memref<256xf32>
-// CHECK:         %[[BUF:.*]] = memref.memory_space_cast %[[HOST]] : memref<256xf32> to memref<256xf32, 3>
-// CHECK:         %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[BUF]]
+// CHECK:         %[[WINDOW:.*]] = memref.alloc(%c1024) {alignment = 262144 : i64} : memref<?xi8>
+// CHECK:         %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[WINDOW]]
 // CHECK:         call @block_sim_poison(%[[P]], %c1024)
+// CHECK:         %[[HOST:.*]] = memref.view %[[WINDOW]][%c0{{.*}}][] : memref<?xi8> to memref<256xf32>
+// CHECK:         %[[BUF:.*]] = memref.memory_space_cast %[[HOST]] : memref<256xf32> to memref<256xf32, 3>
 // CHECK:         %[[BARRIERS:.*]] = arith.constant 2 : index
 // CHECK:         call @block_sim_block_begin(%c64)
+// CHECK:         call @block_sim_wgmma_begin(%[[P]], %c64)
 // CHECK:         cf.br ^[[ROUND:bb[0-9]+]]
 // CHECK:       ^[[ROUND]]:
 // CHECK:         call @block_sim_round(%c64)
