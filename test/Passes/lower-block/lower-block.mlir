@@ -107,7 +107,7 @@ module attributes {gpu.container_module} {
 // CHECK:         cf.cond_br %[[AGAIN]], ^[[ROUND]], ^[[DONE:bb[0-9]+]]
 // CHECK:       ^[[DONE]]:
 // CHECK:         call @block_sim_block_end()
-// CHECK:         memref.dealloc %[[HOST]]
+// CHECK:         memref.dealloc %[[WINDOW]]
 // The runtime is declared (the tests link it in as MLIR).
 // CHECK:       func.func private @block_sim_cp_async(index, index, index, index, index)
 // CHECK-NOT:   gpu.module
