@@ -18,13 +18,15 @@
 #    against its unpipelined form;
 # 3. runs the seed's GEMM pipeline through wait optimization and verify-sync
 #    and on the CPU against linalg.matmul;
-# 4. takes the tensor-core GEMM examples/tensor_core_gemm.mlir (f16 inputs,
-#    f32 accumulation, an async MMA stage on its own queue) to PTX for sm_80
-#    and sm_90a (scripts/gemm_ptx.sh: ptxas's figures and the groups each
-#    queue keeps in flight), runs it on the CPU block model (ldmatrix and
-#    mma.sync as warp collectives) against linalg.matmul with every barrier
-#    and wait shown needed, and runs an MMA pipeline on the deferred model
-#    (copies and MMAs landing as late as the waits allow).
+# 4. takes the tensor-core GEMMs (f16 inputs, f32 accumulation, an async MMA
+#    stage on its own queue) to PTX: examples/tensor_core_gemm.mlir for sm_80
+#    (cp.async, ldmatrix, mma.sync) and examples/tensor_core_gemm_tma.mlir
+#    for sm_90a (tensor-map copies on an mbarrier ring, wgmma)
+#    (scripts/gemm_ptx.sh: ptxas's figures and the groups each queue keeps
+#    in flight), runs both on the CPU block model against linalg.matmul with
+#    every barrier and wait shown needed, and the wgmma GEMM's pipeline and
+#    an MMA pipeline on the deferred model (copies and MMAs landing as late
+#    as the waits allow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -102,9 +104,10 @@ echo "16x2048 by 2048x16 GEMM: largest |C - linalg.matmul| = $diff, checksum $su
 [ "$diff" = "0" ] || { echo "error: the pipelined kernel computed a different result" >&2; exit 1; }
 
 echo
-echo "=== 4. examples/tensor_core_gemm.mlir: tensor cores as an async compute queue"
+echo "=== 4. examples/tensor_core_gemm.mlir (sm_80) and tensor_core_gemm_tma.mlir (sm_90a): tensor cores as an async compute queue"
 bash scripts/gemm_ptx.sh sm_80 target/ptx
 bash scripts/gemm_ptx.sh sm_90a target/ptx
 echo
-echo "== on the CPU block model (warp collectives: each lane stops until its warp arrives), and an MMA pipeline on the deferred model"
-"$llvm/bin/lit" -v test/Execution/tensor-core-gemm-block-cpu.mlir test/Execution/mma-pipeline-deferred-cpu.mlir | grep -E "^(PASS|FAIL)"
+echo "== on the CPU block model (mma.sync: warp collectives; wgmma: each thread's part, checked at its wait; tensor-map copies swizzled), and on the deferred model"
+"$llvm/bin/lit" -v test/Execution/tensor-core-gemm-block-cpu.mlir test/Execution/tensor-core-gemm-tma-block-cpu.mlir \
+  test/Execution/tensor-core-gemm-tma-deferred-cpu.mlir test/Execution/mma-pipeline-deferred-cpu.mlir | grep -E "^(PASS|FAIL)"
