@@ -468,11 +468,7 @@ fn window_layout(shared: &[Shared]) -> (Vec<i64>, i64) {
 /// asyncpipe-lower-mma emits (see block-sim's block_sim_wgmma).
 fn is_modeled_wgmma(op: OperationRef) -> bool {
     let text = |name: &str| op.attribute(name).map(|a| a.to_string()).unwrap_or_default();
-    let shape = text(attr::SHAPE);
-    let n = shape
-        .strip_prefix("#nvvm.shape<m = 64, n = ")
-        .and_then(|rest| rest.strip_suffix(", k = 16>"))
-        .and_then(|n| n.parse::<i64>().ok());
+    let n = wgmma_shape_n(op);
     let input = text(attr::TYPE_A);
     n.is_some_and(|n| n % 8 == 0 && (8..=256).contains(&n))
         && (input == "#nvvm.wgmma_type<f16>" || input == "#nvvm.wgmma_type<bf16>")
@@ -485,14 +481,19 @@ fn is_modeled_wgmma(op: OperationRef) -> bool {
         && text(attr::SCALE_B) == "#nvvm.wgmma_scale_in<one>"
 }
 
-/// N of a modeled wgmma (its shape's n).
-fn wgmma_n(op: OperationRef) -> i64 {
+/// N of a wgmma of shape m64nNk16 (the printed shape attribute: nvvm's
+/// attributes have no C API).
+fn wgmma_shape_n(op: OperationRef) -> Option<i64> {
     let shape = op.attribute(attr::SHAPE).map(|a| a.to_string()).unwrap_or_default();
     shape
         .strip_prefix("#nvvm.shape<m = 64, n = ")
         .and_then(|rest| rest.strip_suffix(", k = 16>"))
         .and_then(|n| n.parse::<i64>().ok())
-        .expect("check() accepted this wgmma")
+}
+
+/// N of a modeled wgmma.
+fn wgmma_n(op: OperationRef) -> i64 {
+    wgmma_shape_n(op).expect("check() accepted this wgmma")
 }
 
 /// The size in bytes of a static identity-layout memref of integers,

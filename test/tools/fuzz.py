@@ -186,6 +186,12 @@ GPU_PASSES = [
     ("pipeline:software-pipeline,lower-mma,to-nvgpu,convert-scf-to-cf,lower-block",
      ["--asyncpipe-software-pipeline", "--asyncpipe-lower-mma=chip=sm_80", "--asyncpipe-to-nvgpu",
       "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
+    # sm_90a: wgmma on swizzled tiles, tensor-map copies on bulk queues, and
+    # the block model of both.
+    ("asyncpipe-lower-mma=chip=sm_90a", ["--asyncpipe-lower-mma=chip=sm_90a"], False, 2),
+    ("pipeline:software-pipeline,lower-mma=sm_90a,to-nvgpu=bulk-queues=0,convert-scf-to-cf,lower-block",
+     ["--asyncpipe-software-pipeline", "--asyncpipe-lower-mma=chip=sm_90a", "--asyncpipe-to-nvgpu=bulk-queues=0",
+      "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
 ]
 # Passes for par.foreach_thread inputs (issue 15; picked more often when the
 # input has one).
