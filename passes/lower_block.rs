@@ -122,7 +122,7 @@ const RUNTIME: &[(&str, usize, usize)] = &[
 /// The runtime's functions on f32 values: name, number of index arguments,
 /// whether an f32 argument follows them, whether the result is an f32.
 const FLOAT_RUNTIME: &[(&str, usize, bool, bool)] =
-    &[(WARP_VALUE, 2, true, false), (LDMATRIX_VALUE, 5, false, true), (MMA_RESULT, 2, false, true), (WGMMA_IN, 2, true, false), (WGMMA_OUT, 1, false, true)];
+    &[(WARP_VALUE, 2, true, false), (LDMATRIX_VALUE, 5, false, true), (MMA_RESULT, 2, false, true), (WGMMA_IN, 3, true, false), (WGMMA_OUT, 1, false, true)];
 const BLOCK_BEGIN: &str = "block_sim_block_begin";
 const BLOCK_END: &str = "block_sim_block_end";
 const ROUND: &str = "block_sim_round";
@@ -423,13 +423,18 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 "asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with \
                  A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it",
             ),
-            Some(Upstream::NvvmWgmmaMmaAsync) if threads % 128 != 0 => {
-                Some("asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128)")
-            }
-            Some(Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal) if op.operand_count() != 5 => Some(
+            Some(Upstream::NvvmWgmmaMmaAsync) if threads % 128 != 0 || threads > 1024 => Some(
+                "asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128, \
+                 at most 1024)",
+            ),
+            Some(Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal)
+                if ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).as_deref() != Some(&[1, 1, 2, 1, 0, 0, 0, 0]) =>
+            {
+                Some(
                 "asyncpipe-lower-block models 2-D tensor-map copies into the block's own workgroup memory (two \
                  coordinates; no multicast, im2col or cache hint)",
-            ),            Some(Upstream::GpuThreadId | Upstream::GpuBlockDim) if ir::gpu_dimension(op) != Some(0) => None,
+                )
+            }            Some(Upstream::GpuThreadId | Upstream::GpuBlockDim) if ir::gpu_dimension(op) != Some(0) => None,
             Some(Upstream::GpuBlockId) if ir::gpu_dimension(op) != Some(0) => {
                 Some("asyncpipe-lower-block runs one-dimensional grids: only block ids in x")
             }
@@ -457,6 +462,10 @@ fn window_layout(shared: &[Shared]) -> (Vec<i64>, i64) {
     let mut offsets = Vec::new();
     let mut end = 0i64;
     for buffer in shared {
+        if end > WINDOW {
+            // (Too large already: check() reports it; no sums that overflow.)
+            break;
+        }
         let offset = round_up(end, buffer.alignment);
         offsets.push(offset);
         end = offset.saturating_add(buffer.bytes);
@@ -479,6 +488,27 @@ fn is_modeled_wgmma(op: OperationRef) -> bool {
         && text(attr::SCALE_D) == "#nvvm.wgmma_scale_out<one>"
         && text(attr::SCALE_A) == "#nvvm.wgmma_scale_in<one>"
         && text(attr::SCALE_B) == "#nvvm.wgmma_scale_in<one>"
+}
+
+/// Where register `r` of a wgmma's input struct was loaded from (the byte
+/// address of the `memref.load` that the struct's element `r` was inserted
+/// from), or 0 when it was not loaded (a value straight from the wgmma
+/// before).
+fn register_home<'c, 'a>(b: &Builder<'c>, inouts: Value<'c, 'a>, r: i64, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    let mut container = inouts;
+    while let Some(insert) = ir::defining_op(container).filter(|op| Upstream::LlvmInsertvalue.is(*op)) {
+        if ir::dense_i64_attr(insert, attr::POSITION).as_deref() == Some(&[r]) {
+            let value = operand(insert, 1);
+            if let Some(load) = ir::defining_op(value).filter(|op| Upstream::MemrefLoad.is(*op)) {
+                let memref = operand(load, 0);
+                let indices: Vec<Value> = load.operands().skip(1).collect();
+                return b.byte_address(memref, &indices, 4, at);
+            }
+            break;
+        }
+        container = operand(insert, 0);
+    }
+    b.index_constant(0, at)
 }
 
 /// N of a wgmma of shape m64nNk16 (the printed shape attribute: nvvm's
@@ -647,7 +677,8 @@ fn lower_op<'c, 'a>(
             for r in 0..n / 2 {
                 let position = b.i64_array(&[r]);
                 let value = b.value(Upstream::LlvmExtractvalue, &[inouts], f32_type, &[(attr::POSITION, position)], at);
-                b.call(WGMMA_IN, &[tid, b.index_constant(r, at), value], &[], at);
+                let home = register_home(&b, inouts, r, at);
+                b.call(WGMMA_IN, &[tid, b.index_constant(r, at), home, value], &[], at);
             }
             let kind = b.index_constant(i64::from(op.attribute(attr::TYPE_A).is_ok_and(|a| a.to_string().contains("bf16"))), at);
             let operands = [tid, index_of(&b, operand(op, 1), at), index_of(&b, operand(op, 2), at), b.index_constant(n, at), kind];

@@ -59,8 +59,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-lower-mma",
-    description: "Lower asyncpipe MMAs and accumulator tiles in GPU kernels to tensor-core nvgpu ops \
-                  (ldmatrix and mma.sync on sm_80 and newer); the first step of asyncpipe-to-ptx",
+    description: "Lower asyncpipe MMAs and accumulator tiles in GPU kernels to the tensor cores (ldmatrix and \
+                  mma.sync on sm_80 and sm_90; wgmma on sm_90a, its tiles marked for tensor-map copies); the first \
+                  step of asyncpipe-to-ptx",
     anchor: None,
     options: &[OptionDef {
         name: "chip",
@@ -197,7 +198,15 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                     fail(*op, &format!("{how}; this tile holds {}", tile.element));
                     continue;
                 }
-                if wgmma {
+                if wgmma && warps % 4 != 0 {
+                    fail(
+                        *op,
+                        &format!(
+                            "wgmma (sm_90a) runs in warpgroups of 4 warps: the block's {warps} warps are not whole \
+                             warpgroups (known_block_size a multiple of 128)"
+                        ),
+                    );
+                } else if wgmma {
                     match sm90::grid(tile.rows, tile.columns, warps) {
                         Some(grid) if tile.columns % 64 == 0 && tile.columns <= 256 => plan.accumulators.push((*op, grid)),
                         _ => fail(
@@ -255,7 +264,7 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                                  whose starts are 16 bytes apart (a static row stride of a multiple of 8 elements)"
                             ),
                         );
-                    } else if !starts_aligned(value, 8) {
+                    } else if !ir::starts_aligned(value, 8) {
                         fail(
                             *op,
                             &format!(
@@ -292,8 +301,12 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             fail(
                 at,
                 &format!(
-                    "queue {shared} holds both MMAs and other async ops: mma.sync completes at issue and cp.async cannot \
-                     hold an MMA, so the MMAs need a queue of their own"
+                    "queue {shared} holds both MMAs and other async ops: {}, so the MMAs need a queue of their own",
+                    if wgmma {
+                        "wgmma's group queue (wgmma.commit_group, wgmma.wait_group) holds only wgmmas"
+                    } else {
+                        "mma.sync completes at issue and cp.async cannot hold an MMA"
+                    }
                 ),
             );
         }
@@ -357,7 +370,7 @@ fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizz
                 ),
             );
         }
-        if !starts_aligned(value, sm90::ATOM_BYTES / 2) {
+        if !ir::starts_aligned(value, sm90::ATOM_BYTES / 2) {
             return error(
                 op,
                 &format!(
@@ -369,6 +382,29 @@ fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizz
         let Some(root) = ir::allocation_of(value) else {
             return error(op, &format!("wgmma (sm_90a): tile '{what}' must be a view of a workgroup memref.alloc in this kernel"));
         };
+        // Each copy into the buffer fills one whole tile as the MMA reads it,
+        // on an atom boundary: the tensor-map copy then writes the swizzled
+        // regions (64 columns each, `rows x 128` bytes apart) the descriptors
+        // expect.
+        let mut copies = Vec::new();
+        collect_copies(root.result(0).unwrap().into(), &mut copies);
+        for copy in copies {
+            let dest = copy.operand(1).expect("a copy's destination");
+            if ir::shape(dest.r#type()) != *shape || !ir::starts_aligned(dest, sm90::ATOM_BYTES / 2) {
+                diag::error_with_note(
+                    copy.location(),
+                    &format!(
+                        "a copy into a tile that wgmma (sm_90a) reads swizzled must fill one whole {}x{} tile, as the \
+                         MMA reads it, starting on a 1024-byte boundary: the tensor-map copy it becomes writes the \
+                         swizzled regions the MMA's descriptors expect",
+                        shape[0], shape[1]
+                    ),
+                    op.location(),
+                    "the MMA that reads the tile",
+                );
+                return Err(PassFailed);
+            }
+        }
         if let Some(user) = other_tile_access(root.result(0).unwrap().into()) {
             diag::error_with_note(
                 user.location(),
@@ -407,26 +443,15 @@ fn other_tile_access<'c, 'a>(buffer: melior::ir::Value<'c, 'a>) -> Option<Operat
     None
 }
 
-/// Whether `value`'s offset (in elements) is a multiple of `unit`: static
-/// and a multiple, or that of a `memref.subview` whose source's offset is,
-/// with every offset times its source stride a multiple (a dynamic offset
-/// counts when its stride is a multiple: the versions of a multi-buffered
-/// tile).
-fn starts_aligned(value: melior::ir::Value, unit: i64) -> bool {
-    let Some((_, offset)) = ir::strides_and_offset(value.r#type()) else { return false };
-    if offset != ir::DYNAMIC_SIZE {
-        return offset % unit == 0;
+/// The `asyncpipe.copy`s into `buffer` or a view of it.
+fn collect_copies<'c, 'a>(buffer: melior::ir::Value<'c, 'a>, copies: &mut Vec<OperationRef<'c, 'a>>) {
+    for (user, index) in ir::uses(buffer) {
+        if Upstream::MemrefSubview.is(user) && index == 0 {
+            collect_copies(user.result(0).expect("a subview's result").into(), copies);
+        } else if CopyOp::is(user) && index == 1 {
+            copies.push(user);
+        }
     }
-    let Some(subview) = ir::defining_op(value).filter(|op| Upstream::MemrefSubview.is(*op)) else { return false };
-    let Ok(source) = subview.operand(0) else { return false };
-    let Some((source_strides, _)) = ir::strides_and_offset(source.r#type()) else { return false };
-    let offsets = ir::dense_i64_attr(subview, super::ir::upstream::attr::STATIC_OFFSETS).unwrap_or_default();
-    starts_aligned(source, unit)
-        && offsets.iter().zip(&source_strides).all(|(offset, stride)| {
-            *stride != ir::DYNAMIC_SIZE
-                && (*offset == ir::DYNAMIC_SIZE && stride % unit == 0
-                    || *offset != ir::DYNAMIC_SIZE && offset.checked_mul(*stride).is_some_and(|o| o % unit == 0))
-        })
 }
 
 /// Whether ldmatrix can read a tile of type `ty`: contiguous rows whose

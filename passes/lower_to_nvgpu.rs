@@ -25,7 +25,11 @@
 //! of mbarriers per queue, and their waits become phase-parity waits on the
 //! groups they need (see [`bulk`]). Each bulk queue keeps its own counts; the
 //! other queues share the cp.async queue as above. Bulk copies cannot
-//! zero-fill, and need rows of 16-byte multiples.
+//! zero-fill, and need rows of 16-byte multiples. A copy on a bulk queue into
+//! a tile that asyncpipe-lower-mma marked for wgmma (`asyncpipe.swizzle`)
+//! becomes tensor-map copies (`cp.async.bulk.tensor`, issued by thread 0,
+//! writing the 128-byte swizzle; see [`tma`]), and the kernel gets a
+//! tensor-map argument per source and box (`asyncpipe.tensor_maps`).
 //!
 //! What cp.async cannot do is an error at the op, before anything changes:
 //! async compute (`asyncpipe.async_scope`), copies that are not global to
@@ -51,7 +55,7 @@ use super::{place_barriers, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-lower-to-nvgpu",
@@ -114,6 +118,9 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     // another: the pass then fails as a whole).
     let functions = checked_functions(root, &options, true);
     let mut failed = functions.failed;
+    for (function, ops) in &functions.asyncpipe {
+        failed |= launched_with_tensor_maps(root, *function, ops).is_err();
+    }
     if failed {
         return Err(PassFailed);
     }
@@ -154,6 +161,36 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             lowering.block(block, None);
         }
         failed |= lowering.failed;
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// An error at each `gpu.launch_func` of `kernel` in `root` when the kernel
+/// has tensor-map copies: their tensor maps become new kernel arguments,
+/// which the host must create (once per buffer) and pass; a launch in the
+/// same module would not have them.
+fn launched_with_tensor_maps(root: OperationRef, kernel: OperationRef, ops: &[OperationRef]) -> Result<(), PassFailed> {
+    if !ops.iter().any(|op| CopyOp::is(*op) && tma::swizzle_of(*op).is_some()) {
+        return Ok(());
+    }
+    let Some(name) = ir::symbol_name(kernel) else { return Ok(()) };
+    let suffix = format!("::@{name}");
+    let mut failed = false;
+    for launch in ir::nested_ops(root).into_iter().filter(|op| Upstream::GpuLaunchFunc.is(*op)) {
+        let target = launch.attribute(attr::KERNEL).map(|a| a.to_string()).unwrap_or_default();
+        if target.ends_with(&suffix) {
+            diag::error_with_note(
+                launch.location(),
+                &format!(
+                    "@{name} gets tensor-map arguments (its copies into swizzled tiles become tensor-map copies), which \
+                     its host creates once per buffer and passes: lower the gpu.module without this launch, and launch \
+                     the kernel with the maps its asyncpipe.tensor_maps names"
+                ),
+                kernel.location(),
+                "the kernel",
+            );
+            failed = true;
+        }
     }
     if failed { Err(PassFailed) } else { Ok(()) }
 }
@@ -421,26 +458,32 @@ struct Lowering<'c, 'a> {
     rings: BTreeMap<i64, bulk::Ring<'c, 'a>>,
     /// In-flight bounds before each wait on a bulk queue.
     bounds: in_flight_bounds::Bounds,
-    /// The kernel's tensor-map arguments, with the swizzle of its
-    /// tensor-map copies.
-    maps: Option<(tma::TensorMaps<'c, 'a>, i64)>,
+    /// The kernel's tensor-map copies.
+    maps: Option<TensorCopies<'c, 'a>>,
     failed: bool,
 }
 
 /// Appends the tensor-map arguments that `function`'s tensor-map copies
-/// need (one swizzle per kernel: the one wgmma reads).
-fn tensor_maps<'c, 'a>(function: OperationRef<'c, 'a>, b: &Builder<'c>) -> Option<(tma::TensorMaps<'c, 'a>, i64)> {
+/// need, with the plan of each copy (by op).
+fn tensor_maps<'c, 'a>(function: OperationRef<'c, 'a>, b: &Builder<'c>) -> Option<TensorCopies<'c, 'a>> {
     let ops = ir::nested_ops(function);
     let varying = tma::varying(&ops);
-    let mut keys = Vec::new();
-    let mut swizzle = None;
+    let mut plans = HashMap::new();
     for op in &ops {
-        let Some(s) = CopyOp::is(*op).then(|| tma::swizzle_of(*op)).flatten() else { continue };
-        let plan = tma::plan(*op, s, &varying).expect("check() accepted this copy");
-        keys.push((plan.argument, plan.rows));
-        swizzle = Some(s);
+        let Some(swizzle) = CopyOp::is(*op).then(|| tma::swizzle_of(*op)).flatten() else { continue };
+        plans.insert(ir::OpKey::of(*op), tma::plan(*op, swizzle, &varying).expect("check() accepted this copy"));
     }
-    swizzle.map(|s| (tma::TensorMaps::append(function, &keys, s, b), s))
+    if plans.is_empty() {
+        return None;
+    }
+    let keys: Vec<_> = plans.values().map(|plan| (plan.argument, plan.rows, plan.box_columns())).collect();
+    Some(TensorCopies { maps: tma::TensorMaps::append(function, &keys, b), plans })
+}
+
+/// A kernel's tensor-map copies: its tensor-map arguments and each copy's plan.
+struct TensorCopies<'c, 'a> {
+    maps: tma::TensorMaps<'c, 'a>,
+    plans: HashMap<ir::OpKey, tma::TmaPlan<'c, 'a>>,
 }
 
 /// What lowering a block tracks: the latest group that dominates the next op,
@@ -464,10 +507,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
         match AsyncpipeOp::of(op) {
             Some(AsyncpipeOp::Copy(_)) => {
                 let ring = queue_of(op).and_then(|q| self.rings.get(&q));
-                if let (Some(ring), Some((maps, swizzle))) = (ring, self.maps.as_ref().filter(|_| tma::swizzle_of(op).is_some())) {
-                    let varying = tma::varying(&[op]);
-                    let plan = tma::plan(op, *swizzle, &varying).expect("check() accepted this copy");
-                    ring.tensor_copy(op, &plan, maps, *swizzle, &self.b);
+                let tensor = self.maps.as_ref().and_then(|t| t.plans.get(&ir::OpKey::of(op)).map(|plan| (&t.maps, plan)));
+                if let (Some(ring), Some((maps, plan))) = (ring, tensor) {
+                    ring.tensor_copy(op, plan, maps, &self.b);
                 } else if let Some(ring) = ring {
                     let plan = bulk::plan(op).expect("check() accepted this copy");
                     ring.copy(op, &plan, &self.b);

@@ -7,13 +7,16 @@
 //! memory (address space 3 or `#gpu.address_space<workgroup>`) in the entry
 //! block of a `gpu.func` means that buffer. Upstream `convert-gpu-to-nvvm`
 //! would otherwise put it on each thread's stack. The attribution is
-//! 16-byte aligned, so that 16-byte `cp.async` copies into it are legal, and
+//! 16-byte aligned (or as its allocation asks: 1024 for a tile wgmma reads
+//! swizzled), so that 16-byte `cp.async` copies into it are legal, and
 //! the allocation's `memref.dealloc`s go away with it.
 //!
 //! Static shared memory is limited to 48 KiB a block. When a kernel's
 //! buffers need more (a 128 x 128 GEMM tile pipelined over 3 stages), they
-//! become views, 128-byte aligned, of its dynamic shared memory
-//! (`gpu.dynamic_shared_memory`) instead, and the kernel carries
+//! become views, 128-byte aligned (1024 where the allocation asks; the
+//! base is aligned to 1024 by asyncpipe-extern-dynamic-shared), of its
+//! dynamic shared memory (`gpu.dynamic_shared_memory`) instead, and the
+//! kernel carries
 //! `asyncpipe.dynamic_shared_bytes`: what a launch must give it (on NVIDIA
 //! GPUs also as the kernel's max dynamic shared size attribute).
 //!
@@ -41,8 +44,8 @@ pub const PASS: PassDef = PassDef {
 const ALIGNMENT: i64 = 16;
 /// The most static shared memory a block has (48 KiB).
 const STATIC_LIMIT: i64 = 48 * 1024;
-/// The alignment of each buffer in dynamic shared memory (a 128-byte
-/// swizzled TMA tile's needs).
+/// The least alignment of a buffer in dynamic shared memory (more where its
+/// allocation asks, up to BASE_ALIGNMENT).
 const DYNAMIC_ALIGNMENT: i64 = 128;
 /// The alignment of the dynamic shared memory's base (TMA's and wgmma's
 /// 128-byte swizzle atom), and the most a buffer in it gets.
@@ -77,6 +80,16 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
             failed = true;
         } else if op.operand_count() > 0 {
             diag::error(op.location(), "a workgroup buffer needs a static size: this allocation has dynamic sizes");
+            failed = true;
+        } else if let Some(copy) = swizzled_copy(function, op) {
+            diag::error_with_note(
+                op.location(),
+                "this buffer is read by wgmma in the 128-byte swizzle (asyncpipe.swizzle) and still filled by \
+                 asyncpipe.copy: run asyncpipe-to-nvgpu first, which makes those copies tensor-map copies that write \
+                 the swizzle (asyncpipe-to-ptx runs the two in that order)",
+                copy.location(),
+                "a copy into it",
+            );
             failed = true;
         } else {
             allocs.push(op);
@@ -132,8 +145,9 @@ fn buffer_bytes(ty: melior::ir::Type) -> Option<i64> {
     ir::shape(ty).iter().try_fold(ir::element_bytes(ty), |size, d| (*d >= 0).then_some(()).and_then(|_| size.checked_mul(*d)))
 }
 
-/// The buffers as views of the kernel's dynamic shared memory, each
-/// `DYNAMIC_ALIGNMENT`-aligned, and the total on the kernel.
+/// The buffers as views of the kernel's dynamic shared memory, each aligned
+/// to `DYNAMIC_ALIGNMENT` or what its allocation asks (up to
+/// `BASE_ALIGNMENT`), and the total on the kernel.
 fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[OperationRef], sizes: &[i64]) {
     use super::ir::builder::{Builder, Point};
     use melior::ir::block::BlockLike;
@@ -163,4 +177,14 @@ fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[Operat
     }
     let offset = (offset + DYNAMIC_ALIGNMENT - 1) / DYNAMIC_ALIGNMENT * DYNAMIC_ALIGNMENT;
     rewrite::set_attribute(function, attrs::DYNAMIC_SHARED_BYTES, b.int_attr(64, offset));
+}
+
+/// An `asyncpipe.copy` in `function` into the buffer `alloc` makes, when the
+/// buffer is marked for the 128-byte swizzle: taking the allocation away
+/// first would lose the mark the copy's lowering needs.
+fn swizzled_copy<'c, 'a>(function: OperationRef<'c, 'a>, alloc: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ir::int_attr(alloc, attrs::SWIZZLE)?;
+    ir::nested_ops(function).into_iter().find(|op| {
+        super::ir::ods::asyncpipe::CopyOp::cast(*op).is_some_and(|copy| ir::allocation_of(copy.dest()) == Some(alloc))
+    })
 }

@@ -830,3 +830,26 @@ pub fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a
         _ => None,
     }
 }
+
+/// Whether `value`'s offset (in elements) is a multiple of `unit`: static
+/// and a multiple, or that of a `memref.subview` whose source's offset is,
+/// with every offset times its source stride a multiple (a dynamic offset
+/// counts when its stride is a multiple: the versions of a multi-buffered
+/// tile).
+pub fn starts_aligned(value: Value, unit: i64) -> bool {
+    let Some((_, offset)) = strides_and_offset(value.r#type()) else { return false };
+    if offset != DYNAMIC_SIZE {
+        return offset % unit == 0;
+    }
+    let Some(subview) = defining_op(value).filter(|op| upstream::Upstream::MemrefSubview.is(*op)) else { return false };
+    let Ok(source) = subview.operand(0) else { return false };
+    let Some((source_strides, _)) = strides_and_offset(source.r#type()) else { return false };
+    let offsets = dense_i64_attr(subview, upstream::attr::STATIC_OFFSETS).unwrap_or_default();
+    starts_aligned(source, unit)
+        && offsets.iter().zip(&source_strides).all(|(offset, stride)| {
+            *stride != DYNAMIC_SIZE
+                && (*offset == DYNAMIC_SIZE && stride % unit == 0
+                    || *offset != DYNAMIC_SIZE && offset.checked_mul(*stride).is_some_and(|o| o % unit == 0))
+        })
+}
+

@@ -347,5 +347,11 @@ pub fn append_input<'c, 'a>(function: OperationRef<'c, 'a>, ty: Type<'c>, locati
     let context = super::context(function);
     let new = FunctionType::new(context, &inputs, &results);
     set_attribute(function, super::upstream::attr::GPU_FUNCTION_TYPE, melior::ir::attribute::TypeAttribute::new(new.into()).into());
+    // Per-argument attributes, where the function has them: none for the new one.
+    if let Ok(arg_attrs) = function.attribute(super::upstream::attr::ARG_ATTRS) {
+        let mut elements = super::array_elements(arg_attrs);
+        elements.push(Attribute::parse(context, "{}").expect("an empty dictionary"));
+        set_attribute(function, super::upstream::attr::ARG_ATTRS, melior::ir::attribute::ArrayAttribute::new(context, &elements).into());
+    }
     insert_argument(entry, position, ty, location)
 }

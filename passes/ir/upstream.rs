@@ -175,6 +175,7 @@ macro_rules! upstream_attributes {
 
 upstream_attributes! {
     ALIGNMENT = MemrefAlloc."alignment",
+    ARG_ATTRS = GpuFunc."arg_attrs",
     BYPASS_L1 = NvgpuDeviceAsyncCopy."bypassL1",
     CALLEE = FuncCall."callee",
     CONTAINER_MODULE = BuiltinModule."gpu.container_module",

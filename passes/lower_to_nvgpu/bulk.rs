@@ -54,7 +54,7 @@ use melior::ir::{Type, Value, ValueLike};
 const GRANULE: i64 = 16;
 
 /// An mbarrier's transaction count holds at most 2^20 - 1 bytes per phase.
-const MAX_TX_BYTES: i64 = (1 << 20) - 1;
+pub const MAX_TX_BYTES: i64 = (1 << 20) - 1;
 
 /// Static tiles of at most this many rows are unrolled.
 const UNROLL_LIMIT: i64 = 32;
@@ -342,13 +342,12 @@ impl<'c, 'a> Ring<'c, 'a> {
         copy: OperationRef<'c, 'a>,
         plan: &super::tma::TmaPlan<'c, 'a>,
         maps: &super::tma::TensorMaps<'c, 'a>,
-        swizzle: i64,
         b: &Builder<'c>,
     ) {
         let point = Point::Before(copy);
         let group = self.open(b, point);
         let barrier = self.barrier(b, group, point);
-        super::tma::emit(copy, plan, maps, swizzle, barrier, b);
+        super::tma::emit(copy, plan, maps, barrier, b);
     }
 
     /// Commits the open group: this thread arrives on its barrier.

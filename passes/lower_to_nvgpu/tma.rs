@@ -5,15 +5,18 @@
 //! write that layout, which only the tensor-map copy engine does: the copy
 //! becomes `N / 64` copies of `R x 64` boxes (128-byte rows) of its source, the
 //! `j`-th box of columns `64 j ..` landing `R x 128 j` bytes into the tile
-//! (its `j`-th swizzled region, as wgmma's descriptors expect).
+//! (its `j`-th swizzled region; asyncpipe-lower-mma makes every copy into a
+//! marked buffer fill a whole tile as the MMA reads it, so that these are
+//! the regions its descriptors expect).
 //!
 //! **Once per block.** The model's copy is the same in every thread (its
-//! operands may not depend on the thread id): each thread copying the whole
-//! tile would leave the same bytes. So thread 0 alone adds the tile's bytes
-//! to the open group's mbarrier (`expect_tx`) and issues the boxes; every
-//! thread still arrives at the commit, and a wait's phase completes once
-//! all have arrived and the bytes have landed, which is what the model's
-//! wait promises each thread.
+//! operands may not depend on the thread id, and every thread runs it: it
+//! may not sit under a condition or loop bound that depends on the thread):
+//! each thread copying the whole tile would leave the same bytes. So thread
+//! 0 alone adds the tile's bytes to the open group's mbarrier (`expect_tx`)
+//! and issues the boxes; every thread still arrives at the commit, and a
+//! wait's phase completes once all have arrived and the bytes have landed,
+//! which is what the model's wait promises each thread.
 //!
 //! **Tensor maps.** A box copy names its source by a tensor map, a
 //! 128-byte descriptor that the host encodes once per buffer
@@ -22,8 +25,9 @@
 //! shape, and records them on the kernel (`asyncpipe.tensor_maps`: for each,
 //! the argument it describes, box rows, box columns and swizzle bytes).
 
+use super::bulk::MAX_TX_BYTES;
 use super::copy::{shape, type_text, DYNAMIC};
-use crate::passes::analysis::thread_scope;
+use crate::passes::analysis::thread_scope::{self, Divergence};
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::attrs;
 use crate::passes::ir::upstream::{attr, cmpi, Upstream};
@@ -36,8 +40,9 @@ use std::collections::HashSet;
 
 /// A box's rows: at most 256 (a tensor map's box dimension).
 const MAX_BOX: i64 = 256;
-/// An mbarrier phase counts at most 2^20 - 1 bytes.
-const MAX_TX_BYTES: i64 = (1 << 20) - 1;
+/// The one swizzle asyncpipe's tensor-map copies write: 128-byte rows,
+/// what wgmma reads (asyncpipe-lower-mma marks tiles with it).
+pub const SWIZZLE: i64 = 128;
 
 /// The swizzle (bytes) in which `copy` must write its destination, if its
 /// buffer has one.
@@ -67,8 +72,8 @@ enum Offset<'c, 'a> {
 
 impl<'c, 'a> TmaPlan<'c, 'a> {
     /// Columns of one box: the swizzle's 128 bytes.
-    fn box_columns(&self, swizzle: i64) -> i64 {
-        swizzle / self.e
+    pub fn box_columns(&self) -> i64 {
+        SWIZZLE / self.e
     }
 }
 
@@ -78,6 +83,12 @@ impl<'c, 'a> TmaPlan<'c, 'a> {
 pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<ValueKey>) -> Result<TmaPlan<'c, 'a>, String> {
     let source = copy.operand(0).map_err(|_| "a copy has a source".to_string())?;
     let dest = copy.operand(1).map_err(|_| "a copy has a destination".to_string())?;
+    if swizzle != SWIZZLE {
+        return Err(format!(
+            "asyncpipe's tensor-map copies write the {SWIZZLE}-byte swizzle that wgmma reads; this tile's buffer asks \
+             for asyncpipe.swizzle = {swizzle}"
+        ));
+    }
     let element = ir::element_type(dest.r#type());
     let e = ir::element_bytes(dest.r#type());
     if e != 2 {
@@ -91,7 +102,7 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
     let [rows, columns] = tile[..] else {
         return Err("a tensor-map copy fills a 2-D tile (rows x columns); this destination is not 2-D".into());
     };
-    let box_columns = swizzle / e;
+    let box_columns = SWIZZLE / e;
     if rows == DYNAMIC || columns == DYNAMIC || columns % box_columns != 0 || !(1..=MAX_BOX).contains(&rows) {
         return Err(format!(
             "a tensor-map copy with a {swizzle}-byte swizzle moves boxes of up to {MAX_BOX} rows of {box_columns} \
@@ -102,8 +113,15 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
     if !contiguous {
         return Err("a tensor-map copy writes the whole tile: the destination must be row-major and contiguous".into());
     }
-    if rows * columns * e > MAX_TX_BYTES {
-        return Err(format!("the copy moves {} bytes, but an mbarrier phase counts at most {MAX_TX_BYTES} bytes", rows * columns * e));
+    if !ir::starts_aligned(dest, super::super::lower_mma::sm90::ATOM_BYTES / e) {
+        return Err("a tensor-map copy writes the swizzle's 1024-byte atoms: the destination must start on a 1024-byte \
+                    boundary of its buffer"
+            .into());
+    }
+    let bytes = rows.checked_mul(columns).and_then(|n| n.checked_mul(e));
+    if bytes.is_none_or(|bytes| bytes > MAX_TX_BYTES) {
+        let shown = bytes.map_or_else(|| "more than 2^63".to_string(), |b| b.to_string());
+        return Err(format!("the copy moves {shown} bytes, but an mbarrier phase counts at most {MAX_TX_BYTES} bytes"));
     }
     // The source: a 2-D view of a kernel argument with the identity layout.
     let subview = ir::defining_op(source).filter(|op| Upstream::MemrefSubview.is(*op));
@@ -121,8 +139,10 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
     if full.len() != 2 || full.contains(&DYNAMIC) || !ir::has_identity_layout(base_type) {
         return Err("a tensor map describes a static row-major 2-D buffer: the kernel argument the copy reads must be one".into());
     }
-    if (full[1] * e) % 16 != 0 {
-        return Err(format!("a tensor map's row stride is a multiple of 16 bytes; the source's rows are {} bytes", full[1] * e));
+    match full[1].checked_mul(e) {
+        Some(row) if row % 16 == 0 => {}
+        Some(row) => return Err(format!("a tensor map's row stride is a multiple of 16 bytes; the source's rows are {row} bytes")),
+        None => return Err("the source's rows are more bytes than a tensor map's row stride holds".into()),
     }
     let strides = ir::dense_i64_attr(subview, attr::STATIC_STRIDES).unwrap_or_default();
     if strides != [1, 1] {
@@ -145,6 +165,17 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
     if dest_varies(dest, varying) {
         return Err(uniform_error());
     }
+    if let Some((_, divergence)) = thread_scope::divergent_ancestor(copy, varying, true) {
+        let what = match divergence {
+            Divergence::Condition => "a condition",
+            Divergence::Bounds => "loop bounds",
+            Divergence::While => "an scf.while",
+        };
+        return Err(format!(
+            "a tensor-map copy is issued by thread 0 for the whole block, so every thread must run it: this one is \
+             under {what} that may differ between the threads"
+        ));
+    }
     Ok(TmaPlan { argument, rows, columns, offsets, e })
 }
 
@@ -162,26 +193,28 @@ fn dest_varies(dest: Value, varying: &HashSet<ValueKey>) -> bool {
     ir::defining_op(dest).is_some_and(|op| Upstream::MemrefSubview.is(op) && op.operands().any(|v| dest_varies(v, varying)))
 }
 
-/// The tensor maps of one kernel: for each, the source argument and box
-/// rows, and the `!llvm.ptr` argument appended for it.
+/// The tensor maps of one kernel: for each, the source argument, box rows
+/// and box columns, and the `!llvm.ptr` argument appended for it.
 pub struct TensorMaps<'c, 'a> {
-    maps: Vec<(usize, i64, Value<'c, 'a>)>,
+    maps: Vec<((usize, i64, i64), Value<'c, 'a>)>,
 }
 
 impl<'c, 'a> TensorMaps<'c, 'a> {
-    /// Appends a tensor-map argument to `function` for each source argument
-    /// and box shape that `plans` (with `swizzle`) read, and records them.
-    pub fn append(function: OperationRef<'c, 'a>, plans: &[(usize, i64)], swizzle: i64, b: &Builder<'c>) -> Self {
+    /// Appends a tensor-map argument to `function` for each (source
+    /// argument, box rows, box columns) that its tensor-map copies read, and
+    /// records them (`asyncpipe.tensor_maps`).
+    pub fn append(function: OperationRef<'c, 'a>, keys: &[(usize, i64, i64)], b: &Builder<'c>) -> Self {
         let pointer = b.parse_type("!llvm.ptr");
-        let mut maps: Vec<(usize, i64, Value<'c, 'a>)> = Vec::new();
+        let mut maps: Vec<((usize, i64, i64), Value<'c, 'a>)> = Vec::new();
         let mut records: Vec<Attribute> = Vec::new();
-        for &(argument, rows) in plans {
-            if maps.iter().any(|(a, r, _)| *a == argument && *r == rows) {
-                continue;
-            }
+        let mut keys = keys.to_vec();
+        keys.sort();
+        keys.dedup();
+        for key in keys {
             let value = rewrite::append_input(function, pointer, function.location());
-            maps.push((argument, rows, value));
-            records.push(b.i64_array(&[argument as i64, rows, swizzle / 2, swizzle]));
+            maps.push((key, value));
+            let (argument, rows, columns) = key;
+            records.push(b.i64_array(&[argument as i64, rows, columns, SWIZZLE]));
         }
         if !records.is_empty() {
             rewrite::set_attribute(function, attrs::TENSOR_MAPS, ArrayAttribute::new(b.ctx(), &records).into());
@@ -190,7 +223,8 @@ impl<'c, 'a> TensorMaps<'c, 'a> {
     }
 
     fn get(&self, plan: &TmaPlan) -> Value<'c, 'a> {
-        self.maps.iter().find(|(a, r, _)| *a == plan.argument && *r == plan.rows).map(|m| m.2).expect("appended")
+        let key = (plan.argument, plan.rows, plan.box_columns());
+        self.maps.iter().find(|(k, _)| *k == key).map(|m| m.1).expect("appended")
     }
 }
 
@@ -200,7 +234,6 @@ pub fn emit<'c, 'a>(
     copy: OperationRef<'c, 'a>,
     plan: &TmaPlan<'c, 'a>,
     maps: &TensorMaps<'c, 'a>,
-    swizzle: i64,
     barrier: Value<'c, 'a>,
     b: &Builder<'c>,
 ) {
@@ -232,10 +265,10 @@ pub fn emit<'c, 'a>(
         };
         b.value(Upstream::ArithIndexCast, &[value], i32_type, &[], inside)
     };
-    let box_columns = plan.box_columns(swizzle);
+    let box_columns = plan.box_columns();
     let row = coordinate(plan.offsets[0], 0);
     for j in 0..plan.columns / box_columns {
-        let region = b.binary(Upstream::ArithAddi, start, b.index_constant(j * plan.rows * swizzle, inside), inside);
+        let region = b.binary(Upstream::ArithAddi, start, b.index_constant(j * plan.rows * SWIZZLE, inside), inside);
         let address = b.value(Upstream::ArithIndexCast, &[region], i64_type, &[], inside);
         let shared = b.value(Upstream::LlvmInttoptr, &[address], b.parse_type("!llvm.ptr<3>"), &[], inside);
         let cluster = b.value(Upstream::LlvmAddrspacecast, &[shared], b.parse_type("!llvm.ptr<7>"), &[], inside);

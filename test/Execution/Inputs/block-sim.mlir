@@ -1062,11 +1062,13 @@ func.func @block_sim_mma_result(%t: index, %e: index) -> f32 {
 // The registers land late: where the lowered code keeps a wgmma's result
 // (block_sim_wgmma_home: the register's home in the thread's private
 // memory), NaN stands until the wait that retires its group writes the
-// value; a later wgmma of the thread reads the value still in flight (the
-// tensor cores pass it along), any other read the NaN. So a read of the
-// accumulator before its wait computes a wrong C.
+// value; a later wgmma of the thread that reads it from there gets the
+// value still in flight (the tensor cores pass it along), any other read
+// the NaN. So a read of the accumulator before its wait computes a wrong C.
+// Values in flight are told apart by their homes (up to 4 accumulators).
 llvm.mlir.global internal constant @block_sim_message_wgmma_tile("block-sim: a tile a wgmma reads changed before the wgmma.wait_group that completes it\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_wgmma_room("block-sim: more wgmmas in flight in a thread than the model holds (64)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_accumulators("block-sim: more than 4 wgmma accumulators in flight in a thread, or a register past 128\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_window("block-sim: a wgmma descriptor outside the block's workgroup memory, or not in the 128-byte swizzle\00") {addr_space = 0 : i32}
 // The base of the block's workgroup window.
 memref.global "private" @block_sim_window : memref<1xindex> = dense<0>
@@ -1076,9 +1078,10 @@ memref.global "private" @block_sim_wgmma_groups : memref<1024xindex> = uninitial
 memref.global "private" @block_sim_wgmma_records : memref<1024x64x7xindex> = uninitialized
 // The registers of the wgmma being issued.
 memref.global "private" @block_sim_wgmma_values : memref<256xf32> = uninitialized
-// Per thread and register, a result in flight: [live, group, home], and its value.
-memref.global "private" @block_sim_wgmma_landing : memref<1024x256x3xindex> = uninitialized
-memref.global "private" @block_sim_wgmma_in_flight : memref<1024x256xf32> = uninitialized
+// Per thread, register and accumulator (up to 4 in flight, told apart by
+// their homes), a result in flight: [live, group, home], and its value.
+memref.global "private" @block_sim_wgmma_landing : memref<1024x128x4x3xindex> = uninitialized
+memref.global "private" @block_sim_wgmma_in_flight : memref<1024x128x4xf32> = uninitialized
 
 func.func @block_sim_wgmma_begin(%window: index, %n: index) {
   %c0 = arith.constant 0 : index
@@ -1088,36 +1091,65 @@ func.func @block_sim_wgmma_begin(%window: index, %n: index) {
   memref.store %window, %w[%c0] : memref<1xindex>
   %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
   %table = memref.get_global @block_sim_wgmma_records : memref<1024x64x7xindex>
-  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
-  %c256 = arith.constant 256 : index
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x128x4x3xindex>
+  %c128 = arith.constant 128 : index
+  %c4 = arith.constant 4 : index
   scf.for %t = %c0 to %n step %c1 {
     memref.store %c0, %groups[%t] : memref<1024xindex>
     scf.for %s = %c0 to %c64 step %c1 {
       memref.store %c0, %table[%t, %s, %c0] : memref<1024x64x7xindex>
     }
-    scf.for %r = %c0 to %c256 step %c1 {
-      memref.store %c0, %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+    scf.for %r = %c0 to %c128 step %c1 {
+      scf.for %a = %c0 to %c4 step %c1 {
+        memref.store %c0, %landing[%t, %r, %a, %c0] : memref<1024x128x4x3xindex>
+      }
     }
   }
   return
 }
 
 // Register `r` of thread `t`'s last wgmma lives at `home`: NaN there until
-// the wait that retires the wgmma's group (the thread's open one).
+// the wait that retires the wgmma's group (the thread's open one). The
+// accumulator slot is the one in flight with that home, else a free one.
 func.func @block_sim_wgmma_home(%t: index, %r: index, %home: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c128 = arith.constant 128 : index
+  %fits = arith.cmpi ult, %r, %c128 : index
+  %msg = llvm.mlir.addressof @block_sim_message_accumulators : !llvm.ptr
+  func.call @block_sim_check(%fits, %msg) : (i1, !llvm.ptr) -> ()
   %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
   %v = memref.load %values[%r] : memref<256xf32>
   %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
   %open = memref.load %groups[%t] : memref<1024xindex>
-  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
-  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
-  memref.store %c1, %landing[%t, %r, %c0] : memref<1024x256x3xindex>
-  memref.store %open, %landing[%t, %r, %c1] : memref<1024x256x3xindex>
-  memref.store %home, %landing[%t, %r, %c2] : memref<1024x256x3xindex>
-  memref.store %v, %in_flight[%t, %r] : memref<1024x256xf32>
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x128x4x3xindex>
+  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x128x4xf32>
+  // The slot with this home in flight, else the first free one (4: none).
+  %same, %free = scf.for %a = %c0 to %c4 step %c1 iter_args(%s = %c4, %f = %c4) -> (index, index) {
+    %live = memref.load %landing[%t, %r, %a, %c0] : memref<1024x128x4x3xindex>
+    %at = memref.load %landing[%t, %r, %a, %c2] : memref<1024x128x4x3xindex>
+    %is_live = arith.cmpi ne, %live, %c0 : index
+    %here = arith.cmpi eq, %at, %home : index
+    %match = arith.andi %is_live, %here : i1
+    %unset_s = arith.cmpi eq, %s, %c4 : index
+    %take_s = arith.andi %match, %unset_s : i1
+    %s1 = arith.select %take_s, %a, %s : index
+    %is_free = arith.cmpi eq, %live, %c0 : index
+    %unset_f = arith.cmpi eq, %f, %c4 : index
+    %take_f = arith.andi %is_free, %unset_f : i1
+    %f1 = arith.select %take_f, %a, %f : index
+    scf.yield %s1, %f1 : index, index
+  }
+  %found = arith.cmpi ult, %same, %c4 : index
+  %slot = arith.select %found, %same, %free : index
+  %room = arith.cmpi ult, %slot, %c4 : index
+  func.call @block_sim_check(%room, %msg) : (i1, !llvm.ptr) -> ()
+  memref.store %c1, %landing[%t, %r, %slot, %c0] : memref<1024x128x4x3xindex>
+  memref.store %open, %landing[%t, %r, %slot, %c1] : memref<1024x128x4x3xindex>
+  memref.store %home, %landing[%t, %r, %slot, %c2] : memref<1024x128x4x3xindex>
+  memref.store %v, %in_flight[%t, %r, %slot] : memref<1024x128x4xf32>
   %p = func.call @block_sim_pointer(%home) : (index) -> !llvm.ptr
   %nan = arith.constant 0x7FC00000 : f32
   llvm.store %nan, %p : f32, !llvm.ptr
@@ -1268,16 +1300,35 @@ func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: inde
   return %hash : index
 }
 
-// Register `r` of thread `t` into the wgmma being issued: the value in
-// flight, if a wgmma of the thread has one, else `v`.
-func.func @block_sim_wgmma_in(%t: index, %r: index, %v: f32) {
+// Register `r` of thread `t` into the wgmma being issued, read from `home`
+// (0: not from memory, the value of the wgmma before it): the value in
+// flight there, if a wgmma of the thread has one, else `v`.
+func.func @block_sim_wgmma_in(%t: index, %r: index, %home: index, %v: f32) {
   %c0 = arith.constant 0 : index
-  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
-  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
-  %live = memref.load %landing[%t, %r, %c0] : memref<1024x256x3xindex>
-  %flying = arith.cmpi ne, %live, %c0 : index
-  %f = memref.load %in_flight[%t, %r] : memref<1024x256xf32>
-  %x = arith.select %flying, %f, %v : f32
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c128 = arith.constant 128 : index
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x128x4x3xindex>
+  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x128x4xf32>
+  %from_memory = arith.cmpi ne, %home, %c0 : index
+  %register = arith.cmpi ult, %r, %c128 : index
+  %look = arith.andi %from_memory, %register : i1
+  %x = scf.if %look -> f32 {
+    %y = scf.for %a = %c0 to %c4 step %c1 iter_args(%w = %v) -> (f32) {
+      %live = memref.load %landing[%t, %r, %a, %c0] : memref<1024x128x4x3xindex>
+      %at = memref.load %landing[%t, %r, %a, %c2] : memref<1024x128x4x3xindex>
+      %is_live = arith.cmpi ne, %live, %c0 : index
+      %here = arith.cmpi eq, %at, %home : index
+      %match = arith.andi %is_live, %here : i1
+      %f = memref.load %in_flight[%t, %r, %a] : memref<1024x128x4xf32>
+      %z = arith.select %match, %f, %w : f32
+      scf.yield %z : f32
+    }
+    scf.yield %y : f32
+  } else {
+    scf.yield %v : f32
+  }
   %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
   memref.store %x, %values[%r] : memref<256xf32>
   return
@@ -1302,19 +1353,6 @@ func.func @block_sim_wgmma(%t: index, %desc_a: index, %desc_b: index, %n: index,
   %c64 = arith.constant 64 : index
   %true = arith.constant true
   %hash = func.call @block_sim_wgmma_pass(%t, %desc_a, %desc_b, %n, %kind, %true) : (index, index, index, index, index, i1) -> index
-  // A register still in flight now holds this wgmma's value (the newest).
-  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
-  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
-  %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
-  %registers = arith.divui %n, %c2 : index
-  scf.for %r = %c0 to %registers step %c1 {
-    %live = memref.load %landing[%t, %r, %c0] : memref<1024x256x3xindex>
-    %flying = arith.cmpi ne, %live, %c0 : index
-    scf.if %flying {
-      %v = memref.load %values[%r] : memref<256xf32>
-      memref.store %v, %in_flight[%t, %r] : memref<1024x256xf32>
-    }
-  }
   %table = memref.get_global @block_sim_wgmma_records : memref<1024x64x7xindex>
   %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
   %group = memref.load %groups[%t] : memref<1024xindex>
@@ -1388,22 +1426,24 @@ func.func @block_sim_wgmma_wait(%t: index, %allowed: index) {
     }
   }
   // The retired groups' registers land.
-  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x256x3xindex>
-  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x256xf32>
-  %c256 = arith.constant 256 : index
-  scf.for %r = %c0 to %c256 step %c1 {
-    %live = memref.load %landing[%t, %r, %c0] : memref<1024x256x3xindex>
-    %group = memref.load %landing[%t, %r, %c1] : memref<1024x256x3xindex>
-    %is_live = arith.cmpi ne, %live, %c0 : index
-    %kept = arith.addi %group, %allowed : index
-    %old = arith.cmpi ult, %kept, %committed : index
-    %land = arith.andi %is_live, %old : i1
-    scf.if %land {
-      %home = memref.load %landing[%t, %r, %c2] : memref<1024x256x3xindex>
-      %v = memref.load %in_flight[%t, %r] : memref<1024x256xf32>
-      %p = func.call @block_sim_pointer(%home) : (index) -> !llvm.ptr
-      llvm.store %v, %p : f32, !llvm.ptr
-      memref.store %c0, %landing[%t, %r, %c0] : memref<1024x256x3xindex>
+  %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x128x4x3xindex>
+  %in_flight = memref.get_global @block_sim_wgmma_in_flight : memref<1024x128x4xf32>
+  %c128 = arith.constant 128 : index
+  scf.for %r = %c0 to %c128 step %c1 {
+    scf.for %a = %c0 to %c4 step %c1 {
+      %live = memref.load %landing[%t, %r, %a, %c0] : memref<1024x128x4x3xindex>
+      %group = memref.load %landing[%t, %r, %a, %c1] : memref<1024x128x4x3xindex>
+      %is_live = arith.cmpi ne, %live, %c0 : index
+      %kept = arith.addi %group, %allowed : index
+      %old = arith.cmpi ult, %kept, %committed : index
+      %land = arith.andi %is_live, %old : i1
+      scf.if %land {
+        %home = memref.load %landing[%t, %r, %a, %c2] : memref<1024x128x4x3xindex>
+        %v = memref.load %in_flight[%t, %r, %a] : memref<1024x128x4xf32>
+        %p = func.call @block_sim_pointer(%home) : (index) -> !llvm.ptr
+        llvm.store %v, %p : f32, !llvm.ptr
+        memref.store %c0, %landing[%t, %r, %a, %c0] : memref<1024x128x4x3xindex>
+      }
     }
   }
   return

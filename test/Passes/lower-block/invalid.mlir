@@ -206,7 +206,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_warps(%a: i64, %b: i64) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %acc = llvm.mlir.poison : !llvm.struct<(f32, f32, f32, f32)>
-    // expected-error @+1 {{asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128)}}
+    // expected-error @+1 {{asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128, at most 1024)}}
     %d = nvvm.wgmma.mma_async %a, %b, %acc, <m = 64, n = 8, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
     gpu.return
   }
@@ -231,6 +231,17 @@ gpu.module @kernels {
   gpu.func @too_much_shared() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %a = memref.alloc() : memref<40000xf32, #gpu.address_space<workgroup>>
     %b = memref.alloc() : memref<40000xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A tensor-map copy with a multicast mask (to other blocks of a cluster).
+gpu.module @kernels {
+  gpu.func @tensor_copy_multicast(%map: !llvm.ptr, %dst: !llvm.ptr<7>, %bar: !llvm.ptr<3>, %x: i32, %mask: i16) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{asyncpipe-lower-block models 2-D tensor-map copies into the block's own workgroup memory}}
+    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %x] multicast_mask = %mask : !llvm.ptr<7>, !llvm.ptr
     gpu.return
   }
 }

@@ -39,7 +39,7 @@ module attributes {gpu.container_module} {
     gpu.func @half_group(%A: memref<64x64xf16>, %B: memref<64x64xf16>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
       %as = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
       %bs = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
-      // expected-error @below {{with the block's 2 warps a tile is 32 x N}}
+      // expected-error @below {{wgmma (sm_90a) runs in warpgroups of 4 warps: the block's 2 warps are not whole warpgroups (known_block_size a multiple of 128)}}
       %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
       asyncpipe.mma %as, %bs, %acc : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
       gpu.return
@@ -193,6 +193,51 @@ module attributes {gpu.container_module} {
       %n = gpu.block_id x
       // expected-error @below {{wgmma.wait_group takes a constant count: this wait on an MMA queue needs a constant in-flight count}}
       asyncpipe.wait_queue 1, %n
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// B filled by two copies of 32 rows: its swizzled regions would land 4096
+// bytes apart, where the MMA's descriptor reads them 8192 apart.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @half_tiles(%A: memref<64x64xf16>, %B: memref<64x128xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %as = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+      %bs = memref.alloc() : memref<64x128xf16, #gpu.address_space<workgroup>>
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x128xf32>
+      %top = memref.subview %bs[0, 0] [32, 128] [1, 1] : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<32x128xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>
+      %gt = memref.subview %B[0, 0] [32, 128] [1, 1] : memref<64x128xf16> to memref<32x128xf16, strided<[128, 1]>>
+      // expected-error @below {{a copy into a tile that wgmma (sm_90a) reads swizzled must fill one whole 64x128 tile, as the MMA reads it, starting on a 1024-byte boundary: the tensor-map copy it becomes writes the swizzled regions the MMA's descriptors expect}}
+      asyncpipe.copy %gt, %top {queue = 0} : memref<32x128xf16, strided<[128, 1]>> to memref<32x128xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>
+      // expected-note @below {{the MMA that reads the tile}}
+      asyncpipe.mma %as, %bs, %acc : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<64x128xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x128xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// An MMA sharing its queue with copies: wgmma's group queue holds only wgmmas.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @shared_queue(%A: memref<64x64xf16>, %B: memref<64x64xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %as = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+      %bs = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
+      asyncpipe.commit_queue 0 {
+        %ga = memref.subview %A[0, 0] [64, 64] [1, 1] : memref<64x64xf16> to memref<64x64xf16, strided<[64, 1]>>
+        asyncpipe.copy %ga, %as : memref<64x64xf16, strided<[64, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      }
+      asyncpipe.wait_queue 0, 0
+      asyncpipe.commit_queue 0 {
+        // expected-error @below {{queue 0 holds both MMAs and other async ops: wgmma's group queue (wgmma.commit_group, wgmma.wait_group) holds only wgmmas, so the MMAs need a queue of their own}}
+        asyncpipe.mma %as, %bs, %acc : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
+      }
+      asyncpipe.wait_queue 0, 0
       gpu.return
     }
   }

@@ -343,3 +343,92 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A swizzle other than the 128 bytes wgmma reads.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @swizzle_64(%A: memref<512x512xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %bid = gpu.block_id x
+      %As = memref.alloc() {asyncpipe.swizzle = 64 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
+      asyncpipe.commit_queue 0 {
+        %src = memref.subview %A[%bid, 0] [128, 64] [1, 1] : memref<512x512xf16> to memref<128x64xf16, strided<[512, 1], offset: ?>>
+        // expected-error @below {{asyncpipe's tensor-map copies write the 128-byte swizzle that wgmma reads; this tile's buffer asks for asyncpipe.swizzle = 64}}
+        asyncpipe.copy %src, %As : memref<128x64xf16, strided<[512, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+      }
+      asyncpipe.wait_queue 0, 0
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A copy only some threads run (thread 0 among those that skip it): the tile would never be copied.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @under_thread_condition(%A: memref<512x512xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %bid = gpu.block_id x
+      %As = memref.alloc() {asyncpipe.swizzle = 128 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
+      %tid = gpu.thread_id x
+      %c64 = arith.constant 64 : index
+      %upper = arith.cmpi uge, %tid, %c64 : index
+      asyncpipe.commit_queue 0 {
+        scf.if %upper {
+          %src = memref.subview %A[%bid, 0] [128, 64] [1, 1] : memref<512x512xf16> to memref<128x64xf16, strided<[512, 1], offset: ?>>
+          // expected-error @below {{a tensor-map copy is issued by thread 0 for the whole block, so every thread must run it: this one is under a condition that may differ between the threads}}
+          asyncpipe.copy %src, %As : memref<128x64xf16, strided<[512, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+        }
+      }
+      asyncpipe.wait_queue 0, 0
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A tile 128 bytes into its buffer: not on a swizzle atom.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @unaligned_tile(%A: memref<512x512xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %bid = gpu.block_id x
+      %As = memref.alloc() {asyncpipe.swizzle = 128 : i64} : memref<129x64xf16, #gpu.address_space<workgroup>>
+      %tile = memref.subview %As[1, 0] [128, 64] [1, 1] : memref<129x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[64, 1], offset: 64>, #gpu.address_space<workgroup>>
+      asyncpipe.commit_queue 0 {
+        %src = memref.subview %A[%bid, 0] [128, 64] [1, 1] : memref<512x512xf16> to memref<128x64xf16, strided<[512, 1], offset: ?>>
+        // expected-error @below {{a tensor-map copy writes the swizzle's 1024-byte atoms: the destination must start on a 1024-byte boundary of its buffer}}
+        asyncpipe.copy %src, %tile : memref<128x64xf16, strided<[512, 1], offset: ?>> to memref<128x64xf16, strided<[64, 1], offset: 64>, #gpu.address_space<workgroup>>
+      }
+      asyncpipe.wait_queue 0, 0
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A kernel with tensor-map copies launched in the same module: the launch
+// would lack the tensor maps.
+module attributes {gpu.container_module} {
+  func.func @host(%A: memref<512x512xf16>) {
+    %c1 = arith.constant 1 : index
+    // expected-error @below {{@launched gets tensor-map arguments (its copies into swizzled tiles become tensor-map copies), which its host creates once per buffer and passes: lower the gpu.module without this launch, and launch the kernel with the maps its asyncpipe.tensor_maps names}}
+    gpu.launch_func @kernels::@launched blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%A : memref<512x512xf16>)
+    return
+  }
+  gpu.module @kernels {
+    // expected-note @below {{the kernel}}
+    gpu.func @launched(%A: memref<512x512xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %bid = gpu.block_id x
+      %As = memref.alloc() {asyncpipe.swizzle = 128 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>
+      asyncpipe.commit_queue 0 {
+        %src = memref.subview %A[%bid, 0] [128, 64] [1, 1] : memref<512x512xf16> to memref<128x64xf16, strided<[512, 1], offset: ?>>
+        asyncpipe.copy %src, %As : memref<128x64xf16, strided<[512, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+      }
+      asyncpipe.wait_queue 0, 0
+      gpu.return
+    }
+  }
+}

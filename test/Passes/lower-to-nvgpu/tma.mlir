@@ -8,6 +8,11 @@
 // source's tensor map as a new last argument, recorded with its box and
 // swizzle in asyncpipe.tensor_maps.
 // RUN: asyncpipe-opt %s --asyncpipe-to-nvgpu=bulk-queues=0 | FileCheck %s
+// A kernel with argument attributes gets an empty dictionary for the new
+// argument (the op verifies: one dictionary per argument).
+// RUN: asyncpipe-opt %s --asyncpipe-to-nvgpu=bulk-queues=0 | FileCheck %s --check-prefix=ATTRS
+// ATTRS-LABEL: gpu.func @with_attributes
+// ATTRS-SAME: (%{{.*}}: memref<512x512xf16> {llvm.noalias}, %{{.*}}: !llvm.ptr)
 
 // CHECK-LABEL: gpu.func @two_boxes
 // CHECK-SAME: (%[[A:.*]]: memref<512x512xf16>, %{{.*}}: memref<64x128xf16>, %[[MAP:.*]]: !llvm.ptr)
@@ -42,7 +47,8 @@
 // Every thread's arrival commits the group; the wait is on its parity.
 // CHECK: nvvm.mbarrier.arrive
 // CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK-NOT: asyncpipe.
+// CHECK-NOT: {{asyncpipe\.(copy|commit|wait)}}
+// CHECK-LABEL: gpu.func @with_attributes
 
 module attributes {gpu.container_module} {
   gpu.module @m {
@@ -53,6 +59,16 @@ module attributes {gpu.container_module} {
       asyncpipe.commit_queue 0 {
         %g = memref.subview %A[%k0, 256] [64, 128] [1, 1] : memref<512x512xf16> to memref<64x128xf16, strided<[512, 1], offset: ?>>
         asyncpipe.copy %g, %bs : memref<64x128xf16, strided<[512, 1], offset: ?>> to memref<64x128xf16, #gpu.address_space<workgroup>>
+      }
+      asyncpipe.wait_queue 0, 0
+      gpu.return
+    }
+    gpu.func @with_attributes(%A: memref<512x512xf16> {llvm.noalias}) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %k0 = gpu.block_id x
+      %bs = memref.alloc() {alignment = 1024 : i64, asyncpipe.swizzle = 128 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
+      asyncpipe.commit_queue 0 {
+        %g = memref.subview %A[%k0, 0] [64, 64] [1, 1] : memref<512x512xf16> to memref<64x64xf16, strided<[512, 1], offset: ?>>
+        asyncpipe.copy %g, %bs : memref<64x64xf16, strided<[512, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
       }
       asyncpipe.wait_queue 0, 0
       gpu.return

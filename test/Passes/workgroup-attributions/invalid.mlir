@@ -21,3 +21,17 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A buffer wgmma reads swizzled, still filled by asyncpipe.copy: moving it
+// first would lose the mark the copy's lowering (a tensor-map copy) needs.
+gpu.module @kernels {
+  gpu.func @swizzled_before_copies(%A: memref<64x64xf16>) kernel {
+    // expected-error @below {{this buffer is read by wgmma in the 128-byte swizzle (asyncpipe.swizzle) and still filled by asyncpipe.copy: run asyncpipe-to-nvgpu first, which makes those copies tensor-map copies that write the swizzle (asyncpipe-to-ptx runs the two in that order)}}
+    %t = memref.alloc() {alignment = 1024 : i64, asyncpipe.swizzle = 128 : i64} : memref<64x64xf16, 3>
+    // expected-note @below {{a copy into it}}
+    asyncpipe.copy %A, %t {queue = 0} : memref<64x64xf16> to memref<64x64xf16, 3>
+    gpu.return
+  }
+}
