@@ -59,6 +59,15 @@ pub fn is_async(op: OperationRef) -> bool {
     CopyOp::is(op) || MmaOp::is(op) || AsyncScopeOp::is(op)
 }
 
+/// The swizzle `asyncpipe.swizzle` names on a tile buffer (the one
+/// asyncpipe-lower-mma sets for wgmma and asyncpipe-to-nvgpu's tensor-map
+/// copies write): 128-byte rows whose 16-byte chunks are permuted by the
+/// row's index mod 8.
+pub const SWIZZLE_BYTES: i64 = 128;
+/// The swizzle's atom: 8 rows of 128 bytes, the alignment a swizzled tile
+/// needs (the hardware permutes by shared-address bits).
+pub const SWIZZLE_ATOM_BYTES: i64 = 8 * SWIZZLE_BYTES;
+
 /// Whether `op` is one of the tensor-core ops (`asyncpipe.mma`,
 /// `asyncpipe.accumulator_init`, `asyncpipe.accumulator_store`): what only
 /// `asyncpipe-lower-mma` and `asyncpipe-lower-deferred` lower.

@@ -46,10 +46,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Attribute, Type, TypeLike, Value, ValueLike};
 use std::collections::HashMap;
 
-/// TMA's and wgmma's widest swizzle: 128-byte rows.
-pub const SWIZZLE_BYTES: i64 = 128;
-/// A swizzle atom: 8 rows of 128 bytes, the alignment a swizzled tile needs.
-pub const ATOM_BYTES: i64 = 8 * SWIZZLE_BYTES;
+pub use crate::passes::ir::asyncpipe::{SWIZZLE_ATOM_BYTES as ATOM_BYTES, SWIZZLE_BYTES};
 /// wgmma's rows per warpgroup.
 pub const WARPGROUP_ROWS: i64 = 64;
 /// K of one wgmma on 16-bit inputs.

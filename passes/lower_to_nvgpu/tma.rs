@@ -40,9 +40,9 @@ use std::collections::HashSet;
 
 /// A box's rows: at most 256 (a tensor map's box dimension).
 const MAX_BOX: i64 = 256;
-/// The one swizzle asyncpipe's tensor-map copies write: 128-byte rows,
-/// what wgmma reads (asyncpipe-lower-mma marks tiles with it).
-pub const SWIZZLE: i64 = 128;
+// The one swizzle asyncpipe's tensor-map copies write: 128-byte rows, what
+// wgmma reads (asyncpipe-lower-mma marks tiles with it).
+use crate::passes::ir::asyncpipe::{SWIZZLE_ATOM_BYTES, SWIZZLE_BYTES as SWIZZLE};
 
 /// The swizzle (bytes) in which `copy` must write its destination, if its
 /// buffer has one.
@@ -113,7 +113,7 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
     if !contiguous {
         return Err("a tensor-map copy writes the whole tile: the destination must be row-major and contiguous".into());
     }
-    if !ir::starts_aligned(dest, super::super::lower_mma::sm90::ATOM_BYTES / e) {
+    if !ir::starts_aligned(dest, SWIZZLE_ATOM_BYTES / e) {
         return Err("a tensor-map copy writes the swizzle's 1024-byte atoms: the destination must start on a 1024-byte \
                     boundary of its buffer"
             .into());
