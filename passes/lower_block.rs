@@ -69,6 +69,7 @@
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::{DeviceAsyncCopy, Upstream};
 use super::ir::builder::{Builder, Point};
+use super::ir::nvvm::Wgmma;
 use super::ir::{self, diag, rewrite, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -419,7 +420,7 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             Some(Upstream::FuncCall | Upstream::LlvmCall | Upstream::GpuLaneId) => {
                 Some("asyncpipe-lower-block does not model this op in a kernel")
             }
-            Some(Upstream::NvvmWgmmaMmaAsync) if !is_modeled_wgmma(op) => Some(
+            Some(Upstream::NvvmWgmmaMmaAsync) if Wgmma::of(op).is_none() => Some(
                 "asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with \
                  A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it",
             ),
@@ -473,23 +474,6 @@ fn window_layout(shared: &[Shared]) -> (Vec<i64>, i64) {
     (offsets, end)
 }
 
-/// Whether the block model runs this `nvvm.wgmma.mma_async`: what
-/// asyncpipe-lower-mma emits (see block-sim's block_sim_wgmma).
-fn is_modeled_wgmma(op: OperationRef) -> bool {
-    let text = |name: &str| op.attribute(name).map(|a| a.to_string()).unwrap_or_default();
-    let n = wgmma_shape_n(op);
-    let input = text(attr::TYPE_A);
-    n.is_some_and(|n| n % 8 == 0 && (8..=256).contains(&n))
-        && (input == "#nvvm.wgmma_type<f16>" || input == "#nvvm.wgmma_type<bf16>")
-        && text(attr::TYPE_B) == input
-        && text(attr::TYPE_D) == "#nvvm.wgmma_type<f32>"
-        && text(attr::LAYOUT_A) == "#nvvm.mma_layout<row>"
-        && text(attr::LAYOUT_B) == "#nvvm.mma_layout<row>"
-        && text(attr::SCALE_D) == "#nvvm.wgmma_scale_out<one>"
-        && text(attr::SCALE_A) == "#nvvm.wgmma_scale_in<one>"
-        && text(attr::SCALE_B) == "#nvvm.wgmma_scale_in<one>"
-}
-
 /// Where register `r` of a wgmma's input struct was loaded from (the byte
 /// address of the `memref.load` that the struct's element `r` was inserted
 /// from), or 0 when it was not loaded (a value straight from the wgmma
@@ -509,21 +493,6 @@ fn register_home<'c, 'a>(b: &Builder<'c>, inouts: Value<'c, 'a>, r: i64, at: Poi
         container = operand(insert, 0);
     }
     b.index_constant(0, at)
-}
-
-/// N of a wgmma of shape m64nNk16 (the printed shape attribute: nvvm's
-/// attributes have no C API).
-fn wgmma_shape_n(op: OperationRef) -> Option<i64> {
-    let shape = op.attribute(attr::SHAPE).map(|a| a.to_string()).unwrap_or_default();
-    shape
-        .strip_prefix("#nvvm.shape<m = 64, n = ")
-        .and_then(|rest| rest.strip_suffix(", k = 16>"))
-        .and_then(|n| n.parse::<i64>().ok())
-}
-
-/// N of a modeled wgmma.
-fn wgmma_n(op: OperationRef) -> i64 {
-    wgmma_shape_n(op).expect("check() accepted this wgmma")
 }
 
 /// The size in bytes of a static identity-layout memref of integers,
@@ -669,41 +638,7 @@ fn lower_op<'c, 'a>(
             }
         }
         Some(Upstream::NvvmWgmmaFenceAligned) => ir::erase(op),
-        Some(Upstream::NvvmWgmmaMmaAsync) => {
-            // The thread's registers in, the thread's part computed, out.
-            let (inouts, n) = (operand(op, 0), wgmma_n(op));
-            let ty = inouts.r#type();
-            let f32_type = Type::float32(b.ctx());
-            for r in 0..n / 2 {
-                let position = b.i64_array(&[r]);
-                let value = b.value(Upstream::LlvmExtractvalue, &[inouts], f32_type, &[(attr::POSITION, position)], at);
-                let home = register_home(&b, inouts, r, at);
-                b.call(WGMMA_IN, &[tid, b.index_constant(r, at), home, value], &[], at);
-            }
-            let kind = b.index_constant(i64::from(op.attribute(attr::TYPE_A).is_ok_and(|a| a.to_string().contains("bf16"))), at);
-            let operands = [tid, index_of(&b, operand(op, 1), at), index_of(&b, operand(op, 2), at), b.index_constant(n, at), kind];
-            b.call(WGMMA, &operands, &[], at);
-            let mut result = b.value(Upstream::LlvmPoison, &[], ty, &[], at);
-            for r in 0..n / 2 {
-                let value: Value = b.call(WGMMA_OUT, &[b.index_constant(r, at)], &[f32_type], at).result(0).unwrap().into();
-                let position = b.i64_array(&[r]);
-                result = b.value(Upstream::LlvmInsertvalue, &[result, value], ty, &[(attr::POSITION, position)], at);
-            }
-            // A register the code keeps in memory (its home, in the thread's
-            // private memory) lands there at the wait that completes it.
-            for extract in ir::users(op.result(0).unwrap().into()).into_iter().filter(|u| Upstream::LlvmExtractvalue.is(*u)) {
-                let Some(r) = ir::dense_i64_attr(extract, attr::POSITION).and_then(|p| p.first().copied()) else { continue };
-                for store in ir::users(extract.result(0).unwrap().into()).into_iter().filter(|u| Upstream::MemrefStore.is(*u)) {
-                    let here = Point::Before(store);
-                    let memref = operand(store, 1);
-                    let indices: Vec<Value> = store.operands().skip(2).collect();
-                    let home = b.byte_address(memref, &indices, 4, here);
-                    b.call(WGMMA_HOME, &[tid, b.index_constant(r, here), home], &[], here);
-                    stops.landed.push(store);
-                }
-            }
-            replace(result);
-        }
+        Some(Upstream::NvvmWgmmaMmaAsync) => wgmma(op, tid, stops),
         Some(Upstream::NvvmWgmmaCommitGroupSyncAligned) => {
             b.call(WGMMA_COMMIT, &[tid], &[], at);
             ir::erase(op);
@@ -748,6 +683,52 @@ fn lower_op<'c, 'a>(
         }
         _ => {}
     }
+}
+
+/// `nvvm.wgmma.mma_async` as one thread's part (see block-sim's
+/// block_sim_wgmma): the thread's registers in, its products computed, the
+/// registers out; a register the code keeps in memory (its home, in the
+/// thread's private memory) is left to land there at the wait that
+/// completes the wgmma (the store that would put it there goes, in
+/// `stops.landed`).
+fn wgmma<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, stops: &mut Stops<'c, 'a>) {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    // The thread's registers in, the thread's part computed, out.
+    let form = Wgmma::of(op).expect("check() accepted this wgmma");
+    let (inouts, n) = (operand(op, 0), form.n);
+    let ty = inouts.r#type();
+    let f32_type = Type::float32(b.ctx());
+    for r in 0..n / 2 {
+        let position = b.i64_array(&[r]);
+        let value = b.value(Upstream::LlvmExtractvalue, &[inouts], f32_type, &[(attr::POSITION, position)], at);
+        let home = register_home(&b, inouts, r, at);
+        b.call(WGMMA_IN, &[tid, b.index_constant(r, at), home, value], &[], at);
+    }
+    let kind = b.index_constant(i64::from(form.bf16), at);
+    let operands = [tid, index_of(&b, operand(op, 1), at), index_of(&b, operand(op, 2), at), b.index_constant(n, at), kind];
+    b.call(WGMMA, &operands, &[], at);
+    let mut result = b.value(Upstream::LlvmPoison, &[], ty, &[], at);
+    for r in 0..n / 2 {
+        let value: Value = b.call(WGMMA_OUT, &[b.index_constant(r, at)], &[f32_type], at).result(0).unwrap().into();
+        let position = b.i64_array(&[r]);
+        result = b.value(Upstream::LlvmInsertvalue, &[result, value], ty, &[(attr::POSITION, position)], at);
+    }
+    // A register the code keeps in memory (its home, in the thread's
+    // private memory) lands there at the wait that completes it.
+    for extract in ir::users(op.result(0).unwrap().into()).into_iter().filter(|u| Upstream::LlvmExtractvalue.is(*u)) {
+        let Some(r) = ir::dense_i64_attr(extract, attr::POSITION).and_then(|p| p.first().copied()) else { continue };
+        for store in ir::users(extract.result(0).unwrap().into()).into_iter().filter(|u| Upstream::MemrefStore.is(*u)) {
+            let here = Point::Before(store);
+            let memref = operand(store, 1);
+            let indices: Vec<Value> = store.operands().skip(2).collect();
+            let home = b.byte_address(memref, &indices, 4, here);
+            b.call(WGMMA_HOME, &[tid, b.index_constant(r, here), home], &[], here);
+            stops.landed.push(store);
+        }
+    }
+    rewrite::replace_uses(op.result(0).unwrap().into(), result);
+    ir::erase(op);
 }
 
 fn operand<'c, 'a>(op: OperationRef<'c, 'a>, k: usize) -> Value<'c, 'a> {
@@ -888,7 +869,7 @@ fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
 
 /// The address a pointer holds, as an `index` (the runtime's unit).
 fn address_of<'c, 'a>(b: &Builder<'c>, pointer: Value<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let int = b.value(Upstream::LlvmPtrtoint, &[pointer], b.parse_type("i64"), &[], at);
+    let int = b.value(Upstream::LlvmPtrtoint, &[pointer], b.int_type(64), &[], at);
     b.value(Upstream::ArithIndexCast, &[int], b.index_type(), &[], at)
 }
 

@@ -133,8 +133,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     if failed {
         return Err(PassFailed);
     }
-    let lower = functions.asyncpipe.into_iter().map(|(function, _)| function);
-    for function in lower {
+    for (function, ops) in functions.asyncpipe {
         let builder = Builder::new(function.context(), function.location());
         let (rings, bounds) = match rings(function, bulk.queues(), &builder) {
             Ok(rings) => rings,
@@ -144,7 +143,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             }
         };
         let token = builder.parse_type(copy::TOKEN_TYPE);
-        let maps = tensor_maps(function, &builder);
+        let maps = tensor_maps(function, &ops, &builder);
         let mut lowering = Lowering {
             b: builder,
             max_bytes,
@@ -360,7 +359,7 @@ fn check(ops: &[OperationRef], max_bytes: i64, bulk: &BTreeSet<i64>) -> Result<(
             Some(AsyncpipeOp::Copy(_)) => {
                 let planned = match (queue_of(*op), tma::swizzle_of(*op)) {
                     (Some(queue), Some(swizzle)) if bulk.contains(&queue) => {
-                        tma::plan(*op, swizzle, varying.get_or_insert_with(|| tma::varying(ops))).map(|_| ())
+                        tma::plan(*op, swizzle, varying.get_or_insert_with(|| tma::thread_dependent(ops))).map(|_| ())
                     }
                     (_, Some(swizzle)) => Err(format!(
                         "this tile is read by wgmma in the {swizzle}-byte swizzle (asyncpipe-lower-mma for sm_90a), which \
@@ -464,12 +463,14 @@ struct Lowering<'c, 'a> {
 }
 
 /// Appends the tensor-map arguments that `function`'s tensor-map copies
-/// need, with the plan of each copy (by op).
-fn tensor_maps<'c, 'a>(function: OperationRef<'c, 'a>, b: &Builder<'c>) -> Option<TensorCopies<'c, 'a>> {
-    let ops = ir::nested_ops(function);
-    let varying = tma::varying(&ops);
+/// (among its `ops`, which check() accepted) need, with each copy's plan.
+fn tensor_maps<'c, 'a>(function: OperationRef<'c, 'a>, ops: &[OperationRef<'c, 'a>], b: &Builder<'c>) -> Option<TensorCopies<'c, 'a>> {
+    if !ops.iter().any(|op| CopyOp::is(*op) && tma::swizzle_of(*op).is_some()) {
+        return None;
+    }
+    let varying = tma::thread_dependent(ops);
     let mut plans = HashMap::new();
-    for op in &ops {
+    for op in ops {
         let Some(swizzle) = CopyOp::is(*op).then(|| tma::swizzle_of(*op)).flatten() else { continue };
         plans.insert(ir::OpKey::of(*op), tma::plan(*op, swizzle, &varying).expect("check() accepted this copy"));
     }

@@ -63,7 +63,15 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     let entry = ir::region_entry(function, 0).expect("a gpu.func has a body");
     let mut failed = false;
     let mut allocs = Vec::new();
-    for op in ir::nested_ops(function) {
+    let ops = ir::nested_ops(function);
+    // The first asyncpipe.copy into each allocation (through views).
+    let mut copies_into = std::collections::HashMap::new();
+    for op in &ops {
+        if let Some(alloc) = super::ir::ods::asyncpipe::CopyOp::cast(*op).and_then(|copy| ir::allocation_of(copy.dest())) {
+            copies_into.entry(ir::OpKey::of(alloc)).or_insert(*op);
+        }
+    }
+    for op in ops {
         if !matches!(Upstream::of(op), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca)) {
             continue;
         }
@@ -81,7 +89,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
         } else if op.operand_count() > 0 {
             diag::error(op.location(), "a workgroup buffer needs a static size: this allocation has dynamic sizes");
             failed = true;
-        } else if let Some(copy) = swizzled_copy(function, op) {
+        } else if let Some(copy) = copies_into.get(&ir::OpKey::of(op)).filter(|_| ir::int_attr(op, attrs::SWIZZLE).is_some()) {
             diag::error_with_note(
                 op.location(),
                 "this buffer is read by wgmma in the 128-byte swizzle (asyncpipe.swizzle) and still filled by \
@@ -177,14 +185,4 @@ fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[Operat
     }
     let offset = (offset + DYNAMIC_ALIGNMENT - 1) / DYNAMIC_ALIGNMENT * DYNAMIC_ALIGNMENT;
     rewrite::set_attribute(function, attrs::DYNAMIC_SHARED_BYTES, b.int_attr(64, offset));
-}
-
-/// An `asyncpipe.copy` in `function` into the buffer `alloc` makes, when the
-/// buffer is marked for the 128-byte swizzle: taking the allocation away
-/// first would lose the mark the copy's lowering needs.
-fn swizzled_copy<'c, 'a>(function: OperationRef<'c, 'a>, alloc: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    ir::int_attr(alloc, attrs::SWIZZLE)?;
-    ir::nested_ops(function).into_iter().find(|op| {
-        super::ir::ods::asyncpipe::CopyOp::cast(*op).is_some_and(|copy| ir::allocation_of(copy.dest()) == Some(alloc))
-    })
 }

@@ -333,6 +333,21 @@ impl<'c> Builder<'c> {
         MemRefType::new(element, &[], None, None).into()
     }
 
+    /// `iN`.
+    pub fn int_type(&self, bits: u32) -> Type<'c> {
+        IntegerType::new(self.ctx(), bits).into()
+    }
+
+    /// `!llvm.ptr` (generic) or `!llvm.ptr<space>`.
+    pub fn llvm_pointer(&self, space: u32) -> Type<'c> {
+        melior::dialect::llvm::r#type::pointer(self.ctx(), space)
+    }
+
+    /// `!llvm.struct<(fields)>`.
+    pub fn llvm_struct(&self, fields: &[Type<'c>]) -> Type<'c> {
+        melior::dialect::llvm::r#type::r#struct(self.ctx(), fields, false)
+    }
+
     /// `memref<?xi8>`, a buffer of bytes.
     pub fn byte_buffer(&self) -> Type<'c> {
         MemRefType::new(IntegerType::new(self.ctx(), 8).into(), &[super::DYNAMIC_SIZE], None, None).into()

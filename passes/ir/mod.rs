@@ -24,6 +24,7 @@ pub mod asyncop;
 pub mod asyncpipe;
 pub mod builder;
 pub mod diag;
+pub mod nvvm;
 pub mod ods;
 pub mod par;
 pub mod rewrite;

@@ -43,14 +43,11 @@ use crate::passes::ir::ods::asyncpipe::{
 use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::{self, asyncpipe, rewrite};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Attribute, Type, TypeLike, Value, ValueLike};
+use crate::passes::ir::nvvm::{Wgmma, WGMMA_K, WGMMA_M};
+use melior::ir::{Type, TypeLike, Value, ValueLike};
 use std::collections::HashMap;
 
 pub use crate::passes::ir::asyncpipe::{SWIZZLE_ATOM_BYTES as ATOM_BYTES, SWIZZLE_BYTES};
-/// wgmma's rows per warpgroup.
-pub const WARPGROUP_ROWS: i64 = 64;
-/// K of one wgmma on 16-bit inputs.
-const STEP_K: i64 = 16;
 /// The swizzle mode of a descriptor: 1 = 128 bytes, in bits 62-63.
 const DESCRIPTOR_SWIZZLE_128: i64 = 1 << 62;
 
@@ -147,18 +144,17 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
     let c = |v: i64| b.index_constant(v, at);
-    let i64_type = b.parse_type("i64");
+    let i64_type = b.int_type(64);
     let f32_type = Type::float32(b.ctx());
     let registers = grid.tile_n / 2;
-    let struct_type = b.parse_type(&format!("!llvm.struct<({})>", vec!["f32"; registers as usize].join(", ")));
-    let element = ir::element_type(mma.a().r#type());
+    let struct_type = b.llvm_struct(&vec![f32_type; registers as usize]);
     let k = ir::shape(mma.a().r#type())[1];
-    let input = if element.is_bf16() { "bf16" } else { "f16" };
+    let form = Wgmma { n: grid.tile_n, bf16: ir::element_type(mma.a().r#type()).is_bf16() };
 
     // Warpgroup g's rows of A start 64 g rows (of 128 bytes) in.
     let tid = b.value(Upstream::GpuThreadId, &[], b.index_type(), &[(attr::DIMENSION, b.gpu_dimension(0))], at);
     let group = b.binary(Upstream::ArithDivui, tid, c(128), at);
-    let rows = b.binary(Upstream::ArithMuli, group, c(WARPGROUP_ROWS), at);
+    let rows = b.binary(Upstream::ArithMuli, group, c(WGMMA_M), at);
     let a_start = b.byte_address(mma.a(), &[rows, c(0)], 2, at);
     let b_start = b.byte_address(mma.b(), &[c(0), c(0)], 2, at);
     let b_regions = k * SWIZZLE_BYTES; // one 64-column region of B: K rows of 128 bytes
@@ -174,20 +170,8 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
         }
     }
     b.op(Upstream::NvvmWgmmaFenceAligned, &[], &[], &[], at);
-    let attributes: Vec<(&str, Attribute)> = vec![
-        (attr::SHAPE, b.parse_attr(&format!("#nvvm.shape<m = {WARPGROUP_ROWS}, n = {}, k = {STEP_K}>", grid.tile_n))),
-        (attr::TYPE_A, b.parse_attr(&format!("#nvvm.wgmma_type<{input}>"))),
-        (attr::TYPE_B, b.parse_attr(&format!("#nvvm.wgmma_type<{input}>"))),
-        (attr::TYPE_D, b.parse_attr("#nvvm.wgmma_type<f32>")),
-        (attr::SCALE_D, b.parse_attr("#nvvm.wgmma_scale_out<one>")),
-        (attr::SCALE_A, b.parse_attr("#nvvm.wgmma_scale_in<one>")),
-        (attr::SCALE_B, b.parse_attr("#nvvm.wgmma_scale_in<one>")),
-        // A is K-major (row-major M x K); B is row-major K x N, N-major:
-        // the transposed form (layoutB = row).
-        (attr::LAYOUT_A, b.parse_attr("#nvvm.mma_layout<row>")),
-        (attr::LAYOUT_B, b.parse_attr("#nvvm.mma_layout<row>")),
-    ];
-    for step in 0..k / STEP_K {
+    let attributes = form.attributes(&b);
+    for step in 0..k / WGMMA_K {
         // 16-byte units: A moves 32 bytes along its rows, B 16 rows of 128 bytes.
         let a = b.binary(Upstream::ArithAddi, a_descriptor, b.int_constant(i64_type, 2 * step, at), at);
         let bd = b.binary(Upstream::ArithAddi, b_descriptor, b.int_constant(i64_type, 128 * step, at), at);
@@ -205,7 +189,7 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
 /// A matrix descriptor (an `i64`) of the 128-byte-swizzled tile at shared
 /// address `start` (`index`), with leading and stride byte offsets.
 fn descriptor<'c, 'a>(b: &Builder<'c>, start: Value<'c, 'a>, leading: i64, stride: i64, at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let i64_type = b.parse_type("i64");
+    let i64_type = b.int_type(64);
     let address = b.value(Upstream::ArithIndexCast, &[start], i64_type, &[], at);
     // 18 bits of shared address, in 16-byte units: 14 bits.
     let masked = b.binary(Upstream::ArithAndi, address, b.int_constant(i64_type, 0x3ffff, at), at);

@@ -150,7 +150,7 @@ pub struct Ring<'c, 'a> {
     t: Types<'c>,
 }
 
-/// The types the emitted code uses, parsed once per function.
+/// The types the emitted code uses, made once per function.
 #[derive(Clone, Copy)]
 struct Types<'c> {
     i32: Type<'c>,
@@ -163,12 +163,12 @@ struct Types<'c> {
 
 fn types<'c>(b: &Builder<'c>) -> Types<'c> {
     Types {
-        i32: b.parse_type("i32"),
-        i64: b.parse_type("i64"),
-        shared: b.parse_type("!llvm.ptr<3>"),
-        cluster: b.parse_type("!llvm.ptr<7>"),
-        global: b.parse_type("!llvm.ptr<1>"),
-        generic: b.parse_type("!llvm.ptr"),
+        i32: b.int_type(32),
+        i64: b.int_type(64),
+        shared: b.llvm_pointer(3),
+        cluster: b.llvm_pointer(7),
+        global: b.llvm_pointer(1),
+        generic: b.llvm_pointer(0),
     }
 }
 

@@ -28,6 +28,7 @@
 use super::bulk::MAX_TX_BYTES;
 use super::copy::{shape, type_text, DYNAMIC};
 use crate::passes::analysis::thread_scope::{self, Divergence};
+pub use crate::passes::analysis::thread_scope::thread_dependent;
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::attrs;
 use crate::passes::ir::upstream::{attr, cmpi, Upstream};
@@ -153,16 +154,13 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
     let mut offsets = [Offset::Known(0); 2];
     for (d, &offset) in static_offsets.iter().enumerate().take(2) {
         offsets[d] = if offset == DYNAMIC {
-            let value = dynamic.next().ok_or("a dynamic offset of the source subview")?;
-            if varying.contains(&ValueKey::of(value)) {
-                return Err(uniform_error());
-            }
-            Offset::Value(value)
+            Offset::Value(dynamic.next().ok_or("a dynamic offset of the source subview")?)
         } else {
             Offset::Known(offset)
         };
     }
-    if dest_varies(dest, varying) {
+    // (A view is thread-dependent when any of its offsets is.)
+    if varying.contains(&ValueKey::of(source)) || varying.contains(&ValueKey::of(dest)) {
         return Err(uniform_error());
     }
     if let Some((_, divergence)) = thread_scope::divergent_ancestor(copy, varying, true) {
@@ -185,14 +183,6 @@ fn uniform_error() -> String {
         .into()
 }
 
-/// Whether `dest`'s view (through subviews) depends on the thread id.
-fn dest_varies(dest: Value, varying: &HashSet<ValueKey>) -> bool {
-    if varying.contains(&ValueKey::of(dest)) {
-        return true;
-    }
-    ir::defining_op(dest).is_some_and(|op| Upstream::MemrefSubview.is(op) && op.operands().any(|v| dest_varies(v, varying)))
-}
-
 /// The tensor maps of one kernel: for each, the source argument, box rows
 /// and box columns, and the `!llvm.ptr` argument appended for it.
 pub struct TensorMaps<'c, 'a> {
@@ -204,7 +194,7 @@ impl<'c, 'a> TensorMaps<'c, 'a> {
     /// argument, box rows, box columns) that its tensor-map copies read, and
     /// records them (`asyncpipe.tensor_maps`).
     pub fn append(function: OperationRef<'c, 'a>, keys: &[(usize, i64, i64)], b: &Builder<'c>) -> Self {
-        let pointer = b.parse_type("!llvm.ptr");
+        let pointer = b.llvm_pointer(0);
         let mut maps: Vec<((usize, i64, i64), Value<'c, 'a>)> = Vec::new();
         let mut records: Vec<Attribute> = Vec::new();
         let mut keys = keys.to_vec();
@@ -238,8 +228,8 @@ pub fn emit<'c, 'a>(
     b: &Builder<'c>,
 ) {
     let point = Point::Before(copy);
-    let i32_type = b.parse_type("i32");
-    let i64_type = b.parse_type("i64");
+    let i32_type = b.int_type(32);
+    let i64_type = b.int_type(64);
     let index = b.index_type();
     let zero = b.index_constant(0, point);
     let mut first = None;
@@ -270,8 +260,8 @@ pub fn emit<'c, 'a>(
     for j in 0..plan.columns / box_columns {
         let region = b.binary(Upstream::ArithAddi, start, b.index_constant(j * plan.rows * SWIZZLE, inside), inside);
         let address = b.value(Upstream::ArithIndexCast, &[region], i64_type, &[], inside);
-        let shared = b.value(Upstream::LlvmInttoptr, &[address], b.parse_type("!llvm.ptr<3>"), &[], inside);
-        let cluster = b.value(Upstream::LlvmAddrspacecast, &[shared], b.parse_type("!llvm.ptr<7>"), &[], inside);
+        let shared = b.value(Upstream::LlvmInttoptr, &[address], b.llvm_pointer(3), &[], inside);
+        let cluster = b.value(Upstream::LlvmAddrspacecast, &[shared], b.llvm_pointer(7), &[], inside);
         // Coordinates innermost first: column, then row.
         let column = coordinate(plan.offsets[1], j * box_columns);
         b.op(
@@ -282,9 +272,4 @@ pub fn emit<'c, 'a>(
             inside,
         );
     }
-}
-
-/// The thread-dependent values of a function's `ops`.
-pub fn varying(ops: &[OperationRef]) -> HashSet<ValueKey> {
-    thread_scope::thread_dependent(ops)
 }

@@ -21,21 +21,32 @@
 // CHECK: asyncpipe.commit_queue 0
 // CHECK: asyncpipe.wait_queue 0, 0
 // (16 << 4 >> 4) << 16 | (1024 >> 4) << 32 | 1 << 62, and B's with 8192.
-// CHECK: %[[A:.*]] = arith.ori %{{.*}}, %c4611686293305360384_i64 : i64
-// CHECK: %[[B:.*]] = arith.ori %{{.*}}, %c4611686293338849280_i64 : i64
+// CHECK: %[[AF:.*]] = arith.constant 4611686293305360384 : i64
+// CHECK-NEXT: %[[A:.*]] = arith.ori %{{.*}}, %[[AF]] : i64
+// CHECK: %[[BF:.*]] = arith.constant 4611686293338849280 : i64
+// CHECK-NEXT: %[[B:.*]] = arith.ori %{{.*}}, %[[BF]] : i64
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[A0:.*]] = arith.addi %[[A]], %c0_i64
-// CHECK: %[[B0:.*]] = arith.addi %[[B]], %c0_i64
-// CHECK: %[[D0:.*]] = nvvm.wgmma.mma_async %[[A0]], %[[B0]], %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
-// CHECK: %[[A1:.*]] = arith.addi %[[A]], %c2_i64
-// CHECK: %[[B1:.*]] = arith.addi %[[B]], %c128_i64
-// CHECK: %[[D1:.*]] = nvvm.wgmma.mma_async %[[A1]], %[[B1]], %[[D0]]
-// CHECK: %[[A2:.*]] = arith.addi %[[A]], %c4_i64
-// CHECK: %[[B2:.*]] = arith.addi %[[B]], %c256_i64
-// CHECK: %[[D2:.*]] = nvvm.wgmma.mma_async %[[A2]], %[[B2]], %[[D1]]
-// CHECK: %[[A3:.*]] = arith.addi %[[A]], %c6_i64
-// CHECK: %[[B3:.*]] = arith.addi %[[B]], %c384_i64
-// CHECK: %[[D3:.*]] = nvvm.wgmma.mma_async %[[A3]], %[[B3]], %[[D2]]
+// Per K step, A's start 2 units (32 bytes) on, B's 128 (2048 bytes).
+// CHECK: %[[AK0:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[A0:.*]] = arith.addi %[[A]], %[[AK0]]
+// CHECK: %[[BK0:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[B0:.*]] = arith.addi %[[B]], %[[BK0]]
+// CHECK-NEXT: %[[D0:.*]] = nvvm.wgmma.mma_async %[[A0]], %[[B0]], %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK: %[[AK1:.*]] = arith.constant 2 : i64
+// CHECK-NEXT: %[[A1:.*]] = arith.addi %[[A]], %[[AK1]]
+// CHECK: %[[BK1:.*]] = arith.constant 128 : i64
+// CHECK-NEXT: %[[B1:.*]] = arith.addi %[[B]], %[[BK1]]
+// CHECK-NEXT: %[[D1:.*]] = nvvm.wgmma.mma_async %[[A1]], %[[B1]], %[[D0]]
+// CHECK: %[[AK2:.*]] = arith.constant 4 : i64
+// CHECK-NEXT: %[[A2:.*]] = arith.addi %[[A]], %[[AK2]]
+// CHECK: %[[BK2:.*]] = arith.constant 256 : i64
+// CHECK-NEXT: %[[B2:.*]] = arith.addi %[[B]], %[[BK2]]
+// CHECK-NEXT: %[[D2:.*]] = nvvm.wgmma.mma_async %[[A2]], %[[B2]], %[[D1]]
+// CHECK: %[[AK3:.*]] = arith.constant 6 : i64
+// CHECK-NEXT: %[[A3:.*]] = arith.addi %[[A]], %[[AK3]]
+// CHECK: %[[BK3:.*]] = arith.constant 384 : i64
+// CHECK-NEXT: %[[B3:.*]] = arith.addi %[[B]], %[[BK3]]
+// CHECK-NEXT: %[[D3:.*]] = nvvm.wgmma.mma_async %[[A3]], %[[B3]], %[[D2]]
 // CHECK-COUNT-32: llvm.extractvalue %[[D3]]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0

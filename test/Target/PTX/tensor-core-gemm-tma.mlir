@@ -16,6 +16,13 @@
 // RUN: FileCheck %s --input-file %t.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: grep -c 'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' %t.ptx | FileCheck %s --check-prefix=COUNT
+// C's store: each thread's 64 registers as 32 8-byte pairs when the tile is
+// 8-byte aligned, else as 64 scalar stores (the alignment is checked at run
+// time).
+// RUN: grep -c 'st.global.v2.b32' %t.ptx | FileCheck %s --check-prefix=PAIRS
+// RUN: grep -c 'st.global.b32' %t.ptx | FileCheck %s --check-prefix=SCALARS
+// PAIRS: {{^32$}}
+// SCALARS: {{^64$}}
 
 // CHECK: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // Three memrefs of seven parameters, then the two tensor maps.
@@ -48,8 +55,8 @@
 // CHECK:      wgmma.commit_group.sync.aligned;
 // CHECK:      wgmma.wait_group.sync.aligned 0;
 // CHECK-NOT:  wgmma
-// CHECK:      st.global.b32
+// CHECK:      st.global
 // PTXAS: Compiling entry function 'tensor_core_gemm_tma' for 'sm_90a'
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // PTXAS: Used {{[0-9]+}} registers, used 1 barriers
-// COUNT: 12
+// COUNT: {{^12$}}
