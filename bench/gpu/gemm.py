@@ -28,7 +28,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants import arguments, check_gemm, memref, run_each, timed  # noqa: E402
+from variants import arguments, check_gemm, checked_at_check_size, memref, run_each, timed  # noqa: E402
 
 PLAIN_CUDA = r"""
 extern "C" __global__ void plain_gemm(const float* A, const float* B, float* C, int n) {
@@ -98,11 +98,7 @@ def one(args):
     import cupy as cp
     import numpy as np
 
-    manifest = json.load(open(os.path.join(args.dir, "gemm_manifest.json")))
-    result = {"variant": args.one}
-    launch, attrs = launcher(cp, np, manifest, args.dir, args.one, "check")
-    result.update(attrs)
-    result["check"] = check_gemm(cp, inputs, launch, manifest["sizes"]["check"])
+    manifest, result = checked_at_check_size(cp, np, args, "gemm_manifest.json", launcher, inputs)
     if args.check_only:
         print(json.dumps(result), flush=True)
         return

@@ -3,6 +3,7 @@ variant in a child process with a time limit (so that a kernel that hangs is
 reported, not waited on), and a memref's kernel arguments."""
 import argparse
 import json
+import os
 import subprocess
 import sys
 
@@ -68,6 +69,19 @@ def run_each(script, args, names):
             continue
         results.append(json.loads(run.stdout.strip().splitlines()[-1]))
     return results, failed
+
+
+def checked_at_check_size(cp, np, args, manifest_name, launcher, inputs):
+    """The start of a GEMM variant's run (--one): the manifest, and the
+    result so far: the kernel's attributes and its check at the manifest's
+    check size (launcher(cp, np, manifest, dir, name, size) -> (launch,
+    attributes))."""
+    manifest = json.load(open(os.path.join(args.dir, manifest_name)))
+    result = {"variant": args.one}
+    launch, attrs = launcher(cp, np, manifest, args.dir, args.one, "check")
+    result.update(attrs)
+    result["check"] = check_gemm(cp, inputs, launch, manifest["sizes"]["check"])
+    return manifest, result
 
 
 def check_gemm(cp, inputs, launch, n):
