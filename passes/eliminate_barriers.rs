@@ -4,91 +4,129 @@
 //! memory effects on either side of it cannot conflict. It cannot know that
 //! a wait completes only its own thread's copies, so it reads every wait as
 //! "touches any memory" and keeps the barriers around it, needed or not.
-//! This pass asks the block-scope model instead
-//! ([`verify_sync::first_hazard`], the one `asyncpipe-place-barriers` asks):
-//! in program order, each barrier is taken out, and put back if the kernel
-//! then has a hazard between threads that it did not have. What is left is
-//! a set where every barrier orders something (taking any one out races);
-//! barriers on thread-private staging go.
 //!
-//! With option `bulk-queues` ([`BulkQueues`]) the model knows that a wait
-//! on those queues completes every thread's copies: the barriers that only
-//! published copies (read-after-write) go, those before a copy over other
-//! threads' reads stay.
+//! This pass asks two models, in program order, for each barrier:
+//! - the plain accesses of the block's threads, in every memory space
+//!   ([`barrier_intervals`]): the barrier stays when some access before it
+//!   and some access after it, with no other barrier between, may touch one
+//!   element in two threads, one of them writing (loads, stores, vector and
+//!   matrix loads, calls and ops of unknown effects, on workgroup, global
+//!   and default-space buffers, aliasing through views and arguments);
+//! - the queue model of asynchronous copies ([`verify_sync::first_hazard`],
+//!   the one `asyncpipe-place-barriers` asks): the barrier is taken out and
+//!   put back if the kernel then has a hazard between threads that it did
+//!   not have.
 //!
-//! The model does not see races between plain loads and stores of
-//! different threads, so a kernel that writes workgroup memory with plain
-//! stores (or calls what might) keeps all its barriers, and so does a kernel
-//! that already has a hazard (nothing can be judged against it).
+//! What is left is a set where every barrier orders something; barriers on
+//! thread-private staging go. With option `explain`, each barrier kept gets
+//! a remark saying what it orders.
+//!
+//! With option `bulk-queues` ([`BulkQueues`]) the queue model knows that a
+//! wait on those queues completes every thread's copies: the barriers that
+//! only published copies (read-after-write) go, those before a copy over
+//! other threads' reads stay.
+//!
+//! A kernel in which the queue model already finds a hazard keeps every
+//! barrier that the queue model would be asked about (nothing can be judged
+//! against it); the plain model still judges each.
 
+use super::analysis::barrier_intervals::Intervals;
 use super::analysis::sync_state::BulkQueues;
-use super::analysis::{effects, sync_state, thread_scope};
-use super::ir::upstream::Upstream;
-use super::ir::{self, async_effects, builder::Builder, builder::Point, MemoryEffect, MemorySpace};
+use super::analysis::thread_scope;
+use super::ir::{self, diag, rewrite};
 use super::verify_sync::{self, Hazard};
-use super::{PassDef, PassFailed, PassOptions};
+use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::ValueLike;
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-eliminate-barriers",
-    description: "Remove the gpu.barrier ops of a kernel that order nothing, given async effects and thread scope (each barrier whose removal leaves no hazard between threads)",
+    description: "Remove the gpu.barrier ops of a kernel that order nothing between threads, given plain accesses in every memory space, async effects and thread scope",
     anchor: None,
-    options: &[BulkQueues::OPTION],
+    options: &[
+        BulkQueues::OPTION,
+        OptionDef {
+            name: "explain",
+            description: "Emit a remark at each barrier kept, naming what it orders",
+            default: "false",
+        },
+    ],
     run,
 };
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let bulk = BulkQueues::from_options(root, options)?;
+    let say_why: bool = options.parse(root, "explain")?;
     for function in ir::functions(root) {
-        eliminate(function, &bulk);
+        eliminate(function, &bulk, say_why);
     }
     Ok(())
 }
 
+/// Why a barrier stays ([`eliminate`]).
+enum Kept {
+    /// It orders a pair of plain accesses of different threads.
+    Plain(String),
+    /// Without it, the queue model finds a hazard between threads.
+    Queue,
+    /// The queue model finds a hazard with every barrier in place.
+    AlreadyHazard,
+    /// The queue model could not finish.
+    Unknown(String),
+}
+
 /// Removes the barriers of `function` that order nothing, waits on `bulk`
-/// queues completing every thread's copies; returns how many.
-pub fn eliminate(function: OperationRef, bulk: &BulkQueues) -> usize {
+/// queues completing every thread's copies; returns how many. With
+/// `say_why`, a remark at each barrier kept.
+pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool) -> usize {
     let ops = ir::nested_ops(function);
-    if !thread_scope::is_block_scope(function, &ops) || writes_workgroup_plainly(&ops) {
+    if !thread_scope::is_block_scope(function, &ops) {
         return 0;
     }
-    if !matches!(verify_sync::first_hazard(function, bulk), Hazard::None) {
-        return 0;
-    }
-    let barriers: Vec<OperationRef> = ops.into_iter().filter(|op| Upstream::GpuBarrier.is(*op)).collect();
+    let mut intervals = Intervals::of(function, bulk);
+    let queue_clean = match verify_sync::first_hazard(function, bulk) {
+        Hazard::None => Ok(()),
+        Hazard::BetweenThreads(_) => Err(Kept::AlreadyHazard),
+        Hazard::Unknown(message) => Err(Kept::Unknown(message)),
+    };
     let mut removed = 0;
-    for barrier in barriers {
-        // A barrier is never a block's last op (the terminator is).
-        let Some(next) = barrier.next_in_block() else { continue };
-        let location = barrier.location();
-        ir::erase(barrier);
-        if matches!(verify_sync::first_hazard(function, bulk), Hazard::None) {
-            removed += 1;
+    for barrier in intervals.barriers() {
+        let kept = if let Some(pair) = intervals.needed(barrier) {
+            Some(Kept::Plain(pair.describe()))
+        } else if let Err(reason) = &queue_clean {
+            Some(match reason {
+                Kept::Unknown(message) => Kept::Unknown(message.clone()),
+                _ => Kept::AlreadyHazard,
+            })
+        } else if !queue_allows_removal(function, barrier, bulk) {
+            Some(Kept::Queue)
         } else {
-            let builder = Builder::new(function.context(), location);
-            builder.insert(builder.build(Upstream::GpuBarrier, &[], &[], &[], vec![]), Point::Before(next));
+            None
+        };
+        match kept {
+            None => {
+                intervals.remove(barrier);
+                ir::erase(barrier);
+                removed += 1;
+            }
+            Some(reason) if say_why => {
+                let message = match reason {
+                    Kept::Plain(pair) => format!("barrier kept: it {pair}"),
+                    Kept::Queue => "barrier kept: without it, an asynchronous copy's data meets another thread's access (asyncpipe-verify-sync reports it)".into(),
+                    Kept::AlreadyHazard => "barrier kept: the kernel has a hazard between threads with every barrier in place (asyncpipe-verify-sync reports it), so no barrier is judged unneeded against it".into(),
+                    Kept::Unknown(message) => format!("barrier kept: the asynchronous model could not finish: {message}"),
+                };
+                diag::remark(barrier.location(), &message);
+            }
+            Some(_) => {}
         }
     }
     removed
 }
 
-/// Whether an op of `ops` may write workgroup memory other than through an
-/// async copy: a store, or an op whose effects are not known.
-fn writes_workgroup_plainly(ops: &[OperationRef]) -> bool {
-    ops.iter().any(|&op| {
-        if op.region_count() > 0 || effects::is_view(op) || async_effects::issues_counted_work(op) {
-            return false; // nested ops are visited themselves; async writes are modeled
-        }
-        if Upstream::GpuBarrier.is(op) || sync_state::orders_only(op) {
-            return false; // commits and waits declare "any memory" only to stay in place
-        }
-        match ir::memory_effects(op) {
-            None => true,
-            Some(effects) => effects.iter().any(|(effect, value)| {
-                *effect == MemoryEffect::Write
-                    && value.is_none_or(|v| ir::memory_space(v.r#type()) == MemorySpace::Workgroup)
-            }),
-        }
-    })
+/// Whether the queue model finds no hazard between threads with `barrier`
+/// taken out; the IR is as before when it returns.
+fn queue_allows_removal(function: OperationRef, barrier: OperationRef, bulk: &BulkQueues) -> bool {
+    // A barrier is never a block's last op (the terminator is).
+    barrier.next_in_block().is_some()
+        && rewrite::without(barrier, || matches!(verify_sync::first_hazard(function, bulk), Hazard::None))
 }

@@ -5,6 +5,8 @@
 //!   the abstract state the flow analyses carry.
 //! - [`in_flight`]: per token wait, the largest safe in-flight count.
 //! - [`in_flight_bounds`]: per program point, bounds on the groups in flight.
+//! - [`barrier_intervals`]: which plain accesses of different threads a
+//!   barrier orders (barrier-free paths, aliasing, thread footprints).
 //! - [`effects`]: memory effects of ops, through MLIR's interfaces.
 //! - [`chain_effects`]: what an asyncop chain's wrapped computation may
 //!   touch between its start and its done.
@@ -22,6 +24,7 @@
 //!   values affine in them, and the cases an analysis splits them into.
 
 pub mod async_trace;
+pub mod barrier_intervals;
 pub mod chain_effects;
 pub mod const_eval;
 pub mod effects;

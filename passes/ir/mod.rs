@@ -776,6 +776,28 @@ pub fn callee(op: OperationRef) -> Option<String> {
     Some(callee.value().to_string())
 }
 
+/// Whether argument `index` of `function` (a `func.func` or `gpu.func`)
+/// carries the unit attribute `name` among its argument attributes (for
+/// instance `llvm.noalias`).
+pub fn argument_has_attr(function: OperationRef, index: usize, name: &str) -> bool {
+    let Ok(arg_attrs) = function.attribute(upstream::attr::ARG_ATTRS) else { return false };
+    let Some(dictionary) = array_elements(arg_attrs).get(index).copied() else { return false };
+    unsafe {
+        let raw = dictionary.to_raw();
+        if !mlir_sys::mlirAttributeIsADictionary(raw) {
+            return false;
+        }
+        let name = mlir_sys::MlirStringRef { data: name.as_ptr() as *const std::ffi::c_char, length: name.len() };
+        !mlir_sys::mlirDictionaryAttrGetElementByName(raw, name).ptr.is_null()
+    }
+}
+
+/// The symbol a `FlatSymbolRefAttr` named `name` of `op` refers to.
+pub fn flat_symbol(op: OperationRef, name: &str) -> Option<String> {
+    let symbol = melior::ir::attribute::FlatSymbolRefAttribute::try_from(op.attribute(name).ok()?).ok()?;
+    Some(symbol.value().to_string())
+}
+
 /// The `sym_name` of a symbol op (a function), if it has one.
 pub fn symbol_name(op: OperationRef) -> Option<String> {
     let name = op.attribute(attr::SYM_NAME).ok()?;

@@ -215,6 +215,19 @@ pub fn move_before(op: OperationRef, before: OperationRef) {
     unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), before.to_raw()) }
 }
 
+/// Runs `f` with `op` taken out of its block (not destroyed), then puts
+/// it back where it was: for asking an analysis about the IR without an
+/// op whose handle the caller keeps. `op` must not be its block's last op
+/// (a terminator is), and `f` must leave the op after it in place.
+pub fn without<R>(op: OperationRef, f: impl FnOnce() -> R) -> R {
+    let next = op.next_in_block().expect("an op that is not its block's last");
+    let block = op.block().expect("an op in a block");
+    unsafe { mlir_sys::mlirOperationRemoveFromParent(op.to_raw()) };
+    let result = f();
+    unsafe { mlir_sys::mlirBlockInsertOwnedOperationBefore(block.to_raw(), next.to_raw(), op.to_raw()) };
+    result
+}
+
 /// Inserts a block argument of type `ty` at `position` of `block`.
 pub fn insert_argument<'c, 'a>(
     block: melior::ir::BlockRef<'c, 'a>,

@@ -19,7 +19,8 @@
 !grow = memref<8xf32, strided<[1], offset: ?>>
 
 // Thread-private staging (each thread reads back its own row): the barrier
-// after the wait orders nothing.
+// after the wait orders nothing (%a is noalias: no thread's store to %out
+// can meet another's copy from %a).
 // CHECK-LABEL: gpu.func @thread_private
 // CHECK-NOT:     gpu.barrier
 // UPSTREAM-LABEL: func.func @thread_private
@@ -27,7 +28,7 @@
 // UPSTREAM-NEXT:   gpu.barrier
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @thread_private(%a: memref<128x8xf32>, %out: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    gpu.func @thread_private(%a: memref<128x8xf32> {llvm.noalias}, %out: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
       %c0 = arith.constant 0 : index
       %tid = gpu.thread_id x
       %tile = memref.alloc() : !tile
@@ -66,7 +67,7 @@ module attributes {gpu.container_module} {
 // UPSTREAM:        return
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @shared_row(%a: memref<128x8xf32>, %out: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    gpu.func @shared_row(%a: memref<128x8xf32> {llvm.noalias}, %out: memref<128xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c128 = arith.constant 128 : index
@@ -93,8 +94,8 @@ module attributes {gpu.container_module} {
 
 !tile = memref<128x8xf32, #gpu.address_space<workgroup>>
 
-// A plain store to workgroup memory: the model does not see races between
-// plain accesses of different threads, so every barrier stays.
+// A plain store to workgroup memory read by the next thread: the barrier
+// orders a read-after-write pair between threads, so it stays.
 // CHECK-LABEL: gpu.func @plain_store
 // CHECK:         memref.store
 // CHECK-NEXT:    gpu.barrier
