@@ -544,7 +544,7 @@ struct Checker<'c, 'a> {
     /// What each loop did, by the state it started from and the values it
     /// reads from outside ([`LoopKey`]): a loop nested in loops is entered
     /// once per outer iteration, mostly in a state seen before.
-    loops: HashMap<LoopKey, State>,
+    loops: HashMap<LoopKey, (State, Vec<Option<Affine>>)>,
     /// What each loop's analysis reads of its body, gathered once per loop.
     loop_facts: HashMap<OpKey, Rc<LoopFacts<'c, 'a>>>,
     /// Work done on the function so far: ops visited, and the values
@@ -849,7 +849,7 @@ impl<'c, 'a> LoopFacts<'c, 'a> {
                 Some(Upstream::MemrefSubview) if user.operand(0).is_ok_and(tracked) => facts.uses.extend(user.operands().skip(1)),
                 _ => {
                     for operand in user.operands().filter(|v| v.r#type().is_mem_ref() && tracked(*v)) {
-                        if let Some((indices, _)) = element_access(user, operand) {
+                        if let Some((indices, _)) = effects::element_access(user, operand) {
                             facts.uses.extend(indices);
                         }
                     }
@@ -1568,8 +1568,18 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// known indices.
     fn accessed(&self, op: OperationRef, value: Value) -> (Root, Slice) {
         let view = self.resolve(value);
-        let Some((indices, extents)) = element_access(op, value) else { return (view.root, view.slice) };
-        let (indices, threads): (Vec<Option<i64>>, Vec<ThreadTerms>) = indices.into_iter().map(|i| self.index_form(i)).unzip();
+        let Some((indices, extents)) = effects::element_access(op, value) else { return (view.root, view.slice) };
+        let collective = upstream::is_warp_collective_access(op);
+        let (indices, threads): (Vec<Option<i64>>, Vec<ThreadTerms>) = indices
+            .into_iter()
+            .map(|i| match self.index_form(i) {
+                // The lanes of a warp collective touch each other's
+                // indices: a dimension whose index differs between threads
+                // is any index there.
+                (_, terms) if collective && !terms.is_zero() => (None, ThreadTerms::default()),
+                form => form,
+            })
+            .unzip();
         let count = indices.len();
         let element = match view.indexing {
             // An access of the root buffer itself.
@@ -1776,15 +1786,27 @@ impl<'c, 'a> Checker<'c, 'a> {
             })
             .collect();
         let key = LoopKey { op: OpKey::of(op), entry: state.clone(), exact: self.exact, live_ins };
-        if let Some(exit) = self.loops.get(&key) {
-            *state = exit.clone();
+        if let Some((exit, results)) = self.loops.get(&key).cloned() {
+            *state = exit;
+            self.bind_results(op, &results);
             return;
         }
         self.for_loop(op, state);
         if self.loops.len() >= MEMO_LIMIT {
             self.loops.clear();
         }
-        self.loops.insert(key, state.clone());
+        let results: Vec<Option<Affine>> = op.results().map(|r| self.bindings.peek(r.into())).collect();
+        self.loops.insert(key, (state.clone(), results));
+    }
+
+    /// Binds (or unbinds, for None) each integer result of `op` to a form.
+    fn bind_results(&mut self, op: OperationRef<'c, 'a>, forms: &[Option<Affine>]) {
+        for (result, form) in op.results().zip(forms) {
+            match form {
+                Some(form) => self.bindings.bind_form(result.into(), form.clone()),
+                None => self.bindings.unbind(result.into()),
+            }
+        }
     }
 
     fn facts_of(&mut self, op: OperationRef<'c, 'a>) -> Rc<LoopFacts<'c, 'a>> {
@@ -1794,6 +1816,9 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+        // Nothing is known of the carried integers and results from an
+        // earlier visit.
+        self.release(op, &carried_integers(op, body));
         let induction: Value = body.argument(0).unwrap().into();
         let bounds = (op.operand(0).ok().and_then(|v| self.bindings.form(v)), op.operand(2).ok().and_then(|v| self.bindings.eval(v)));
         let (Some(lb), Some(step)) = bounds else {
@@ -1820,18 +1845,41 @@ impl<'c, 'a> Checker<'c, 'a> {
         if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
             return self.unknown_loop(op, state);
         }
+        // Integer values the loop carries (slot indices rotated through
+        // iter_args): bound to their forms iteration by iteration, so the
+        // loop is simulated exactly (no cycle is taken: the cycle key does
+        // not hold them), within the budget.
+        let integers = carried_integers(op, body);
+        let mut carried_values: Vec<Option<Affine>> = integers.iter().map(|(_, init, _)| self.bindings.form(*init)).collect();
+        let period = if carried_values.iter().any(Option::is_some) { None } else { period };
+        if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
+            self.release(op, &integers);
+            return self.unknown_loop(op, state);
+        }
         let mut cycle = Cycle::new();
         let mut x = state.clone();
         x.forward_groups(op.operands().skip(3), carried.arguments(body));
         // The last iteration's growth of the counts (State::growth).
         let mut last_growth: Option<Vec<(Pending, i64)>> = None;
-        for k in 0..SIMULATION_BUDGET as u64 {
+        for k in 0..=SIMULATION_BUDGET as u64 {
             if self.bindings.refinement().is_some() {
+                self.release(op, &integers);
                 return;
+            }
+            for ((argument, _, _), value) in integers.iter().zip(&carried_values) {
+                match value {
+                    Some(form) => self.bindings.bind_form(*argument, form.clone()),
+                    None => self.bindings.unbind(*argument),
+                }
             }
             if upper == Some(k) {
                 *state = carried.exit(op, body, x);
+                self.release(op, &integers);
+                self.bind_results(op, &carried_values);
                 return;
+            }
+            if k == SIMULATION_BUDGET as u64 {
+                break;
             }
             if let Some(period) = period {
                 let phase = (k % period, x);
@@ -1848,6 +1896,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                             exits
                         }
                     };
+                    self.release(op, &integers);
                     return;
                 }
                 x = phase.1;
@@ -1862,10 +1911,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                 match ends.and_then(|ends| self.bindings.settle(ends)) {
                     Some(true) => {
                         *state = carried.exit(op, body, x);
+                        self.release(op, &integers);
+                        self.bind_results(op, &carried_values);
                         return;
                     }
                     Some(false) => {}
-                    None if self.bindings.refinement().is_some() => return,
+                    None if self.bindings.refinement().is_some() => {
+                        self.release(op, &integers);
+                        return;
+                    }
                     // Undecided (a count of several arguments): some values
                     // may end here, so the count is no longer known.
                     None => trips = Trips::Unknown,
@@ -1883,12 +1937,15 @@ impl<'c, 'a> Checker<'c, 'a> {
             };
             let Some(value) = value.filter(in_range) else {
                 *state = if upper.is_some() { carried.exit(op, body, x) } else { exits };
+                self.release(op, &integers);
                 return;
             };
             self.bindings.bind_form(induction, value);
             self.steps += x.pending.len() as u64;
             let top = x.clone();
             self.block(body, &mut x);
+            // The next iteration's carried integers: what this one yields.
+            carried_values = integers.iter().map(|(_, _, yielded)| yielded.and_then(|v| self.bindings.form(v))).collect();
             self.bindings.unbind(induction);
             carried.next_iteration(body, &mut x);
             exits.join(&carried.exit(op, body, x.clone()));
@@ -1900,7 +1957,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // which would not reach the counts' cap within the budget).
             let growth = top.growth(&x).filter(|g| g.iter().all(|(p, added)| *added == 0 || !facts.waited.contains(&p.queue)));
             if let (Some(trips), Some(1), Some(g)) = (upper, period, &growth) {
-                if last_growth.as_ref() == Some(g) {
+                if last_growth.as_ref() == Some(g) && integers.is_empty() {
                     let function = &self.function;
                     x.grow(g, trips - (k + 1), |queue| function.cap(queue));
                     *state = carried.exit(op, body, x);
@@ -1910,7 +1967,19 @@ impl<'c, 'a> Checker<'c, 'a> {
             last_growth = growth;
         }
         // No steady state within the budget: analyze with unknown slices.
+        self.release(op, &integers);
         self.unknown_loop(op, state);
+    }
+
+    /// Unbinds the carried integers of loop `op` and its results (they are
+    /// unknown after it unless its exit binds them).
+    fn release(&mut self, op: OperationRef<'c, 'a>, integers: &[(Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>)]) {
+        for (argument, _, _) in integers {
+            self.bindings.unbind(*argument);
+        }
+        for result in op.results() {
+            self.bindings.unbind(result.into());
+        }
     }
 
     /// Whether `ub <= lb` for loop `op` over the whole case.
@@ -1982,6 +2051,22 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         *state = h;
     }
+}
+
+/// The integer and index values `scf.for` `op` carries: each argument of
+/// `body`, its initial value, and what the body yields for it.
+fn carried_integers<'c, 'a>(op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>)> {
+    let terminator = ir::terminator(body);
+    (1..body.argument_count())
+        .filter_map(|i| {
+            let argument: Value = body.argument(i).ok()?.into();
+            let ty = argument.r#type();
+            if !(ty.is_index() || ty.is_integer()) {
+                return None;
+            }
+            Some((argument, op.operand(2 + i).ok()?, terminator.and_then(|t| t.operand(i - 1).ok())))
+        })
+        .collect()
 }
 
 /// Token form: the groups a loop carries from one iteration to the next,
@@ -2062,42 +2147,4 @@ fn is_group_like(ty: Type) -> bool {
 /// `numGroups`): token form.
 fn is_nvgpu_token_wait(op: OperationRef) -> bool {
     Upstream::NvgpuDeviceAsyncWait.is(op) && ir::int_attr(op, attr::NUM_GROUPS).is_none()
-}
-
-/// For an op that accesses elements of `value` at indices, the index
-/// operands and the number of elements covered from there per dimension
-/// (1, or the trailing dimensions of a vector, or the elements of a cp.async
-/// chunk); None for any other op or operand.
-fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Option<(Vec<Value<'c, 'a>>, Vec<i64>)> {
-    let operands: Vec<Value> = op.operands().collect();
-    let is = |i: usize| operands.get(i) == Some(&value);
-    let (indices, trailing): (&[Value], Vec<i64>) = match Upstream::of(op) {
-        Some(Upstream::MemrefLoad) if is(0) => (&operands[1..], vec![]),
-        Some(Upstream::MemrefStore) if is(1) => (&operands[2..], vec![]),
-        Some(Upstream::VectorLoad) if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
-        Some(Upstream::VectorStore) if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
-        Some(Upstream::NvgpuDeviceAsyncCopy) => {
-            let copy = ir::upstream::DeviceAsyncCopy::of(op)?;
-            let (dst_indices, src_indices) = (copy.dst_indices.len(), copy.src_indices.len());
-            let chunk = vec![copy.dst_elements];
-            if is(0) {
-                (&operands[1..1 + dst_indices], chunk)
-            } else if is(1 + dst_indices) {
-                (&operands[2 + dst_indices..2 + dst_indices + src_indices], chunk)
-            } else {
-                return None;
-            }
-        }
-        _ => return None,
-    };
-    let mut extents = vec![1; indices.len()];
-    for (extent, size) in extents.iter_mut().rev().zip(trailing.iter().rev()) {
-        *extent = *size;
-    }
-    Some((indices.to_vec(), extents))
-}
-
-/// The static shape of a vector or memref type (None if a size is dynamic).
-fn static_shape(ty: Type) -> Option<Vec<i64>> {
-    ir::shape(ty).into_iter().map(|size| (size >= 0).then_some(size)).collect()
 }

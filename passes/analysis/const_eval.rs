@@ -13,7 +13,7 @@
 use super::symbolic::{self, Affine, Case, Decision, Refinement};
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
-use crate::passes::ir::{self, ValueKey};
+use crate::passes::ir::{self, slices, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Value, ValueLike};
@@ -204,6 +204,13 @@ impl Bindings {
             let constant = ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from))?;
             return Some(Affine::constant(wrap(i128::from(constant), bits)));
         }
+        if kind == Upstream::AffineApply {
+            let (expr, dims, values) = slices::affine_apply(op)?;
+            let operands: Vec<Option<Affine>> = values.iter().map(|v| self.form_depth(*v, depth - 1, memo)).collect();
+            let form = self.affine(&expr, dims, &operands);
+            // An index past 64 bits: the map's value is not representable.
+            return form.filter(|f| f.as_constant().is_none_or(|c| i64::try_from(c).is_ok()));
+        }
         let operands: Vec<Option<Affine>> = op.operands().map(|v| self.form_depth(v, depth - 1, memo)).collect();
         let operand = |i: usize| -> Option<Affine> { operands.get(i)?.clone() };
         let operand_bits = |i: usize| op.operand(i).ok().and_then(|v| symbolic::integer_bits(v.r#type()));
@@ -221,6 +228,53 @@ impl Bindings {
             self.undecided.set(true);
         }
         form
+    }
+
+    /// An affine map's expression `expr` over `operands` (its `dims`
+    /// dimensions, then its symbols), exactly: `mod` is the nonnegative
+    /// remainder and `floordiv`/`ceildiv` round down and up, by positive
+    /// constants (other divisors are not affine; a product of two
+    /// non-constants neither). Symbolic operands need the case.
+    fn affine(&self, expr: &slices::Affine, dims: usize, operands: &[Option<Affine>]) -> Option<Affine> {
+        use slices::Affine as E;
+        let binary = |l: &E, r: &E| Some((self.affine(l, dims, operands)?, self.affine(r, dims, operands)?));
+        match expr {
+            E::Dim(i) => operands.get(*i)?.clone(),
+            E::Symbol(i) => operands.get(dims.checked_add(*i)?)?.clone(),
+            E::Constant(c) => Some(Affine::constant(i128::from(*c))),
+            E::Add(l, r) => {
+                let (l, r) = binary(l, r)?;
+                l.add(&r)
+            }
+            E::Mul(l, r) => {
+                let (l, r) = binary(l, r)?;
+                match (l.as_constant(), r.as_constant()) {
+                    (Some(c), _) => r.scale(c),
+                    (_, Some(c)) => l.scale(c),
+                    _ => None,
+                }
+            }
+            E::Mod(l, r) | E::FloorDiv(l, r) | E::CeilDiv(l, r) => {
+                let (x, c) = binary(l, r)?;
+                let c = c.as_constant().filter(|c| *c > 0)?;
+                if let Some(a) = x.as_constant() {
+                    return Some(Affine::constant(match expr {
+                        E::Mod(..) => a.rem_euclid(c),
+                        E::FloorDiv(..) => symbolic::floor_div(a, c),
+                        _ => symbolic::ceil_div(a, c),
+                    }));
+                }
+                let case = self.case.as_deref()?;
+                match expr {
+                    E::FloorDiv(..) => self.settle(case.floor_div(&x, c)),
+                    E::CeilDiv(..) => self.settle(case.floor_div(&x.negate()?, c))?.negate(),
+                    _ => {
+                        let quotient = self.settle(case.floor_div(&x, c))?;
+                        x.add(&quotient.scale(c)?.negate()?)
+                    }
+                }
+            }
+        }
     }
 
     /// An op of symbolic (affine) operands, within the case.

@@ -8,7 +8,7 @@
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, MemoryEffect, ValueKey};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::Value;
+use melior::ir::{Type, Value, ValueLike};
 
 /// A buffer, identified by the value it starts from.
 pub type Root = ValueKey;
@@ -160,6 +160,72 @@ pub fn is_view(op: OperationRef) -> bool {
             | Upstream::MemrefExtractStridedMetadata
             | Upstream::MemrefExtractAlignedPointerAsIndex
             | Upstream::MemrefMemorySpaceCast
+            | Upstream::MemrefAssumeAlignment
             | Upstream::MemrefTranspose)
     )
+}
+
+/// For an op that accesses elements of `value` at indices, the index
+/// operands and the number of elements covered from there per dimension
+/// (1, or the trailing dimensions of a vector, or the elements of a cp.async
+/// chunk); None for any other op or operand.
+pub fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Option<(Vec<Value<'c, 'a>>, Vec<i64>)> {
+    let operands: Vec<Value> = op.operands().collect();
+    let is = |i: usize| operands.get(i) == Some(&value);
+    let (indices, trailing): (&[Value], Vec<i64>) = match Upstream::of(op) {
+        Some(Upstream::MemrefLoad) if is(0) => (&operands[1..], vec![]),
+        Some(Upstream::MemrefStore) if is(1) => (&operands[2..], vec![]),
+        Some(Upstream::VectorLoad) if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
+        Some(Upstream::VectorStore) if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
+        // Each lane's row of 16 bytes from its indices (the warp reads
+        // every lane's: see ir::upstream::is_warp_collective_access).
+        Some(Upstream::NvgpuLdmatrix) if is(0) => {
+            let bytes = ir::element_bytes(value.r#type());
+            (&operands[1..], vec![(bytes > 0 && 16 % bytes == 0).then(|| 16 / bytes)?])
+        }
+        // A fragment of R x C elements from the indices, rows
+        // `leadDimension` apart: the memref's last two dimensions when its
+        // rows are that far apart.
+        Some(Upstream::GpuSubgroupMmaLoadMatrix) if is(0) => {
+            (&operands[1..], mma_fragment(op, value, op.result(0).ok()?.r#type())?)
+        }
+        Some(Upstream::GpuSubgroupMmaStoreMatrix) if is(1) => (&operands[2..], mma_fragment(op, value, operands[0].r#type())?),
+        Some(Upstream::NvgpuDeviceAsyncCopy) => {
+            let copy = ir::upstream::DeviceAsyncCopy::of(op)?;
+            let (dst_indices, src_indices) = (copy.dst_indices.len(), copy.src_indices.len());
+            let chunk = vec![copy.dst_elements];
+            if is(0) {
+                (&operands[1..1 + dst_indices], chunk)
+            } else if is(1 + dst_indices) {
+                (&operands[2 + dst_indices..2 + dst_indices + src_indices], chunk)
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    let mut extents = vec![1; indices.len()];
+    for (extent, size) in extents.iter_mut().rev().zip(trailing.iter().rev()) {
+        *extent = *size;
+    }
+    Some((indices.to_vec(), extents))
+}
+
+/// The trailing extents (rows, columns) of a subgroup MMA fragment of type
+/// `matrix` in memref `value`, when its `leadDimension` is the stride of the
+/// memref's second-to-last dimension (transposed: columns, rows).
+fn mma_fragment(op: OperationRef, value: Value, matrix: Type) -> Option<Vec<i64>> {
+    let (rows, columns) = crate::passes::ir::upstream::mma_matrix_shape(matrix)?;
+    let lead = ir::int_attr(op, crate::passes::ir::upstream::attr::LEAD_DIMENSION)?;
+    let (strides, _) = ir::strides_and_offset(value.r#type())?;
+    if strides.len() < 2 || strides[strides.len() - 2] != lead || strides[strides.len() - 1] != 1 {
+        return None;
+    }
+    let transposed = op.attribute(crate::passes::ir::upstream::attr::MMA_TRANSPOSE).is_ok();
+    Some(if transposed { vec![columns, rows] } else { vec![rows, columns] })
+}
+
+/// The static shape of a vector or memref type (None if a size is dynamic).
+pub fn static_shape(ty: Type) -> Option<Vec<i64>> {
+    ir::shape(ty).into_iter().map(|size| (size >= 0).then_some(size)).collect()
 }

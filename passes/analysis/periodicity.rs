@@ -19,7 +19,7 @@
 use super::const_eval::Bindings;
 use super::symbolic::{self, Affine};
 use crate::passes::ir::upstream::Upstream;
-use crate::passes::ir::{self, ValueKey};
+use crate::passes::ir::{self, slices, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
@@ -345,7 +345,111 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             },
             ArithAndi | ArithOri | ArithXori | ArithCmpi | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui
             | ArithSelect => periodic(),
+            AffineApply => {
+                let Some((expr, dims, _)) = slices::affine_apply(op) else { return Form::Varying };
+                let terms: Vec<Form> = operands
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| match f {
+                        Form::Invariant => Form::Affine { a: 0, b: invariant(i) },
+                        Form::Unsigned { .. } => Form::Varying,
+                        f => f.clone(),
+                    })
+                    .collect();
+                match self.map(&expr, dims, &terms) {
+                    Form::Affine { a, b } if !self.fits(a, b.as_ref(), 64) => Form::Varying,
+                    form => form,
+                }
+            }
             _ => Form::Invariant,
+        }
+    }
+
+    /// An affine map's expression over `operands` (dimensions, then
+    /// symbols; an invariant one as `a = 0`): sums and products by
+    /// constants stay affine; `mod` by a positive constant is periodic
+    /// (it is the nonnegative remainder, periodic over all integers);
+    /// `floordiv` and `ceildiv` keep a constant-offset form whose slope the
+    /// divisor divides, and periods.
+    fn map(&self, expr: &slices::Affine, dims: usize, operands: &[Form]) -> Form {
+        use slices::Affine as E;
+        let constant = |f: &Form| match f {
+            Form::Affine { a: 0, b } => b.as_ref().and_then(Affine::as_constant),
+            _ => None,
+        };
+        let period = |f: &Form| match f {
+            Form::Affine { a: 0, .. } => Some(1),
+            Form::Periodic(p) => Some(*p),
+            _ => None,
+        };
+        let both = |l: &E, r: &E| (self.map(l, dims, operands), self.map(r, dims, operands));
+        let fits = |f: Form| match f {
+            Form::Affine { a, b } if !self.fits(a, b.as_ref(), 64) => Form::Varying,
+            f => f,
+        };
+        match expr {
+            E::Dim(i) => operands.get(*i).cloned().unwrap_or(Form::Varying),
+            E::Symbol(i) => dims.checked_add(*i).and_then(|i| operands.get(i)).cloned().unwrap_or(Form::Varying),
+            E::Constant(c) => Form::Affine { a: 0, b: Some(Affine::constant(i128::from(*c))) },
+            E::Add(l, r) => match both(l, r) {
+                (Form::Affine { a: a0, b: b0 }, Form::Affine { a: a1, b: b1 }) => match a0.checked_add(a1) {
+                    Some(a) => fits(Form::Affine { a, b: b0.zip(b1).and_then(|(x, y)| x.add(&y)) }),
+                    None => Form::Varying,
+                },
+                (x, y) => match (period(&x), period(&y)) {
+                    (Some(p), Some(q)) => lcm(p, q).map_or(Form::Varying, Form::Periodic),
+                    _ => Form::Varying,
+                },
+            },
+            E::Mul(l, r) => {
+                let (x, y) = both(l, r);
+                let (x, y, c) = match (constant(&x), constant(&y)) {
+                    (Some(c), _) => (y, x, c),
+                    (_, Some(c)) => (x, y, c),
+                    _ if matches!((&x, &y), (Form::Affine { a: 0, .. }, Form::Affine { a: 0, .. })) => {
+                        return Form::Affine { a: 0, b: None };
+                    }
+                    _ => return Form::Varying,
+                };
+                let _ = y;
+                match x {
+                    Form::Affine { a, b } => match a.checked_mul(c) {
+                        Some(a) => fits(Form::Affine { a, b: b.and_then(|b| b.scale(c)) }),
+                        None => Form::Varying,
+                    },
+                    Form::Periodic(p) => Form::Periodic(p),
+                    _ => Form::Varying,
+                }
+            }
+            E::Mod(l, r) | E::FloorDiv(l, r) | E::CeilDiv(l, r) => {
+                let (x, c) = both(l, r);
+                let Some(c) = constant(&c).filter(|c| *c > 0) else { return Form::Varying };
+                match x {
+                    Form::Affine { a: 0, b } => {
+                        let b = b.and_then(|b| b.as_constant()).map(|v| match expr {
+                            E::Mod(..) => v.rem_euclid(c),
+                            E::FloorDiv(..) => symbolic::floor_div(v, c),
+                            _ => symbolic::ceil_div(v, c),
+                        });
+                        Form::Affine { a: 0, b: b.map(Affine::constant) }
+                    }
+                    Form::Affine { a, b } => match expr {
+                        E::Mod(..) => {
+                            let p = c / symbolic::gcd(a.abs(), c);
+                            u64::try_from(p).map_or(Form::Varying, Form::Periodic)
+                        }
+                        _ => match b.and_then(|b| b.as_constant()) {
+                            Some(b) if a % c == 0 => {
+                                let b = if matches!(expr, E::FloorDiv(..)) { symbolic::floor_div(b, c) } else { symbolic::ceil_div(b, c) };
+                                Form::Affine { a: a / c, b: Some(Affine::constant(b)) }
+                            }
+                            _ => Form::Varying,
+                        },
+                    },
+                    Form::Periodic(p) => Form::Periodic(p),
+                    _ => Form::Varying,
+                }
+            }
         }
     }
 }

@@ -443,7 +443,7 @@ pub fn is_evaluated(kind: Upstream) -> bool {
         ArithConstant | ArithIndexCast | ArithIndexCastui | ArithExtsi | ArithExtui | ArithTrunci | ArithAddi
             | ArithSubi | ArithMuli | ArithDivsi | ArithDivui | ArithCeildivsi | ArithCeildivui | ArithFloordivsi
             | ArithRemsi | ArithRemui | ArithShli | ArithShrsi | ArithShrui | ArithAndi | ArithOri | ArithXori
-            | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui | ArithSelect | ArithCmpi
+            | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui | ArithSelect | ArithCmpi | AffineApply
     )
 }
 

@@ -93,6 +93,8 @@ upstream_ops! {
     GpuLaunchFunc = "gpu.launch_func",
     GpuModule = "gpu.module",
     GpuReturn = "gpu.return",
+    GpuSubgroupMmaLoadMatrix = "gpu.subgroup_mma_load_matrix",
+    GpuSubgroupMmaStoreMatrix = "gpu.subgroup_mma_store_matrix",
     GpuThreadId = "gpu.thread_id",
     LlvmAddrspacecast = "llvm.addrspacecast",
     LlvmCall = "llvm.call",
@@ -104,6 +106,7 @@ upstream_ops! {
     LlvmPtrtoint = "llvm.ptrtoint",
     MemrefAlloc = "memref.alloc",
     MemrefAlloca = "memref.alloca",
+    MemrefAssumeAlignment = "memref.assume_alignment",
     MemrefCast = "memref.cast",
     MemrefCollapseShape = "memref.collapse_shape",
     MemrefCopy = "memref.copy",
@@ -195,8 +198,11 @@ upstream_attributes! {
     TYPE_B = NvvmWgmmaMmaAsync."typeB",
     TYPE_D = NvvmWgmmaMmaAsync."typeD",
     GPU_KERNEL = GpuFunc."gpu.kernel",
+    GLOBAL_NAME = MemrefGetGlobal."name",
     KERNEL = GpuLaunchFunc."kernel",
     KNOWN_BLOCK_SIZE = GpuFunc."known_block_size",
+    LEAD_DIMENSION = GpuSubgroupMmaLoadMatrix."leadDimension",
+    MMA_TRANSPOSE = GpuSubgroupMmaLoadMatrix."transpose",
     MMA_SHAPE = NvgpuMmaSync."mmaShape",
     NUM_GROUPS = NvgpuDeviceAsyncWait."numGroups",
     NUM_TILES = NvgpuLdmatrix."numTiles",
@@ -219,6 +225,10 @@ upstream_attributes! {
     WORKGROUP_ATTRIBUTIONS = GpuFunc."workgroup_attributions",
     WORKGROUP_ATTRIB_ATTRS = GpuFunc."workgroup_attrib_attrs",
 }
+
+/// The argument attribute by which a function says that a buffer argument
+/// aliases no other argument (LLVM's `noalias`; CUDA's `__restrict__`).
+pub const NOALIAS: &str = "llvm.noalias";
 
 /// The attributes of [`ATTRIBUTES`] that their op's C++ API sets without
 /// declaring them (so no registry lists them; a test parses an op that has
@@ -255,6 +265,26 @@ pub fn reads_thread_id(op: OperationRef) -> bool {
 /// the printed form, here and nowhere else.
 pub fn is_nvgpu_token_type(ty: melior::ir::Type) -> bool {
     ty.to_string() == "!nvgpu.device.async.token"
+}
+
+/// The rows and columns of a `!gpu.mma_matrix<RxCxT, "...">` (the gpu
+/// dialect has no C API for its types: the printed form, here and nowhere
+/// else).
+pub fn mma_matrix_shape(ty: melior::ir::Type) -> Option<(i64, i64)> {
+    let text = ty.to_string();
+    let inner = text.strip_prefix("!gpu.mma_matrix<")?;
+    let mut sizes = inner.split('x');
+    let rows = sizes.next()?.trim().parse().ok()?;
+    let columns = sizes.next()?.trim().parse().ok()?;
+    Some((rows, columns))
+}
+
+/// Whether `op` is a collective of a warp whose lanes' indices address
+/// each other's parts (`nvgpu.ldmatrix`: each lane gives a row address;
+/// the subgroup MMA loads and stores): what one lane touches depends on
+/// the other lanes' indices.
+pub fn is_warp_collective_access(op: OperationRef) -> bool {
+    matches!(Upstream::of(op), Some(Upstream::NvgpuLdmatrix | Upstream::GpuSubgroupMmaLoadMatrix | Upstream::GpuSubgroupMmaStoreMatrix))
 }
 
 /// Whether `op` is one of upstream nvgpu's cp.async ops (copy, group, wait).

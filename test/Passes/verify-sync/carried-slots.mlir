@@ -1,0 +1,99 @@
+// Slot indices rotated through scf.for iter_args, as IREE's cp.async
+// pipelines carry them ((s0, s1, s2) -> (s1, s2, next)), and the footprint
+// of nvgpu.ldmatrix (a lane's 16-byte row; the slot dimension exact when
+// every lane names the same slot). Both used to be unknown: every such
+// pipeline was rejected although race-free (test/Corpus has the kernels
+// they come from).
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+
+// A ring of 3 slots, the slot to fill carried two iterations ahead: the
+// copy in flight writes s2 (and s1 from the iteration before) while the
+// load reads s0.
+func.func @rotated_ring(%src: memref<4096xf32>, %dst: memref<3x128xf32, 3>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %t0 = nvgpu.device_async_copy %src[%c0], %dst[%c0, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  %t1 = nvgpu.device_async_copy %src[%c1], %dst[%c1, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g1 = nvgpu.device_async_create_group %t1
+  %r:3 = scf.for %i = %c0 to %c8 step %c1 iter_args(%s0 = %c0, %s1 = %c1, %s2 = %c2) -> (index, index, index) {
+    %i2 = arith.addi %i, %c2 : index
+    %t = nvgpu.device_async_copy %src[%i2], %dst[%s2, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %g {numGroups = 2 : i32}
+    %v = memref.load %dst[%s0, %c0] : memref<3x128xf32, 3>
+    memref.store %v, %out[%i] : memref<4096xf32>
+    %i3 = arith.addi %i, %c3 : index
+    %next = arith.remui %i3, %c3 : index
+    scf.yield %s1, %s2, %next : index, index, index
+  }
+  nvgpu.device_async_wait %g1 {numGroups = 0 : i32}
+  return
+}
+
+// -----
+
+// The same ring reading s1, whose copy (two groups ago) may be in flight.
+func.func @rotated_ring_reads_in_flight(%src: memref<4096xf32>, %dst: memref<3x128xf32, 3>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %t0 = nvgpu.device_async_copy %src[%c0], %dst[%c0, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  // expected-note @below {{the asynchronous write}}
+  %t1 = nvgpu.device_async_copy %src[%c1], %dst[%c1, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g1 = nvgpu.device_async_create_group %t1
+  %r:3 = scf.for %i = %c0 to %c8 step %c1 iter_args(%s0 = %c0, %s1 = %c1, %s2 = %c2) -> (index, index, index) {
+    %i2 = arith.addi %i, %c2 : index
+    %t = nvgpu.device_async_copy %src[%i2], %dst[%s2, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %g {numGroups = 2 : i32}
+    // expected-error @below {{accesses memory that an asynchronous operation may still be writing}}
+    %v = memref.load %dst[%s1, %c0] : memref<3x128xf32, 3>
+    memref.store %v, %out[%i] : memref<4096xf32>
+    %i3 = arith.addi %i, %c3 : index
+    %next = arith.remui %i3, %c3 : index
+    scf.yield %s1, %s2, %next : index, index, index
+  }
+  nvgpu.device_async_wait %g1 {numGroups = 0 : i32}
+  return
+}
+
+// -----
+
+// ldmatrix reads its slot's rows; the copy in flight fills the other slot.
+func.func @ldmatrix_slot(%src: memref<16x16xf16>, %dst: memref<2x16x16xf16, 3>) -> vector<4x2xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t0 = nvgpu.device_async_copy %src[%c0, %c0], %dst[%c0, %c0, %c0], 8 : memref<16x16xf16> to memref<2x16x16xf16, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  %t1 = nvgpu.device_async_copy %src[%c0, %c0], %dst[%c1, %c0, %c0], 8 : memref<16x16xf16> to memref<2x16x16xf16, 3>
+  %g1 = nvgpu.device_async_create_group %t1
+  nvgpu.device_async_wait %g1 {numGroups = 1 : i32}
+  %m = nvgpu.ldmatrix %dst[%c0, %c0, %c0] {numTiles = 4 : i32, transpose = false} : memref<2x16x16xf16, 3> -> vector<4x2xf16>
+  nvgpu.device_async_wait %g1 {numGroups = 0 : i32}
+  return %m : vector<4x2xf16>
+}
+
+// -----
+
+// ldmatrix of the slot whose copy may still be in flight.
+func.func @ldmatrix_slot_in_flight(%src: memref<16x16xf16>, %dst: memref<2x16x16xf16, 3>) -> vector<4x2xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t0 = nvgpu.device_async_copy %src[%c0, %c0], %dst[%c0, %c0, %c0], 8 : memref<16x16xf16> to memref<2x16x16xf16, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  // expected-note @below {{the asynchronous write}}
+  %t1 = nvgpu.device_async_copy %src[%c0, %c0], %dst[%c1, %c0, %c0], 8 : memref<16x16xf16> to memref<2x16x16xf16, 3>
+  %g1 = nvgpu.device_async_create_group %t1
+  nvgpu.device_async_wait %g1 {numGroups = 1 : i32}
+  // expected-error @below {{accesses memory that an asynchronous operation may still be writing}}
+  %m = nvgpu.ldmatrix %dst[%c1, %c0, %c0] {numTiles = 4 : i32, transpose = false} : memref<2x16x16xf16, 3> -> vector<4x2xf16>
+  nvgpu.device_async_wait %g1 {numGroups = 0 : i32}
+  return %m : vector<4x2xf16>
+}
