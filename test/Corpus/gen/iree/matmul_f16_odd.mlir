@@ -1,0 +1,7 @@
+func.func @matmul_f16_odd(%a: tensor<500x520xf16>, %b: tensor<520x300xf16>) -> tensor<500x300xf32> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<500x300xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<500x300xf32>) -> tensor<500x300xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<500x520xf16>, tensor<520x300xf16>) outs(%f : tensor<500x300xf32>) -> tensor<500x300xf32>
+  return %r : tensor<500x300xf32>
+}
