@@ -63,6 +63,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 }
 
 /// Why a barrier stays ([`eliminate`]).
+#[derive(Clone)]
 enum Kept {
     /// It orders a pair of plain accesses of different threads.
     Plain(String),
@@ -82,7 +83,7 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool) -> us
     if !thread_scope::is_block_scope(function, &ops) {
         return 0;
     }
-    let mut intervals = Intervals::of(function, bulk);
+    let mut intervals = Intervals::of(function, &ops, bulk);
     let queue_clean = match verify_sync::first_hazard(function, bulk) {
         Hazard::None => Ok(()),
         Hazard::BetweenThreads(_) => Err(Kept::AlreadyHazard),
@@ -93,10 +94,7 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool) -> us
         let kept = if let Some(pair) = intervals.needed(barrier) {
             Some(Kept::Plain(pair.describe()))
         } else if let Err(reason) = &queue_clean {
-            Some(match reason {
-                Kept::Unknown(message) => Kept::Unknown(message.clone()),
-                _ => Kept::AlreadyHazard,
-            })
+            Some(reason.clone())
         } else if !queue_allows_removal(function, barrier, bulk) {
             Some(Kept::Queue)
         } else {

@@ -1814,11 +1814,25 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.loop_facts.entry(OpKey::of(op)).or_insert_with(|| Rc::new(LoopFacts::of(op, function))).clone()
     }
 
+    /// Simulates `scf.for` `op` from `state`. The integers it carries (slot
+    /// indices rotated through iter_args) are bound iteration by iteration;
+    /// its integer results are bound to their values when the exit is known
+    /// exactly, and unknown otherwise.
     fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
-        // Nothing is known of the carried integers and results from an
-        // earlier visit.
-        self.release(op, &carried_integers(op, body));
+        let integers = carried_integers(op, body);
+        // Nothing is known of them from an earlier visit.
+        self.release(op, &integers);
+        let exit = self.simulate_for(op, body, &integers, state);
+        self.release(op, &integers);
+        if let Some(values) = exit {
+            self.bind_results(op, &values);
+        }
+    }
+
+    /// [`Self::for_loop`]'s simulation: the carried integers' values at the
+    /// exit, when the exit iteration is known.
+    fn simulate_for(&mut self, op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>, integers: &[CarriedInteger<'c, 'a>], state: &mut State) -> Option<Vec<Option<Affine>>> {
         let induction: Value = body.argument(0).unwrap().into();
         let bounds = (op.operand(0).ok().and_then(|v| self.bindings.form(v)), op.operand(2).ok().and_then(|v| self.bindings.eval(v)));
         let (Some(lb), Some(step)) = bounds else {
@@ -1826,9 +1840,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             // iteration, whatever its step.
             if self.runs_no_iteration(op) {
                 // Its results are its inits.
-                return state.forward_groups(op.operands().skip(3), op.results().map(Into::into));
+                state.forward_groups(op.operands().skip(3), op.results().map(Into::into));
+                return Some(integers.iter().map(|(_, init, _)| self.bindings.form(*init)).collect());
             }
-            return self.unknown_loop(op, state);
+            self.unknown_loop(op, state);
+            return None;
         };
         let mut trips = self.trip_count(op, &lb, step);
         let upper = trips.exact();
@@ -1841,21 +1857,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         // between see the same slices and conditions (periodicity::period).
         // Without a period, a loop is simulated to its end within the
         // budget, or analyzed with unknown slices.
+        // The carried integers are in the cycle's key: periodicity takes
+        // them as changing every iteration, so a period means no value it
+        // evaluates depends on them, and a repeated key (phase, state,
+        // carried values) repeats what follows.
         let period = periodicity::period(op, &lb, step, trips.bound(), trips.symbolic(), &self.bindings, &facts.uses);
         if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
-            return self.unknown_loop(op, state);
+            self.unknown_loop(op, state);
+            return None;
         }
-        // Integer values the loop carries (slot indices rotated through
-        // iter_args): bound to their forms iteration by iteration, so the
-        // loop is simulated exactly (no cycle is taken: the cycle key does
-        // not hold them), within the budget.
-        let integers = carried_integers(op, body);
         let mut carried_values: Vec<Option<Affine>> = integers.iter().map(|(_, init, _)| self.bindings.form(*init)).collect();
-        let period = if carried_values.iter().any(Option::is_some) { None } else { period };
-        if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
-            self.release(op, &integers);
-            return self.unknown_loop(op, state);
-        }
         let mut cycle = Cycle::new();
         let mut x = state.clone();
         x.forward_groups(op.operands().skip(3), carried.arguments(body));
@@ -1863,8 +1874,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut last_growth: Option<Vec<(Pending, i64)>> = None;
         for k in 0..=SIMULATION_BUDGET as u64 {
             if self.bindings.refinement().is_some() {
-                self.release(op, &integers);
-                return;
+                return None;
             }
             for ((argument, _, _), value) in integers.iter().zip(&carried_values) {
                 match value {
@@ -1874,32 +1884,33 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             if upper == Some(k) {
                 *state = carried.exit(op, body, x);
-                self.release(op, &integers);
-                self.bind_results(op, &carried_values);
-                return;
+                return Some(carried_values);
             }
             if k == SIMULATION_BUDGET as u64 {
                 break;
             }
             if let Some(period) = period {
-                let phase = (k % period, x);
+                let phase = (k % period, x, carried_values);
                 if cycle.repeats(&phase) {
                     let exit = match &trips {
                         Trips::Exact(trips) => Some(*trips),
                         Trips::Symbolic { trips, .. } => self.exit_iteration(trips, cycle.span(&phase)),
                         Trips::Unknown => None,
                     };
-                    *state = match exit {
-                        Some(trips) => carried.exit(op, body, cycle.state_at(&phase, trips).1),
+                    return match exit {
+                        Some(trips) => {
+                            let (_, at_exit, values) = cycle.state_at(&phase, trips);
+                            *state = carried.exit(op, body, at_exit);
+                            Some(values)
+                        }
                         None => {
                             exits.over_counts.extend(exits.pending.keys().cloned());
-                            exits
+                            *state = exits;
+                            None
                         }
                     };
-                    self.release(op, &integers);
-                    return;
                 }
-                x = phase.1;
+                (_, x, carried_values) = phase;
             }
             // A run-time trip count: every value of the case runs this
             // iteration, or the case is split where the loop ends before it
@@ -1911,15 +1922,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 match ends.and_then(|ends| self.bindings.settle(ends)) {
                     Some(true) => {
                         *state = carried.exit(op, body, x);
-                        self.release(op, &integers);
-                        self.bind_results(op, &carried_values);
-                        return;
+                        return Some(carried_values);
                     }
                     Some(false) => {}
-                    None if self.bindings.refinement().is_some() => {
-                        self.release(op, &integers);
-                        return;
-                    }
+                    None if self.bindings.refinement().is_some() => return None,
                     // Undecided (a count of several arguments): some values
                     // may end here, so the count is no longer known.
                     None => trips = Trips::Unknown,
@@ -1936,15 +1942,23 @@ impl<'c, 'a> Checker<'c, 'a> {
                 None => v.as_constant().is_some_and(|v| v <= type_max),
             };
             let Some(value) = value.filter(in_range) else {
-                *state = if upper.is_some() { carried.exit(op, body, x) } else { exits };
-                self.release(op, &integers);
-                return;
+                return match upper {
+                    Some(_) => {
+                        *state = carried.exit(op, body, x);
+                        Some(carried_values)
+                    }
+                    None => {
+                        *state = exits;
+                        None
+                    }
+                };
             };
             self.bindings.bind_form(induction, value);
             self.steps += x.pending.len() as u64;
             let top = x.clone();
             self.block(body, &mut x);
             // The next iteration's carried integers: what this one yields.
+            let before = std::mem::take(&mut carried_values);
             carried_values = integers.iter().map(|(_, _, yielded)| yielded.and_then(|v| self.bindings.form(v))).collect();
             self.bindings.unbind(induction);
             carried.next_iteration(body, &mut x);
@@ -1957,23 +1971,25 @@ impl<'c, 'a> Checker<'c, 'a> {
             // which would not reach the counts' cap within the budget).
             let growth = top.growth(&x).filter(|g| g.iter().all(|(p, added)| *added == 0 || !facts.waited.contains(&p.queue)));
             if let (Some(trips), Some(1), Some(g)) = (upper, period, &growth) {
-                if last_growth.as_ref() == Some(g) && integers.is_empty() {
+                if last_growth.as_ref() == Some(g) {
                     let function = &self.function;
                     x.grow(g, trips - (k + 1), |queue| function.cap(queue));
                     *state = carried.exit(op, body, x);
-                    return;
+                    // The carried integers at the exit are known when they
+                    // no longer change.
+                    return (carried_values == before).then_some(carried_values);
                 }
             }
             last_growth = growth;
         }
         // No steady state within the budget: analyze with unknown slices.
-        self.release(op, &integers);
         self.unknown_loop(op, state);
+        None
     }
 
     /// Unbinds the carried integers of loop `op` and its results (they are
     /// unknown after it unless its exit binds them).
-    fn release(&mut self, op: OperationRef<'c, 'a>, integers: &[(Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>)]) {
+    fn release(&mut self, op: OperationRef<'c, 'a>, integers: &[CarriedInteger<'c, 'a>]) {
         for (argument, _, _) in integers {
             self.bindings.unbind(*argument);
         }
@@ -2053,9 +2069,12 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 }
 
-/// The integer and index values `scf.for` `op` carries: each argument of
-/// `body`, its initial value, and what the body yields for it.
-fn carried_integers<'c, 'a>(op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>)> {
+/// An integer or index value an `scf.for` carries: the body's argument, its
+/// initial value, and what the body yields for it.
+type CarriedInteger<'c, 'a> = (Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>);
+
+/// The integer and index values `scf.for` `op` carries.
+fn carried_integers<'c, 'a>(op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Vec<CarriedInteger<'c, 'a>> {
     let terminator = ir::terminator(body);
     (1..body.argument_count())
         .filter_map(|i| {

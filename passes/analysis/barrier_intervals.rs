@@ -39,7 +39,7 @@
 use crate::passes::analysis::effects::{self, Root};
 use crate::passes::analysis::sync_state::{self, BulkQueues, Queue, QueueEffect};
 use crate::passes::analysis::thread_scope::{self, BlockShape, Span};
-use crate::passes::ir::upstream::{attr, Upstream};
+use crate::passes::ir::upstream::{self, attr, Upstream};
 use crate::passes::ir::async_effects::QueueName;
 use crate::passes::ir::{self, async_effects, MemoryEffect, MemorySpace, OpKey, ValueKey};
 use melior::ir::block::BlockLike;
@@ -154,11 +154,11 @@ impl<'c, 'a> Ordered<'c, 'a> {
 }
 
 impl<'c, 'a> Intervals<'c, 'a> {
-    /// The graph of `function`'s ops and the accesses at each; a drain of
-    /// one of the `bulk` queues completes every thread's groups.
-    pub fn of(function: OperationRef<'c, 'a>, bulk: &BulkQueues) -> Self {
-        let ops = ir::nested_ops(function);
-        let bulk = bulk.in_function(&ops, &thread_scope::thread_dependent(&ops));
+    /// The graph of `function`'s ops (`ops`, all its nested ops) and the
+    /// accesses at each; a drain of one of the `bulk` queues completes every
+    /// thread's groups.
+    pub fn of(function: OperationRef<'c, 'a>, ops: &[OperationRef<'c, 'a>], bulk: &BulkQueues) -> Self {
+        let bulk = bulk.in_function(ops, &thread_scope::thread_dependent(ops));
         let mut graph = Intervals {
             successors: Vec::new(),
             predecessors: Vec::new(),
@@ -246,7 +246,7 @@ impl<'c, 'a> Intervals<'c, 'a> {
             } else if let QueueEffect::Wait { queue, count: Some(0) } = sync_state::effect(op) {
                 self.drains.insert(exit, queue);
             } else {
-                self.accesses[exit] = accesses_of(op, buffers, &self.shape);
+                self.accesses[exit] = accesses_of(op, buffers);
             }
             return exit;
         }
@@ -375,29 +375,24 @@ impl<'c, 'a> Intervals<'c, 'a> {
     /// ones with any path.
     pub fn before(&self, barrier: OperationRef) -> Vec<&Access<'c, 'a>> {
         let Some(&node) = self.node_of.get(&OpKey::of(barrier)) else { return Vec::new() };
-        let mut found: Vec<&Access> =
-            self.reach(node, false, false).into_iter().flat_map(|n| &self.accesses[n]).filter(|a| a.until == Until::Op).collect();
-        found.extend(self.reach(node, false, true).into_iter().flat_map(|n| &self.accesses[n]).filter(|a| a.until == Until::Unknown));
-        let mut queues: Vec<Queue> = self.drains.values().copied().collect();
-        queues.sort();
-        queues.dedup();
-        let counted = |a: &&Access| matches!(a.until, Until::Drained(_));
-        let undrained: Vec<&Access> = if self.accesses.iter().flatten().any(|a| counted(&a)) {
-            let reaches: HashMap<Queue, HashSet<usize>> = queues.iter().map(|&q| (q, self.undrained_reach(node, q))).collect();
-            let mut undrained = Vec::new();
-            for n in self.reach(node, false, true) {
-                for a in self.accesses[n].iter().filter(counted) {
-                    let Until::Drained(queue) = a.until else { continue };
-                    if reaches.get(&queue).is_none_or(|reach| reach.contains(&n)) {
-                        undrained.push(a);
+        let barrier_free: HashSet<usize> = self.reach(node, false, false).into_iter().collect();
+        let mut undrained: HashMap<Queue, HashSet<usize>> = HashMap::new();
+        let mut found = Vec::new();
+        // Every node with a path to the barrier (barrier-free ones among them).
+        for n in self.reach(node, false, true) {
+            for access in &self.accesses[n] {
+                let before = match access.until {
+                    Until::Op => barrier_free.contains(&n),
+                    Until::Unknown => true,
+                    Until::Drained(queue) => {
+                        undrained.entry(queue).or_insert_with(|| self.undrained_reach(node, queue)).contains(&n)
                     }
+                };
+                if before {
+                    found.push(access);
                 }
             }
-            undrained
-        } else {
-            Vec::new()
-        };
-        found.extend(undrained);
+        }
         found
     }
 
@@ -496,7 +491,7 @@ impl Buffers {
         let index = (0..block.argument_count()).position(|i| block.argument(i).is_ok_and(|a| Value::from(a) == root));
         match index {
             Some(i) if i < ir::function_input_count(owner) => {
-                Buffer::Argument(ValueKey::of(root), ir::argument_has_attr(owner, i, crate::passes::ir::upstream::NOALIAS))
+                Buffer::Argument(ValueKey::of(root), ir::argument_has_attr(owner, i, upstream::NOALIAS))
             }
             Some(_) => fresh(root),
             None => Buffer::Unknown,
@@ -526,8 +521,7 @@ fn escapes(buffer: Value) -> bool {
 }
 
 /// The accesses `op` (an op without regions) makes.
-fn accesses_of<'c, 'a>(op: OperationRef<'c, 'a>, buffers: &mut Buffers, shape: &BlockShape) -> Vec<Access<'c, 'a>> {
-    let _ = shape;
+fn accesses_of<'c, 'a>(op: OperationRef<'c, 'a>, buffers: &mut Buffers) -> Vec<Access<'c, 'a>> {
     if sync_state::orders_only(op) {
         return Vec::new(); // commits and waits declare "any memory" only to stay in place
     }
@@ -595,7 +589,7 @@ fn queue_of(op: OperationRef, name: QueueName) -> Option<Queue> {
 /// The elements of `value` one thread's `op` touches, per dimension, when
 /// its indices are constants plus multiples of thread ids.
 fn footprint(op: OperationRef, value: Value) -> Option<Vec<Span>> {
-    if crate::passes::ir::upstream::is_warp_collective_access(op) {
+    if upstream::is_warp_collective_access(op) {
         return None; // a lane touches the other lanes' indices
     }
     let (indices, extents) = effects::element_access(op, value)?;

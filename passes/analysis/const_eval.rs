@@ -207,7 +207,7 @@ impl Bindings {
         if kind == Upstream::AffineApply {
             let (expr, dims, values) = slices::affine_apply(op)?;
             let operands: Vec<Option<Affine>> = values.iter().map(|v| self.form_depth(*v, depth - 1, memo)).collect();
-            let form = self.affine(&expr, dims, &operands);
+            let form = expr.evaluate(self, dims, &operands);
             // An index past 64 bits: the map's value is not representable.
             return form.filter(|f| f.as_constant().is_none_or(|c| i64::try_from(c).is_ok()));
         }
@@ -228,53 +228,6 @@ impl Bindings {
             self.undecided.set(true);
         }
         form
-    }
-
-    /// An affine map's expression `expr` over `operands` (its `dims`
-    /// dimensions, then its symbols), exactly: `mod` is the nonnegative
-    /// remainder and `floordiv`/`ceildiv` round down and up, by positive
-    /// constants (other divisors are not affine; a product of two
-    /// non-constants neither). Symbolic operands need the case.
-    fn affine(&self, expr: &slices::Affine, dims: usize, operands: &[Option<Affine>]) -> Option<Affine> {
-        use slices::Affine as E;
-        let binary = |l: &E, r: &E| Some((self.affine(l, dims, operands)?, self.affine(r, dims, operands)?));
-        match expr {
-            E::Dim(i) => operands.get(*i)?.clone(),
-            E::Symbol(i) => operands.get(dims.checked_add(*i)?)?.clone(),
-            E::Constant(c) => Some(Affine::constant(i128::from(*c))),
-            E::Add(l, r) => {
-                let (l, r) = binary(l, r)?;
-                l.add(&r)
-            }
-            E::Mul(l, r) => {
-                let (l, r) = binary(l, r)?;
-                match (l.as_constant(), r.as_constant()) {
-                    (Some(c), _) => r.scale(c),
-                    (_, Some(c)) => l.scale(c),
-                    _ => None,
-                }
-            }
-            E::Mod(l, r) | E::FloorDiv(l, r) | E::CeilDiv(l, r) => {
-                let (x, c) = binary(l, r)?;
-                let c = c.as_constant().filter(|c| *c > 0)?;
-                if let Some(a) = x.as_constant() {
-                    return Some(Affine::constant(match expr {
-                        E::Mod(..) => a.rem_euclid(c),
-                        E::FloorDiv(..) => symbolic::floor_div(a, c),
-                        _ => symbolic::ceil_div(a, c),
-                    }));
-                }
-                let case = self.case.as_deref()?;
-                match expr {
-                    E::FloorDiv(..) => self.settle(case.floor_div(&x, c)),
-                    E::CeilDiv(..) => self.settle(case.floor_div(&x.negate()?, c))?.negate(),
-                    _ => {
-                        let quotient = self.settle(case.floor_div(&x, c))?;
-                        x.add(&quotient.scale(c)?.negate()?)
-                    }
-                }
-            }
-        }
     }
 
     /// An op of symbolic (affine) operands, within the case.
@@ -597,5 +550,39 @@ impl<S: Clone + Eq + std::hash::Hash> Cycle<S> {
     pub fn state_at(mut self, state: &S, trips: u64) -> S {
         let (first, length) = self.span(state);
         self.states.swap_remove((first + (trips - first) % length) as usize)
+    }
+}
+
+/// Affine maps over forms in the case's arguments: sums and products by
+/// constants; divisions of a symbolic form as the case settles them.
+impl slices::AffineDomain for Bindings {
+    type Value = Affine;
+
+    fn constant(&self, value: i128) -> Option<Affine> {
+        Some(Affine::constant(value))
+    }
+
+    fn as_constant(&self, value: &Affine) -> Option<i128> {
+        value.as_constant()
+    }
+
+    fn add(&self, a: &Affine, b: &Affine) -> Option<Affine> {
+        a.add(b)
+    }
+
+    fn scale(&self, a: &Affine, factor: i128) -> Option<Affine> {
+        a.scale(factor)
+    }
+
+    fn divide(&self, x: &Affine, division: slices::Division, c: i128) -> Option<Affine> {
+        let case = self.case.as_deref()?;
+        match division {
+            slices::Division::Floor => self.settle(case.floor_div(x, c)),
+            slices::Division::Ceil => self.settle(case.floor_div(&x.negate()?, c))?.negate(),
+            slices::Division::Mod => {
+                let quotient = self.settle(case.floor_div(x, c))?;
+                x.add(&quotient.scale(c)?.negate()?)
+            }
+        }
     }
 }

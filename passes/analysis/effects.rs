@@ -5,7 +5,7 @@
 //! value is a view of: following subviews, casts and reshapes back to an
 //! allocation, a block argument, or any op that is not a view.
 
-use crate::passes::ir::upstream::Upstream;
+use crate::passes::ir::upstream::{self, Upstream};
 use crate::passes::ir::{self, MemoryEffect, ValueKey};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
@@ -215,13 +215,13 @@ pub fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) ->
 /// `matrix` in memref `value`, when its `leadDimension` is the stride of the
 /// memref's second-to-last dimension (transposed: columns, rows).
 fn mma_fragment(op: OperationRef, value: Value, matrix: Type) -> Option<Vec<i64>> {
-    let (rows, columns) = crate::passes::ir::upstream::mma_matrix_shape(matrix)?;
-    let lead = ir::int_attr(op, crate::passes::ir::upstream::attr::LEAD_DIMENSION)?;
+    let (rows, columns) = upstream::mma_matrix_shape(matrix)?;
+    let lead = ir::int_attr(op, upstream::attr::LEAD_DIMENSION)?;
     let (strides, _) = ir::strides_and_offset(value.r#type())?;
     if strides.len() < 2 || strides[strides.len() - 2] != lead || strides[strides.len() - 1] != 1 {
         return None;
     }
-    let transposed = op.attribute(crate::passes::ir::upstream::attr::MMA_TRANSPOSE).is_ok();
+    let transposed = op.attribute(upstream::attr::MMA_TRANSPOSE).is_ok();
     Some(if transposed { vec![columns, rows] } else { vec![rows, columns] })
 }
 

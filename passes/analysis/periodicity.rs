@@ -347,110 +347,94 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             | ArithSelect => periodic(),
             AffineApply => {
                 let Some((expr, dims, _)) = slices::affine_apply(op) else { return Form::Varying };
-                let terms: Vec<Form> = operands
+                let terms: Vec<Option<Form>> = operands
                     .iter()
                     .enumerate()
                     .map(|(i, f)| match f {
-                        Form::Invariant => Form::Affine { a: 0, b: invariant(i) },
-                        Form::Unsigned { .. } => Form::Varying,
-                        f => f.clone(),
+                        Form::Invariant => Some(Form::Affine { a: 0, b: invariant(i) }),
+                        Form::Unsigned { .. } | Form::Varying => None,
+                        f => Some(f.clone()),
                     })
                     .collect();
-                match self.map(&expr, dims, &terms) {
-                    Form::Affine { a, b } if !self.fits(a, b.as_ref(), 64) => Form::Varying,
-                    form => form,
-                }
+                expr.evaluate(self, dims, &terms).unwrap_or(Form::Varying)
             }
             _ => Form::Invariant,
         }
     }
+}
 
-    /// An affine map's expression over `operands` (dimensions, then
-    /// symbols; an invariant one as `a = 0`): sums and products by
-    /// constants stay affine; `mod` by a positive constant is periodic
-    /// (it is the nonnegative remainder, periodic over all integers);
-    /// `floordiv` and `ceildiv` keep a constant-offset form whose slope the
-    /// divisor divides, and periods.
-    fn map(&self, expr: &slices::Affine, dims: usize, operands: &[Form]) -> Form {
-        use slices::Affine as E;
-        let constant = |f: &Form| match f {
+/// Affine maps over a loop's forms (an invariant operand as `a = 0`): sums
+/// and products by constants stay affine, and sums of periodic and
+/// invariant values periodic; `mod` by a positive constant is periodic (it
+/// is the nonnegative remainder, periodic over all integers); `floordiv` and
+/// `ceildiv` keep a constant-offset form whose slope the divisor divides,
+/// and periods. None: varying.
+impl slices::AffineDomain for Forms<'_, '_, '_> {
+    type Value = Form;
+
+    fn constant(&self, value: i128) -> Option<Form> {
+        Some(Form::Affine { a: 0, b: Some(Affine::constant(value)) })
+    }
+
+    fn as_constant(&self, value: &Form) -> Option<i128> {
+        match value {
             Form::Affine { a: 0, b } => b.as_ref().and_then(Affine::as_constant),
             _ => None,
-        };
-        let period = |f: &Form| match f {
-            Form::Affine { a: 0, .. } => Some(1),
-            Form::Periodic(p) => Some(*p),
-            _ => None,
-        };
-        let both = |l: &E, r: &E| (self.map(l, dims, operands), self.map(r, dims, operands));
-        let fits = |f: Form| match f {
-            Form::Affine { a, b } if !self.fits(a, b.as_ref(), 64) => Form::Varying,
-            f => f,
-        };
-        match expr {
-            E::Dim(i) => operands.get(*i).cloned().unwrap_or(Form::Varying),
-            E::Symbol(i) => dims.checked_add(*i).and_then(|i| operands.get(i)).cloned().unwrap_or(Form::Varying),
-            E::Constant(c) => Form::Affine { a: 0, b: Some(Affine::constant(i128::from(*c))) },
-            E::Add(l, r) => match both(l, r) {
-                (Form::Affine { a: a0, b: b0 }, Form::Affine { a: a1, b: b1 }) => match a0.checked_add(a1) {
-                    Some(a) => fits(Form::Affine { a, b: b0.zip(b1).and_then(|(x, y)| x.add(&y)) }),
-                    None => Form::Varying,
-                },
-                (x, y) => match (period(&x), period(&y)) {
-                    (Some(p), Some(q)) => lcm(p, q).map_or(Form::Varying, Form::Periodic),
-                    _ => Form::Varying,
-                },
-            },
-            E::Mul(l, r) => {
-                let (x, y) = both(l, r);
-                let (x, y, c) = match (constant(&x), constant(&y)) {
-                    (Some(c), _) => (y, x, c),
-                    (_, Some(c)) => (x, y, c),
-                    _ if matches!((&x, &y), (Form::Affine { a: 0, .. }, Form::Affine { a: 0, .. })) => {
-                        return Form::Affine { a: 0, b: None };
-                    }
-                    _ => return Form::Varying,
-                };
-                let _ = y;
-                match x {
-                    Form::Affine { a, b } => match a.checked_mul(c) {
-                        Some(a) => fits(Form::Affine { a, b: b.and_then(|b| b.scale(c)) }),
-                        None => Form::Varying,
-                    },
-                    Form::Periodic(p) => Form::Periodic(p),
-                    _ => Form::Varying,
-                }
-            }
-            E::Mod(l, r) | E::FloorDiv(l, r) | E::CeilDiv(l, r) => {
-                let (x, c) = both(l, r);
-                let Some(c) = constant(&c).filter(|c| *c > 0) else { return Form::Varying };
-                match x {
-                    Form::Affine { a: 0, b } => {
-                        let b = b.and_then(|b| b.as_constant()).map(|v| match expr {
-                            E::Mod(..) => v.rem_euclid(c),
-                            E::FloorDiv(..) => symbolic::floor_div(v, c),
-                            _ => symbolic::ceil_div(v, c),
-                        });
-                        Form::Affine { a: 0, b: b.map(Affine::constant) }
-                    }
-                    Form::Affine { a, b } => match expr {
-                        E::Mod(..) => {
-                            let p = c / symbolic::gcd(a.abs(), c);
-                            u64::try_from(p).map_or(Form::Varying, Form::Periodic)
-                        }
-                        _ => match b.and_then(|b| b.as_constant()) {
-                            Some(b) if a % c == 0 => {
-                                let b = if matches!(expr, E::FloorDiv(..)) { symbolic::floor_div(b, c) } else { symbolic::ceil_div(b, c) };
-                                Form::Affine { a: a / c, b: Some(Affine::constant(b)) }
-                            }
-                            _ => Form::Varying,
-                        },
-                    },
-                    Form::Periodic(p) => Form::Periodic(p),
-                    _ => Form::Varying,
-                }
-            }
         }
+    }
+
+    fn add(&self, x: &Form, y: &Form) -> Option<Form> {
+        match (x, y) {
+            (Form::Affine { a: a0, b: b0 }, Form::Affine { a: a1, b: b1 }) => {
+                let b = b0.as_ref().zip(b1.as_ref()).and_then(|(x, y)| x.add(y));
+                self.fitting(a0.checked_add(*a1)?, b)
+            }
+            _ => Some(Form::Periodic(lcm(period_of(x)?, period_of(y)?)?)),
+        }
+    }
+
+    fn scale(&self, x: &Form, c: i128) -> Option<Form> {
+        match x {
+            Form::Affine { a, b } => self.fitting(a.checked_mul(c)?, b.as_ref().and_then(|b| b.scale(c))),
+            Form::Periodic(p) => Some(Form::Periodic(*p)),
+            _ => None,
+        }
+    }
+
+    fn product(&self, x: &Form, y: &Form) -> Option<Form> {
+        // Two invariants: invariant.
+        matches!((x, y), (Form::Affine { a: 0, .. }, Form::Affine { a: 0, .. })).then_some(Form::Affine { a: 0, b: None })
+    }
+
+    fn divide(&self, x: &Form, division: slices::Division, c: i128) -> Option<Form> {
+        match x {
+            Form::Affine { a: 0, .. } => Some(Form::Affine { a: 0, b: None }),
+            Form::Affine { a, .. } if division == slices::Division::Mod => {
+                Some(Form::Periodic(u64::try_from(c / symbolic::gcd(a.abs(), c)).ok()?))
+            }
+            Form::Affine { a, b } => {
+                let b = b.as_ref().and_then(Affine::as_constant).filter(|_| a % c == 0)?;
+                Some(Form::Affine { a: a / c, b: Some(Affine::constant(division.of_constants(b, c))) })
+            }
+            Form::Periodic(p) => Some(Form::Periodic(*p)),
+            _ => None,
+        }
+    }
+}
+
+impl Forms<'_, '_, '_> {
+    /// `a * k + b`, when it does not wrap over the iterations (64 bits).
+    fn fitting(&self, a: i128, b: Option<Affine>) -> Option<Form> {
+        self.fits(a, b.as_ref(), 64).then_some(Form::Affine { a, b })
+    }
+}
+
+/// The period of an invariant or periodic form.
+fn period_of(form: &Form) -> Option<u64> {
+    match form {
+        Form::Affine { a: 0, .. } => Some(1),
+        Form::Periodic(p) => Some(*p),
+        _ => None,
     }
 }
 

@@ -108,7 +108,7 @@ fn form_at(value: Value, known: &impl Fn(Value) -> Option<i64>, depth: usize) ->
         Upstream::AffineApply => {
             let (expr, dims, values) = slices::affine_apply(op)?;
             let operands: Vec<Option<ThreadForm>> = values.iter().map(|v| form_at(*v, known, depth - 1)).collect();
-            affine_form(&expr, dims, &operands)
+            expr.evaluate(&ThreadForms, dims, &operands)
         }
         // Thread ids are small and non-negative: these casts keep them.
         Upstream::ArithIndexCast | Upstream::ArithIndexCastui | Upstream::ArithExtsi | Upstream::ArithExtui => operand(0),
@@ -116,39 +116,32 @@ fn form_at(value: Value, known: &impl Fn(Value) -> Option<i64>, depth: usize) ->
     }
 }
 
-/// An affine map's expression over thread forms: sums and products by
-/// constants; `mod` and divisions only of constants (of a thread id they
-/// are no multiple of it).
-fn affine_form(expr: &slices::Affine, dims: usize, operands: &[Option<ThreadForm>]) -> Option<ThreadForm> {
-    use slices::Affine as E;
-    let binary = |l: &E, r: &E| Some((affine_form(l, dims, operands)?, affine_form(r, dims, operands)?));
-    let constant = |f: &ThreadForm| f.threads.is_zero().then_some(f.constant);
-    match expr {
-        E::Dim(i) => *operands.get(*i)?,
-        E::Symbol(i) => *operands.get(dims.checked_add(*i)?)?,
-        E::Constant(c) => Some(ThreadForm { constant: *c, threads: ThreadTerms::default() }),
-        E::Add(l, r) => {
-            let (l, r) = binary(l, r)?;
-            l.add(r)
-        }
-        E::Mul(l, r) => {
-            let (l, r) = binary(l, r)?;
-            match (constant(&l), constant(&r)) {
-                (Some(c), _) => r.scale(c),
-                (_, Some(c)) => l.scale(c),
-                _ => None,
-            }
-        }
-        E::Mod(l, r) | E::FloorDiv(l, r) | E::CeilDiv(l, r) => {
-            let (x, c) = binary(l, r)?;
-            let (x, c) = (constant(&x)?, constant(&c).filter(|c| *c > 0)?);
-            let value = match expr {
-                E::Mod(..) => x.rem_euclid(c),
-                E::FloorDiv(..) => x.div_euclid(c),
-                _ => -((-x).div_euclid(c)),
-            };
-            Some(ThreadForm { constant: value, threads: ThreadTerms::default() })
-        }
+/// Affine maps over thread forms: sums and products by constants; `mod`
+/// and divisions only of constants (of a thread id they are no multiple of
+/// it).
+struct ThreadForms;
+
+impl slices::AffineDomain for ThreadForms {
+    type Value = ThreadForm;
+
+    fn constant(&self, value: i128) -> Option<ThreadForm> {
+        Some(ThreadForm { constant: i64::try_from(value).ok()?, threads: ThreadTerms::default() })
+    }
+
+    fn as_constant(&self, value: &ThreadForm) -> Option<i128> {
+        value.threads.is_zero().then_some(i128::from(value.constant))
+    }
+
+    fn add(&self, a: &ThreadForm, b: &ThreadForm) -> Option<ThreadForm> {
+        a.add(*b)
+    }
+
+    fn scale(&self, a: &ThreadForm, factor: i128) -> Option<ThreadForm> {
+        a.scale(i64::try_from(factor).ok()?)
+    }
+
+    fn divide(&self, _: &ThreadForm, _: slices::Division, _: i128) -> Option<ThreadForm> {
+        None
     }
 }
 

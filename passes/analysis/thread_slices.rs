@@ -17,7 +17,7 @@
 //! there is none.
 
 use crate::passes::ir::ods::par::{ForeachThreadOp, ParallelInsertSliceOp};
-use crate::passes::ir::slices::{self, Affine, Mixed, Slice};
+use crate::passes::ir::slices::{self, Mixed, Slice};
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, MemoryEffect, ValueKey};
 use melior::ir::block::BlockLike;
@@ -235,11 +235,10 @@ impl<'c, 'a> Linearizer<'c, 'a> {
         let Mixed::Dynamic(value) = mixed else { return None };
         let op = ir::defining_op(value).filter(|op| Upstream::AffineMin.is(*op))?;
         let (results, dims, operands) = slices::affine_min(op)?;
-        let forms: Option<Vec<Form>> = operands.iter().map(|v| self.form(*v, 1)).collect();
-        let forms = forms?;
+        let forms: Vec<Option<Form>> = operands.iter().map(|v| self.form(*v, 1)).collect();
         results
             .iter()
-            .filter_map(|expr| evaluate(expr, dims, &forms).and_then(|f| f.as_constant()))
+            .filter_map(|expr| expr.evaluate(&Forms, dims, &forms).and_then(|f| f.as_constant()))
             .min()
             .map(|c| Form::constant(c.max(0)))
     }
@@ -271,8 +270,8 @@ impl<'c, 'a> Linearizer<'c, 'a> {
             Upstream::ArithIndexCast | Upstream::ArithIndexCastui => operand(0),
             Upstream::AffineApply => {
                 let (expr, dims, operands) = slices::affine_apply(op)?;
-                let forms: Option<Vec<Form>> = operands.iter().map(|v| self.form(*v, depth + 1)).collect();
-                evaluate(&expr, dims, &forms?)
+                let forms: Vec<Option<Form>> = operands.iter().map(|v| self.form(*v, depth + 1)).collect();
+                expr.evaluate(&Forms, dims, &forms)
             }
             // A value computed inside from shared values only (a dim of a
             // captured tensor) is the same in every thread.
@@ -288,33 +287,35 @@ impl<'c, 'a> Linearizer<'c, 'a> {
     }
 }
 
-fn evaluate(expr: &Affine, dims: usize, operands: &[Form]) -> Option<Form> {
-    let binary = |l: &Affine, r: &Affine| Some((evaluate(l, dims, operands)?, evaluate(r, dims, operands)?));
-    match expr {
-        Affine::Dim(i) => operands.get(*i).cloned(),
-        Affine::Symbol(i) => operands.get(dims + i).cloned(),
-        Affine::Constant(c) => Some(Form::constant((*c).into())),
-        Affine::Add(l, r) => {
-            let (l, r) = binary(l, r)?;
-            l.add(&r)
-        }
-        Affine::Mul(l, r) => {
-            let (l, r) = binary(l, r)?;
-            l.mul(&r)
-        }
-        Affine::Mod(l, r) | Affine::FloorDiv(l, r) | Affine::CeilDiv(l, r) => {
-            let (l, r) = binary(l, r)?;
-            let (a, b) = (l.as_constant()?, r.as_constant()?);
-            if b <= 0 {
-                return None;
-            }
-            let v = match expr {
-                Affine::Mod(..) => a.rem_euclid(b),
-                Affine::FloorDiv(..) => a.div_euclid(b),
-                _ => -((-a).div_euclid(b)),
-            };
-            Some(Form::constant(v))
-        }
+/// Affine maps over forms in the ids: sums and products as [`Form`]
+/// has them; `mod` and divisions only of constants.
+struct Forms;
+
+impl slices::AffineDomain for Forms {
+    type Value = Form;
+
+    fn constant(&self, value: i128) -> Option<Form> {
+        Some(Form::constant(value))
+    }
+
+    fn as_constant(&self, value: &Form) -> Option<i128> {
+        value.as_constant()
+    }
+
+    fn add(&self, a: &Form, b: &Form) -> Option<Form> {
+        a.add(b)
+    }
+
+    fn scale(&self, a: &Form, factor: i128) -> Option<Form> {
+        a.scale(factor)
+    }
+
+    fn product(&self, a: &Form, b: &Form) -> Option<Form> {
+        a.mul(b)
+    }
+
+    fn divide(&self, _: &Form, _: slices::Division, _: i128) -> Option<Form> {
+        None
     }
 }
 

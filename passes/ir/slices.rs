@@ -75,7 +75,81 @@ pub enum Affine {
     CeilDiv(Box<Affine>, Box<Affine>),
 }
 
+/// The rounding of a division in an affine expression, by a positive
+/// constant: `mod` (the nonnegative remainder), `floordiv`, `ceildiv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Division {
+    Mod,
+    Floor,
+    Ceil,
+}
+
+impl Division {
+    /// `a` divided by positive `c` this way.
+    pub fn of_constants(self, a: i128, c: i128) -> i128 {
+        match self {
+            Division::Mod => a.rem_euclid(c),
+            Division::Floor => a.div_euclid(c),
+            Division::Ceil => -((-a).div_euclid(c)),
+        }
+    }
+}
+
+/// What an analysis evaluates an affine expression to (constants, forms in
+/// thread ids, periodic forms over a loop, ...): [`Affine::evaluate`] folds
+/// constants itself and asks the domain for the rest.
+pub trait AffineDomain {
+    type Value: Clone;
+    /// A constant (None where the domain cannot hold it).
+    fn constant(&self, value: i128) -> Option<Self::Value>;
+    fn as_constant(&self, value: &Self::Value) -> Option<i128>;
+    fn add(&self, a: &Self::Value, b: &Self::Value) -> Option<Self::Value>;
+    fn scale(&self, a: &Self::Value, factor: i128) -> Option<Self::Value>;
+    /// A product where neither side is a constant (none, unless the domain
+    /// has such products).
+    fn product(&self, _a: &Self::Value, _b: &Self::Value) -> Option<Self::Value> {
+        None
+    }
+    /// `a` divided by the positive constant `c`, `a` not a constant.
+    fn divide(&self, a: &Self::Value, division: Division, c: i128) -> Option<Self::Value>;
+}
+
 impl Affine {
+    /// The expression over `operands` (its `dims` dimensions, then its
+    /// symbols) in `domain`; None where the domain cannot express it (a
+    /// division by a non-constant or nonpositive divisor is not affine).
+    pub fn evaluate<D: AffineDomain>(&self, domain: &D, dims: usize, operands: &[Option<D::Value>]) -> Option<D::Value> {
+        let both = |l: &Affine, r: &Affine| Some((l.evaluate(domain, dims, operands)?, r.evaluate(domain, dims, operands)?));
+        let divide = |l: &Affine, r: &Affine, division: Division| {
+            let (x, c) = both(l, r)?;
+            let c = domain.as_constant(&c).filter(|c| *c > 0)?;
+            match domain.as_constant(&x) {
+                Some(a) => domain.constant(division.of_constants(a, c)),
+                None => domain.divide(&x, division, c),
+            }
+        };
+        match self {
+            Affine::Dim(i) => operands.get(*i)?.clone(),
+            Affine::Symbol(i) => operands.get(dims.checked_add(*i)?)?.clone(),
+            Affine::Constant(c) => domain.constant(i128::from(*c)),
+            Affine::Add(l, r) => {
+                let (l, r) = both(l, r)?;
+                domain.add(&l, &r)
+            }
+            Affine::Mul(l, r) => {
+                let (l, r) = both(l, r)?;
+                match (domain.as_constant(&l), domain.as_constant(&r)) {
+                    (Some(c), _) => domain.scale(&r, c),
+                    (_, Some(c)) => domain.scale(&l, c),
+                    _ => domain.product(&l, &r),
+                }
+            }
+            Affine::Mod(l, r) => divide(l, r, Division::Mod),
+            Affine::FloorDiv(l, r) => divide(l, r, Division::Floor),
+            Affine::CeilDiv(l, r) => divide(l, r, Division::Ceil),
+        }
+    }
+
     fn of(expr: AffineExpr) -> Affine {
         let pair = |e: &AffineExpr| (Box::new(Affine::of(e.lhs())), Box::new(Affine::of(e.rhs())));
         if expr.is_dim() {

@@ -97,3 +97,65 @@ func.func @ldmatrix_slot_in_flight(%src: memref<16x16xf16>, %dst: memref<2x16x16
   nvgpu.device_async_wait %g1 {numGroups = 0 : i32}
   return %m : vector<4x2xf16>
 }
+
+// -----
+
+// A long loop whose carried integer no evaluated value inside depends on
+// (the branch inside has period 2, the carried slot period 4): the loop
+// still skips ahead by its cycle, keyed on the carried values, and its
+// result, 1001 mod 4 = 1, names the slot after it exactly: the copy into
+// slot 1 leaves slot 0 readable.
+func.func @long_loop_result(%src: memref<4096xf32>, %dst: memref<4x128xf32, 3>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c1001 = arith.constant 1001 : index
+  %r = scf.for %i = %c0 to %c1001 step %c1 iter_args(%s = %c0) -> (index) {
+    %p = arith.remui %i, %c2 : index
+    %even = arith.cmpi eq, %p, %c0 : index
+    scf.if %even {
+      %v = memref.load %src[%i] : memref<4096xf32>
+      memref.store %v, %out[%i] : memref<4096xf32>
+    }
+    %n = arith.addi %s, %c1 : index
+    %m = arith.remui %n, %c4 : index
+    scf.yield %m : index
+  }
+  %t = nvgpu.device_async_copy %src[%c0], %dst[%r, %c0], 4 : memref<4096xf32> to memref<4x128xf32, 3>
+  %g = nvgpu.device_async_create_group %t
+  %v = memref.load %dst[%c0, %c0] : memref<4x128xf32, 3>
+  memref.store %v, %out[%c0] : memref<4096xf32>
+  nvgpu.device_async_wait %g {numGroups = 0 : i32}
+  return
+}
+
+// -----
+
+// The same, reading slot 1, which the copy may still be writing.
+func.func @long_loop_result_in_flight(%src: memref<4096xf32>, %dst: memref<4x128xf32, 3>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c1001 = arith.constant 1001 : index
+  %r = scf.for %i = %c0 to %c1001 step %c1 iter_args(%s = %c0) -> (index) {
+    %p = arith.remui %i, %c2 : index
+    %even = arith.cmpi eq, %p, %c0 : index
+    scf.if %even {
+      %v = memref.load %src[%i] : memref<4096xf32>
+      memref.store %v, %out[%i] : memref<4096xf32>
+    }
+    %n = arith.addi %s, %c1 : index
+    %m = arith.remui %n, %c4 : index
+    scf.yield %m : index
+  }
+  // expected-note @below {{the asynchronous write}}
+  %t = nvgpu.device_async_copy %src[%c0], %dst[%r, %c0], 4 : memref<4096xf32> to memref<4x128xf32, 3>
+  %g = nvgpu.device_async_create_group %t
+  // expected-error @below {{accesses memory that an asynchronous operation may still be writing}}
+  %v = memref.load %dst[%c1, %c0] : memref<4x128xf32, 3>
+  memref.store %v, %out[%c0] : memref<4096xf32>
+  nvgpu.device_async_wait %g {numGroups = 0 : i32}
+  return
+}
