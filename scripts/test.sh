@@ -3,9 +3,9 @@
 # under target/install (the embedding tests use it), then runs the cargo
 # tests (unit, integration, doc), the lit suite in test/, and the lit suite's
 # Dialect, Passes, Target and Execution tests again through the stock
-# mlir-opt with asyncpipe's plugin (lit --param opt=plugin), less the three
-# longest (the two tensor-core GEMMs on the CPU block model and the random
-# synchronize run: 5 minutes of the suite's time, whose passes the other
+# mlir-opt with asyncpipe's plugin (lit --param opt=plugin), less the five
+# longest (the tensor-core and tiled GEMMs on the CPU block model and the
+# random synchronize run: 6 minutes of CPU time, whose passes the other
 # plugin-mode tests reach too; ASYNCPIPE_PLUGIN_ALL=1 runs them as well).
 # Opt-in: ASYNCPIPE_FUZZ_EXECS=100000 (and ASYNCPIPE_FUZZ_SEED, default 3000)
 # adds a long fuzzer run on the release build with overflow checks (cargo
@@ -35,7 +35,7 @@ echo "== lit test/"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 echo "== lit, plugin mode: the stock mlir-opt with asyncpipe's plugin"
-plugin_skip='tensor-core-gemm-block-cpu|tensor-core-gemm-tma-block-cpu|synchronize/random'
+plugin_skip='tensor-core-gemm-block-cpu|tensor-core-gemm-tma-block-cpu|tiled-gemm-block-cpu|tiled-gemm-bulk-block-cpu|synchronize/random'
 [ -n "${ASYNCPIPE_PLUGIN_ALL:-}" ] && plugin_skip='^$'
 /usr/lib/llvm-22/bin/lit -v --param opt=plugin --filter-out "$plugin_skip" test/Dialect test/Passes test/Target test/Execution 2>&1 \
   | tee "$log/lit-plugin.txt"
