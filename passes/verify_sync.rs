@@ -40,6 +40,7 @@ use crate::passes::ir::upstream::{self, Upstream};
 use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::symbolic::{self, Affine, Case};
 use super::analysis::effects::{self, Root};
+use super::analysis::hopper_sync;
 use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
@@ -97,6 +98,13 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let mut errors = Vec::new();
     for function in ir::functions(root) {
         errors.extend(checker.function_over_cases(function));
+        // Hopper's mbarrier phases, TMA loads and warpgroup MMA queue.
+        errors.extend(hopper_sync::check(function).into_iter().map(|finding| Error {
+            access: finding.at,
+            message: finding.message,
+            note: finding.note,
+            between_threads: None,
+        }));
     }
     if errors.is_empty() {
         return Ok(());

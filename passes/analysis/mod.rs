@@ -7,6 +7,8 @@
 //! - [`in_flight_bounds`]: per program point, bounds on the groups in flight.
 //! - [`barrier_intervals`]: which plain accesses of different threads a
 //!   barrier orders (barrier-free paths, aliasing, thread footprints).
+//! - [`hopper_sync`]: Hopper's mbarrier phases, TMA loads and warpgroup
+//!   MMA queue at the nvgpu level, for a block of threads in lockstep.
 //! - [`effects`]: memory effects of ops, through MLIR's interfaces.
 //! - [`chain_effects`]: what an asyncop chain's wrapped computation may
 //!   touch between its start and its done.
@@ -28,6 +30,7 @@ pub mod barrier_intervals;
 pub mod chain_effects;
 pub mod const_eval;
 pub mod effects;
+pub mod hopper_sync;
 pub mod in_flight;
 pub mod in_flight_bounds;
 pub mod periodicity;

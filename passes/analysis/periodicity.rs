@@ -75,15 +75,83 @@ pub fn period<'c, 'a>(
     };
     let last_form = symbolic_trips.and_then(|t| t.offset(-1));
     let mut forms = Forms { for_op, induction, lower: lower.clone(), step, last, last_form, bindings, memo: HashMap::new() };
-    let mut period: u64 = 1;
-    for value in uses {
-        match forms.form(*value, 16) {
-            Form::Invariant => {}
-            Form::Periodic(p) => period = lcm(period, p)?,
-            Form::Affine { .. } | Form::Unsigned { .. } | Form::Varying => return None,
+    forms.period_of(uses)
+}
+
+/// [`period`] of `uses` together with branch `conditions`, where a
+/// condition may also be *monotone*: built with `andi`/`ori`/`xori` from
+/// periodic values and comparisons (`cmpi`) of values affine in the
+/// iteration, each of which changes at most once over the loop (a
+/// prefetch guard `i + 1 < n`). Returns the period and those comparisons:
+/// iterations `k0` and `k1` a multiple of the period apart behave alike
+/// when every comparison has the same value at both ends of the range
+/// (monotone: then at every iteration between).
+pub fn period_with_thresholds<'c, 'a>(
+    for_op: OperationRef<'c, 'a>,
+    lower: i64,
+    step: i64,
+    trips: u64,
+    bindings: &Bindings,
+    uses: &[Value<'c, 'a>],
+    conditions: &[Value<'c, 'a>],
+) -> Option<(u64, Vec<Value<'c, 'a>>)> {
+    let body = ir::region_entry(for_op, 0)?;
+    let induction = ValueKey::of(body.argument(0).ok()?);
+    let last = i128::from(trips).saturating_sub(1).max(0);
+    let lower = Affine::constant(i128::from(lower));
+    let mut forms = Forms { for_op, induction, lower, step, last, last_form: None, bindings, memo: HashMap::new() };
+    let mut period = forms.period_of(uses)?;
+    let mut thresholds = Vec::new();
+    for condition in conditions {
+        period = lcm(period, forms.condition(*condition, 8, &mut thresholds)?)?;
+    }
+    Some((period, thresholds))
+}
+
+impl<'c, 'a> Forms<'_, 'c, 'a> {
+    /// The least common period of `uses`.
+    fn period_of(&mut self, uses: &[Value<'c, 'a>]) -> Option<u64> {
+        let mut period: u64 = 1;
+        for value in uses {
+            match self.form(*value, 16) {
+                Form::Invariant => {}
+                Form::Periodic(p) => period = lcm(period, p)?,
+                Form::Affine { .. } | Form::Unsigned { .. } | Form::Varying => return None,
+            }
+        }
+        Some(period)
+    }
+
+    /// The period of condition `value` apart from its monotone comparisons,
+    /// which are added to `thresholds` ([`period_with_thresholds`]).
+    fn condition(&mut self, value: Value<'c, 'a>, depth: usize, thresholds: &mut Vec<Value<'c, 'a>>) -> Option<u64> {
+        match self.form(value, 16) {
+            Form::Invariant => return Some(1),
+            Form::Periodic(p) => return Some(p),
+            _ => {}
+        }
+        let op = ir::defining_op(value)?;
+        if depth == 0 {
+            return None;
+        }
+        match Upstream::of(op)? {
+            Upstream::ArithAndi | Upstream::ArithOri | Upstream::ArithXori => {
+                let a = self.condition(op.operand(0).ok()?, depth - 1, thresholds)?;
+                let b = self.condition(op.operand(1).ok()?, depth - 1, thresholds)?;
+                lcm(a, b)
+            }
+            Upstream::ArithCmpi => {
+                let linear = |form: Form| matches!(form, Form::Invariant | Form::Affine { .. });
+                if linear(self.form(op.operand(0).ok()?, 16)) && linear(self.form(op.operand(1).ok()?, 16)) {
+                    thresholds.push(value);
+                    Some(1)
+                } else {
+                    None
+                }
+            }
+            _ => None,
         }
     }
-    Some(period)
 }
 
 /// The iterations a loop with a run-time trip count is assumed to stay
@@ -181,6 +249,24 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
     /// Whether `a * k + b` is nonpositive in every iteration.
     fn nonpositive(&self, a: i128, b: Option<&Affine>) -> bool {
         a <= 0 && b.and_then(|b| self.range(b)).is_some_and(|(_, high)| high <= 0)
+    }
+
+    /// For `value = x / d` (unsigned or floor division by a constant
+    /// `d > 0`) with `x = a * k + b` nonnegative over the loop, the period
+    /// of `value mod c`: `d * c / gcd(a, d * c)`; None for anything else
+    /// (a quotient whose slope `d` divides is affine already).
+    fn quotient_period(&mut self, value: Value<'c, 'a>, c: i128, depth: usize) -> Option<u64> {
+        let op = ir::defining_op(value).filter(|_| depth > 1)?;
+        if !matches!(Upstream::of(op)?, Upstream::ArithDivui | Upstream::ArithDivsi | Upstream::ArithFloordivsi) {
+            return None;
+        }
+        let d = i128::from(self.bindings.eval(op.operand(1).ok()?)?);
+        let Form::Affine { a, b } = self.form(op.operand(0).ok()?, depth - 1) else { return None };
+        if d <= 0 || !self.nonnegative(a, b.as_ref()) {
+            return None;
+        }
+        let modulus = d.checked_mul(c)?;
+        u64::try_from(modulus / symbolic::gcd(a.checked_abs()?, modulus)).ok()
     }
 
     fn compute(&mut self, value: Value<'c, 'a>, depth: usize) -> Form {
@@ -316,6 +402,14 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 _ => periodic(),
             },
             ArithRemsi | ArithRemui => {
+                if let (Some(c), Some(quotient)) = (constant(1).filter(|c| *c > 0), op.operand(0).ok()) {
+                    // `(a * k + b) / d mod c`, the quotient nonnegative: the
+                    // quotient grows by a * P / d over P iterations, a
+                    // multiple of c once a * P is one of d * c.
+                    if let Some(p) = self.quotient_period(quotient, c, depth) {
+                        return Form::Periodic(p);
+                    }
+                }
                 let Form::Affine { a, b } = &operands[0] else { return periodic() };
                 let (a, b) = (*a, b.as_ref());
                 let Some(c) = constant(1).filter(|c| *c > 0) else { return Form::Varying };

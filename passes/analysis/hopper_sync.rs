@@ -1,0 +1,1142 @@
+//! Hopper's asynchronous units at the nvgpu level, as one block of threads
+//! runs them: mbarrier objects (init, arrivals, expected transaction bytes,
+//! phases and their parities), TMA loads that complete on an mbarrier's
+//! phase, and the warpgroup MMA queue (`nvgpu.warpgroup.mma` with its
+//! implied `wgmma.wait_group`, `nvvm.wgmma.wait.group.sync.aligned`).
+//! `asyncpipe-verify-sync` asks it for every function that uses them and
+//! reports what it finds beside its own queue model.
+//!
+//! The model runs the function once for the whole block, in program order,
+//! with a *set of threads* executing each op: an `scf.if` on a thread id
+//! (`tid == 0`, `tid / 128 == 1`, `tid < 32`, ...) runs its then-region
+//! with the threads that take it and its else-region with the others, one
+//! after the other; the condition is evaluated for each thread of the
+//! block's known size (`known_block_size`), so any index arithmetic the
+//! constant evaluator knows decides it. Arrivals are counted in threads: an
+//! `arrive` executed by 127 threads is 127 arrivals. A phase completes when
+//! its arrivals reach the count the mbarrier was initialized with and the
+//! transaction bytes issued on it (the TMA loads' boxes) equal the bytes
+//! expected (`arrive.expect_tx`); `try_wait.parity p` waits for the phase
+//! of parity `p` (returning at once when the current phase has the other
+//! parity: the previous phase, of parity `p`, is complete). Reading the
+//! block in program order is the *lockstep* assumption: the threads that
+//! arrive before a wait in program order have arrived when it is reached.
+//! Kernels whose roles wait for arrivals later in program order (warp
+//! specialization) are outside it and get "cannot prove".
+//!
+//! Rules, each an error at the op with a note at the other side:
+//! - an mbarrier is initialized by one thread, before any use, and a block
+//!   barrier publishes its initialization before another thread uses it;
+//!   it is not re-initialized while a phase has arrivals;
+//! - a phase gets no more arrivals than its count, and no more transaction
+//!   bytes than were expected (either completes it early);
+//! - a wait whose phase cannot complete (arrivals or bytes missing) hangs;
+//! - a TMA destination is not read or written before a wait on the phase
+//!   its bytes complete, by the threads that read it (or a block barrier
+//!   after such a wait); a TMA load does not overwrite bytes that another
+//!   load, a warpgroup MMA, or other threads' reads may still be using;
+//! - a warpgroup MMA's operand tiles are not written, and its accumulator
+//!   is not read (except by the next MMA into it), before the
+//!   `wgmma.wait_group` that completes it; the tiles it reads are complete
+//!   (their TMA phase waited for) when it is issued;
+//! - accumulator fragments that `nvgpu.warpgroup.mma.store` writes to
+//!   shared memory (each warp its own rows) are read or overwritten only
+//!   after a block barrier.
+//!
+//! Memory is compared by bytes: every view (subview, `memref.view`,
+//! `reinterpret_cast`, casts, reshapes) is followed to its buffer with its
+//! byte range; `gpu.dynamic_shared_memory` and the zero-sized workgroup
+//! globals that hand-written kernels use as its base are one buffer.
+//! Loops with constant bounds are run iteration by iteration with their
+//! induction variable bound, and a loop whose state repeats in a cycle of
+//! the period of the values it computes skips to its end, so the cost does
+//! not grow with the trip count.
+
+use super::const_eval::{Bindings, Cycle};
+use super::periodicity;
+use crate::passes::ir::upstream::{attr, Upstream};
+use crate::passes::ir::{self, MemoryEffect, MemorySpace, OpKey, ValueKey};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockRef, Location, Type, TypeLike, Value, ValueLike};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Iterations run before a loop without a period is given up on.
+const LOOP_BUDGET: u64 = 4096;
+
+/// Threads of a block past which thread sets are not enumerated.
+const MAX_THREADS: i64 = 1024;
+
+/// What the model found.
+#[derive(Clone, Debug)]
+pub struct Finding<'c> {
+    pub at: Location<'c>,
+    pub message: String,
+    pub note: Option<(Location<'c>, String)>,
+}
+
+/// Whether `op` is one of the ops this model is for.
+pub fn is_hopper_op(op: OperationRef) -> bool {
+    matches!(
+        Upstream::of(op),
+        Some(
+            Upstream::NvgpuMbarrierCreate
+                | Upstream::NvgpuTmaAsyncLoad
+                | Upstream::NvgpuWarpgroupMma
+                | Upstream::NvgpuWarpgroupMmaStore
+        )
+    )
+}
+
+/// NVVM-level asynchronous ops whose effects the model does not know: a
+/// kernel that has them is reported as not proven, never proven silently.
+pub fn unmodeled(op: OperationRef) -> bool {
+    let name = ir::op_name(op);
+    if Upstream::NvvmCpAsyncCommitGroup.is(op) {
+        // The queue model knows it (sync_state: a commit on the cp.async queue).
+        return false;
+    }
+    let asynchronous = name.starts_with("nvvm.cp.async.")
+        || name.starts_with("nvvm.mbarrier.")
+        || name.starts_with("nvvm.wgmma.mma_async")
+        || name.starts_with("nvvm.wgmma.commit")
+        || name.starts_with("nvvm.tcgen05.")
+        || name == "nvgpu.tma.async.store"
+        || name == "nvgpu.mbarrier.arrive.nocomplete"
+        || name == "nvgpu.mbarrier.test.wait";
+    asynchronous
+}
+
+/// The findings for `function` (empty: proven, within the model).
+pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
+    let ops = ir::nested_ops(function);
+    let mut findings = Vec::new();
+    if let Some(&op) = ops.iter().find(|op| unmodeled(**op)) {
+        let others = ops.iter().filter(|o| unmodeled(**o)).count() - 1;
+        findings.push(Finding {
+            at: op.location(),
+            message: format!(
+                "not modeled: verify-sync does not know the asynchronous effects of '{}'{}; the kernel is not proven (run verify-sync before the NVVM lowering, on nvgpu or asyncpipe ops)",
+                ir::op_name(op),
+                if others > 0 { format!(" (nor of {others} more such ops here)") } else { String::new() }
+            ),
+            note: None,
+        });
+        return findings;
+    }
+    if !ops.iter().any(|op| is_hopper_op(*op)) {
+        return findings;
+    }
+    let Some(block) = Block::of(function, &ops) else {
+        findings.push(Finding {
+            at: function.location(),
+            message: "cannot prove: mbarrier arrivals are counted in threads, and the block's size is not known (give the kernel known_block_size)".into(),
+            note: None,
+        });
+        return findings;
+    };
+    let mut model = Model { block, bindings: Bindings::default(), findings: Vec::new(), reported: BTreeSet::new(), stopped: false };
+    // The block's sizes are the same for every thread.
+    for (op, d) in &model.block.block_dims {
+        if let Ok(v) = op.result(0) {
+            model.bindings.bind(v.into(), model.block.shape[*d]);
+        }
+    }
+    let all = Threads::all(model.block.size);
+    let mut state = State::default();
+    if let Some(body) = ir::region_entry(function, 0) {
+        model.block_ops(body, &all, &mut state);
+    }
+    model.findings
+}
+
+/// The block: its size and the thread-id ops to bind when a condition is
+/// evaluated per thread.
+struct Block<'c, 'a> {
+    shape: [i64; 3],
+    size: i64,
+    thread_ids: Vec<(OperationRef<'c, 'a>, usize)>,
+    block_dims: Vec<(OperationRef<'c, 'a>, usize)>,
+    lane_ids: Vec<OperationRef<'c, 'a>>,
+}
+
+impl<'c, 'a> Block<'c, 'a> {
+    fn of(function: OperationRef<'c, 'a>, ops: &[OperationRef<'c, 'a>]) -> Option<Self> {
+        let shape = ir::known_block_size(function)?;
+        let size = shape.iter().try_fold(1i64, |a, b| a.checked_mul(*b))?;
+        if !(1..=MAX_THREADS).contains(&size) {
+            return None;
+        }
+        let dims = |kind: Upstream| -> Vec<(OperationRef<'c, 'a>, usize)> {
+            ops.iter().filter(|o| kind.is(**o)).filter_map(|o| Some((*o, ir::gpu_dimension(*o)?))).collect()
+        };
+        Some(Block {
+            shape,
+            size,
+            thread_ids: dims(Upstream::GpuThreadId),
+            block_dims: dims(Upstream::GpuBlockDim),
+            lane_ids: ops.iter().copied().filter(|o| Upstream::GpuLaneId.is(*o)).collect(),
+        })
+    }
+
+    /// Binds the thread ids of linear thread `t`.
+    fn bind(&self, bindings: &mut Bindings, t: i64) {
+        let id = [t % self.shape[0], (t / self.shape[0]) % self.shape[1], t / (self.shape[0] * self.shape[1])];
+        for (op, d) in &self.thread_ids {
+            if let Ok(v) = op.result(0) {
+                bindings.bind(v.into(), id[*d]);
+            }
+        }
+        for op in &self.lane_ids {
+            if let Ok(v) = op.result(0) {
+                bindings.bind(v.into(), t % 32);
+            }
+        }
+    }
+
+    fn unbind(&self, bindings: &mut Bindings) {
+        for (op, _) in &self.thread_ids {
+            if let Ok(v) = op.result(0) {
+                bindings.unbind(v.into());
+            }
+        }
+        for op in &self.lane_ids {
+            if let Ok(v) = op.result(0) {
+                bindings.unbind(v.into());
+            }
+        }
+    }
+}
+
+/// A set of the block's threads (linear ids), as a bit set.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Threads(Vec<u64>);
+
+impl Threads {
+    fn all(size: i64) -> Self {
+        let mut bits = vec![0u64; (size as usize).div_ceil(64)];
+        for t in 0..size as usize {
+            bits[t / 64] |= 1 << (t % 64);
+        }
+        Threads(bits)
+    }
+
+    fn none(size: i64) -> Self {
+        Threads(vec![0; (size as usize).div_ceil(64)])
+    }
+
+    fn count(&self) -> i64 {
+        self.0.iter().map(|w| i64::from(w.count_ones())).sum()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    fn contains(&self, t: usize) -> bool {
+        self.0.get(t / 64).is_some_and(|w| w & (1 << (t % 64)) != 0)
+    }
+
+    fn insert(&mut self, t: usize) {
+        if let Some(w) = self.0.get_mut(t / 64) {
+            *w |= 1 << (t % 64);
+        }
+    }
+
+    fn union(&self, other: &Threads) -> Threads {
+        Threads(self.0.iter().zip(&other.0).map(|(a, b)| a | b).collect())
+    }
+
+    fn minus(&self, other: &Threads) -> Threads {
+        Threads(self.0.iter().zip(&other.0).map(|(a, b)| a & !b).collect())
+    }
+
+    fn is_subset(&self, other: &Threads) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.0.len() * 64).filter(|t| self.contains(*t))
+    }
+
+    /// "thread 0", "threads 0-127", "32 threads".
+    fn describe(&self) -> String {
+        let ids: Vec<usize> = self.iter().collect();
+        match ids[..] {
+            [] => "no thread".into(),
+            [one] => format!("thread {one}"),
+            [first, .., last] if last - first + 1 == ids.len() => format!("threads {first}-{last}"),
+            _ => format!("{} threads", ids.len()),
+        }
+    }
+}
+
+/// A buffer: the block's dynamic shared memory (with the zero-sized
+/// workgroup globals based on it), a global by name, or a value (an
+/// allocation, an argument, an op the model does not follow).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Buffer {
+    Dynamic,
+    Global(String),
+    Value(ValueKey),
+}
+
+/// Bytes of a buffer: `[lo, hi)`, or all of it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Bytes {
+    buffer: Buffer,
+    range: Option<(i64, i64)>,
+}
+
+impl Bytes {
+    fn overlaps(&self, other: &Bytes) -> bool {
+        if self.buffer != other.buffer {
+            return false;
+        }
+        match (self.range, other.range) {
+            (Some((a, b)), Some((c, d))) => a < d && c < b,
+            _ => true,
+        }
+    }
+}
+
+/// A view, followed to its buffer: the byte address of its base pointer
+/// (None: unknown), its offset in elements, sizes and strides.
+#[derive(Clone, Debug)]
+struct View {
+    buffer: Buffer,
+    base: Option<i64>,
+    offset: Option<i64>,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+    element: i64,
+}
+
+impl View {
+    fn bytes(&self) -> Bytes {
+        let range = (|| {
+            let first = self.base?.checked_add(self.offset?.checked_mul(self.element)?)?;
+            let mut last = 0i64;
+            for (size, stride) in self.sizes.iter().zip(&self.strides) {
+                if *size <= 0 {
+                    return (*size == 0).then_some((first, first));
+                }
+                last = last.checked_add((size - 1).checked_mul(stride.checked_abs()?)?)?;
+            }
+            let end = first.checked_add(last.checked_add(1)?.checked_mul(self.element)?)?;
+            Some((first, end))
+        })();
+        Bytes { buffer: self.buffer.clone(), range }
+    }
+
+    /// The bytes of `count` consecutive elements at `indices`.
+    fn element_bytes(&self, indices: &[Option<i64>], count: i64) -> Bytes {
+        let range = (|| {
+            let mut at = self.offset?;
+            for (index, stride) in indices.iter().zip(&self.strides) {
+                at = at.checked_add(index.as_ref()?.checked_mul(*stride)?)?;
+            }
+            let first = self.base?.checked_add(at.checked_mul(self.element)?)?;
+            Some((first, first.checked_add(count.checked_mul(self.element)?)?))
+        })();
+        match range {
+            Some(_) if indices.len() == self.strides.len() => Bytes { buffer: self.buffer.clone(), range },
+            _ => self.bytes(),
+        }
+    }
+}
+
+/// One phase's work on an mbarrier.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Phase {
+    arrivals: i64,
+    expected: i64,
+    issued: i64,
+    /// TMA writes that complete with the phase.
+    writes: Vec<(OpKey, Bytes)>,
+    /// Reads of threads that arrived after them: ordered before whoever
+    /// waits for the phase.
+    released: Vec<Read>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Mbarrier {
+    count: Option<i64>,
+    init: OpKey,
+    init_threads: Threads,
+    /// A block barrier came after the initialization.
+    published: bool,
+    parity: bool,
+    current: Phase,
+}
+
+/// Threads' reads of workgroup memory since the last block barrier (a write
+/// by other threads, a TMA load among them, may not overwrite them).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Read {
+    op: OpKey,
+    bytes: Bytes,
+    threads: Threads,
+    /// Threads ordered after the read (they waited for a phase the readers
+    /// arrived on after it).
+    ordered: Threads,
+}
+
+/// A write that some threads have not synchronized with.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Landed {
+    op: OpKey,
+    bytes: Bytes,
+    /// The mbarrier and the parity of the phase it completed in (None: the
+    /// fragments of a warpgroup MMA store, published by a block barrier only).
+    phase: Option<((ValueKey, i64), bool)>,
+    observed: Threads,
+}
+
+/// A committed warpgroup MMA group.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Wgmma {
+    op: OpKey,
+    reads: Vec<Bytes>,
+    /// The accumulator values it writes (its result, and where loops carry it).
+    registers: BTreeSet<ValueKey>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct State {
+    barriers: BTreeMap<(ValueKey, i64), Mbarrier>,
+    landed: Vec<Landed>,
+    reads: Vec<Read>,
+    wgmma: Vec<Wgmma>,
+}
+
+struct Model<'c, 'a> {
+    block: Block<'c, 'a>,
+    bindings: Bindings,
+    findings: Vec<Finding<'c>>,
+    /// Ops already reported (one finding an op, not one per iteration).
+    reported: BTreeSet<OpKey>,
+    /// The model gave up on a loop: nothing after it is judged.
+    stopped: bool,
+}
+
+impl<'c, 'a> Model<'c, 'a> {
+    fn report(&mut self, op: OperationRef<'c, 'a>, message: String, note: Option<(OpKey, String)>) {
+        if !self.reported.insert(OpKey::of(op)) {
+            return;
+        }
+        let note = note.and_then(|(key, text)| {
+            let function = ir::enclosing_function(op)?;
+            Some((ir::find_op(function, key)?.location(), text))
+        });
+        self.findings.push(Finding { at: op.location(), message, note });
+    }
+
+    fn block_ops(&mut self, block: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        for op in ir::ops(block) {
+            self.op(op, threads, state);
+        }
+    }
+
+    fn eval(&self, value: Value<'c, 'a>) -> Option<i64> {
+        self.bindings.eval(value)
+    }
+
+    /// The threads of `threads` for which `condition` is true, and those
+    /// for which it is false; None when it is unknown for some.
+    fn split(&mut self, condition: Value<'c, 'a>, threads: &Threads) -> Option<(Threads, Threads)> {
+        if let Some(c) = self.eval(condition) {
+            return Some(if c != 0 { (threads.clone(), Threads::none(self.block.size)) } else { (Threads::none(self.block.size), threads.clone()) });
+        }
+        let mut yes = Threads::none(self.block.size);
+        let mut bindings = self.bindings.clone();
+        for t in threads.iter() {
+            self.block.bind(&mut bindings, t as i64);
+            match bindings.eval(condition) {
+                Some(0) => {}
+                Some(_) => yes.insert(t),
+                None => return None,
+            }
+        }
+        self.block.unbind(&mut bindings);
+        Some((yes.clone(), threads.minus(&yes)))
+    }
+
+    /// The threads that run an op with an optional `predicate` operand.
+    fn predicated(&mut self, op: OperationRef<'c, 'a>, predicate: Option<usize>, threads: &Threads) -> Option<Threads> {
+        match predicate.and_then(|i| op.operand(i).ok()) {
+            Some(p) => self.split(p, threads).map(|(yes, _)| yes),
+            None => Some(threads.clone()),
+        }
+    }
+
+    fn op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        if threads.is_empty() || self.stopped {
+            return;
+        }
+        let Some(kind) = Upstream::of(op) else {
+            return self.plain(op, threads, state);
+        };
+        match kind {
+            Upstream::ScfIf => self.if_op(op, threads, state),
+            Upstream::ScfFor => self.for_op(op, threads, state),
+            Upstream::GpuBarrier => Self::barrier(state),
+            Upstream::NvgpuMbarrierCreate | Upstream::NvgpuWarpgroupGenerateDescriptor | Upstream::NvgpuTmaPrefetchDescriptor => {}
+            Upstream::NvgpuWarpgroupMmaInitAccumulator | Upstream::NvvmWgmmaFenceAligned => {}
+            Upstream::NvgpuMbarrierInit => self.init(op, threads, state),
+            Upstream::NvgpuMbarrierArrive => self.arrive(op, 1, None, None, threads, state),
+            Upstream::NvgpuMbarrierArriveExpectTx => self.arrive(op, 2, Some(1), Some(3), threads, state),
+            Upstream::NvgpuMbarrierTryWaitParity => self.wait(op, threads, state),
+            Upstream::NvgpuTmaAsyncLoad => self.tma_load(op, threads, state),
+            Upstream::NvgpuWarpgroupMma => self.wgmma(op, threads, state),
+            Upstream::NvvmWgmmaWaitGroupSyncAligned => {
+                let keep = ir::int_attr(op, attr::GROUP).unwrap_or(0);
+                Self::wgmma_wait(keep, state);
+            }
+            Upstream::NvgpuWarpgroupMmaStore => self.mma_store(op, threads, state),
+            _ if op.region_count() > 0 && ir::nested_ops(op).iter().any(|o| is_hopper_op(*o) || Self::is_sync(*o)) => {
+                self.report(op, format!("cannot prove: '{}' holds mbarrier, TMA or warpgroup MMA work in regions the model does not follow (scf.for and scf.if are)", ir::op_name(op)), None);
+            }
+            _ if op.region_count() > 0 => self.opaque_regions(op, threads, state),
+            _ => self.plain(op, threads, state),
+        }
+    }
+
+    /// The regions of an op with no mbarrier, TMA or MMA work in them, whose
+    /// iterations the model does not follow (a loop whose bounds depend on
+    /// the thread): each region twice, its induction values unknown (so its
+    /// accesses touch whole views), for every thread.
+    fn opaque_regions(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        self.plain(op, threads, state);
+        for _ in 0..2 {
+            for block in ir::blocks(op) {
+                self.block_ops(block, threads, state);
+            }
+        }
+    }
+
+    fn is_sync(op: OperationRef) -> bool {
+        matches!(
+            Upstream::of(op),
+            Some(Upstream::NvgpuMbarrierInit | Upstream::NvgpuMbarrierArrive | Upstream::NvgpuMbarrierArriveExpectTx | Upstream::NvgpuMbarrierTryWaitParity | Upstream::GpuBarrier)
+        )
+    }
+
+    /// A block barrier: every thread's reads and writes so far are ordered
+    /// before every thread's next ones; initializations are published.
+    fn barrier(state: &mut State) {
+        state.reads.clear();
+        state.landed.clear();
+        for barrier in state.barriers.values_mut() {
+            barrier.published = true;
+            barrier.current.released.clear();
+        }
+    }
+
+    fn if_op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Ok(condition) = op.operand(0) else { return };
+        let Some((yes, no)) = self.split(condition, threads) else {
+            // Uniform but unknown: either region, for every thread.
+            let mut other = state.clone();
+            if let Some(b) = ir::region_entry(op, 0) {
+                self.block_ops(b, threads, state);
+            }
+            if let Some(b) = ir::region_entry(op, 1) {
+                self.block_ops(b, threads, &mut other);
+            }
+            if *state != other {
+                self.report(op, "cannot prove: the two sides of this branch (on a value the analysis does not know) leave mbarrier phases, TMA or warpgroup MMA work in different states".into(), None);
+            }
+            return;
+        };
+        // Threads that take the then-region run it, the others the else-region;
+        // in program order (lockstep), one after the other.
+        if let Some(b) = ir::region_entry(op, 0) {
+            if !yes.is_empty() {
+                self.block_ops(b, &yes, state);
+            }
+        }
+        if let Some(b) = ir::region_entry(op, 1) {
+            if !no.is_empty() {
+                self.block_ops(b, &no, state);
+            }
+        }
+    }
+
+    fn for_op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Some(body) = ir::region_entry(op, 0) else { return };
+        let bounds = (|| Some((self.eval(op.operand(0).ok()?)?, self.eval(op.operand(1).ok()?)?, self.eval(op.operand(2).ok()?)?)))();
+        let Some((lb, ub, step)) = bounds.filter(|(_, _, step)| *step > 0) else {
+            if ir::nested_ops(op).iter().any(|o| is_hopper_op(*o) || Self::is_sync(*o)) {
+                self.report(op, "cannot prove: a loop with bounds not known at compile time around mbarrier, TMA or warpgroup MMA work (phases are tracked through loops of known trip count)".into(), None);
+            } else {
+                self.opaque_regions(op, threads, state);
+            }
+            return;
+        };
+        let trips = if ub <= lb { 0 } else { ((i128::from(ub) - i128::from(lb) - 1) / i128::from(step) + 1) as u64 };
+        let Ok(induction) = body.argument(0) else { return };
+        let induction: Value = induction.into();
+        let inits: Vec<Value> = op.operands().skip(3).collect();
+        let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
+        let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
+        let nested = ir::nested_ops(op);
+        let conditions: Vec<Value> = nested.iter().filter(|o| Upstream::ScfIf.is(**o)).filter_map(|o| o.operand(0).ok()).collect();
+        let uses: Vec<Value> = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
+        let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, &uses, &conditions);
+        let (period, thresholds) = match periodic {
+            Some(found) => (Some(found.0), found.1),
+            None => (None, Vec::new()),
+        };
+        let mut cycle: Cycle<(u64, State)> = Cycle::new();
+        // The iteration at which `cycle` started recording.
+        let mut recorded_from = 0u64;
+        let mut simulated = 0u64;
+        let mut k = 0u64;
+        let mut incoming = inits.clone();
+        while k < trips {
+            Self::carry(state, &incoming, &arguments);
+            if let Some(period) = period {
+                let key = (k % period, state.clone());
+                if cycle.repeats(&key) {
+                    // Iterations `first..k` left the state as they found it;
+                    // so do the iterations up to any `first + m * length`
+                    // through which no monotone comparison changes.
+                    let (first, length) = cycle.span(&key);
+                    let first = recorded_from + first;
+                    let mut at = |k: u64| self.at_iteration(induction, lb, step, k, &thresholds);
+                    let reference = at(first);
+                    let same = |m: u64, at: &mut dyn FnMut(u64) -> Option<Vec<i64>>| reference.is_some() && at(first + m * length - 1) == reference;
+                    let (mut low, mut high) = ((k - first) / length, (trips - first) / length);
+                    if same(low, &mut at) {
+                        while low < high {
+                            let mid = low + (high - low).div_ceil(2);
+                            if same(mid, &mut at) {
+                                low = mid;
+                            } else {
+                                high = mid - 1;
+                            }
+                        }
+                        let end = first + low * length;
+                        *state = std::mem::replace(&mut cycle, Cycle::new()).state_at(&key, end - recorded_from).1;
+                        recorded_from = end;
+                        k = end;
+                        continue;
+                    }
+                    cycle = Cycle::new();
+                    recorded_from = k;
+                }
+            }
+            simulated += 1;
+            if simulated > LOOP_BUDGET {
+                self.report(op, format!("cannot prove: {trips} iterations whose state does not settle into a cycle within {LOOP_BUDGET} (of the period of the values the model evaluates)"), None);
+                // What follows would be judged from a wrong state.
+                self.stopped = true;
+                return;
+            }
+            self.bindings.bind_iteration(induction, lb, k as i64, step);
+            self.block_ops(body, threads, state);
+            self.bindings.unbind(induction);
+            incoming = yields.clone();
+            k += 1;
+        }
+        let results: Vec<Value> = op.results().map(Into::into).collect();
+        let last = if trips == 0 { &inits } else { &yields };
+        Self::carry(state, last, &results);
+    }
+
+    /// The values of `thresholds` at iteration `k` of a loop.
+    fn at_iteration(&mut self, induction: Value<'c, 'a>, lb: i64, step: i64, k: u64, thresholds: &[Value<'c, 'a>]) -> Option<Vec<i64>> {
+        self.bindings.bind_iteration(induction, lb, i64::try_from(k).ok()?, step);
+        let values = thresholds.iter().map(|t| self.bindings.eval(*t)).collect();
+        self.bindings.unbind(induction);
+        values
+    }
+
+    /// The values of `op` the model evaluates: conditions, bounds, mbarrier
+    /// indices, parities and byte counts, offsets and indices into workgroup
+    /// memory; not a TMA load's coordinates in the global tensor, nor
+    /// indices into other memory (which change every iteration without
+    /// changing what the model tracks).
+    fn inputs(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+        // Integers only: buffers are followed through their views' integer
+        // operands, and accumulators and descriptors are not evaluated.
+        let operands: Vec<Value> = op.operands().filter(|v| v.r#type().is_index() || v.r#type().is_integer()).collect();
+        match Upstream::of(op) {
+            Some(Upstream::NvgpuTmaAsyncLoad) => {
+                let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+                let coordinates = segments.get(3).copied().unwrap_or(0) as usize;
+                let all: Vec<Value> = op.operands().collect();
+                all.iter().enumerate().filter(|(i, _)| *i < 3 || *i >= 3 + coordinates).map(|(_, v)| *v).filter(|v| operands.contains(v)).collect()
+            }
+            Some(Upstream::MemrefLoad | Upstream::MemrefStore | Upstream::VectorLoad | Upstream::VectorStore | Upstream::VectorTransferRead | Upstream::VectorTransferWrite) => {
+                if op.operands().any(|v| Self::is_workgroup(v)) {
+                    operands
+                } else {
+                    Vec::new()
+                }
+            }
+            Some(kind) if kind.name().starts_with("arith.") || kind.name().starts_with("affine.") => Vec::new(),
+            _ => operands,
+        }
+    }
+
+    /// Loop-carried accumulators: `to[i]` is pending in the groups
+    /// `from[i]` is.
+    fn carry(state: &mut State, from: &[Value], to: &[Value]) {
+        for group in &mut state.wgmma {
+            for (f, t) in from.iter().zip(to) {
+                let (f, t) = (ValueKey::of(*f), ValueKey::of(*t));
+                if f == t {
+                    continue;
+                }
+                if group.registers.contains(&f) {
+                    group.registers.insert(t);
+                } else {
+                    group.registers.remove(&t);
+                }
+            }
+        }
+    }
+
+    /// The mbarrier an op names: its group (operand 0) and index.
+    fn mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<(ValueKey, i64)> {
+        let group = op.operand(0).ok()?;
+        let Some(id) = op.operand(index).ok().and_then(|v| self.eval(v)) else {
+            self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
+            return None;
+        };
+        Some((ValueKey::of(group), id))
+    }
+
+    fn init(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Some(threads) = self.predicated(op, Some(3).filter(|_| op.operand_count() > 3), threads) else {
+            return self.report(op, "cannot prove: the predicate of this initialization is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        let Some(key) = self.mbarrier(op, 2) else { return };
+        let count = op.operand(1).ok().and_then(|v| self.eval(v));
+        if threads.count() > 1 {
+            self.report(op, format!("{} initialize the same mbarrier: one thread should (scf.if on a thread id), then a block barrier before any other thread uses it; a late initialization resets a phase other threads may already have arrived on", threads.describe()), None);
+        }
+        if let Some(old) = state.barriers.get(&key) {
+            if old.current.arrivals > 0 || old.current.issued > 0 {
+                self.report(op, "re-initializes an mbarrier whose current phase has arrivals or transaction bytes pending".into(), Some((old.init, "the earlier initialization".into())));
+            }
+        }
+        state.barriers.insert(
+            key,
+            Mbarrier { count, init: OpKey::of(op), init_threads: threads, published: false, parity: false, current: Phase::default() },
+        );
+    }
+
+    /// The mbarrier `key` as `threads` use it at `op`: initialized, and
+    /// published to them.
+    fn usable(&mut self, op: OperationRef<'c, 'a>, key: (ValueKey, i64), threads: &Threads, state: &State) -> bool {
+        let Some(barrier) = state.barriers.get(&key) else {
+            self.report(op, format!("uses mbarrier {} before it is initialized", key.1), None);
+            return false;
+        };
+        if !barrier.published && !threads.is_subset(&barrier.init_threads) {
+            let init = barrier.init;
+            self.report(
+                op,
+                format!("{} use mbarrier {} with no block barrier after its initialization by other threads", threads.describe(), key.1),
+                Some((init, "initialized here".into())),
+            );
+        }
+        true
+    }
+
+    /// An arrival (with expected transaction bytes for `arrive.expect_tx`).
+    fn arrive(&mut self, op: OperationRef<'c, 'a>, id: usize, tx: Option<usize>, predicate: Option<usize>, threads: &Threads, state: &mut State) {
+        let predicate = predicate.filter(|p| op.operand_count() > *p);
+        let Some(threads) = self.predicated(op, predicate, threads) else {
+            return self.report(op, "cannot prove: the predicate of this arrival is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        let Some(key) = self.mbarrier(op, id) else { return };
+        if !self.usable(op, key, &threads, state) {
+            return;
+        }
+        let bytes = match tx.map(|i| op.operand(i).ok().and_then(|v| self.eval(v))) {
+            None => 0,
+            Some(Some(b)) => b,
+            Some(None) => return self.report(op, "cannot prove: the transaction byte count is not known here".into(), None),
+        };
+        let Some(barrier) = state.barriers.get_mut(&key) else { return };
+        barrier.current.arrivals = barrier.current.arrivals.saturating_add(threads.count());
+        barrier.current.expected = barrier.current.expected.saturating_add(bytes.saturating_mul(threads.count()));
+        // Reads of the arriving threads are released to the phase's waiters.
+        let (released, kept): (Vec<Read>, Vec<Read>) = std::mem::take(&mut state.reads).into_iter().partition(|r| r.threads.is_subset(&threads));
+        state.reads = kept;
+        barrier.current.released.extend(released);
+        if let Some(count) = barrier.count {
+            if barrier.current.arrivals > count {
+                let arrivals = barrier.current.arrivals;
+                self.report(op, format!("{arrivals} arrivals on mbarrier {} in one phase, which its initialization counts {count}: the phase completes before some of them", key.1), None);
+            }
+        }
+    }
+
+    /// Whether the current phase of `barrier` completes with what was issued.
+    fn completes(barrier: &Mbarrier) -> Option<bool> {
+        let count = barrier.count?;
+        Some(barrier.current.arrivals == count && barrier.current.expected == barrier.current.issued)
+    }
+
+    fn wait(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Some(key) = self.mbarrier(op, 3) else { return };
+        if !self.usable(op, key, threads, state) {
+            return;
+        }
+        let Some(parity) = op.operand(1).ok().and_then(|v| self.eval(v)).map(|p| p & 1 != 0) else {
+            return self.report(op, "cannot prove: the parity this wait targets is not known here".into(), None);
+        };
+        let Some(barrier) = state.barriers.get(&key).cloned() else { return };
+        if barrier.parity != parity {
+            // The previous phase (of this parity) is complete: what landed
+            // in it is seen by these threads now.
+            for landed in &mut state.landed {
+                if landed.phase == Some((key, parity)) {
+                    landed.observed = landed.observed.union(threads);
+                }
+            }
+            let size = self.block.size;
+            state.landed.retain(|l| l.observed.count() < size);
+            return;
+        }
+        match Self::completes(&barrier) {
+            None => self.report(op, format!("cannot prove: mbarrier {}'s arrival count is not known", key.1), Some((barrier.init, "initialized here".into()))),
+            Some(false) => {
+                let phase = &barrier.current;
+                let count = barrier.count.unwrap_or_default();
+                let why = if phase.arrivals < count {
+                    format!("{} of its {count} arrivals", phase.arrivals)
+                } else if phase.expected > phase.issued {
+                    format!("{} of the {} transaction bytes expected", phase.issued, phase.expected)
+                } else {
+                    format!("{} transaction bytes issued where {} were expected", phase.issued, phase.expected)
+                };
+                self.report(
+                    op,
+                    format!("waits for the phase of parity {} of mbarrier {}, which gets only {why} before the wait in program order: the wait may never return (or the phase completes early)", u8::from(parity), key.1),
+                    Some((barrier.init, "initialized here".into())),
+                );
+            }
+            Some(true) => {
+                let barrier = state.barriers.get_mut(&key).expect("looked up above");
+                let phase = std::mem::take(&mut barrier.current);
+                barrier.parity = !barrier.parity;
+                // Landed data of two phases ago can no longer be waited for
+                // by parity; only a block barrier publishes it now.
+                for (producer, bytes) in phase.writes {
+                    // A later landing of the same load's box replaces the
+                    // earlier (which it was checked against when issued);
+                    // what every thread observed needs no more tracking.
+                    state.landed.retain(|l| !(l.op == producer && l.bytes == bytes));
+                    if threads.count() < self.block.size {
+                        state.landed.push(Landed { op: producer, bytes, phase: Some((key, parity)), observed: threads.clone() });
+                    }
+                }
+                for mut read in phase.released {
+                    read.ordered = read.ordered.union(threads);
+                    state.reads.push(read);
+                }
+            }
+        }
+    }
+
+    /// The view `value` is, followed to its buffer.
+    fn view(&self, value: Value<'c, 'a>) -> View {
+        let ty = value.r#type();
+        let element = ir::element_bytes(ty);
+        let (strides, offset) = ir::strides_and_offset(ty).unwrap_or_default();
+        let sizes = ir::shape(ty);
+        let offset = (offset != i64::MIN).then_some(offset);
+        let fresh = |buffer: Buffer| View { buffer, base: Some(0), offset, sizes: sizes.clone(), strides: strides.clone(), element };
+        let Some(def) = ir::defining_op(value) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+        let operand = |i: usize| def.operand(i).ok();
+        match Upstream::of(def) {
+            Some(Upstream::GpuDynamicSharedMemory) => fresh(Buffer::Dynamic),
+            Some(Upstream::MemrefGetGlobal) => {
+                let name = ir::flat_symbol(def, attr::GLOBAL_NAME).unwrap_or_default();
+                let empty = sizes.contains(&0);
+                if empty && ir::memory_space(ty) == MemorySpace::Workgroup {
+                    fresh(Buffer::Dynamic)
+                } else {
+                    fresh(Buffer::Global(name))
+                }
+            }
+            Some(Upstream::MemrefView) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let shift = operand(1).and_then(|v| self.eval(v));
+                let base = (|| src.base?.checked_add(src.offset?.checked_mul(src.element)?)?.checked_add(shift?))();
+                View { buffer: src.buffer, base, offset: Some(0), sizes, strides, element }
+            }
+            Some(Upstream::MemrefReinterpretCast) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let offset = offset.or_else(|| operand(1).and_then(|v| self.eval(v)));
+                View { buffer: src.buffer, base: src.base, offset, sizes, strides, element }
+            }
+            Some(Upstream::MemrefSubview) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let statics = ir::dense_i64_attr(def, "static_offsets").unwrap_or_default();
+                let mut dynamic = 1usize;
+                let mut at = src.offset;
+                for (d, o) in statics.iter().enumerate() {
+                    let index = if *o == i64::MIN {
+                        dynamic += 1;
+                        operand(dynamic - 1).and_then(|v| self.eval(v))
+                    } else {
+                        Some(*o)
+                    };
+                    at = (|| at?.checked_add(index?.checked_mul(*src.strides.get(d)?)?))();
+                }
+                let offset = offset.or(at);
+                View { buffer: src.buffer, base: src.base, offset, sizes, strides, element }
+            }
+            Some(Upstream::MemrefCast | Upstream::MemrefAssumeAlignment | Upstream::MemrefExpandShape | Upstream::MemrefCollapseShape) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let strided = !strides.is_empty() || sizes.is_empty();
+                View { buffer: src.buffer, base: src.base, offset: src.offset, sizes: if strided { sizes } else { src.sizes }, strides: if strided { strides } else { src.strides }, element }
+            }
+            _ => fresh(Buffer::Value(ValueKey::of(value))),
+        }
+    }
+
+    /// The bytes an op reads or writes through `value`, at its indices
+    /// when it is a load or store that names them.
+    fn accessed(&self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Bytes {
+        let view = self.view(value);
+        let indexed = matches!(
+            Upstream::of(op),
+            Some(Upstream::MemrefLoad | Upstream::MemrefStore | Upstream::VectorLoad | Upstream::VectorStore | Upstream::VectorTransferRead | Upstream::VectorTransferWrite)
+        );
+        if !indexed {
+            return view.bytes();
+        }
+        let position = op.operands().position(|v| v == value).unwrap_or(0);
+        let indices: Vec<Option<i64>> = op.operands().skip(position + 1).take(view.strides.len()).map(|v| self.eval(v)).collect();
+        let count = op
+            .results()
+            .map(|r| Type::from(r.r#type()))
+            .chain(op.operands().map(|v| v.r#type()))
+            .filter(|t| t.is_vector())
+            .map(|t| ir::shape(t).iter().product::<i64>())
+            .next()
+            .unwrap_or(1);
+        view.element_bytes(&indices, count)
+    }
+
+    fn is_workgroup(value: Value) -> bool {
+        value.r#type().is_mem_ref() && ir::memory_space(value.r#type()) == MemorySpace::Workgroup
+    }
+
+    /// A TMA load: its write of the destination becomes part of the
+    /// current phase of its mbarrier.
+    fn tma_load(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        // Operands: dst, barriers, descriptor, coordinates..., mbarId, [mask], [predicate].
+        let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+        let at = |segment: usize| -> Option<usize> {
+            let start: i32 = segments.get(..segment)?.iter().sum();
+            (segments.get(segment).copied()? > 0).then_some(start as usize)
+        };
+        let Some(threads) = self.predicated(op, at(6), threads) else {
+            return self.report(op, "cannot prove: the predicate of this TMA load is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        let (Ok(group), Some(id_at), Ok(dst)) = (op.operand(1), at(4), op.operand(0)) else { return };
+        let Some(id) = op.operand(id_at).ok().and_then(|v| self.eval(v)) else {
+            return self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
+        };
+        let key = (ValueKey::of(group), id);
+        if !self.usable(op, key, &threads, state) {
+            return;
+        }
+        let bytes = self.accessed(op, dst);
+        let box_bytes = ir::shape(dst.r#type()).iter().try_fold(ir::element_bytes(dst.r#type()), |a, s| if *s < 0 { None } else { a.checked_mul(*s) });
+        let Some(box_bytes) = box_bytes else {
+            return self.report(op, "cannot prove: the TMA box's size is not static".into(), None);
+        };
+        self.write(op, &bytes, &threads, state);
+        let Some(barrier) = state.barriers.get_mut(&key) else { return };
+        barrier.current.issued = barrier.current.issued.saturating_add(box_bytes.saturating_mul(threads.count()));
+        // Every issuing thread writes the same box.
+        barrier.current.writes.push((OpKey::of(op), bytes.clone()));
+        if barrier.current.issued > barrier.current.expected && Self::completes(barrier) != Some(true) && barrier.count.is_some_and(|c| barrier.current.arrivals >= c) {
+            let (issued, expected) = (barrier.current.issued, barrier.current.expected);
+            self.report(op, format!("the TMA loads of this phase of mbarrier {id} move {issued} bytes, more than the {expected} its arrivals expect: the phase completes before they land"), None);
+        }
+    }
+
+    /// A write of `bytes` (by a TMA load, a store, an MMA store), issued by
+    /// `threads`: against what may still use them.
+    fn write(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, threads: &Threads, state: &State) {
+        if let Some(g) = state.wgmma.iter().find(|g| g.reads.iter().any(|r| r.overlaps(bytes))) {
+            return self.report(op, "overwrites shared memory that a warpgroup MMA may still read: no wgmma.wait_group completes it before".into(), Some((g.op, "the warpgroup MMA".into())));
+        }
+        for barrier in state.barriers.values() {
+            if let Some((producer, _)) = barrier.current.writes.iter().find(|(_, b)| b.overlaps(bytes)) {
+                let producer = *producer;
+                return self.report(op, "writes shared memory that a TMA load may still be writing (its mbarrier phase was not waited for)".into(), Some((producer, "the TMA load".into())));
+            }
+        }
+        if let Some(r) = state.reads.iter().find(|r| r.bytes.overlaps(bytes) && !r.threads.minus(threads).is_empty() && !threads.is_subset(&r.ordered)) {
+            return self.report(op, format!("overwrites shared memory that {} may still be reading (no block barrier, nor a wait on a phase they arrived on after reading)", r.threads.minus(threads).describe()), Some((r.op, "the read".into())));
+        }
+        if let Some(l) = state.landed.iter().find(|l| l.bytes.overlaps(bytes) && !threads.is_subset(&l.observed)) {
+            let (message, note) = match l.phase {
+                None => ("overwrites warpgroup MMA fragments other warps stored, with no block barrier between", "the fragments' store"),
+                Some(_) => ("overwrites what a TMA load wrote, in threads that did not wait for its phase (nor pass a block barrier after a thread that did)", "the TMA load"),
+            };
+            return self.report(op, message.into(), Some((l.op, note.into())));
+        }
+    }
+
+    /// A read of `bytes` by `threads`; a synchronous one (`record`) stays in
+    /// [`State::reads`] until a block barrier (a warpgroup MMA's reads are
+    /// its queue's, complete at its wait).
+    fn read(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, threads: &Threads, record: bool, state: &mut State) {
+        for barrier in state.barriers.values() {
+            if let Some((producer, _)) = barrier.current.writes.iter().find(|(_, b)| b.overlaps(bytes)) {
+                let producer = *producer;
+                return self.report(op, "reads shared memory that a TMA load may still be writing: no wait on the mbarrier phase that completes it comes before".into(), Some((producer, "the TMA load".into())));
+            }
+        }
+        if let Some(l) = state.landed.iter().find(|l| l.bytes.overlaps(bytes) && !threads.is_subset(&l.observed)) {
+            let message = match l.phase {
+                Some(((_, id), parity)) => format!(
+                    "{} read what a TMA load wrote without waiting for its phase (parity {} of mbarrier {id}) and with no block barrier after a thread that did",
+                    threads.minus(&l.observed).describe(),
+                    u8::from(parity)
+                ),
+                None => "reads accumulator fragments that other warps stored (nvgpu.warpgroup.mma.store) with no block barrier between".into(),
+            };
+            let note = Some((l.op, if l.phase.is_some() { "the TMA load".into() } else { "the fragments' store".into() }));
+            return self.report(op, message, note);
+        }
+        if !record {
+            return;
+        }
+        state.reads.push(Read { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), ordered: Threads::none(self.block.size) });
+        state.reads.sort();
+        state.reads.dedup();
+    }
+
+    fn wgmma(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let mut reads = Vec::new();
+        for i in 0..2 {
+            let descriptor = op.operand(i).ok().and_then(ir::defining_op).filter(|d| Upstream::NvgpuWarpgroupGenerateDescriptor.is(*d));
+            match descriptor.and_then(|d| d.operand(0).ok()) {
+                Some(tile) => {
+                    let bytes = self.view(tile).bytes();
+                    self.read(op, &bytes, threads, false, state);
+                    reads.push(bytes);
+                }
+                None => return self.report(op, "cannot prove: an operand descriptor does not come from nvgpu.warpgroup.generate.descriptor here".into(), None),
+            }
+        }
+        // The accumulator it adds into may be pending: wgmma orders
+        // accumulation into one accumulator. Any other pending register
+        // operand is a read before the wait.
+        let Ok(result) = op.result(0) else { return };
+        state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers: BTreeSet::from([ValueKey::of(Value::from(result))]) });
+        let keep = ir::int_attr(op, attr::WAIT_GROUP).unwrap_or(1);
+        Self::wgmma_wait(keep, state);
+    }
+
+    /// `wgmma.wait_group keep`: all but the newest `keep` groups complete.
+    fn wgmma_wait(keep: i64, state: &mut State) {
+        let keep = usize::try_from(keep.max(0)).unwrap_or(usize::MAX);
+        let done = state.wgmma.len().saturating_sub(keep);
+        state.wgmma.drain(..done);
+    }
+
+    fn mma_store(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let (Ok(accumulator), Ok(dst)) = (op.operand(0), op.operand(1)) else { return };
+        self.register_read(op, accumulator, state);
+        let bytes = self.view(dst).bytes();
+        self.write(op, &bytes, threads, state);
+        // Each warp stores its own rows: other warps see them after a barrier.
+        state.landed.push(Landed { op: OpKey::of(op), bytes, phase: None, observed: Threads::none(self.block.size) });
+    }
+
+    /// A read of an accumulator value: not while a warpgroup MMA writes it.
+    fn register_read(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, state: &State) {
+        let key = ValueKey::of(value);
+        if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&key)) {
+            self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
+        }
+    }
+
+    /// Any other op: its memory accesses and register reads.
+    fn plain(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        if Upstream::of(op).is_some_and(|k| matches!(k, Upstream::ScfYield)) {
+            return;
+        }
+        for operand in op.operands() {
+            if !operand.r#type().is_mem_ref() {
+                self.register_read(op, operand, state);
+            }
+        }
+        if op.region_count() > 0 {
+            return;
+        }
+        let effects = ir::memory_effects(op);
+        let memrefs: Vec<Value> = op.operands().filter(|v| Self::is_workgroup(*v)).collect();
+        for value in memrefs {
+            let (reads, writes) = match &effects {
+                Some(effects) => {
+                    let on = |kind: MemoryEffect| effects.iter().any(|(k, v)| *k == kind && v.is_none_or(|v| v == value));
+                    (on(MemoryEffect::Read), on(MemoryEffect::Write))
+                }
+                None => (true, true),
+            };
+            let bytes = self.accessed(op, value);
+            if writes {
+                self.write(op, &bytes, threads, state);
+            }
+            if reads {
+                self.read(op, &bytes, threads, true, state);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_sets() {
+        let all = Threads::all(128);
+        assert_eq!(all.count(), 128);
+        let mut one = Threads::none(128);
+        one.insert(0);
+        assert_eq!(one.describe(), "thread 0");
+        assert_eq!(all.minus(&one).describe(), "threads 1-127");
+        assert!(one.is_subset(&all));
+        assert!(!all.is_subset(&one));
+    }
+
+    #[test]
+    fn byte_ranges() {
+        let a = Bytes { buffer: Buffer::Dynamic, range: Some((0, 16)) };
+        let b = Bytes { buffer: Buffer::Dynamic, range: Some((16, 32)) };
+        let c = Bytes { buffer: Buffer::Dynamic, range: None };
+        assert!(!a.overlaps(&b));
+        assert!(a.overlaps(&c));
+        assert!(!a.overlaps(&Bytes { buffer: Buffer::Global("g".into()), range: Some((0, 16)) }));
+    }
+}

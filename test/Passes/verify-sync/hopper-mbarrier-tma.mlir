@@ -1,0 +1,289 @@
+// Hopper at the nvgpu level: mbarrier initialization and phases, TMA loads
+// completed by a phase, the parity a wait targets (analysis
+// passes/analysis/hopper_sync.rs). The kernel is upstream's sm90 test
+// tma_load_64x8_8x128_noswizzle (one TMA phase, 128 threads) with its
+// initialization made by one thread; each later case breaks one thing.
+// Before this model, verify-sync accepted every case here (it saw the TMA
+// load as a synchronous write).
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!rhs = !nvgpu.tensormap.descriptor<tensor = memref<8x128xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  memref.global "private" @rhsBuf : memref<8x128xf32, 3>
+  // Thread 0 initializes; the barrier publishes it; thread 0 expects 6144
+  // bytes and issues both loads (2048 + 4096 bytes), the other 127 arrive;
+  // every thread waits for phase 0 (parity 0) and reads.
+  gpu.func @correct(%a: !lhs, %b: !rhs, %out: memref<2xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c7 = arith.constant 7 : index
+    %c45 = arith.constant 45 : index
+    %c6144 = arith.constant 6144 : index
+    %ticks = arith.constant 10000000 : index
+    %false = arith.constant false
+    %n = gpu.block_dim x
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %rbuf = memref.get_global @rhsBuf : memref<8x128xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %n : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c6144 : !bar
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+      nvgpu.tma.async.load %b[%c0, %c0], %mb[%c0] to %rbuf : !rhs, !bar -> memref<8x128xf32, 3>
+    } else {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c0 : !bar
+    }
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %false, %ticks : !bar
+    %x = memref.load %lbuf[%c45, %c7] : memref<64x8xf32, 3>
+    %y = memref.load %rbuf[%c7, %c0] : memref<8x128xf32, 3>
+    memref.store %x, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  // The wait deleted: the read may see the bytes before they land.
+  gpu.func @no_wait(%a: !lhs, %out: memref<2xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2048 = arith.constant 2048 : index
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+      // expected-note @below {{the TMA load}}
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    // expected-error @below {{reads shared memory that a TMA load may still be writing}}
+    %x = memref.load %lbuf[%c0, %c0] : memref<64x8xf32, 3>
+    memref.store %x, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  // The wait targets parity 1 while the load's phase is phase 0 (parity
+  // 0): try_wait.parity returns at once (the "previous" phase of parity 1
+  // counts as complete), and the read races with the load.
+  gpu.func @wrong_parity(%a: !lhs, %out: memref<2xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2048 = arith.constant 2048 : index
+    %ticks = arith.constant 10000000 : index
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+      // expected-note @below {{the TMA load}}
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %true, %ticks : !bar
+    // expected-error @below {{reads shared memory that a TMA load may still be writing}}
+    %x = memref.load %lbuf[%c0, %c0] : memref<64x8xf32, 3>
+    memref.store %x, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  // Initialized for every thread (block_dim x) but only thread 0 arrives:
+  // the phase never completes and every thread waits forever.
+  gpu.func @missing_arrivals(%a: !lhs, %out: memref<2xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c2048 = arith.constant 2048 : index
+    %ticks = arith.constant 10000000 : index
+    %false = arith.constant false
+    %n = gpu.block_dim x
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      // expected-note @below {{initialized here}}
+      nvgpu.mbarrier.init %mb[%c0], %n : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    // expected-error @below {{gets only 1 of its 128 arrivals before the wait in program order: the wait may never return}}
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %false, %ticks : !bar
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  // 4096 bytes expected, 2048 delivered: the phase waits for bytes that
+  // never come.
+  gpu.func @bytes_missing(%a: !lhs) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4096 = arith.constant 4096 : index
+    %ticks = arith.constant 10000000 : index
+    %false = arith.constant false
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      // expected-note @below {{initialized here}}
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c4096 : !bar
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    // expected-error @below {{gets only 2048 of the 4096 transaction bytes expected}}
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %false, %ticks : !bar
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  // 1024 bytes expected, 2048 moved: the phase completes when half landed.
+  gpu.func @bytes_over(%a: !lhs) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c1024 = arith.constant 1024 : index
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c1024 : !bar
+      // expected-error @below {{move 2048 bytes, more than the 1024 its arrivals expect}}
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  // Every thread initializes (upstream's sm90 tests do): a late thread's
+  // initialization may reset a phase others already arrived on.
+  gpu.func @every_thread_inits() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %n = gpu.block_dim x
+    %mb = nvgpu.mbarrier.create -> !bar
+    // expected-error @below {{threads 0-127 initialize the same mbarrier}}
+    nvgpu.mbarrier.init %mb[%c0], %n : !bar
+    gpu.barrier
+    %t = nvgpu.mbarrier.arrive %mb[%c0] : !bar -> !nvgpu.mbarrier.token
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  // Thread 0 initializes, nobody publishes it: another thread may arrive
+  // on an uninitialized mbarrier.
+  gpu.func @unpublished_init() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %n = gpu.block_dim x
+    %tid = gpu.thread_id x
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      // expected-note @below {{initialized here}}
+      nvgpu.mbarrier.init %mb[%c0], %n : !bar
+    }
+    // expected-error @below {{threads 0-127 use mbarrier 0 with no block barrier after its initialization by other threads}}
+    %t = nvgpu.mbarrier.arrive %mb[%c0] : !bar -> !nvgpu.mbarrier.token
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  // Every thread arrives twice in one phase of 128.
+  gpu.func @too_many_arrivals() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %n = gpu.block_dim x
+    %tid = gpu.thread_id x
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %n : !bar
+    }
+    gpu.barrier
+    %t = nvgpu.mbarrier.arrive %mb[%c0] : !bar -> !nvgpu.mbarrier.token
+    // expected-error @below {{256 arrivals on mbarrier 0 in one phase, which its initialization counts 128}}
+    %u = nvgpu.mbarrier.arrive %mb[%c0] : !bar -> !nvgpu.mbarrier.token
+    gpu.return
+  }
+}
+
+// -----
+
+// Not modeled: NVVM's asynchronous ops (after convert-nvgpu-to-nvvm) are
+// reported, never proven silently.
+gpu.module @kernels {
+  gpu.func @nvvm_level() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %tid = gpu.thread_id x
+    %p = llvm.mlir.zero : !llvm.ptr<3>
+    %g = llvm.mlir.zero : !llvm.ptr<1>
+    // expected-error @below {{not modeled: verify-sync does not know the asynchronous effects of 'nvvm.cp.async.shared.global' (nor of 1 more such ops here)}}
+    nvvm.cp.async.shared.global %p, %g, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+    nvvm.cp.async.commit.group
+    nvvm.cp.async.wait.group 0
+    gpu.return
+  }
+}
