@@ -92,6 +92,41 @@ struct BulkCopyModel
   }
 };
 
+/// `nvgpu.tma.async.load`: a TMA copy of a tile into workgroup memory that
+/// completes the transaction bytes of a phase of one of `barriers`; every
+/// thread that waits for that phase sees the tile. (Its source is a tensor
+/// map in global memory that no op of the kernel writes.)
+struct TmaLoadModel : public AsyncEffectOpInterface::ExternalModel<TmaLoadModel, nvgpu::TmaAsyncLoadOp> {
+  void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
+    auto load = cast<nvgpu::TmaAsyncLoadOp>(op);
+    AsyncEffectGroup group;
+    group.effects.push_back({true, load.getDst(), op});
+    group.sync = AsyncSync::MBarrier;
+    group.handle = load.getBarriers();
+    group.scope = AsyncScope::Block;
+    groups.push_back(group);
+  }
+};
+
+/// `nvgpu.warpgroup.mma`: wgmma reads the tiles its descriptors name and
+/// adds into the accumulator until a `wgmma.wait_group` leaves fewer groups
+/// in flight (its own `waitGroup`, then `nvvm.wgmma.wait.group`); the
+/// result value names the group. Seen by the issuing warpgroup.
+struct WarpgroupMmaModel : public AsyncEffectOpInterface::ExternalModel<WarpgroupMmaModel, nvgpu::WarpgroupMmaOp> {
+  void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
+    auto mma = cast<nvgpu::WarpgroupMmaOp>(op);
+    AsyncEffectGroup group;
+    group.effects.push_back({false, mma.getDescriptorA(), op});
+    group.effects.push_back({false, mma.getDescriptorB(), op});
+    group.effects.push_back({false, mma.getMatrixC(), op});
+    group.effects.push_back({true, mma.getMatrixD(), op});
+    group.sync = AsyncSync::Token;
+    group.handle = mma.getMatrixD();
+    group.scope = AsyncScope::Thread;
+    groups.push_back(group);
+  }
+};
+
 /// `asyncop.start`: the wrapped op runs asynchronously and its effects are
 /// complete at the `asyncop.done` of the chain (a wait on the handle). In
 /// the region form they are the wrapped op's, on the parameters `start`
@@ -289,6 +324,8 @@ bool mlir::asyncpipe::doesDefaultAsyncSync(Operation *op, unsigned group, Operat
 void mlir::asyncpipe::registerAsyncEffectExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, nvgpu::NVGPUDialect *) {
     nvgpu::DeviceAsyncCopyOp::attachInterface<DeviceAsyncCopyModel>(*context);
+    nvgpu::TmaAsyncLoadOp::attachInterface<TmaLoadModel>(*context);
+    nvgpu::WarpgroupMmaOp::attachInterface<WarpgroupMmaModel>(*context);
   });
   registry.addExtension(+[](MLIRContext *context, NVVM::NVVMDialect *) {
     NVVM::CpAsyncBulkGlobalToSharedClusterOp::attachInterface<BulkCopyModel>(*context);

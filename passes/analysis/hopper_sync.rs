@@ -54,6 +54,7 @@
 
 use super::const_eval::{Bindings, Cycle};
 use super::periodicity;
+use crate::passes::ir::async_effects::{self, AsyncSync};
 use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::{self, MemoryEffect, MemorySpace, OpKey, ValueKey};
 use melior::ir::block::BlockLike;
@@ -956,7 +957,16 @@ impl<'c, 'a> Model<'c, 'a> {
         if threads.is_empty() {
             return;
         }
-        let (Ok(group), Some(id_at), Ok(dst)) = (op.operand(1), at(4), op.operand(0)) else { return };
+        // What it writes and which mbarrier completes it, as its
+        // AsyncEffectOpInterface model says.
+        let groups = async_effects::async_effect_groups(op).unwrap_or_default();
+        let Some((group, dst)) = groups.iter().find_map(|g| match g.sync {
+            AsyncSync::MBarrier(barriers) => Some((barriers, g.accesses.iter().find(|e| e.write)?.value)),
+            _ => None,
+        }) else {
+            return self.report(op, "cannot prove: no mbarrier-completed write in this TMA load's async effects".into(), None);
+        };
+        let Some(id_at) = at(4) else { return };
         let Some(id) = op.operand(id_at).ok().and_then(|v| self.eval(v)) else {
             return self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
         };
@@ -1036,8 +1046,13 @@ impl<'c, 'a> Model<'c, 'a> {
 
     fn wgmma(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let mut reads = Vec::new();
-        for i in 0..2 {
-            let descriptor = op.operand(i).ok().and_then(ir::defining_op).filter(|d| Upstream::NvgpuWarpgroupGenerateDescriptor.is(*d));
+        // The tiles it reads: its async reads (AsyncEffectOpInterface) other
+        // than the accumulator, each a descriptor of a workgroup tile.
+        let groups = async_effects::async_effect_groups(op).unwrap_or_default();
+        let accumulator = op.operand(2).ok();
+        let descriptors: Vec<Value> = groups.iter().flat_map(|g| &g.accesses).filter(|e| !e.write && Some(e.value) != accumulator).map(|e| e.value).collect();
+        for descriptor in descriptors {
+            let descriptor = ir::defining_op(descriptor).filter(|d| Upstream::NvgpuWarpgroupGenerateDescriptor.is(*d));
             match descriptor.and_then(|d| d.operand(0).ok()) {
                 Some(tile) => {
                     let bytes = self.view(tile).bytes();

@@ -1,6 +1,6 @@
 // AsyncEffectOpInterface, as asyncpipe-print-async-effects reports it: for
-// each op that implements it (asyncpipe's async ops in ODS, nvgpu's cp.async
-// and NVVM's bulk copy through external models), its groups of effects that
+// each op that implements it (asyncpipe's async ops in ODS; nvgpu's cp.async,
+// TMA load and warpgroup MMA and NVVM's bulk copy through external models), its groups of effects that
 // complete after it returns, what completes each, which threads see it, and
 // what it reads and writes (and through which op). Other ops get no remark.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-print-async-effects
@@ -149,5 +149,28 @@ func.func @mma(%a: memref<64x16xf16, 3>, %b: memref<16x64xf16, 3>) {
   asyncpipe.wait_queue 1, 0
   // expected-remark @below {{async effects: none}}
   asyncpipe.mma %a, %b, %acc : memref<64x16xf16, 3>, memref<16x64xf16, 3> into !asyncpipe.accumulator<64x64xf32>
+  return
+}
+
+// -----
+
+// Hopper at the nvgpu level: a TMA load completes on a phase of its
+// mbarrier, for every thread that waits for it; a warpgroup MMA reads its
+// descriptors' tiles and its accumulator until a wgmma.wait_group.
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!lhsMap = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!rhsMap = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>
+func.func @hopper(%a: !lhs, %buf: memref<64x8xf32, 3>, %descA: !lhsMap, %descB: !rhsMap, %ta: memref<128x64xf16, 3>, %tb: memref<64x128xf16, 3>) {
+  %c0 = arith.constant 0 : index
+  %mb = nvgpu.mbarrier.create -> !bar
+  // expected-remark @below {{async effects: group 0, completed by the phase of its mbarrier, seen by every thread of the block: writes memref<64x8xf32, 3> (nvgpu.tma.async.load)}}
+  nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %buf : !lhs, !bar -> memref<64x8xf32, 3>
+  %dA = nvgpu.warpgroup.generate.descriptor %ta, %descA : memref<128x64xf16, 3>, !lhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<128x64xf16, 3>>
+  %dB = nvgpu.warpgroup.generate.descriptor %tb, %descB : memref<64x128xf16, 3>, !rhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<64x128xf16, 3>>
+  %init = nvgpu.warpgroup.mma.init.accumulator -> !acc
+  // expected-remark @below {{async effects: group 0, completed by a wait on its token, seen by the issuing thread: reads !nvgpu.warpgroup.descriptor<tensor = memref<128x64xf16, 3>> (nvgpu.warpgroup.mma), reads !nvgpu.warpgroup.descriptor<tensor = memref<64x128xf16, 3>> (nvgpu.warpgroup.mma), reads !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>> (nvgpu.warpgroup.mma), writes !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>> (nvgpu.warpgroup.mma)}}
+  %d = nvgpu.warpgroup.mma %dA, %dB, %init {transposeB} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, !acc -> !acc
   return
 }
