@@ -82,6 +82,10 @@ const DEFAULT_MAX_STEPS: u64 = 5_000_000;
 /// before, whatever its trip count).
 const SIMULATION_BUDGET: usize = 256;
 
+/// Blocks run along one path of a region in CFG form before the region is
+/// analyzed as a join over every path instead ([`Checker::region_path`]).
+const PATH_BUDGET: usize = 4096;
+
 /// Loop results kept before the memo starts over (a bound on its memory).
 const MEMO_LIMIT: usize = 1 << 16;
 
@@ -907,6 +911,69 @@ struct View {
     root: Root,
     slice: Slice,
     indexing: Indexing,
+    /// Through a `memref.view` of a one-dimensional byte buffer (a packed
+    /// allocation: IREE puts every tile in one `i8` buffer): the view's
+    /// byte shift, shape and element size. `root` and `slice` are then in
+    /// the view's own coordinates, and [`Checker::accessed`] turns the
+    /// access into the byte range of the buffer it touches.
+    packed: Option<Packed>,
+}
+
+/// A `memref.view` at a known byte shift, of a static identity-layout type.
+struct Packed {
+    buffer: Root,
+    shift: i64,
+    shape: Vec<i64>,
+    element: i64,
+}
+
+impl Packed {
+    /// The `memref.view` `op`, if it is one of a 1-D `i8` buffer at a
+    /// shift `bindings` knows, to a static identity-layout type.
+    fn of(op: OperationRef, bindings: &Bindings) -> Option<Self> {
+        if !Upstream::MemrefView.is(op) {
+            return None;
+        }
+        let source = op.operand(0).ok()?;
+        let source_type = source.r#type();
+        if ir::shape(source_type).len() != 1 || ir::element_bytes(source_type) != 1 || !ir::has_identity_layout(source_type) {
+            return None;
+        }
+        let result = op.result(0).ok()?.r#type();
+        let shape = ir::shape(result);
+        if shape.iter().any(|s| *s < 0) || !ir::has_identity_layout(result) {
+            return None;
+        }
+        let shift = bindings.eval(op.operand(1).ok()?)?;
+        Some(Packed { buffer: effects::Root::of(source), shift, shape, element: ir::element_bytes(result) })
+    }
+
+    /// The bytes of the buffer that `slice` (in the view's coordinates)
+    /// touches: a dimension whose start or extent is unknown spans the
+    /// whole dimension; thread terms are dropped (the range covers every
+    /// thread's part).
+    fn bytes(&self, slice: &Slice) -> Slice {
+        let whole = Slice::whole();
+        let range = (|| {
+            let (mut low, mut high, mut stride) = (0i64, 0i64, 1i64);
+            for d in (0..self.shape.len()).rev() {
+                let size = self.shape[d];
+                let (lo, hi) = match slice.0.get(d) {
+                    Some((Some(start), Some(extent))) if slice.threads(d).is_zero() && *start >= 0 && *extent >= 1 && start + extent <= size => {
+                        (*start, start + extent - 1)
+                    }
+                    _ => (0, size.checked_sub(1)?),
+                };
+                low = low.checked_add(lo.checked_mul(stride)?)?;
+                high = high.checked_add(hi.checked_mul(stride)?)?;
+                stride = stride.checked_mul(size)?;
+            }
+            let start = self.shift.checked_add(low.checked_mul(self.element)?)?;
+            let extent = (high - low + 1).checked_mul(self.element)?;
+            Some(Slice(vec![(Some(start), Some(extent))], vec![Some(1)], vec![ThreadTerms::default()]))
+        })();
+        range.unwrap_or(whole)
+    }
 }
 
 enum Indexing {
@@ -1051,6 +1118,10 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             return;
         }
+        if let Some(exit) = self.region_path(&blocks, state) {
+            *state = exit;
+            return;
+        }
         let exact = self.exact;
         let mut entry: Vec<Option<State>> = vec![None; blocks.len()];
         entry[0] = Some(state.clone());
@@ -1100,6 +1171,76 @@ impl<'c, 'a> Checker<'c, 'a> {
         if let Some(exit) = exit {
             *state = exit;
         }
+    }
+
+    /// A region in CFG form (after `convert-scf-to-cf`: loops are blocks
+    /// whose arguments carry the induction variable, rotated slots and
+    /// groups) run as it executes, when every branch on the way is decided
+    /// by the bindings: each block from the state its predecessor left,
+    /// the integers it passes bound to the successor's arguments and the
+    /// groups forwarded, as an `scf.for` is simulated iteration by
+    /// iteration. None when a branch is undecided or the path is longer
+    /// than [`PATH_BUDGET`] blocks: the caller joins over every path then.
+    fn region_path(&mut self, blocks: &[BlockRef<'c, 'a>], state: &State) -> Option<State> {
+        let mut at = 0usize;
+        let mut x = state.clone();
+        let mut bound: Vec<Value<'c, 'a>> = Vec::new();
+        let mut result = None;
+        for _ in 0..PATH_BUDGET {
+            if self.bindings.refinement().is_some() || self.steps >= self.max_steps {
+                break;
+            }
+            let block = blocks[at];
+            for op in ir::ops(block) {
+                if Upstream::CfBr.is(op) || Upstream::CfCondBr.is(op) {
+                    break;
+                }
+                self.op(op, &mut x);
+            }
+            let Some(terminator) = ir::terminator(block) else { break };
+            if !matches!(Upstream::of(terminator), Some(Upstream::CfBr | Upstream::CfCondBr)) {
+                // Any other terminator without successors leaves the region.
+                if terminator.successors().next().is_none() {
+                    result = Some(x);
+                }
+                break;
+            }
+            let Some((successor, operands)) = self.taken_edge(terminator) else { break };
+            let arguments: Vec<Value> = (0..successor.argument_count()).filter_map(|i| successor.argument(i).ok().map(Into::into)).collect();
+            // Read every operand before binding any argument (a back edge
+            // may pass the arguments back in another order).
+            let forms: Vec<Option<Affine>> = operands.iter().map(|v| self.bindings.form(*v)).collect();
+            for (argument, form) in arguments.iter().zip(forms) {
+                match form {
+                    Some(form) if argument.r#type().is_index() || argument.r#type().is_integer() => {
+                        self.bindings.bind_form(*argument, form);
+                        bound.push(*argument);
+                    }
+                    _ => self.bindings.unbind(*argument),
+                }
+            }
+            x.forward_groups(operands.into_iter(), arguments.into_iter());
+            let Some(next) = blocks.iter().position(|b| *b == successor) else { break };
+            at = next;
+        }
+        for argument in bound {
+            self.bindings.unbind(argument);
+        }
+        result
+    }
+
+    /// The successor a `cf.br` or `cf.cond_br` goes to under the bindings,
+    /// with the operands it passes; None when the condition is not known.
+    fn taken_edge(&self, terminator: OperationRef<'c, 'a>) -> Option<(BlockRef<'c, 'a>, Vec<Value<'c, 'a>>)> {
+        if Upstream::CfBr.is(terminator) {
+            return Some((terminator.successors().next()?, terminator.operands().collect()));
+        }
+        let condition = self.bindings.eval(terminator.operand(0).ok()?)?;
+        let sizes = ir::dense_i32_attr(terminator, attr::OPERAND_SEGMENT_SIZES)?;
+        let true_count = usize::try_from(*sizes.get(1)?).ok()?;
+        let (taken, skip) = if condition != 0 { (0, 1) } else { (1, 1 + true_count) };
+        let count = usize::try_from(*sizes.get(1 + taken)?).ok()?;
+        Some((terminator.successors().nth(taken)?, terminator.operands().skip(skip).take(count).collect()))
     }
 
     /// The regions of `op`, an op the analysis does not model: each may run
@@ -1575,7 +1716,17 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// view's slice, narrowed to one element for loads and stores with
     /// known indices.
     fn accessed(&self, op: OperationRef, value: Value) -> (Root, Slice) {
-        let view = self.resolve(value);
+        let mut view = self.resolve(value);
+        let packed = view.packed.take();
+        let (root, slice) = self.accessed_in(op, value, view);
+        match packed {
+            Some(packed) => (packed.buffer, packed.bytes(&slice)),
+            None => (root, slice),
+        }
+    }
+
+    /// [`Self::accessed`] in the coordinates of `view`'s root.
+    fn accessed_in(&self, op: OperationRef, value: Value, view: View) -> (Root, Slice) {
         let Some((indices, extents)) = effects::element_access(op, value) else { return (view.root, view.slice) };
         let collective = upstream::is_warp_collective_access(op);
         let (indices, threads): (Vec<Option<i64>>, Vec<ThreadTerms>) = indices
@@ -1626,11 +1777,17 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut subviews = 0;
         let mut chain = Vec::new();
         let mut opaque = false;
+        let mut packed = None;
         while let Some(def) = ir::defining_op(current) {
             if Upstream::MemrefSubview.is(def) {
                 slice = self.subview_slice(def);
                 subviews += 1;
                 chain.push(def);
+            } else if let Some(view) = Packed::of(def, &self.bindings).filter(|_| !opaque) {
+                // The view is the root of what is above it; its bytes are
+                // placed in the packed buffer at the end.
+                packed = Some(view);
+                break;
             } else if effects::is_view(def) && def.operand_count() > 0 {
                 opaque |= !matches!(Upstream::of(def), Some(Upstream::MemrefCast | Upstream::MemrefMemorySpaceCast));
             } else {
@@ -1640,7 +1797,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         let root = effects::Root::of(current);
         if opaque || self.function.aliases.contains_key(&root) {
-            return View { root, slice: Slice::whole(), indexing: Indexing::Opaque };
+            return View { root, slice: Slice::whole(), indexing: Indexing::Opaque, packed: None };
         }
         if subviews > 1 {
             match self.composed(&chain) {
@@ -1652,7 +1809,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         let indexing = if subviews == 0 { Indexing::Root } else { Indexing::Subview };
-        View { root, slice, indexing }
+        View { root, slice, indexing, packed }
     }
 
     /// The slice of the root that a chain of subviews (innermost first)
@@ -1786,8 +1943,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .map(|value| {
                 if value.r#type().is_mem_ref() {
-                    let view = self.resolve(*value);
-                    LiveIn::Memref(view.root, view.slice)
+                    let mut view = self.resolve(*value);
+                    match view.packed.take() {
+                        Some(packed) => LiveIn::Memref(packed.buffer, packed.bytes(&view.slice)),
+                        None => LiveIn::Memref(view.root, view.slice),
+                    }
                 } else {
                     LiveIn::Integer(self.bindings.peek(*value))
                 }

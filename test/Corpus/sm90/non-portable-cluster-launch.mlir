@@ -1,0 +1,55 @@
+// Corpus kernel: sm90/non-portable-cluster-launch.mlir
+// Origin: llvm-project mlir/test/Integration/GPU/CUDA/sm90/non-portable-cluster-launch.mlir (stored version at commit 314de0d83bbb963912214163c63de24991494663; Apache-2.0 WITH LLVM-exception): the gpu.module as written (a gpu.func kernel already; the file's gpu.launch runs the same body); the host func.func @main dropped; updated to LLVM 22: gpu.known_block_size -> known_block_size, gpu.printf takes a comma before its arguments, and gpu.known_grid_size = [2, 2, 1] dropped (it contradicts the 16x16 launch)
+// What: hand-written sm_90a non-portable cluster size test (clusters 4x4x1), one thread per block: prints cluster id/dims and block id from the last block
+// truth: race-free (one thread per block, no memory accesses besides gpu.printf)
+// barriers-needed: 0
+//
+// The kernel has no gpu.barrier.
+// (barriers are numbered in program order.)
+module attributes {gpu.container_module} {
+gpu.module @gpumodule {
+  gpu.func @kernel_cluster() kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+    %cidX = gpu.cluster_id  x
+    %cidY = gpu.cluster_id  y
+    %cidZ = gpu.cluster_id  z
+    %cdimX = gpu.cluster_dim_blocks  x
+    %cdimY = gpu.cluster_dim_blocks  y
+    %cdimZ = gpu.cluster_dim_blocks  z
+    %bidX = gpu.block_id  x
+    %bidY = gpu.block_id  y
+    %bidZ = gpu.block_id  z
+    %cidX_i32 = index.casts %cidX : index to i32
+    %cidY_i32 = index.casts %cidY : index to i32
+    %cidZ_i32 = index.casts %cidZ : index to i32
+    %cdimX_i32 = index.casts %cdimX : index to i32
+    %cdimY_i32 = index.casts %cdimY : index to i32
+    %cdimZ_i32 = index.casts %cdimZ : index to i32
+    %bidX_i32 = index.casts %bidX : index to i32
+    %bidY_i32 = index.casts %bidY : index to i32
+    %bidZ_i32 = index.casts %bidZ : index to i32
+
+    %c_1 = arith.constant -1 : index
+    %cBlocksX = gpu.grid_dim x
+    %cN_1 = arith.addi %cBlocksX, %c_1 : index
+    %cnd1 =  arith.cmpi eq, %bidX, %cN_1 : index
+    %cnd2 =  arith.cmpi eq, %bidY, %cN_1 : index
+    scf.if %cnd1 {
+      scf.if %cnd2 {
+        gpu.printf "clusterIdx: (%d, %d, %d) in Cluster Dimension: (%d, %d, %d) blockIdx: (%d, %d, %d) \n",
+          %cidX_i32,
+          %cidY_i32,
+          %cidZ_i32,
+          %cdimX_i32,
+          %cdimY_i32,
+          %cdimZ_i32,
+          %bidX_i32,
+          %bidY_i32,
+          %bidZ_i32
+          :
+          i32, i32, i32, i32, i32, i32, i32, i32, i32
+      }
+    }
+    gpu.return
+  }
+}
+}
