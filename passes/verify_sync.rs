@@ -1994,7 +1994,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         let exit = self.simulate_for(op, body, &integers, state);
         self.release(op, &integers);
         if let Some(values) = exit {
-            self.bind_results(op, &values);
+            // Each carried integer's value to its own result (the loop may
+            // carry other values, tokens and floats, before it).
+            let mut results: Vec<Option<Affine>> = vec![None; op.result_count()];
+            for ((argument, _, _), value) in integers.iter().zip(values) {
+                let index = ir::argument_index(*argument).and_then(|i| i.checked_sub(1));
+                if let Some(slot) = index.and_then(|i| results.get_mut(i)) {
+                    *slot = value;
+                }
+            }
+            self.bind_results(op, &results);
         }
     }
 

@@ -200,7 +200,7 @@ impl Bindings {
         let op = ir::defining_op(value)?;
         let kind = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k))?;
         let bits = symbolic::integer_bits(value.r#type())?;
-        if kind == Upstream::ArithConstant {
+        if matches!(kind, Upstream::ArithConstant | Upstream::LlvmMlirConstant) {
             let constant = ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from))?;
             return Some(Affine::constant(wrap(i128::from(constant), bits)));
         }
@@ -251,7 +251,7 @@ impl Bindings {
         use Upstream::*;
         match kind {
             ArithExtsi => operand(0),
-            ArithIndexCast | ArithTrunci => {
+            ArithIndexCast | IndexCasts | ArithTrunci => {
                 // A truncation that became a symbol of its own, for this
                 // operand form (another iteration's form is another symbol).
                 let source = operand(0)?;
@@ -261,7 +261,7 @@ impl Bindings {
                     None => self.settle(case.truncate(&source, bits, value)),
                 }
             }
-            ArithIndexCastui | ArithExtui => {
+            ArithIndexCastui | IndexCastu | ArithExtui => {
                 // Zero extension: a negative value gains 2^source bits.
                 let form = operand(0)?;
                 let source = operand_bits(0)?;
@@ -408,8 +408,8 @@ fn concrete(kind: Upstream, op: OperationRef, values: &[i128], a: i128, b: i128,
     let (min, _) = symbolic::signed_range(bits);
     let shift = || (0..i128::from(bits)).contains(&b).then_some(b as u32);
     let result = match kind {
-        ArithIndexCast | ArithExtsi | ArithTrunci => a,
-        ArithIndexCastui | ArithExtui => unsigned(a, source_bits),
+        ArithIndexCast | IndexCasts | ArithExtsi | ArithTrunci => a,
+        ArithIndexCastui | IndexCastu | ArithExtui => unsigned(a, source_bits),
         ArithAddi => a + b,
         ArithSubi => a - b,
         ArithMuli => a.checked_mul(b)?,

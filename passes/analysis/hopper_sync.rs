@@ -159,6 +159,12 @@ struct Block<'c, 'a> {
     thread_ids: Vec<(OperationRef<'c, 'a>, usize)>,
     block_dims: Vec<(OperationRef<'c, 'a>, usize)>,
     lane_ids: Vec<OperationRef<'c, 'a>>,
+    /// `nvvm.elect.sync`: true in lane 0 of each warp (the lowest lane of
+    /// a converged warp, which elect.sync requires).
+    elects: Vec<OperationRef<'c, 'a>>,
+    /// `nvvm.shfl.sync idx` from a constant lane: the value that lane of
+    /// the warp computes (a warp id broadcast from lane 0).
+    shuffles: Vec<OperationRef<'c, 'a>>,
 }
 
 impl<'c, 'a> Block<'c, 'a> {
@@ -177,11 +183,43 @@ impl<'c, 'a> Block<'c, 'a> {
             thread_ids: dims(Upstream::GpuThreadId),
             block_dims: dims(Upstream::GpuBlockDim),
             lane_ids: ops.iter().copied().filter(|o| Upstream::GpuLaneId.is(*o)).collect(),
+            elects: ops.iter().copied().filter(|o| Upstream::NvvmElectSync.is(*o)).collect(),
+            shuffles: ops
+                .iter()
+                .copied()
+                .filter(|o| Upstream::NvvmShflSync.is(*o) && o.attribute("kind").is_ok_and(|k| k.to_string().contains("idx")))
+                .collect(),
         })
     }
 
-    /// Binds the thread ids of linear thread `t`.
+    /// Binds the thread ids of linear thread `t`, and what its warp's
+    /// elections and shuffles give it.
     fn bind(&self, bindings: &mut Bindings, t: i64) {
+        // A shuffle's value is its source lane's: evaluated as that thread.
+        let warp = t - t % 32;
+        let shuffled: Vec<Option<i64>> = self
+            .shuffles
+            .iter()
+            .map(|op| {
+                let lane = bindings.eval(op.operand(2).ok()?)? & 31;
+                self.bind_ids(bindings, warp + lane);
+                bindings.eval(op.operand(1).ok()?)
+            })
+            .collect();
+        self.bind_ids(bindings, t);
+        for (op, value) in self.shuffles.iter().zip(shuffled) {
+            if let (Ok(result), Some(value)) = (op.result(0), value) {
+                bindings.bind(result.into(), value);
+            }
+        }
+        for op in &self.elects {
+            if let Ok(result) = op.result(0) {
+                bindings.bind(result.into(), i64::from(t % 32 == 0));
+            }
+        }
+    }
+
+    fn bind_ids(&self, bindings: &mut Bindings, t: i64) {
         let id = [t % self.shape[0], (t / self.shape[0]) % self.shape[1], t / (self.shape[0] * self.shape[1])];
         for (op, d) in &self.thread_ids {
             if let Ok(v) = op.result(0) {
@@ -197,6 +235,11 @@ impl<'c, 'a> Block<'c, 'a> {
 
     fn unbind(&self, bindings: &mut Bindings) {
         for (op, _) in &self.thread_ids {
+            if let Ok(v) = op.result(0) {
+                bindings.unbind(v.into());
+            }
+        }
+        for op in self.elects.iter().chain(&self.shuffles) {
             if let Ok(v) = op.result(0) {
                 bindings.unbind(v.into());
             }
@@ -817,15 +860,17 @@ impl<'c, 'a> Model<'c, 'a> {
                 let phase = &barrier.current;
                 let count = barrier.count.unwrap_or_default();
                 let why = if phase.arrivals < count {
-                    format!("{} of its {count} arrivals", phase.arrivals)
+                    format!("gets only {} of its {count} arrivals before the wait in program order: the wait may never return", phase.arrivals)
+                } else if phase.arrivals > count {
+                    format!("gets {} arrivals where its initialization counts {count}: the phase completes before some of them", phase.arrivals)
                 } else if phase.expected > phase.issued {
-                    format!("{} of the {} transaction bytes expected", phase.issued, phase.expected)
+                    format!("gets only {} of the {} transaction bytes expected: the wait may never return", phase.issued, phase.expected)
                 } else {
-                    format!("{} transaction bytes issued where {} were expected", phase.issued, phase.expected)
+                    format!("gets {} transaction bytes where its arrivals expect {}: the phase completes before the rest land", phase.issued, phase.expected)
                 };
                 self.report(
                     op,
-                    format!("waits for the phase of parity {} of mbarrier {}, which gets only {why} before the wait in program order: the wait may never return (or the phase completes early)", u8::from(parity), key.1),
+                    format!("waits for the phase of parity {} of mbarrier {}, which {why}", u8::from(parity), key.1),
                     Some((barrier.init, "initialized here".into())),
                 );
             }
@@ -974,11 +1019,16 @@ impl<'c, 'a> Model<'c, 'a> {
         if !self.usable(op, key, &threads, state) {
             return;
         }
-        let bytes = self.accessed(op, dst);
         let box_bytes = ir::shape(dst.r#type()).iter().try_fold(ir::element_bytes(dst.r#type()), |a, s| if *s < 0 { None } else { a.checked_mul(*s) });
         let Some(box_bytes) = box_bytes else {
             return self.report(op, "cannot prove: the TMA box's size is not static".into(), None);
         };
+        // TMA writes the box contiguously from the destination's first
+        // element, whatever the strides of the memref that names it (the
+        // NVVM lowering passes only its address).
+        let view = self.view(dst);
+        let first = (|| view.base?.checked_add(view.offset?.checked_mul(view.element)?))();
+        let bytes = Bytes { buffer: view.buffer.clone(), range: first.and_then(|f| Some((f, f.checked_add(box_bytes)?))) };
         self.write(op, &bytes, &threads, state);
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         barrier.current.issued = barrier.current.issued.saturating_add(box_bytes.saturating_mul(threads.count()));

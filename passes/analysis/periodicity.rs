@@ -295,6 +295,7 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 | Upstream::ArithCeildivui
                 | Upstream::ArithShrui
                 | Upstream::ArithIndexCastui
+                | Upstream::IndexCastu
                 | Upstream::ArithExtui
         );
         if let Some(Form::Unsigned { a, b }) = operands.first().cloned() {
@@ -377,9 +378,9 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         let shift = || constant(1).filter(|s| (0..63).contains(s)).map(|s| 1i128 << s);
         use Upstream::*;
         match kind {
-            ArithIndexCast | ArithExtsi | ArithTrunci => operands[0].clone(),
+            ArithIndexCast | IndexCasts | ArithExtsi | ArithTrunci => operands[0].clone(),
             // Unsigned casts of a value that may be negative: no affine form.
-            ArithIndexCastui | ArithExtui => match &operands[0] {
+            ArithIndexCastui | IndexCastu | ArithExtui => match &operands[0] {
                 Form::Affine { a, b } if self.nonnegative(*a, b.as_ref()) => operands[0].clone(),
                 _ => periodic(),
             },

@@ -440,7 +440,7 @@ pub fn is_evaluated(kind: Upstream) -> bool {
     use Upstream::*;
     matches!(
         kind,
-        ArithConstant | ArithIndexCast | ArithIndexCastui | ArithExtsi | ArithExtui | ArithTrunci | ArithAddi
+        ArithConstant | LlvmMlirConstant | ArithIndexCast | ArithIndexCastui | IndexCasts | IndexCastu | ArithExtsi | ArithExtui | ArithTrunci | ArithAddi
             | ArithSubi | ArithMuli | ArithDivsi | ArithDivui | ArithCeildivsi | ArithCeildivui | ArithFloordivsi
             | ArithRemsi | ArithRemui | ArithShli | ArithShrsi | ArithShrui | ArithAndi | ArithOri | ArithXori
             | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui | ArithSelect | ArithCmpi | AffineApply

@@ -111,7 +111,7 @@ fn form_at(value: Value, known: &impl Fn(Value) -> Option<i64>, depth: usize) ->
             expr.evaluate(&ThreadForms, dims, &operands)
         }
         // Thread ids are small and non-negative: these casts keep them.
-        Upstream::ArithIndexCast | Upstream::ArithIndexCastui | Upstream::ArithExtsi | Upstream::ArithExtui => operand(0),
+        Upstream::ArithIndexCast | Upstream::ArithIndexCastui | Upstream::IndexCasts | Upstream::IndexCastu | Upstream::ArithExtsi | Upstream::ArithExtui => operand(0),
         _ => None,
     }
 }

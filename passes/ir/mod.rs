@@ -482,6 +482,17 @@ pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<BlockRef<'c, 'a>> 
     }
 }
 
+/// The position of block argument `value` in its block; None for an op result.
+pub fn argument_index(value: Value) -> Option<usize> {
+    unsafe {
+        let raw = value.to_raw();
+        if !mlir_sys::mlirValueIsABlockArgument(raw) {
+            return None;
+        }
+        usize::try_from(mlir_sys::mlirBlockArgumentGetArgNumber(raw)).ok()
+    }
+}
+
 /// The ancestor of `op` (itself included) that is an op of `block`; None
 /// when `op` is not nested in `block`.
 pub fn ancestor_in<'c, 'a>(op: OperationRef<'c, 'a>, block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {

@@ -159,3 +159,74 @@ func.func @long_loop_result_in_flight(%src: memref<4096xf32>, %dst: memref<4x128
   nvgpu.device_async_wait %g {numGroups = 0 : i32}
   return
 }
+
+// -----
+
+// Upstream's pipeliner with peel_epilogue (test/Corpus/nvgpu-pipeliner):
+// the loop carries a sum, two group tokens and two slots, and the epilogue
+// reads the slot a loop result names. Each carried slot's exit value is
+// bound to its own result (it was bound by position among the carried
+// integers, to the sum and a token: the epilogue's slot was unknown and the
+// kernel rejected).
+func.func @epilogue_slot(%src: memref<4096xf32>, %dst: memref<3x128xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %t0 = nvgpu.device_async_copy %src[%c0], %dst[%c0, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  %t1 = nvgpu.device_async_copy %src[%c1], %dst[%c1, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g1 = nvgpu.device_async_create_group %t1
+  %r:5 = scf.for %i = %c0 to %c8 step %c1 iter_args(%sum = %zero, %h0 = %g0, %h1 = %g1, %s0 = %c0, %s1 = %c1) -> (f32, !nvgpu.device.async.token, !nvgpu.device.async.token, index, index) {
+    nvgpu.device_async_wait %h0 {numGroups = 1 : i32}
+    %v = memref.load %dst[%s0, %c0] : memref<3x128xf32, 3>
+    %s = arith.addf %sum, %v : f32
+    %i2 = arith.addi %i, %c2 : index
+    %slot = arith.remui %i2, %c3 : index
+    %t = nvgpu.device_async_copy %src[%i2], %dst[%slot, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+    %g = nvgpu.device_async_create_group %t
+    scf.yield %s, %h1, %g, %s1, %slot : f32, !nvgpu.device.async.token, !nvgpu.device.async.token, index, index
+  }
+  nvgpu.device_async_wait %r#1 {numGroups = 1 : i32}
+  %a = memref.load %dst[%r#3, %c0] : memref<3x128xf32, 3>
+  nvgpu.device_async_wait %r#2 {numGroups = 0 : i32}
+  %b = memref.load %dst[%r#4, %c0] : memref<3x128xf32, 3>
+  %x = arith.addf %a, %b : f32
+  %y = arith.addf %r#0, %x : f32
+  return %y : f32
+}
+
+// -----
+
+// The epilogue reading the last slot (r#4) before its group's wait.
+func.func @epilogue_slot_early(%src: memref<4096xf32>, %dst: memref<3x128xf32, 3>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %t0 = nvgpu.device_async_copy %src[%c0], %dst[%c0, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  %t1 = nvgpu.device_async_copy %src[%c1], %dst[%c1, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+  %g1 = nvgpu.device_async_create_group %t1
+  %r:5 = scf.for %i = %c0 to %c8 step %c1 iter_args(%sum = %zero, %h0 = %g0, %h1 = %g1, %s0 = %c0, %s1 = %c1) -> (f32, !nvgpu.device.async.token, !nvgpu.device.async.token, index, index) {
+    nvgpu.device_async_wait %h0 {numGroups = 1 : i32}
+    %v = memref.load %dst[%s0, %c0] : memref<3x128xf32, 3>
+    %s = arith.addf %sum, %v : f32
+    %i2 = arith.addi %i, %c2 : index
+    %slot = arith.remui %i2, %c3 : index
+    // expected-note @below {{the asynchronous write}}
+    %t = nvgpu.device_async_copy %src[%i2], %dst[%slot, %c0], 4 : memref<4096xf32> to memref<3x128xf32, 3>
+    %g = nvgpu.device_async_create_group %t
+    scf.yield %s, %h1, %g, %s1, %slot : f32, !nvgpu.device.async.token, !nvgpu.device.async.token, index, index
+  }
+  nvgpu.device_async_wait %r#1 {numGroups = 1 : i32}
+  // expected-error @below {{accesses memory that an asynchronous operation may still be writing}}
+  %b = memref.load %dst[%r#4, %c0] : memref<3x128xf32, 3>
+  nvgpu.device_async_wait %r#2 {numGroups = 0 : i32}
+  %y = arith.addf %r#0, %b : f32
+  return %y : f32
+}

@@ -287,3 +287,66 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!map = !nvgpu.tensormap.descriptor<tensor = memref<32x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @buf : memref<64x64xf16, 3>
+  // The elected lane of warp 0 (nvvm.elect.sync, the warp id broadcast by
+  // nvvm.shfl.sync, as upstream's sm90 tests and CUTLASS elect it) does
+  // everything: one thread. Two loads fill the two halves of a 64x64 tile
+  // through views of stride 64; each TMA box is written contiguously from
+  // its view's first element (4096 bytes each: no overlap). The parity is
+  // an llvm.mlir.constant, as upstream's rewrite_copy_as_tma emits it.
+  gpu.func @elected(%a: !map, %out: memref<2xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %c8192 = arith.constant 8192 : index
+    %ticks = arith.constant 10000000 : index
+    %false = llvm.mlir.constant(false) : i1
+    %mask = arith.constant -1 : i32
+    %i0 = arith.constant 0 : i32
+    %i31 = arith.constant 31 : i32
+    %tid = gpu.thread_id x
+    %buf = memref.get_global @buf : memref<64x64xf16, 3>
+    %top = memref.subview %buf[0, 0][32, 64][1, 1] : memref<64x64xf16, 3> to memref<32x64xf16, strided<[64, 1]>, 3>
+    %bottom = memref.subview %buf[32, 0][32, 64][1, 1] : memref<64x64xf16, 3> to memref<32x64xf16, strided<[64, 1], offset: 2048>, 3>
+    %lane = nvvm.elect.sync -> i1
+    %warp = arith.divui %tid, %c32 : index
+    %warp32 = index.casts %warp : index to i32
+    %leader = nvvm.shfl.sync idx %mask, %warp32, %i0, %i31 : i32 -> i32
+    %first_warp = arith.cmpi eq, %leader, %i0 : i32
+    %elected = arith.andi %first_warp, %lane : i1
+    %mb = nvgpu.mbarrier.create -> !bar
+    nvgpu.mbarrier.init %mb[%c0], %c1, predicate = %elected : !bar
+    gpu.barrier
+    nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c8192, predicate = %elected : !bar
+    nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %top, predicate = %elected : !map, !bar -> memref<32x64xf16, strided<[64, 1]>, 3>
+    nvgpu.tma.async.load %a[%c0, %c32], %mb[%c0] to %bottom, predicate = %elected : !map, !bar -> memref<32x64xf16, strided<[64, 1], offset: 2048>, 3>
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %false, %ticks : !bar
+    %x = memref.load %buf[%c32, %c0] : memref<64x64xf16, 3>
+    memref.store %x, %out[%c0] : memref<2xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  // The elected lane of every warp (elect.sync alone) initializes: 4
+  // threads, one per warp.
+  gpu.func @elected_per_warp() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %lane = nvvm.elect.sync -> i1
+    %mb = nvgpu.mbarrier.create -> !bar
+    // expected-error @below {{4 threads initialize the same mbarrier}}
+    nvgpu.mbarrier.init %mb[%c0], %c1, predicate = %lane : !bar
+    gpu.barrier
+    gpu.return
+  }
+}
