@@ -129,7 +129,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 pub fn proves(function: OperationRef, ordered_writes: bool, max_steps: u64) -> bool {
     let mut checker = Checker::new(max_steps, false, BulkQueues::default());
     checker.ordered_writes = ordered_writes;
-    checker.function_over_cases(function).is_none()
+    checker.function_over_cases(function).is_empty()
 }
 
 /// The first hazard between threads in a function ([`first_hazard`]).
@@ -151,7 +151,7 @@ pub enum Hazard {
 /// left. A wait on one of the `bulk` queues completes every thread's
 /// copies of its groups ([`BulkQueues`]).
 pub fn first_hazard(function: OperationRef, bulk: &BulkQueues) -> Hazard {
-    match Checker::new(DEFAULT_MAX_STEPS, true, bulk.clone()).function_over_cases(function) {
+    match Checker::new(DEFAULT_MAX_STEPS, true, bulk.clone()).function_over_cases(function).into_iter().next() {
         None => Hazard::None,
         Some(Error { between_threads: Some(access), .. }) => Hazard::BetweenThreads(access),
         Some(error) => Hazard::Unknown(error.message),
@@ -519,7 +519,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         Checker {
             bulk,
             bindings: Bindings::default(),
-            error: None,
+            errors: Vec::new(),
             exact: true,
             function: FunctionFacts::default(),
             producers: HashMap::new(),
@@ -543,9 +543,10 @@ struct Checker<'c, 'a> {
     /// pending accesses by earlier MMAs on that queue it is ordered after.
     chained: Option<(Queue, Root)>,
     bindings: Bindings,
-    /// The first offending access of the function being checked, in
-    /// execution order.
-    error: Option<Error<'c>>,
+    /// The offending accesses of the function being checked, in execution
+    /// order, one error an access (the first only, when
+    /// [`Self::only_between_threads`]).
+    errors: Vec<Error<'c>>,
     /// False while analyzing a loop whose slices could not be made exact.
     exact: bool,
     /// What the analysis needs to know of the function being checked.
@@ -1038,12 +1039,12 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// holds for its values (it names them); past [`CASE_BUDGET`] analyses,
     /// the function is analyzed once more without refinement, where such
     /// decisions join both outcomes.
-    fn function_over_cases(&mut self, function: OperationRef<'c, 'a>) -> Option<Error<'c>> {
+    fn function_over_cases(&mut self, function: OperationRef<'c, 'a>) -> Vec<Error<'c>> {
         self.function = FunctionFacts::of(function, &self.bulk);
         self.steps = 0;
-        let error = self.cases(function);
+        let errors = self.cases(function);
         if self.steps >= self.max_steps {
-            return Some(Error {
+            return vec![Error {
                 access: function.location(),
                 message: format!(
                     "the analysis stopped after {} steps (loops nested so deep, with states that keep changing, that their analysis grows exponentially; option max-steps); the function's accesses could not be proven safe",
@@ -1051,12 +1052,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                 ),
                 note: None,
                 between_threads: None,
-            });
+            }];
         }
-        error
+        errors
     }
 
-    fn cases(&mut self, function: OperationRef<'c, 'a>) -> Option<Error<'c>> {
+    fn cases(&mut self, function: OperationRef<'c, 'a>) -> Vec<Error<'c>> {
         let mut work = vec![Case::of_function(function)];
         let mut runs = 0;
         while let Some(case) = work.pop() {
@@ -1065,33 +1066,35 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             runs += 1;
             let case = Rc::new(case);
-            let mut error = self.function_in(function, Bindings::in_case(case.clone()));
+            let mut errors = self.function_in(function, Bindings::in_case(case.clone()));
             if let Some(refinement) = self.bindings.refinement() {
                 work.extend(case.refine(&refinement).into_iter().rev());
                 continue;
             }
-            if let (Some(error), Some(values)) = (error.as_mut(), case.describe()) {
+            if let Some(values) = case.describe() {
                 let example = match case.example() {
                     Some(example) if !self.bindings.undecided() => format!("; for example {example}"),
                     _ => String::new(),
                 };
-                error.message.push_str(&format!(" (for {values}{example})"));
+                for error in &mut errors {
+                    error.message.push_str(&format!(" (for {values}{example})"));
+                }
             }
-            if error.is_some() {
-                return error;
+            if !errors.is_empty() {
+                return errors;
             }
         }
-        None
+        Vec::new()
     }
 
-    /// The first race in `function` under `bindings`.
-    fn function_in(&mut self, function: OperationRef<'c, 'a>, bindings: Bindings) -> Option<Error<'c>> {
+    /// The races in `function` under `bindings`, in execution order.
+    fn function_in(&mut self, function: OperationRef<'c, 'a>, bindings: Bindings) -> Vec<Error<'c>> {
         self.bindings = bindings;
         self.loops.clear();
-        self.error = None;
+        self.errors.clear();
         let mut state = State::default();
         self.regions(function, &mut state);
-        self.error.take()
+        std::mem::take(&mut self.errors)
     }
 
     /// The regions of `op`: its one region (a function, a commit region, an
@@ -1395,8 +1398,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if !effects::is_view(op) {
                     // Whether the op writes matters only against pending reads.
                     let access = state.pending.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
+                    // A memref the op declares no effect on is not accessed
+                    // (a yield or branch passing it on, memref.dim); an op
+                    // of unknown effects accesses all it is given.
+                    let declared = if op.region_count() == 0 { ir::memory_effects(op) } else { None };
+                    let untouched = |operand: Value| {
+                        operand.r#type().is_mem_ref()
+                            && declared.as_ref().is_some_and(|effects| effects.iter().all(|(_, v)| v.is_some_and(|v| v != operand)))
+                    };
                     for operand in op.operands() {
-                        if is_storage(operand) {
+                        if is_storage(operand) && !untouched(operand) {
                             let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
                             let kind = if writes { Kind::Write } else { Kind::Read };
                             self.sync_access(op, operand, kind, state);
@@ -1548,7 +1559,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// threads' reads unless a barrier came after them. Slices that
     /// [`thread_scope::disjoint_across_threads`] proves apart never meet.
     fn check_other_threads(&mut self, access: OperationRef<'c, 'a>, root: Root, slice: &Slice, kind: Kind, against_writes: bool, state: &State) {
-        if self.error.is_some() {
+        if self.only_between_threads && !self.errors.is_empty() {
             return;
         }
         let bases = self.function.bases(root);
@@ -1604,11 +1615,18 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
     }
 
-    /// Keeps `error` as the function's first, unless only hazards between
-    /// threads are asked for and it is not one.
+    /// Records `error`: every race of a function, one an access (an access
+    /// in a loop is reported once, not once an iteration); only the first
+    /// hazard between threads when only those are asked for.
     fn report(&mut self, error: Error<'c>) {
-        if self.error.is_none() && (!self.only_between_threads || error.between_threads.is_some()) {
-            self.error = Some(error);
+        if self.only_between_threads {
+            if self.errors.is_empty() && error.between_threads.is_some() {
+                self.errors.push(error);
+            }
+            return;
+        }
+        if !self.errors.iter().any(|e| e.access == error.access) {
+            self.errors.push(error);
         }
     }
 
@@ -1655,7 +1673,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn check_against(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
-        if self.error.is_some() || self.only_between_threads {
+        if self.only_between_threads {
             return; // a race within one thread is not reported then
         }
         let bases = self.function.bases(effects::root(value));

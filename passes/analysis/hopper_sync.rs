@@ -99,12 +99,17 @@ pub fn unmodeled(op: OperationRef) -> bool {
     }
     let asynchronous = name.starts_with("nvvm.cp.async.")
         || name.starts_with("nvvm.mbarrier.")
-        || name.starts_with("nvvm.wgmma.mma_async")
-        || name.starts_with("nvvm.wgmma.commit")
         || name.starts_with("nvvm.tcgen05.")
-        || name == "nvgpu.tma.async.store"
-        || name == "nvgpu.mbarrier.arrive.nocomplete"
-        || name == "nvgpu.mbarrier.test.wait";
+        || matches!(
+            Upstream::of(op),
+            Some(
+                Upstream::NvvmWgmmaMmaAsync
+                    | Upstream::NvvmWgmmaCommitGroupSyncAligned
+                    | Upstream::NvgpuTmaAsyncStore
+                    | Upstream::NvgpuMbarrierArriveNocomplete
+                    | Upstream::NvgpuMbarrierTestWait
+            )
+        );
     asynchronous
 }
 
@@ -187,7 +192,7 @@ impl<'c, 'a> Block<'c, 'a> {
             shuffles: ops
                 .iter()
                 .copied()
-                .filter(|o| Upstream::NvvmShflSync.is(*o) && o.attribute("kind").is_ok_and(|k| k.to_string().contains("idx")))
+                .filter(|o| Upstream::NvvmShflSync.is(*o) && o.attribute(attr::SHUFFLE_KIND).is_ok_and(|k| k.to_string().contains("idx")))
                 .collect(),
         })
     }
@@ -934,7 +939,7 @@ impl<'c, 'a> Model<'c, 'a> {
             Some(Upstream::MemrefSubview) => {
                 let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
                 let src = self.view(source);
-                let statics = ir::dense_i64_attr(def, "static_offsets").unwrap_or_default();
+                let statics = ir::dense_i64_attr(def, attr::STATIC_OFFSETS).unwrap_or_default();
                 let mut dynamic = 1usize;
                 let mut at = src.offset;
                 for (d, o) in statics.iter().enumerate() {

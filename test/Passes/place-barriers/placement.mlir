@@ -106,11 +106,14 @@ module attributes {gpu.container_module} {
       %t1 = arith.addi %tid, %c1 : index
       %next = arith.remui %t1, %c128 : index
       scf.for %i = %c0 to %c4 step %c1 {
+        // The next iteration's copy overwrites the row the neighbour reads
+        // (both races are reported, in execution order: the read first).
+        // RACES-DAG: :[[@LINE+1]]:9: error: writes workgroup memory that other threads may still be reading
         asyncpipe.copy %src, %dst queue 0 : !grow to !row
         asyncpipe.commit 0
         asyncpipe.wait_queue 0, 0
         scf.for %j = %c0 to %c8 step %c1 {
-          // RACES: :[[@LINE+1]]:16: error: accesses workgroup memory that another thread wrote asynchronously
+          // RACES-DAG: :[[@LINE+1]]:16: error: accesses workgroup memory that another thread wrote asynchronously
           %v = memref.load %tile[%next, %j] : !tile
           memref.store %v, %out[%tid] : memref<128xf32>
         }
