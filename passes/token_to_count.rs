@@ -159,7 +159,7 @@ fn convert_wait(scope: OperationRef, wait: OperationRef, analysis: &InFlight, re
     }
     if Upstream::NvgpuDeviceAsyncWait.is(wait) {
         let count = count_for(wait, result, Queue::CpAsync, remarks);
-        return set_num_groups(wait, count);
+        return set_num_groups(wait, count, result.unknown.map(|origin| origin.describe().to_string()));
     }
     // asyncpipe.wait: one counting wait per hardware queue.
     let context = ir::context(wait);
@@ -214,8 +214,19 @@ fn count_for(wait: OperationRef, result: &WaitResult, queue: Queue, remarks: boo
     count
 }
 
-fn set_num_groups(wait: OperationRef, count: i64) -> Result<(), PassFailed> {
+/// Sets the wait's `numGroups` to `count`, or checks the one it has. With
+/// `lost` (where an awaited group was committed is not known: the count is
+/// 0 for safety, not because a group is known to be the newest), a larger
+/// existing count is "cannot prove", not "unsafe".
+fn set_num_groups(wait: OperationRef, count: i64, lost: Option<String>) -> Result<(), PassFailed> {
     if let Some(existing) = ir::int_attr(wait, attr::NUM_GROUPS) {
+        if let (Some(origin), true) = (lost, existing > count) {
+            diag::error(
+                wait.location(),
+                &format!("cannot prove numGroups = {existing}: an awaited group is {origin}, so the groups committed after it are not known"),
+            );
+            return Err(PassFailed);
+        }
         if existing > count {
             diag::error(
                 wait.location(),

@@ -41,10 +41,11 @@ use super::analysis::const_eval::{visit_if, Bindings, Cycle};
 use super::analysis::symbolic::{self, Affine, Case};
 use super::analysis::effects::{self, Root};
 use super::analysis::hopper_sync;
+use super::analysis::in_flight::{self, QueueMap};
 use super::analysis::periodicity;
 use super::analysis::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::analysis::thread_scope::{self, BlockShape, Span, ThreadTerms};
-use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, MmaOp, WaitQueueOp};
+use super::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, MmaOp, WaitOp, WaitQueueOp};
 use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::{self, asyncpipe, diag, OpKey, ValueKey};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
@@ -101,6 +102,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     checker.ordered_writes = options.parse(root, "ordered-writes")?;
     let mut errors = Vec::new();
     for function in ir::functions(root) {
+        errors.extend(uncommitted_waits(function));
         errors.extend(checker.function_over_cases(function));
         // Hopper's mbarrier phases, TMA loads and warpgroup MMA queue.
         errors.extend(hopper_sync::check(function).into_iter().map(|finding| Error {
@@ -120,6 +122,36 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         }
     }
     Err(PassFailed)
+}
+
+/// The waits of `function` on work that no group committed on some path
+/// (an `nvgpu.device_async_copy` token passed to a wait, directly or
+/// through loop-carried values, branch results and block arguments), as
+/// the in-flight analysis that token-to-count converts with finds them:
+/// no in-flight count can complete such work, and the two passes say so
+/// for the same waits.
+fn uncommitted_waits<'c>(function: OperationRef<'c, '_>) -> Vec<Error<'c>> {
+    let ops = ir::nested_ops(function);
+    let waits: Vec<OperationRef> = ops.iter().copied().filter(|op| Upstream::NvgpuDeviceAsyncWait.is(*op) || WaitOp::is(*op)).collect();
+    if waits.is_empty() {
+        return Vec::new();
+    }
+    let queues = QueueMap::default();
+    let mut analyzer = in_flight::Analyzer::new(&queues);
+    analyzer.function(function);
+    let flight = analyzer.finish();
+    waits
+        .into_iter()
+        .filter_map(|wait| {
+            let producer = ir::find_op(function, flight.wait(wait)?.uncommitted?)?;
+            Some(Error {
+                access: wait.location(),
+                message: "waits on a copy that no group committed (on some path): no in-flight count can complete it".into(),
+                note: Some((producer.location(), "the uncommitted copy".into())),
+                between_threads: None,
+            })
+        })
+        .collect()
 }
 
 /// Whether the analysis proves every access of `function` safe within
@@ -1356,17 +1388,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
             }
             Some(Upstream::NvgpuDeviceAsyncWait) => {
-                // A wait names a group; a copy token is work no group holds.
-                if let Some(copy) = op.operand(0).ok().and_then(ir::defining_op) {
-                    if Upstream::NvgpuDeviceAsyncCopy.is(copy) {
-                        self.report(Error {
-                            access: op.location(),
-                            message: "waits on a copy that no group committed: no in-flight count can complete it".into(),
-                            note: Some((copy.location(), "the uncommitted copy".into())),
-                            between_threads: None,
-                        });
-                    }
-                }
+                // (A wait on a copy token that no group committed, directly
+                // or through loops and branches, is reported from the
+                // in-flight analysis: `uncommitted_waits`.)
                 // Without numGroups the wait is on its token's group, as
                 // nvgpu documents it (and as token-to-count and to-nvgpu
                 // read it to compute an exact count); upstream's lowering,

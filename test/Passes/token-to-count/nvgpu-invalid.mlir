@@ -23,3 +23,15 @@ func.func @uncommitted_copy(%src: memref<1024xf32>, %dst: memref<128xf32, 3>) {
   nvgpu.device_async_wait %t0
   return
 }
+
+// -----
+
+// A group that comes in as an argument: where it was committed is not
+// known, so numGroups = 1 cannot be proven; that is said as such (it was
+// reported as "unsafe").
+func.func @lost_group(%g: !nvgpu.device.async.token) {
+  // expected-remark @below {{in-flight count 0 on the cp.async queue: an awaited group is a function argument}}
+  // expected-error @below {{cannot prove numGroups = 1: an awaited group is a function argument (its commit point is unknown)}}
+  nvgpu.device_async_wait %g {numGroups = 1 : i32}
+  return
+}

@@ -113,3 +113,22 @@ func.func @nvgpu_uncommitted(%src: memref<128xf32>, %dst: memref<128xf32, 3>) {
   nvgpu.device_async_wait %t
   return
 }
+
+// -----
+
+// The same copy token carried through a loop to the wait: still work no
+// group committed (it used to pass; token-to-count rejected it, from the
+// in-flight analysis that verify-sync now asks too).
+func.func @nvgpu_uncommitted_through_loop(%src: memref<128xf32>, %dst: memref<128xf32, 3>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-note @below {{the uncommitted copy}}
+  %t = nvgpu.device_async_copy %src[%c0], %dst[%c0], 4 : memref<128xf32> to memref<128xf32, 3>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %t) -> (!nvgpu.device.async.token) {
+    // expected-error @below {{waits on a copy that no group committed (on some path)}}
+    nvgpu.device_async_wait %x
+    scf.yield %x : !nvgpu.device.async.token
+  }
+  return
+}
