@@ -8,6 +8,14 @@
 //! | barrier slot | the interface's `createInit` at the function's entry | `createWait` | `createFill` | `max-barriers` |
 //! | block barrier (SPMD) | none | `createWait` (`gpu.barrier`) unless a `doesSync` op is already there | none needed | |
 //! | fallback call (option `fallback`) | `func.call @INIT()` at the entry | `func.call @WAIT()` | none needed | |
+//! | cp.async queue (an `nvgpu.device_async_copy` with no group) | `nvvm.cp.async.commit.group` after the op | `nvvm.cp.async.wait.group N`, exact count, then block barriers where other threads read | none needed | |
+//!
+//! The cp.async row is upstream's unguarded form (the document's IREE
+//! case): such copies are placed as a logical queue of their own (one past
+//! the function's) and its commits and waits lowered to the target's; then
+//! `asyncpipe-place-barriers` puts a barrier where another thread reads
+//! what a thread's wait completed. A function that groups or waits on the
+//! cp.async queue by hand is left as written.
 //!
 //! 1. *Enumerate* each op's async effect groups: a group on a logical queue
 //!    nothing in the function commits or waits on (asyncpipe's copies and
@@ -77,11 +85,12 @@ use super::analysis::thread_scope;
 use super::ir::async_effects::{self, AsyncScope, AsyncSync, QueueName};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{CommitOp, WaitQueueOp};
-use super::ir::upstream::Upstream;
+use super::ir::upstream::{attr, Upstream};
 use super::ir::{self, asyncpipe, diag, rewrite, OpKey};
 use super::analysis::in_flight::QueueMap;
 use super::analysis::in_flight_bounds::InFlightBounds;
-use super::{count_to_token, optimize_waits, token_to_count, verify_sync, OptionDef, PassDef, PassFailed, PassOptions};
+use super::analysis::sync_state::BulkQueues;
+use super::{count_to_token, optimize_waits, place_barriers, token_to_count, verify_sync, OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::block::BlockLike;
 use melior::ir::{RegionLike, TypeLike, ValueLike};
@@ -120,7 +129,9 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     // IR is left as it was when one cannot be synchronized.
     let mut plans = Vec::new();
     for function in ir::functions(root) {
-        let plan = plan(&ir::nested_ops(function), max_barriers, &fallbacks)?;
+        let ops = ir::nested_ops(function);
+        let stand_in = cp_async_stand_in(&ops);
+        let plan = plan(&ops, max_barriers, &fallbacks)?;
         let queues = check_limit(function, max_queues)?;
         if max_queues > 0 && queues.len() > max_queues {
             // Merging queues fails only once the function has changed (a
@@ -136,9 +147,9 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
                 return Err(PassFailed);
             }
         }
-        plans.push((function, plan));
+        plans.push((function, plan, stand_in));
     }
-    for (function, plan) in plans {
+    for (function, plan, stand_in) in plans {
         let owned = synchronize(function, plan, &fallbacks)?;
         if !owned.is_empty() {
             // The queues the pass synchronized are its own in this function:
@@ -156,6 +167,13 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
                 drain_at_returns(function, &owned);
                 optimize_waits::optimize_function(function, entry);
             }
+        }
+        if let Some(queue) = stand_in {
+            // The cp.async groups and waits placed on the stand-in queue
+            // become the target's, then barriers go where other threads
+            // read what a thread's wait completed.
+            lower_stand_in(function, queue);
+            place_barriers::place(function, &BulkQueues::default())?;
         }
     }
     if max_queues > 0 {
@@ -485,6 +503,13 @@ fn wait(launch: &Launch, site: Site, fallbacks: &[Fallback]) -> Result<(), PassF
         Builder::new(site.before.context(), launch.op.location()).call(&fallbacks[k].wait, &[], &[], Point::Before(site.before));
         return Ok(());
     }
+    if let (Some(queue), true) = (launch.queue(), is_unguarded_cp_async(launch.op)) {
+        // The stand-in queue's wait (lowered to the target's with its commits).
+        let b = Builder::new(site.before.context(), launch.op.location());
+        let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, queue)), (WaitQueueOp::COUNT, b.int_attr(64, site.count))];
+        b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(site.before));
+        return Ok(());
+    }
     let Some(created) = async_effects::sync::create_wait(launch.op, launch.group, site.before) else {
         diag::error(
             launch.op.location(),
@@ -497,6 +522,58 @@ fn wait(launch: &Launch, site: Site, fallbacks: &[Fallback]) -> Result<(), PassF
         rewrite::set_attribute(created, WaitQueueOp::COUNT, b.int_attr(64, site.count));
     }
     Ok(())
+}
+
+/// Whether `op` is an `nvgpu.device_async_copy` whose token nothing uses:
+/// upstream's form before `create_async_groups` (no group, no wait).
+fn is_unguarded_cp_async(op: OperationRef) -> bool {
+    Upstream::NvgpuDeviceAsyncCopy.is(op) && op.result(0).is_ok_and(|token| ir::users(token.into()).is_empty())
+}
+
+/// The logical queue that stands for PTX's cp.async queue while the pass
+/// places the groups and waits of unguarded `nvgpu.device_async_copy` ops
+/// (as for any queue: a commit after each, the latest exact wait before
+/// each conflict), one past every logical queue the function names; None
+/// when there is no such copy, or the function groups or waits on the
+/// cp.async queue by hand (then its copies are left as written).
+fn cp_async_stand_in(ops: &[OperationRef]) -> Option<i64> {
+    let by_hand = ops.iter().any(|op| {
+        matches!(sync_state::effect(*op), QueueEffect::Commit(Queue::CpAsync) | QueueEffect::Wait { queue: Queue::CpAsync, .. })
+    });
+    if by_hand || !ops.iter().any(|op| is_unguarded_cp_async(*op)) {
+        return None;
+    }
+    let mut top = -1i64;
+    for &op in ops {
+        if let QueueEffect::Commit(Queue::Logical(q)) | QueueEffect::Wait { queue: Queue::Logical(q), .. } = sync_state::effect(op) {
+            top = top.max(q);
+        }
+        if async_effects::issues_queued_work(op) {
+            top = top.max(asyncpipe::queue_of(op).unwrap_or(0));
+        }
+    }
+    top.checked_add(1)
+}
+
+/// Turns the commits and waits on the stand-in `queue` into the target's:
+/// `nvvm.cp.async.commit.group` and `nvvm.cp.async.wait.group k` (the
+/// counts stay exact: the queue held only the cp.async copies).
+fn lower_stand_in(function: OperationRef, queue: i64) {
+    for op in ir::nested_ops(function) {
+        if asyncpipe::named_queue(op) != Some(queue) {
+            continue;
+        }
+        let b = Builder::new(op.context(), op.location());
+        if CommitOp::is(op) {
+            b.op(Upstream::NvvmCpAsyncCommitGroup.name(), &[], &[], &[], Point::Before(op));
+            ir::erase(op);
+        } else if WaitQueueOp::is(op) {
+            let count = ir::int_attr(op, WaitQueueOp::COUNT).unwrap_or(0);
+            let attributes = [(attr::WAIT_GROUP_COUNT, b.int_attr(32, count))];
+            b.op(Upstream::NvvmCpAsyncWaitGroup.name(), &[], &[], &attributes, Point::Before(op));
+            ir::erase(op);
+        }
+    }
 }
 
 /// Step 1: the unguarded groups of `ops`' async ops; errors for what cannot
@@ -517,6 +594,7 @@ fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>], fallbacks: &[Fallback]) -> Re
         .collect();
     let mut varying = None;
     let mut launches = Vec::new();
+    let stand_in = cp_async_stand_in(ops);
     for &op in ops {
         let mut found: Vec<Launch> = Vec::new();
         if let Some(k) = Fallback::of(op, fallbacks).filter(|k| !waited.contains(k)) {
@@ -562,6 +640,12 @@ fn enumerate<'c, 'a>(ops: &[OperationRef<'c, 'a>], fallbacks: &[Fallback]) -> Re
                     }
                     Resource::Queue(queue)
                 }
+                // An nvgpu copy with no group (upstream's form before
+                // create_async_groups), on the stand-in queue.
+                AsyncSync::Queue(QueueName::Target, Some(_)) if is_unguarded_cp_async(op) => match stand_in {
+                    Some(queue) => Resource::Queue(queue),
+                    None => continue,
+                },
                 AsyncSync::BarrierSlot(None) => Resource::Slot,
                 AsyncSync::BlockBarrier if effects.scope == AsyncScope::Block => {
                     let varying = varying.get_or_insert_with(|| thread_scope::thread_dependent(ops));

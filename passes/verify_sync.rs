@@ -1404,6 +1404,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                 }
             }
+            Some(Upstream::NvvmCpAsyncWaitGroup) => {
+                if let QueueEffect::Wait { count: Some(count), .. } = sync_state::effect(op) {
+                    state.wait(Queue::CpAsync, count, &self.function.bulk);
+                }
+            }
             Some(Upstream::ScfFor) => self.memoized_loop(op, state),
             Some(Upstream::ScfIf) => self.if_op(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}

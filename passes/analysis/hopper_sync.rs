@@ -93,8 +93,9 @@ pub fn is_hopper_op(op: OperationRef) -> bool {
 /// kernel that has them is reported as not proven, never proven silently.
 pub fn unmodeled(op: OperationRef) -> bool {
     let name = ir::op_name(op);
-    if Upstream::NvvmCpAsyncCommitGroup.is(op) {
-        // The queue model knows it (sync_state: a commit on the cp.async queue).
+    if matches!(Upstream::of(op), Some(Upstream::NvvmCpAsyncCommitGroup | Upstream::NvvmCpAsyncWaitGroup)) {
+        // The queue model knows them (sync_state: a commit and a wait on
+        // the cp.async queue).
         return false;
     }
     let asynchronous = name.starts_with("nvvm.cp.async.")

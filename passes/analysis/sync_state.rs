@@ -189,6 +189,9 @@ pub fn effect_of(op: OperationRef, typed: Option<AsyncpipeOp>, upstream: Option<
             queue: Queue::CpAsync,
             count: Some(ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0)),
         },
+        Some(Upstream::NvvmCpAsyncWaitGroup) => {
+            QueueEffect::Wait { queue: Queue::CpAsync, count: ir::int_attr(op, attr::WAIT_GROUP_COUNT) }
+        }
         Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall) => QueueEffect::Opaque,
         _ => QueueEffect::None,
     }

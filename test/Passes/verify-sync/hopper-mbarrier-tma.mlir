@@ -280,7 +280,7 @@ gpu.module @kernels {
     %tid = gpu.thread_id x
     %p = llvm.mlir.zero : !llvm.ptr<3>
     %g = llvm.mlir.zero : !llvm.ptr<1>
-    // expected-error @below {{not modeled: verify-sync does not know the asynchronous effects of 'nvvm.cp.async.shared.global' (nor of 1 more such ops here)}}
+    // expected-error @below {{not modeled: verify-sync does not know the asynchronous effects of 'nvvm.cp.async.shared.global'; the kernel is not proven}}
     nvvm.cp.async.shared.global %p, %g, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
     nvvm.cp.async.commit.group
     nvvm.cp.async.wait.group 0
