@@ -33,7 +33,8 @@
 //! cp.async becomes calls of the runtime: `nvgpu.device_async_copy` records
 //! the copy's addresses and sizes, `nvgpu.device_async_create_group` (and
 //! `nvvm.cp.async.commit.group`) commits the thread's group,
-//! `nvgpu.device_async_wait` lets the thread's older groups land.
+//! `nvgpu.device_async_wait` (and `nvvm.cp.async.wait.group`) lets the
+//! thread's older groups land.
 //!
 //! Bulk queues (`asyncpipe-to-nvgpu{bulk-queues=...}`) are modeled across
 //! the block: the mbarriers' arrivals, expected bytes and phases are the
@@ -675,8 +676,9 @@ fn lower_op<'c, 'a>(
             b.call(COMMIT, &[tid], &[], at);
             ir::erase(op);
         }
-        Some(Upstream::NvgpuDeviceAsyncWait) => {
-            let allowed = ir::int_attr(op, attr::NUM_GROUPS).unwrap_or(0);
+        Some(Upstream::NvgpuDeviceAsyncWait | Upstream::NvvmCpAsyncWaitGroup) => {
+            let count = if Upstream::NvvmCpAsyncWaitGroup.is(op) { attr::WAIT_GROUP_COUNT } else { attr::NUM_GROUPS };
+            let allowed = ir::int_attr(op, count).unwrap_or(0);
             let allowed = b.index_constant(allowed, at);
             b.call(WAIT, &[tid, allowed], &[], at);
             ir::erase(op);

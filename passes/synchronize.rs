@@ -174,6 +174,19 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             // read what a thread's wait completed.
             lower_stand_in(function, queue);
             place_barriers::place(function, &BulkQueues::default())?;
+            if tighten {
+                // Each placed wait is exact for its own copy, blind to the
+                // others': loosened as far as verify-sync still proves it.
+                let waits = ir::nested_ops(function).into_iter().filter(|op| Upstream::NvvmCpAsyncWaitGroup.is(*op)).collect();
+                self::tighten(function, waits, attr::WAIT_GROUP_COUNT, 32);
+                // Nothing in flight past the kernel: a drain before each
+                // return (dropped where nothing can be in flight there).
+                for ret in ir::nested_ops(function).into_iter().filter(|op| matches!(Upstream::of(*op), Some(Upstream::FuncReturn | Upstream::GpuReturn))) {
+                    let b = Builder::new(ret.context(), ret.location());
+                    b.op(Upstream::NvvmCpAsyncWaitGroup.name(), &[], &[], &[(attr::WAIT_GROUP_COUNT, b.int_attr(32, 0))], Point::Before(ret));
+                }
+                optimize_waits::optimize_function(function, InFlightBounds::default());
+            }
         }
     }
     if max_queues > 0 {
@@ -200,19 +213,25 @@ const TIGHTEN_LOOSENINGS: i64 = 16;
 /// past the function. Nothing changes unless the function is proven as
 /// placed.
 fn tighten_waits(function: OperationRef, queues: &BTreeSet<i64>) {
+    let waits = ir::nested_ops(function)
+        .into_iter()
+        .filter(|op| WaitQueueOp::is(*op) && asyncpipe::named_queue(*op).is_some_and(|q| queues.contains(&q)))
+        .collect();
+    tighten(function, waits, WaitQueueOp::COUNT, 64);
+}
+
+/// [`tighten_waits`] for the waits `waits` of `function`, whose count is
+/// their integer attribute `count` of `bits` bits.
+fn tighten(function: OperationRef, waits: Vec<OperationRef>, count_attr: &str, bits: u32) {
     let proves = || verify_sync::proves(function, true, TIGHTEN_STEPS);
     if !proves() {
         return;
     }
-    let waits: Vec<OperationRef> = ir::nested_ops(function)
-        .into_iter()
-        .filter(|op| WaitQueueOp::is(*op) && asyncpipe::named_queue(*op).is_some_and(|q| queues.contains(&q)))
-        .filter(|op| !op.next_in_block().is_some_and(|next| matches!(Upstream::of(next), Some(Upstream::FuncReturn | Upstream::GpuReturn))))
-        .collect();
-    for wait in waits {
-        let Some(count) = ir::int_attr(wait, WaitQueueOp::COUNT) else { continue };
+    let last = |op: &OperationRef| op.next_in_block().is_some_and(|next| matches!(Upstream::of(next), Some(Upstream::FuncReturn | Upstream::GpuReturn)));
+    for wait in waits.into_iter().filter(|op| !last(op)) {
+        let Some(count) = ir::int_attr(wait, count_attr) else { continue };
         let b = Builder::new(wait.context(), wait.location());
-        let set = |n: i64| rewrite::set_attribute(wait, WaitQueueOp::COUNT, b.int_attr(64, n));
+        let set = |n: i64| rewrite::set_attribute(wait, count_attr, b.int_attr(bits, n));
         // A count no queue reaches: the wait as if removed.
         set(i64::from(i32::MAX));
         if proves() {

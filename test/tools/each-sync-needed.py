@@ -31,7 +31,7 @@ import re
 import subprocess
 import sys
 
-WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = )(\d+)")
+WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = |nvvm\.cp\.async\.wait\.group )(\d+)")
 MBARRIER_WAIT = re.compile(r"\bnvvm\.mbarrier\.try_wait\.parity\b")
 QUEUE_WAIT = re.compile(r"(asyncpipe\.wait_queue (\d+), )(\d+)")
 WGMMA_WAIT = re.compile(r"(nvvm\.wgmma\.wait\.group\.sync\.aligned )(\d+)")
