@@ -36,20 +36,3 @@
 // NEEDED: wait 2 (line {{[0-9]+}}) one group weaker: result changed
 // NEEDED: wait 3 (line {{[0-9]+}}) one group weaker: result changed
 // NEEDED: 6 mutants, 6 changed the result
-
-// RUN: asyncpipe-opt %examples/tensor_core_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-verify-sync=bulk-queues=0 \
-// RUN:   --asyncpipe-lower-mma=chip=sm_90 --asyncpipe-to-nvgpu=bulk-queues=0 | %unwrap-module > %t.bulk.mlir
-// RUN: cat %t.bulk.mlir %S/Inputs/tensor-core-gemm-main.mlir %S/Inputs/block-sim.mlir \
-// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
-// RUN: %each-sync-needed %t.bulk.mlir \
-// RUN:   'cat - %S/Inputs/tensor-core-gemm-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
-// RUN:   | FileCheck %s --check-prefix=BULK
-// The rings' initialization barrier: without it an mbarrier is used before
-// it is initialized; the K step's barrier: a warp's copies overwrite a
-// version another warp's MMA has yet to read; each mbarrier wait.
-// BULK: barrier 1 (line {{[0-9]+}}) removed: the model stopped the run (block-sim: an mbarrier used before it was initialized)
-// BULK: barrier 2 (line {{[0-9]+}}) removed: result changed
-// BULK: mbarrier wait 1 (line {{[0-9]+}}) removed: result changed
-// BULK: mbarrier wait 2 (line {{[0-9]+}}) removed: result changed
-// BULK: mbarrier wait 3 (line {{[0-9]+}}) removed: result changed
-// BULK: 5 mutants, 5 changed the result
