@@ -51,6 +51,10 @@ config.substitutions.append((
 ))
 config.substitutions.append(("%plugin", plugin))
 config.environment["ASYNCPIPE_MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")
+# Long random runs are opt-in: ASYNCPIPE_RANDOM_SCALE=N multiplies the
+# programs of the random tests (test/tools/*-random.py).
+if "ASYNCPIPE_RANDOM_SCALE" in os.environ:
+    config.environment["ASYNCPIPE_RANDOM_SCALE"] = os.environ["ASYNCPIPE_RANDOM_SCALE"]
 config.environment["ASYNCPIPE_PLUGIN"] = plugin
 
 # Another LLVM release's mlir-opt (Debian's mlir-19-tools, which setup.sh
@@ -86,7 +90,10 @@ if lit_config.params.get("opt") == "plugin":
 # -O3 in between), with the same output.
 # (The flags are in one file, which bench/gpu/prepare.sh reads too.)
 with open(os.path.join(tools, "lower-to-llvm.flags")) as flags:
-    config.substitutions.append(("%lower-to-llvm", flags.read().strip()))
+    # As bytecode: the runner reads it faster than the text of the large
+    # block-model modules (10 MB for the tensor-core GEMM), and printing it
+    # costs less.
+    config.substitutions.append(("%lower-to-llvm", flags.read().strip() + " --emit-bytecode"))
 config.substitutions.append((
     "%run-cpu",
     f"mlir-runner -O1 -e main -entry-point-result=void "

@@ -31,6 +31,7 @@ Prints one summary line; exits 1 on any failure.
   semaphore-random.py --bin asyncpipe-opt --plugin libAsyncDma.so --seed N --programs K [--max-barriers M]
   semaphore-random.py --check FILE      (run the model on one synchronized file)
 """
+import os
 import argparse
 import itertools
 import random
@@ -254,11 +255,13 @@ def main():
     parser.add_argument("--bin")
     parser.add_argument("--plugin")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--programs", type=int, default=100)
+    parser.add_argument("--programs", type=int, default=100,
+                        help="programs to generate, times ASYNCPIPE_RANDOM_SCALE (default 1) from the environment")
     parser.add_argument("--max-barriers", type=int, default=0)
     parser.add_argument("--check")
     parser.add_argument("--fallback", action="store_true")
     a = parser.parse_args()
+    a.programs *= int(os.environ.get("ASYNCPIPE_RANDOM_SCALE", "1"))
     global FALLBACK
     FALLBACK = a.fallback
     if a.check:

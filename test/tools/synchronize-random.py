@@ -25,6 +25,7 @@ that holds async work.
 
   synchronize-random.py --bin asyncpipe-opt --seed N --programs K [--loops] [--ifs] [--max-queues N]
 """
+import os
 import argparse
 import random
 import re
@@ -143,7 +144,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--programs", type=int, default=100)
+    parser.add_argument("--programs", type=int, default=100,
+                        help="programs to generate, times ASYNCPIPE_RANDOM_SCALE (default 1) from the environment")
     parser.add_argument("--loops", action="store_true", help="put some statements in scf.for loops")
     parser.add_argument("--ifs", action="store_true", help="put some statements in the branches of scf.if")
     parser.add_argument("--no-tighten", action="store_true", help="run the pass with tighten=false (the placement alone)")
@@ -152,6 +154,7 @@ def main():
     parser.add_argument("--max-queues", type=int, default=0,
                         help="run the pass with max-queues=N (checks safety only: merged queues recount every wait)")
     options = parser.parse_args()
+    options.programs *= int(os.environ.get("ASYNCPIPE_RANDOM_SCALE", "1"))
     global IFS
     IFS = options.ifs
     rng = random.Random(options.seed)

@@ -5,10 +5,11 @@
 // barrier. On sm_90 the same with the tiles on a bulk queue (cp.async.bulk
 // completing on mbarriers).
 // REQUIRES: ptxas
-// RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx > %t.sm_80.ptx
+// RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline > %t.pipelined.mlir
+// RUN: asyncpipe-opt %t.pipelined.mlir --asyncpipe-to-ptx=chip=sm_80 | %extract-ptx > %t.sm_80.ptx
 // RUN: FileCheck %s --input-file %t.sm_80.ptx
 // RUN: %ptxas -arch=sm_80 -v %t.sm_80.ptx -o %t.sm_80.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-to-ptx="chip=sm_90 bulk-queues=0" | %extract-ptx > %t.bulk.ptx
+// RUN: asyncpipe-opt %t.pipelined.mlir --asyncpipe-to-ptx="chip=sm_90 bulk-queues=0" | %extract-ptx > %t.bulk.ptx
 // RUN: FileCheck %s --input-file %t.bulk.ptx --check-prefix=BULK
 // RUN: %ptxas -arch=sm_90 -v %t.bulk.ptx -o %t.bulk.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS-BULK
 // Pipelined for a bulk queue (software-pipeline{bulk-queues=0}): a wait on
