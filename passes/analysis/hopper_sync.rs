@@ -134,26 +134,68 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
     if !ops.iter().any(|op| is_hopper_op(*op)) {
         return findings;
     }
-    let Some(block) = Block::of(function, &ops) else {
-        findings.push(Finding {
+    // Each gpu.launch body with Hopper work is a kernel of its own (its
+    // block size from its operands, its thread ids its region's arguments);
+    // otherwise the function is the kernel (a gpu.func, known_block_size).
+    let launches: Vec<OperationRef> =
+        ops.iter().copied().filter(|op| Upstream::GpuLaunch.is(*op) && ir::nested_ops(*op).iter().any(|o| is_hopper_op(*o))).collect();
+    if !launches.is_empty() {
+        for launch in launches {
+            let Some(body) = ir::region_entry(launch, 0) else { continue };
+            match launch_shape(launch) {
+                Some(shape) => {
+                    let argument = |i: usize| body.argument(i).ok().map(Value::from);
+                    let threads: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(3 + d)?, d))).collect();
+                    let dims: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(9 + d)?, d))).collect();
+                    findings.extend(run(body, Block::of(shape, &ir::nested_ops(launch), threads, dims)));
+                }
+                None => findings.push(Finding {
+                    at: launch.location(),
+                    message: "cannot prove: mbarrier arrivals are counted in threads, and this launch's block size is not a constant".into(),
+                    note: None,
+                }),
+            }
+        }
+        return findings;
+    }
+    let Some(body) = ir::region_entry(function, 0) else { return findings };
+    match ir::known_block_size(function) {
+        Some(shape) => findings.extend(run(body, Block::of(shape, &ops, Vec::new(), Vec::new()))),
+        None => findings.push(Finding {
             at: function.location(),
             message: "cannot prove: mbarrier arrivals are counted in threads, and the block's size is not known (give the kernel known_block_size)".into(),
             note: None,
-        });
-        return findings;
+        }),
+    }
+    findings
+}
+
+/// The constant block size of a `gpu.launch` (its `blockSize` operands).
+fn launch_shape(launch: OperationRef) -> Option<[i64; 3]> {
+    let segments = ir::dense_i32_attr(launch, attr::OPERAND_SEGMENT_SIZES)?;
+    let start = usize::try_from(segments.get(..4)?.iter().sum::<i32>()).ok()?;
+    let bindings = Bindings::default();
+    let size = |d: usize| bindings.eval(launch.operand(start + d).ok()?);
+    Some([size(0)?, size(1)?, size(2)?])
+}
+
+/// The model run over `body` as a block of `block`'s threads.
+fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Finding<'c>> {
+    let Some(block) = block else {
+        let at = body.parent_operation().map(|op| op.location());
+        return at
+            .map(|at| Finding { at, message: format!("cannot prove: the block has more than {MAX_THREADS} threads, or none"), note: None })
+            .into_iter()
+            .collect();
     };
     let mut model = Model { block, bindings: Bindings::default(), findings: Vec::new(), reported: BTreeSet::new(), stopped: false };
     // The block's sizes are the same for every thread.
-    for (op, d) in &model.block.block_dims {
-        if let Ok(v) = op.result(0) {
-            model.bindings.bind(v.into(), model.block.shape[*d]);
-        }
+    for (value, d) in &model.block.block_dims {
+        model.bindings.bind(*value, model.block.shape[*d]);
     }
     let all = Threads::all(model.block.size);
     let mut state = State::default();
-    if let Some(body) = ir::region_entry(function, 0) {
-        model.block_ops(body, &all, &mut state);
-    }
+    model.block_ops(body, &all, &mut state);
     model.findings
 }
 
@@ -162,9 +204,11 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
 struct Block<'c, 'a> {
     shape: [i64; 3],
     size: i64,
-    thread_ids: Vec<(OperationRef<'c, 'a>, usize)>,
-    block_dims: Vec<(OperationRef<'c, 'a>, usize)>,
-    lane_ids: Vec<OperationRef<'c, 'a>>,
+    /// The values that are a thread id (of a dimension), a block size and a
+    /// lane id.
+    thread_ids: Vec<(Value<'c, 'a>, usize)>,
+    block_dims: Vec<(Value<'c, 'a>, usize)>,
+    lane_ids: Vec<Value<'c, 'a>>,
     /// `nvvm.elect.sync`: true in lane 0 of each warp (the lowest lane of
     /// a converged warp, which elect.sync requires).
     elects: Vec<OperationRef<'c, 'a>>,
@@ -174,21 +218,30 @@ struct Block<'c, 'a> {
 }
 
 impl<'c, 'a> Block<'c, 'a> {
-    fn of(function: OperationRef<'c, 'a>, ops: &[OperationRef<'c, 'a>]) -> Option<Self> {
-        let shape = ir::known_block_size(function)?;
+    /// A block of `shape` running `ops`, whose thread ids and block sizes
+    /// are their `gpu.thread_id` and `gpu.block_dim` ops and the values
+    /// `threads` and `dims` name (a launch region's arguments).
+    fn of(
+        shape: [i64; 3],
+        ops: &[OperationRef<'c, 'a>],
+        mut threads: Vec<(Value<'c, 'a>, usize)>,
+        mut dims: Vec<(Value<'c, 'a>, usize)>,
+    ) -> Option<Self> {
         let size = shape.iter().try_fold(1i64, |a, b| a.checked_mul(*b))?;
-        if !(1..=MAX_THREADS).contains(&size) {
+        if !(1..=MAX_THREADS).contains(&size) || shape.iter().any(|s| *s < 1) {
             return None;
         }
-        let dims = |kind: Upstream| -> Vec<(OperationRef<'c, 'a>, usize)> {
-            ops.iter().filter(|o| kind.is(**o)).filter_map(|o| Some((*o, ir::gpu_dimension(*o)?))).collect()
+        let of_kind = |kind: Upstream| -> Vec<(Value<'c, 'a>, usize)> {
+            ops.iter().filter(|o| kind.is(**o)).filter_map(|o| Some((Value::from(o.result(0).ok()?), ir::gpu_dimension(*o)?))).collect()
         };
+        threads.extend(of_kind(Upstream::GpuThreadId));
+        dims.extend(of_kind(Upstream::GpuBlockDim));
         Some(Block {
             shape,
             size,
-            thread_ids: dims(Upstream::GpuThreadId),
-            block_dims: dims(Upstream::GpuBlockDim),
-            lane_ids: ops.iter().copied().filter(|o| Upstream::GpuLaneId.is(*o)).collect(),
+            thread_ids: threads,
+            block_dims: dims,
+            lane_ids: ops.iter().filter(|o| Upstream::GpuLaneId.is(**o)).filter_map(|o| o.result(0).ok().map(Value::from)).collect(),
             elects: ops.iter().copied().filter(|o| Upstream::NvvmElectSync.is(*o)).collect(),
             shuffles: ops
                 .iter()
@@ -227,30 +280,19 @@ impl<'c, 'a> Block<'c, 'a> {
 
     fn bind_ids(&self, bindings: &mut Bindings, t: i64) {
         let id = [t % self.shape[0], (t / self.shape[0]) % self.shape[1], t / (self.shape[0] * self.shape[1])];
-        for (op, d) in &self.thread_ids {
-            if let Ok(v) = op.result(0) {
-                bindings.bind(v.into(), id[*d]);
-            }
+        for (value, d) in &self.thread_ids {
+            bindings.bind(*value, id[*d]);
         }
-        for op in &self.lane_ids {
-            if let Ok(v) = op.result(0) {
-                bindings.bind(v.into(), t % 32);
-            }
+        for value in &self.lane_ids {
+            bindings.bind(*value, t % 32);
         }
     }
 
     fn unbind(&self, bindings: &mut Bindings) {
-        for (op, _) in &self.thread_ids {
-            if let Ok(v) = op.result(0) {
-                bindings.unbind(v.into());
-            }
+        for value in self.thread_ids.iter().map(|(v, _)| v).chain(&self.lane_ids) {
+            bindings.unbind(*value);
         }
         for op in self.elects.iter().chain(&self.shuffles) {
-            if let Ok(v) = op.result(0) {
-                bindings.unbind(v.into());
-            }
-        }
-        for op in &self.lane_ids {
             if let Ok(v) = op.result(0) {
                 bindings.unbind(v.into());
             }

@@ -350,3 +350,40 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+// The form upstream's sm90 tests are written in: a gpu.launch in a host
+// function, its block size its operands, its thread ids its region's
+// arguments. The wait is on the wrong parity.
+func.func @in_launch(%a: !lhs, %out: memref<2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %c2048 = arith.constant 2048 : index
+    %ticks = arith.constant 10000000 : index
+    %true = arith.constant true
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tx, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+      // expected-note @below {{the TMA load}}
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %true, %ticks : !bar
+    // expected-error @below {{reads shared memory that a TMA load may still be writing}}
+    %x = memref.load %lbuf[%c0, %c0] : memref<64x8xf32, 3>
+    memref.store %x, %out[%c0] : memref<2xf32>
+    gpu.terminator
+  }
+  return
+}
