@@ -1976,6 +1976,30 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         };
         visit_if(op, taken, state, run, |a, b| a.join(b));
+        self.bind_if_results(op, taken);
+    }
+
+    /// Binds the integer results of `scf.if` `op` to what the branch that
+    /// ran yields (`taken`), or to what both yield when they agree; unbinds
+    /// them otherwise (a slot chosen by a branch, as a rotated ring's next
+    /// slot is).
+    fn bind_if_results(&mut self, op: OperationRef<'c, 'a>, taken: Option<usize>) {
+        let yielded = |index: usize| ir::region_entry(op, index).and_then(ir::terminator);
+        let branches: Vec<OperationRef> = match taken {
+            Some(index) => yielded(index).into_iter().collect(),
+            None => [yielded(0), yielded(1)].into_iter().collect::<Option<Vec<_>>>().unwrap_or_default(),
+        };
+        for (k, result) in op.results().enumerate() {
+            let result: Value = result.into();
+            if !(result.r#type().is_index() || result.r#type().is_integer()) {
+                continue;
+            }
+            let forms: Vec<Option<Affine>> = branches.iter().map(|y| y.operand(k).ok().and_then(|v| self.bindings.form(v))).collect();
+            match forms.first() {
+                Some(Some(form)) if forms.iter().all(|f| f.as_ref() == Some(form)) => self.bindings.bind_form(result, form.clone()),
+                _ => self.bindings.unbind(result),
+            }
+        }
     }
 
     /// [`Self::for_loop`], or the state it left when it last ran with the

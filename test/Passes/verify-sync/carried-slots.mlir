@@ -230,3 +230,63 @@ func.func @epilogue_slot_early(%src: memref<4096xf32>, %dst: memref<3x128xf32, 3
   %y = arith.addf %r#0, %b : f32
   return %y : f32
 }
+
+// -----
+
+// A slot chosen by an scf.if on the carried slot (a ring of two written as
+// 'next = cur == 0 ? 1 : 0'): the if's result is bound to what the branch
+// that runs yields (it was unknown, and the kernel rejected).
+func.func @if_slot(%src: memref<4096xf32>, %dst: memref<2x128xf32, 3>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %t0 = nvgpu.device_async_copy %src[%c0], %dst[%c0, %c0], 4 : memref<4096xf32> to memref<2x128xf32, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%cur = %c0, %h = %g0) -> (index, !nvgpu.device.async.token) {
+    %is0 = arith.cmpi eq, %cur, %c0 : index
+    %next = scf.if %is0 -> (index) {
+      scf.yield %c1 : index
+    } else {
+      scf.yield %c0 : index
+    }
+    %i1 = arith.addi %i, %c1 : index
+    %t = nvgpu.device_async_copy %src[%i1], %dst[%next, %c0], 4 : memref<4096xf32> to memref<2x128xf32, 3>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %h {numGroups = 1 : i32}
+    %v = memref.load %dst[%cur, %c0] : memref<2x128xf32, 3>
+    memref.store %v, %out[%i] : memref<4096xf32>
+    scf.yield %next, %g : index, !nvgpu.device.async.token
+  }
+  nvgpu.device_async_wait %r#1 {numGroups = 0 : i32}
+  return
+}
+
+// -----
+
+// The same if choosing the slot being read: the copy overwrites it.
+func.func @if_same_slot(%src: memref<4096xf32>, %dst: memref<2x128xf32, 3>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %t0 = nvgpu.device_async_copy %src[%c0], %dst[%c0, %c0], 4 : memref<4096xf32> to memref<2x128xf32, 3>
+  %g0 = nvgpu.device_async_create_group %t0
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%cur = %c0, %h = %g0) -> (index, !nvgpu.device.async.token) {
+    %is0 = arith.cmpi eq, %cur, %c0 : index
+    %next = scf.if %is0 -> (index) {
+      scf.yield %c0 : index
+    } else {
+      scf.yield %c1 : index
+    }
+    %i1 = arith.addi %i, %c1 : index
+    // expected-note @below {{the asynchronous write}}
+    %t = nvgpu.device_async_copy %src[%i1], %dst[%next, %c0], 4 : memref<4096xf32> to memref<2x128xf32, 3>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %h {numGroups = 1 : i32}
+    // expected-error @below {{accesses memory that an asynchronous operation may still be writing}}
+    %v = memref.load %dst[%cur, %c0] : memref<2x128xf32, 3>
+    memref.store %v, %out[%i] : memref<4096xf32>
+    scf.yield %next, %g : index, !nvgpu.device.async.token
+  }
+  nvgpu.device_async_wait %r#1 {numGroups = 0 : i32}
+  return
+}
