@@ -130,8 +130,9 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let mut plans = Vec::new();
     for function in ir::functions(root) {
         let ops = ir::nested_ops(function);
-        let stand_in = cp_async_stand_in(&ops);
         let plan = plan(&ops, max_barriers, &fallbacks)?;
+        // The queue that stands for cp.async, when the plan put copies on it.
+        let stand_in = plan.as_ref().and_then(|p| p.launches.iter().find(|l| is_unguarded_cp_async(l.op))?.queue());
         let queues = check_limit(function, max_queues)?;
         if max_queues > 0 && queues.len() > max_queues {
             // Merging queues fails only once the function has changed (a
@@ -150,7 +151,12 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         plans.push((function, plan, stand_in));
     }
     for (function, plan, stand_in) in plans {
-        let owned = synchronize(function, plan, &fallbacks)?;
+        let mut owned = synchronize(function, plan, &fallbacks)?;
+        if let Some(queue) = stand_in {
+            // Its waits are tightened once they are the target's (below):
+            // verify-sync sees the copies on the cp.async queue, not on it.
+            owned.remove(&queue);
+        }
         if !owned.is_empty() {
             // The queues the pass synchronized are its own in this function:
             // no group on them comes from the caller (what one might leave
@@ -172,6 +178,12 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             // The cp.async groups and waits placed on the stand-in queue
             // become the target's, then barriers go where other threads
             // read what a thread's wait completed.
+            let entry = {
+                let mut entry = InFlightBounds::default();
+                entry.wait(Queue::Logical(queue), 0);
+                entry
+            };
+            optimize_waits::optimize_function(function, entry);
             lower_stand_in(function, queue);
             place_barriers::place(function, &BulkQueues::default())?;
             if tighten {
@@ -181,10 +193,9 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
                 self::tighten(function, waits, attr::WAIT_GROUP_COUNT, 32);
                 // Nothing in flight past the kernel: a drain before each
                 // return (dropped where nothing can be in flight there).
-                for ret in ir::nested_ops(function).into_iter().filter(|op| matches!(Upstream::of(*op), Some(Upstream::FuncReturn | Upstream::GpuReturn))) {
-                    let b = Builder::new(ret.context(), ret.location());
+                before_returns(function, |b, ret| {
                     b.op(Upstream::NvvmCpAsyncWaitGroup.name(), &[], &[], &[(attr::WAIT_GROUP_COUNT, b.int_attr(32, 0))], Point::Before(ret));
-                }
+                });
                 optimize_waits::optimize_function(function, InFlightBounds::default());
             }
         }
@@ -280,16 +291,23 @@ fn plan<'c, 'a>(ops: &[OperationRef<'c, 'a>], max_barriers: usize, fallbacks: &[
 
 /// `wait_queue q, 0` for each of `queues` before each return of `function`.
 fn drain_at_returns(function: OperationRef, queues: &BTreeSet<i64>) {
+    before_returns(function, |b, ret| {
+        for &q in queues {
+            let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, q)), (WaitQueueOp::COUNT, b.int_attr(64, 0))];
+            b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(ret));
+        }
+    });
+}
+
+/// Runs `build` with a builder at each return of `function` (to put ops
+/// before it).
+fn before_returns<'c, 'a>(function: OperationRef<'c, 'a>, build: impl Fn(&Builder<'c>, OperationRef<'c, 'a>)) {
     let returns: Vec<OperationRef> = ir::nested_ops(function)
         .into_iter()
         .filter(|op| matches!(Upstream::of(*op), Some(Upstream::FuncReturn | Upstream::GpuReturn)))
         .collect();
     for ret in returns {
-        let b = Builder::new(ret.context(), ret.location());
-        for &q in queues {
-            let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, q)), (WaitQueueOp::COUNT, b.int_attr(64, 0))];
-            b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(ret));
-        }
+        build(&Builder::new(ret.context(), ret.location()), ret);
     }
 }
 

@@ -55,15 +55,21 @@ void memrefAccesses(Operation *op, llvm::SmallVectorImpl<AsyncEffect> &effects) 
   }
 }
 
-/// A copy's group: it reads `source` and writes `dest` until it completes,
-/// through `sync` (and `handle`), seen by `scope`.
-AsyncEffectGroup transfer(Operation *op, Value source, Value dest, AsyncSync sync, Value handle, AsyncScope scope) {
+/// A group with no effects yet, completed through `sync` (and `handle`),
+/// seen by `scope`.
+AsyncEffectGroup completedBy(AsyncSync sync, Value handle, AsyncScope scope) {
   AsyncEffectGroup group;
-  group.effects.push_back({false, source, op});
-  group.effects.push_back({true, dest, op});
   group.sync = sync;
   group.handle = handle;
   group.scope = scope;
+  return group;
+}
+
+/// A copy's group: it reads `source` and writes `dest` until it completes.
+AsyncEffectGroup transfer(Operation *op, Value source, Value dest, AsyncSync sync, Value handle, AsyncScope scope) {
+  AsyncEffectGroup group = completedBy(sync, handle, scope);
+  group.effects.push_back({false, source, op});
+  group.effects.push_back({true, dest, op});
   return group;
 }
 
@@ -99,11 +105,8 @@ struct BulkCopyModel
 struct TmaLoadModel : public AsyncEffectOpInterface::ExternalModel<TmaLoadModel, nvgpu::TmaAsyncLoadOp> {
   void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
     auto load = cast<nvgpu::TmaAsyncLoadOp>(op);
-    AsyncEffectGroup group;
+    AsyncEffectGroup group = completedBy(AsyncSync::MBarrier, load.getBarriers(), AsyncScope::Block);
     group.effects.push_back({true, load.getDst(), op});
-    group.sync = AsyncSync::MBarrier;
-    group.handle = load.getBarriers();
-    group.scope = AsyncScope::Block;
     groups.push_back(group);
   }
 };
@@ -115,14 +118,11 @@ struct TmaLoadModel : public AsyncEffectOpInterface::ExternalModel<TmaLoadModel,
 struct WarpgroupMmaModel : public AsyncEffectOpInterface::ExternalModel<WarpgroupMmaModel, nvgpu::WarpgroupMmaOp> {
   void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
     auto mma = cast<nvgpu::WarpgroupMmaOp>(op);
-    AsyncEffectGroup group;
+    AsyncEffectGroup group = completedBy(AsyncSync::Token, mma.getMatrixD(), AsyncScope::Thread);
     group.effects.push_back({false, mma.getDescriptorA(), op});
     group.effects.push_back({false, mma.getDescriptorB(), op});
     group.effects.push_back({false, mma.getMatrixC(), op});
     group.effects.push_back({true, mma.getMatrixD(), op});
-    group.sync = AsyncSync::Token;
-    group.handle = mma.getMatrixD();
-    group.scope = AsyncScope::Thread;
     groups.push_back(group);
   }
 };
@@ -136,10 +136,7 @@ struct WarpgroupMmaModel : public AsyncEffectOpInterface::ExternalModel<Warpgrou
 struct StartModel : public AsyncEffectOpInterface::ExternalModel<StartModel, asyncop::StartOp> {
   void getAsyncEffectGroups(Operation *op, llvm::SmallVectorImpl<AsyncEffectGroup> &groups) const {
     auto start = cast<asyncop::StartOp>(op);
-    AsyncEffectGroup group;
-    group.sync = AsyncSync::Token;
-    group.handle = start.getHandle();
-    group.scope = AsyncScope::Thread;
+    AsyncEffectGroup group = completedBy(AsyncSync::Token, start.getHandle(), AsyncScope::Thread);
     Region &body = start.getBody();
     if (body.empty()) {
       for (Value arg : start.getArgs())

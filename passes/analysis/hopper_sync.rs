@@ -54,13 +54,15 @@
 
 use super::const_eval::{Bindings, Cycle};
 use super::periodicity;
+use super::symbolic;
 use crate::passes::ir::async_effects::{self, AsyncSync};
-use crate::passes::ir::upstream::{attr, Upstream};
+use crate::passes::ir::upstream::{self, attr, Upstream};
 use crate::passes::ir::{self, MemoryEffect, MemorySpace, OpKey, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Location, Type, TypeLike, Value, ValueLike};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::rc::Rc;
 
 /// Iterations run before a loop without a period is given up on.
 const LOOP_BUDGET: u64 = 4096;
@@ -92,15 +94,12 @@ pub fn is_hopper_op(op: OperationRef) -> bool {
 /// NVVM-level asynchronous ops whose effects the model does not know: a
 /// kernel that has them is reported as not proven, never proven silently.
 pub fn unmodeled(op: OperationRef) -> bool {
-    let name = ir::op_name(op);
     if matches!(Upstream::of(op), Some(Upstream::NvvmCpAsyncCommitGroup | Upstream::NvvmCpAsyncWaitGroup)) {
         // The queue model knows them (sync_state: a commit and a wait on
         // the cp.async queue).
         return false;
     }
-    let asynchronous = name.starts_with("nvvm.cp.async.")
-        || name.starts_with("nvvm.mbarrier.")
-        || name.starts_with("nvvm.tcgen05.")
+    upstream::is_nvvm_async_family(op)
         || matches!(
             Upstream::of(op),
             Some(
@@ -110,8 +109,7 @@ pub fn unmodeled(op: OperationRef) -> bool {
                     | Upstream::NvgpuMbarrierArriveNocomplete
                     | Upstream::NvgpuMbarrierTestWait
             )
-        );
-    asynchronous
+        )
 }
 
 /// The findings for `function` (empty: proven, within the model).
@@ -188,7 +186,15 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Find
             .into_iter()
             .collect();
     };
-    let mut model = Model { block, bindings: Bindings::default(), findings: Vec::new(), reported: BTreeSet::new(), stopped: false };
+    // The region ops around each sync op, up to the kernel.
+    let kernel = body.parent_operation();
+    let mut holding = HashSet::new();
+    for op in kernel.map(ir::nested_ops).unwrap_or_default() {
+        if is_hopper_op(op) || Model::is_sync(op) {
+            holding.extend(ir::ancestors(op).take_while(|a| Some(*a) != kernel).map(OpKey::of));
+        }
+    }
+    let mut model = Model { block, bindings: Bindings::default(), findings: Vec::new(), reported: BTreeSet::new(), stopped: false, holding, loop_inputs: HashMap::new() };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {
         model.bindings.bind(*value, model.block.shape[*d]);
@@ -510,6 +516,12 @@ struct Model<'c, 'a> {
     reported: BTreeSet<OpKey>,
     /// The model gave up on a loop: nothing after it is judged.
     stopped: bool,
+    /// The ops whose regions hold mbarrier, TMA, warpgroup MMA or barrier
+    /// ops (from one walk of the kernel).
+    holding: HashSet<OpKey>,
+    /// Per loop, the values the period is taken of and its branch
+    /// conditions ([`Model::inputs`]), gathered once.
+    loop_inputs: HashMap<OpKey, Rc<(Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>)>>,
 }
 
 impl<'c, 'a> Model<'c, 'a> {
@@ -586,7 +598,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 Self::wgmma_wait(keep, state);
             }
             Upstream::NvgpuWarpgroupMmaStore => self.mma_store(op, threads, state),
-            _ if op.region_count() > 0 && ir::nested_ops(op).iter().any(|o| is_hopper_op(*o) || Self::is_sync(*o)) => {
+            _ if self.holding.contains(&OpKey::of(op)) => {
                 self.report(op, format!("cannot prove: '{}' holds mbarrier, TMA or warpgroup MMA work in regions the model does not follow (scf.for and scf.if are)", ir::op_name(op)), None);
             }
             _ if op.region_count() > 0 => self.opaque_regions(op, threads, state),
@@ -659,7 +671,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(body) = ir::region_entry(op, 0) else { return };
         let bounds = (|| Some((self.eval(op.operand(0).ok()?)?, self.eval(op.operand(1).ok()?)?, self.eval(op.operand(2).ok()?)?)))();
         let Some((lb, ub, step)) = bounds.filter(|(_, _, step)| *step > 0) else {
-            if ir::nested_ops(op).iter().any(|o| is_hopper_op(*o) || Self::is_sync(*o)) {
+            if self.holding.contains(&OpKey::of(op)) {
                 self.report(op, "cannot prove: a loop with bounds not known at compile time around mbarrier, TMA or warpgroup MMA work (phases are tracked through loops of known trip count)".into(), None);
             } else {
                 self.opaque_regions(op, threads, state);
@@ -672,10 +684,14 @@ impl<'c, 'a> Model<'c, 'a> {
         let inits: Vec<Value> = op.operands().skip(3).collect();
         let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
         let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
-        let nested = ir::nested_ops(op);
-        let conditions: Vec<Value> = nested.iter().filter(|o| Upstream::ScfIf.is(**o)).filter_map(|o| o.operand(0).ok()).collect();
-        let uses: Vec<Value> = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
-        let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, &uses, &conditions);
+        let inputs = self.loop_inputs.entry(OpKey::of(op)).or_insert_with(|| {
+            let nested = ir::nested_ops(op);
+            let conditions = nested.iter().filter(|o| Upstream::ScfIf.is(**o)).filter_map(|o| o.operand(0).ok()).collect();
+            let uses = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
+            Rc::new((uses, conditions))
+        });
+        let (uses, conditions) = &*inputs.clone();
+        let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, uses, conditions);
         let (period, thresholds) = match periodic {
             Some(found) => (Some(found.0), found.1),
             None => (None, Vec::new()),
@@ -768,7 +784,9 @@ impl<'c, 'a> Model<'c, 'a> {
                     Vec::new()
                 }
             }
-            Some(kind) if kind.name().starts_with("arith.") || kind.name().starts_with("affine.") => Vec::new(),
+            // Operands of what the evaluator computes are followed by the
+            // period's own walk from the values that use them.
+            Some(kind) if symbolic::is_evaluated(kind) => Vec::new(),
             _ => operands,
         }
     }

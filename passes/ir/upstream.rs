@@ -37,6 +37,14 @@ macro_rules! upstream_ops {
     };
 }
 
+/// Whether `op` is in one of NVVM's families of asynchronous ops (cp.async
+/// and bulk copies, mbarriers, tensor memory), named by prefix: each family
+/// has dozens of variants, more with each PTX version.
+pub fn is_nvvm_async_family(op: OperationRef) -> bool {
+    let name = super::op_name(op);
+    ["nvvm.cp.async.", "nvvm.mbarrier.", "nvvm.tcgen05."].iter().any(|family| name.starts_with(family))
+}
+
 upstream_ops! {
     AffineApply = "affine.apply",
     AffineMin = "affine.min",
