@@ -11,6 +11,16 @@ Inputs:
   copies asynchronously, commits the copy's group and waits for the group
   carried from the previous iteration (an iter_arg at every level), so the
   analyses see distances that change from one iteration to the next.
+- outer(FORM, D, T): a group committed before a nest of D loops of T
+  iterations, each level committing a group of its own, and the innermost
+  body waiting for the group from outside the nest: the distance the wait
+  sees differs at every visit, so an analysis that memoizes loops by their
+  exact entry state does the product of the trip counts' work. FORM is
+  "token" (copy -> token, commit_group, wait; token-to-count, optimize-waits,
+  verify-sync), "unguarded" (copies with no group or wait, read innermost;
+  asyncpipe-synchronize places and tightens them) or "bulk" (a kernel in
+  counting form whose queue is a bulk queue; asyncpipe-to-nvgpu sizes its
+  mbarrier ring from the in-flight bounds).
 - stages(S): one loop of 64 iterations whose body is a chain of S ops in S
   stages, the first an async copy (asyncpipe-software-pipeline).
 """
@@ -56,6 +66,49 @@ def nest(depth, trips):
     return "\n".join(lines) + "\n"
 
 
+def outer(form, depth, trips):
+    kernel = form == "bulk"
+    shared = "memref<4xf32, #gpu.address_space<workgroup>>" if kernel else "memref<4xf32, 3>"
+    plain = "memref<4xf32>"
+    if kernel:
+        lines = ["gpu.module @kernels {", f"gpu.func @f(%a: {plain}, %o: {plain}) kernel {{", f"  %b = memref.alloc() : {shared}"]
+    else:
+        lines = [f"func.func @f(%a: {plain}, %b: {shared}, %c: {shared}, %o: {plain}) {{"]
+    lines += ["  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index", f"  %n = arith.constant {trips} : index"]
+
+    def commit(indent, suffix):
+        if form == "token":
+            return [
+                f"{indent}%t{suffix} = asyncpipe.copy %a, %b : {plain} to {shared} -> !asyncpipe.token",
+                f"{indent}%g{suffix} = asyncpipe.commit_group queue 0 (%t{suffix})",
+            ]
+        if form == "unguarded":
+            target = "%b" if suffix == "" else "%c"
+            return [f"{indent}asyncpipe.copy %a, {target} queue 0 : {plain} to {shared}"]
+        return [f"{indent}asyncpipe.commit_queue 1 {{", f"{indent}  asyncpipe.copy %a, %b : {plain} to {shared}", f"{indent}}}"]
+
+    lines += commit("  ", "")
+    indent = "  "
+    for d in range(depth):
+        lines.append(f"{indent}scf.for %i{d} = %c0 to %n step %c1 {{")
+        indent += "  "
+        lines += commit(indent, str(d))
+    if form == "token":
+        lines.append(f"{indent}asyncpipe.wait %g")
+    elif form == "unguarded":
+        lines += [f"{indent}%v = memref.load %b[%c0] : {shared}", f"{indent}memref.store %v, %o[%c0] : {plain}"]
+    else:
+        lines.append(f"{indent}asyncpipe.wait_queue 1, 0")
+    for d in range(depth):
+        indent = indent[:-2]
+        lines.append(f"{indent}}}")
+    if kernel:
+        lines += ["  asyncpipe.wait_queue 1, 0", "  gpu.return", "}", "}"]
+    else:
+        lines += ["  return", "}"]
+    return "\n".join(lines) + "\n"
+
+
 def stages(count):
     lines = [
         "func.func @f(%a: memref<64x4xf32>, %out: memref<64x4xf32>) {",
@@ -98,6 +151,9 @@ def main():
     parser.add_argument("--depths", default="1,2,4,8,16,32")
     parser.add_argument("--trips", default="1000,1000000,1000000000,1000000000000")
     parser.add_argument("--stages", default="10,100,1000,10000")
+    parser.add_argument("--outer-depths", default="1,2,4,8,16,32,64")
+    parser.add_argument("--outer-trips", default=f"2,3,1000,{2**62}")
+    parser.add_argument("--only-outer", action="store_true", help="only the outer-group table")
     args = parser.parse_args()
     depths = [int(d) for d in args.depths.split(",")]
     trip_counts = [int(t) for t in args.trips.split(",")]
@@ -108,7 +164,27 @@ def main():
         ("+ count-to-token", ["--asyncpipe-token-to-count", "--asyncpipe-count-to-token"]),
         ("verify-sync, token form", ["--asyncpipe-verify-sync"]),
     ]
+    outer_analyses = [
+        ("token-to-count", "token", ["--asyncpipe-token-to-count"]),
+        ("+ optimize-waits", "token", ["--asyncpipe-token-to-count", "--asyncpipe-optimize-waits"]),
+        ("verify-sync", "token", ["--asyncpipe-verify-sync"]),
+        ("synchronize", "unguarded", ["--asyncpipe-synchronize"]),
+        ("synchronize + verify-sync", "unguarded", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync"]),
+        ("to-nvgpu bulk", "bulk", ["--asyncpipe-to-nvgpu=bulk-queues=1"]),
+    ]
     with tempfile.TemporaryDirectory() as work:
+        print(f"Group committed outside a nest, commits at every level, wait innermost (seconds; limit {args.limit:g} s)")
+        print()
+        print("| depth | trips | " + " | ".join(name for name, _, _ in outer_analyses) + " |")
+        print("|---|---|" + "---|" * len(outer_analyses))
+        for depth in [int(d) for d in args.outer_depths.split(",")]:
+            for trips in [int(t) for t in args.outer_trips.split(",")]:
+                cells = [run(args.bin, outer(form, depth, trips), passes, args.limit, work) for _, form, passes in outer_analyses]
+                label = "2^62" if trips == 2**62 else str(trips)
+                print(f"| {depth} | {label} | " + " | ".join(cells) + " |", flush=True)
+        print()
+        if args.only_outer:
+            return 0
         print(f"Nested loops (seconds; limit {args.limit:g} s): depth x trip count per level")
         print()
         print("| depth | trips | " + " | ".join(name for name, _ in analyses) + " |")

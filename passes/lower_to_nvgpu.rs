@@ -249,6 +249,9 @@ fn check_block_size(function: OperationRef) -> Result<(), PassFailed> {
 /// Sets up the mbarrier ring of each bulk queue `function` uses, sized by
 /// the in-flight bounds (which it also returns, for the waits). An error at
 /// the op where a bound is missing.
+// Every ring the lowering can build is sized from an exact bound.
+const _: () = assert!(in_flight_bounds::CAP > bulk::MAX_RING);
+
 fn rings<'c, 'a>(
     function: OperationRef<'c, 'a>,
     bulk: &BTreeSet<i64>,
@@ -306,6 +309,17 @@ fn rings<'c, 'a>(
                     ),
                 );
             }
+            Bound::Over(cap) if reported.insert(queue) => {
+                diag::error(
+                    op.location(),
+                    &format!(
+                        "more than {cap} groups may be in flight on bulk queue {queue} here, so its ring would need more \
+                         than {} mbarriers; the lowering allows at most {}",
+                        i128::from(cap) + 1,
+                        bulk::MAX_RING
+                    ),
+                );
+            }
             // Said once per queue, at the first op that fills a group.
             Bound::Unbounded if reported.insert(queue) => {
                 diag::error(
@@ -316,7 +330,7 @@ fn rings<'c, 'a>(
                     ),
                 );
             }
-            Bound::AtMost(_) | Bound::Unbounded | Bound::Unreached => {}
+            Bound::AtMost(_) | Bound::Over(_) | Bound::Unbounded | Bound::Unreached => {}
         }
     }
     if !reported.is_empty() {
@@ -546,7 +560,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     match self.bounds.before(op) {
                         Bound::AtMost(bound) => ring.wait(&self.b, bound, count, at),
                         Bound::Unreached => {} // it never runs
-                        Bound::Unbounded => {
+                        Bound::Unbounded | Bound::Over(_) => {
                             diag::error(
                                 op.location(),
                                 "the groups in flight before this wait have no bound, so it cannot tell which \

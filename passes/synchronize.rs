@@ -215,6 +215,12 @@ const TIGHTEN_STEPS: u64 = 200_000;
 /// Most groups a tightened wait is loosened by, one at a time.
 const TIGHTEN_LOOSENINGS: i64 = 16;
 
+/// Work budget of all the proofs of one function's tightening: each wait
+/// asks up to `TIGHTEN_LOOSENINGS + 2` proofs, so a function with many
+/// waits would cost their product with the function's size. Past it the
+/// remaining waits stay as placed (they are safe).
+const TIGHTEN_TOTAL_STEPS: u64 = 2_000_000;
+
 /// Loosens the waits on `queues` (the pass's own) in `function` as far as
 /// verify-sync still proves it: each in turn is removed if the rest
 /// suffices, or allowed one group more at a time while that is proven. The
@@ -234,28 +240,50 @@ fn tighten_waits(function: OperationRef, queues: &BTreeSet<i64>) {
 /// [`tighten_waits`] for the waits `waits` of `function`, whose count is
 /// their integer attribute `count` of `bits` bits.
 fn tighten(function: OperationRef, waits: Vec<OperationRef>, count_attr: &str, bits: u32) {
-    let proves = || verify_sync::proves(function, true, TIGHTEN_STEPS);
+    let spent = std::cell::Cell::new(0u64);
+    // Out of budget reads "not proven": the wait keeps its count.
+    let proves = || {
+        let left = TIGHTEN_TOTAL_STEPS.saturating_sub(spent.get()).min(TIGHTEN_STEPS);
+        if left == 0 {
+            return false;
+        }
+        let (proven, steps) = verify_sync::proves(function, true, left);
+        spent.set(spent.get().saturating_add(steps.max(1)));
+        proven && steps < left
+    };
     if !proves() {
         return;
     }
     let last = |op: &OperationRef| op.next_in_block().is_some_and(|next| matches!(Upstream::of(next), Some(Upstream::FuncReturn | Upstream::GpuReturn)));
+    let largest = if bits >= 64 { i64::MAX } else { (1i64 << (bits - 1)) - 1 };
     for wait in waits.into_iter().filter(|op| !last(op)) {
         let Some(count) = ir::int_attr(wait, count_attr) else { continue };
         let b = Builder::new(wait.context(), wait.location());
         let set = |n: i64| rewrite::set_attribute(wait, count_attr, b.int_attr(bits, n));
+        let loosened = |more: i64| count.checked_add(more).filter(|n| *n <= largest);
+        // One group more first: where that is not proven, neither is the
+        // wait's removal (a weaker wait proves less), so a wait that is
+        // needed as placed costs one proof, not two.
+        let Some(first) = loosened(1) else { continue };
+        set(first);
+        if !proves() {
+            set(count);
+            continue;
+        }
         // A count no queue reaches: the wait as if removed.
         set(i64::from(i32::MAX));
         if proves() {
             ir::erase(wait);
             continue;
         }
-        let mut kept = count;
-        for more in 1..=TIGHTEN_LOOSENINGS {
-            set(count + more);
+        let mut kept = first;
+        for more in 2..=TIGHTEN_LOOSENINGS {
+            let Some(next) = loosened(more) else { break };
+            set(next);
             if !proves() {
                 break;
             }
-            kept = count + more;
+            kept = next;
         }
         set(kept);
     }

@@ -158,10 +158,13 @@ fn uncommitted_waits<'c>(function: OperationRef<'c, '_>) -> Vec<Error<'c>> {
 /// `max_steps` (per-thread queues, `ordered_writes` as the option): the
 /// model a transformation may ask whether a weaker synchronization still
 /// holds (`asyncpipe-synchronize`'s tightening).
-pub fn proves(function: OperationRef, ordered_writes: bool, max_steps: u64) -> bool {
+/// Also says how many steps the analysis took (the budget where it ran
+/// out), so that a caller asking many times can bound its total.
+pub fn proves(function: OperationRef, ordered_writes: bool, max_steps: u64) -> (bool, u64) {
     let mut checker = Checker::new(max_steps, false, BulkQueues::default());
     checker.ordered_writes = ordered_writes;
-    checker.function_over_cases(function).is_empty()
+    let proven = checker.function_over_cases(function).is_empty();
+    (proven, checker.steps.min(max_steps))
 }
 
 /// The first hazard between threads in a function ([`first_hazard`]).
@@ -368,7 +371,11 @@ impl State {
     /// queue, it closes the group of those (PTX's `cp.async.commit_group`
     /// commits every copy the thread issued). Other uncommitted token-form
     /// accesses stay uncommitted.
-    fn commit_group(&mut self, queue: Queue, cap: i64, members: &HashSet<OpKey>, counting: &HashSet<OpKey>, group: ValueKey) {
+    /// `group` is None for a group value nothing uses: nothing can wait on
+    /// it, and what it covers would only tell states apart (a nest whose
+    /// every level commits a group would be analyzed once per level around
+    /// it).
+    fn commit_group(&mut self, queue: Queue, cap: i64, members: &HashSet<OpKey>, counting: &HashSet<OpKey>, group: Option<ValueKey>) {
         for (pending, after) in self.pending.iter_mut() {
             if pending.queue != queue {
                 continue;
@@ -382,7 +389,9 @@ impl State {
                 None => {}
             }
         }
-        self.name_group(queue, group);
+        if let Some(group) = group {
+            self.name_group(queue, group);
+        }
     }
 
     /// Records that a wait on `group`, just committed on `queue`, completes
@@ -1350,7 +1359,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     Rc::new(nested.chain(op.operands().filter_map(ir::defining_op)).map(OpKey::of).collect())
                 });
                 let members = members.clone();
-                let group = ValueKey::of(commit.group());
+                let group = ir::has_uses(commit.group()).then(|| ValueKey::of(commit.group()));
                 let queue = Self::logical(commit.queue());
                 return state.commit_group(queue, self.function.cap(queue), &members, &self.function.counting, group);
             }
@@ -1382,7 +1391,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // nvgpu's group token stands for all of them (and, the queue
                 // being in order, for every group before).
                 if let Ok(group) = op.result(0) {
-                    if self.function.token_form {
+                    if self.function.token_form && ir::has_uses(group.into()) {
                         state.name_group(Queue::CpAsync, ValueKey::of(group));
                     }
                 }

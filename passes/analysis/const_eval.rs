@@ -36,6 +36,9 @@ pub struct Bindings {
     /// several arguments), so that not every value of the case behaves the
     /// same.
     undecided: Cell<bool>,
+    /// [`Self::depends_on_induction`]'s answers, by induction variable (a
+    /// loop is simulated once per entry, and asks each time).
+    varying: HashMap<ValueKey, bool>,
 }
 
 impl Bindings {
@@ -72,6 +75,19 @@ impl Bindings {
         let mut all: Vec<(ValueKey, Affine)> = self.values.iter().map(|(k, v)| (*k, v.clone())).collect();
         all.sort();
         all
+    }
+
+    /// [`Self::snapshot`] restricted to `inputs` (sorted), the values a
+    /// region op's branches are computed from ([`condition_inputs`]): what a
+    /// result memoized for the op depends on.
+    pub fn snapshot_of(&self, inputs: &[ValueKey]) -> Vec<(ValueKey, Affine)> {
+        if inputs.is_empty() {
+            return Vec::new();
+        }
+        let mut bound: Vec<(ValueKey, Affine)> =
+            inputs.iter().filter_map(|key| Some((*key, self.values.get(key)?.clone()))).collect();
+        bound.sort();
+        bound
     }
 
     /// The case the function's arguments range over, if any.
@@ -120,24 +136,61 @@ impl Bindings {
         }
     }
 
-    /// Whether some `scf.if` under `body` has a condition that is constant
-    /// once the induction variable is known (here: bound to `value`) but not
-    /// without it: then iterations may take different branches, and two
-    /// equal states at the top of iterations do not make a steady state.
-    pub fn depends_on_induction(&mut self, body: BlockRef, induction: Value, value: i64) -> bool {
-        let conditions: Vec<Value> = body
-            .parent_operation()
-            .map(ir::nested_ops)
-            .unwrap_or_default()
+    /// Whether the condition of some `scf.if` under `body` may depend on
+    /// the induction variable `induction`: then iterations may take
+    /// different branches, and two equal states at the top of iterations do
+    /// not make a steady state. Conservative: the induction's forward slice
+    /// (through every use, into the results of the ops around a use up to
+    /// `body`, and into the block arguments of region ops it flows into).
+    /// It used to ask whether a condition became constant once the
+    /// induction alone was bound, which missed `i + j == 4` with `j` an
+    /// inner loop's induction: optimize-waits then took two quiet
+    /// iterations for a steady state and removed a needed wait.
+    pub fn depends_on_induction(&mut self, body: BlockRef, induction: Value, _value: i64) -> bool {
+        if let Some(known) = self.varying.get(&ValueKey::of(induction)) {
+            return *known;
+        }
+        let varies = Self::reaches_condition(body, induction);
+        self.varying.insert(ValueKey::of(induction), varies);
+        varies
+    }
+
+    fn reaches_condition(body: BlockRef, induction: Value) -> bool {
+        let Some(owner) = body.parent_operation() else { return false };
+        let conditions: std::collections::HashSet<ValueKey> = ir::nested_ops(owner)
             .into_iter()
             .filter(|op| Upstream::ScfIf.is(*op))
             .filter_map(|op| op.operand(0).ok())
+            .map(ValueKey::of)
             .collect();
-        let unbound: Vec<bool> = conditions.iter().map(|c| self.eval(*c).is_some()).collect();
-        self.bind(induction, value);
-        let bound: Vec<bool> = conditions.iter().map(|c| self.eval(*c).is_some()).collect();
-        self.unbind(induction);
-        unbound.iter().zip(bound).any(|(u, b)| b && !u)
+        if conditions.is_empty() {
+            return false;
+        }
+        let mut reached = std::collections::HashSet::new();
+        let mut work = vec![induction];
+        while let Some(value) = work.pop() {
+            if !reached.insert(ValueKey::of(value)) {
+                continue;
+            }
+            if conditions.contains(&ValueKey::of(value)) {
+                return true;
+            }
+            for (user, _) in ir::uses(value) {
+                // The user and every op around it inside the loop: a
+                // region op's results may be what its region computed from
+                // the value, and its regions' arguments what it was given.
+                let around = std::iter::once(user).chain(ir::ancestors(user)).take_while(|op| *op != owner);
+                for op in around {
+                    work.extend(op.results().map(Value::from));
+                    for region in op.regions() {
+                        for block in ir::region_blocks(region) {
+                            work.extend((0..block.argument_count()).filter_map(|i| block.argument(i).ok()).map(Value::from));
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// For an `scf.if` whose condition is constant given the bindings, the
@@ -585,4 +638,27 @@ impl slices::AffineDomain for Bindings {
             }
         }
     }
+}
+
+/// The values the conditions of the `scf.if`s among `inside` (a region op's
+/// nested ops) are computed from: where their backward slices start (block
+/// arguments, results of ops with regions), sorted. A memoized analysis of
+/// the region op depends on the bindings of these only
+/// ([`Bindings::snapshot_of`]).
+pub fn condition_inputs(inside: &[OperationRef]) -> Vec<ValueKey> {
+    let mut inputs = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut work: Vec<Value> = inside.iter().filter(|op| Upstream::ScfIf.is(**op)).filter_map(|op| op.operand(0).ok()).collect();
+    while let Some(value) = work.pop() {
+        if !seen.insert(ValueKey::of(value)) {
+            continue;
+        }
+        match ir::defining_op(value) {
+            Some(def) if def.region_count() == 0 => work.extend(def.operands()),
+            _ => inputs.push(ValueKey::of(value)),
+        }
+    }
+    inputs.sort();
+    inputs.dedup();
+    inputs
 }

@@ -22,6 +22,14 @@
 //!   ("trip count times the per-iteration minimum"). Past a simulation budget
 //!   without either, the dynamic fixpoint is used: still safe.
 //!
+//! Region ops inside a loop are summarized once per shape of what flows in:
+//! a distance is a [`Bound`], the minimum of a constant and of the entry
+//! distances of the op's live-ins plus offsets (commits add one to every
+//! part, joins take the minimum part by part), so the summary computed with
+//! the live-ins as variables serves every entry and composes through any
+//! nesting: a wait on a group committed outside a nest of `n` loops costs
+//! `n` summaries, not the product of the trip counts.
+//!
 //! Assumptions at boundaries: a group or token that enters a function as an
 //! argument, or is returned by a call or an op the analysis does not know, was
 //! committed at an unknown point: its distance is 0. Calls are assumed to
@@ -109,15 +117,101 @@ pub struct Distance {
 
 impl Distance {
     fn group(queue: Queue) -> Self {
-        Self { queues: QueueDistances::one(queue, 0), ..Self::default() }
+        Self { queues: QueueDistances::one(queue, Bound::constant(0)), ..Self::default() }
     }
 
     fn join(&mut self, other: &Distance) {
         for (queue, d) in other.queues.iter() {
-            self.queues.join_min(*queue, *d);
+            self.queues.join_min(*queue, d);
         }
         self.unknown = self.unknown.or(other.unknown);
         self.uncommitted = self.uncommitted.or(other.uncommitted);
+    }
+}
+
+/// A variable of a [`Bound`]: the distance, on one queue, that one live-in
+/// of a summarized region op had when the op was entered.
+pub type Var = u64;
+
+/// A lower bound on a distance: `min(constant, min_i(var_i + offset_i))`.
+/// With no variables it is a number (the function level is always so); the
+/// variables appear while a region op is summarized for every entry
+/// ([`Analysis::summarized`]). `i64::MAX` as the constant stands for no
+/// constant part (counts saturate there, which keeps them lower bounds).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Bound {
+    constant: i64,
+    /// Sorted by variable, one offset each.
+    terms: Vec<(Var, i64)>,
+}
+
+impl Bound {
+    pub fn constant(d: i64) -> Self {
+        Bound { constant: d, terms: Vec::new() }
+    }
+
+    fn var(var: Var) -> Self {
+        Bound { constant: i64::MAX, terms: vec![(var, 0)] }
+    }
+
+    /// The number, when no variable is left.
+    pub fn as_constant(&self) -> Option<i64> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+
+    /// `n` more groups committed after the value on every path.
+    fn add(&mut self, n: i64) {
+        self.constant = self.constant.saturating_add(n);
+        for (_, offset) in &mut self.terms {
+            *offset = offset.saturating_add(n);
+        }
+    }
+
+    /// The smaller of the two, part by part (a join of paths).
+    fn min(&mut self, other: &Bound) {
+        self.constant = self.constant.min(other.constant);
+        for &(var, offset) in &other.terms {
+            match self.terms.binary_search_by_key(&var, |t| t.0) {
+                Ok(i) => self.terms[i].1 = self.terms[i].1.min(offset),
+                Err(i) => self.terms.insert(i, (var, offset)),
+            }
+        }
+    }
+
+    /// `self - previous` part by part, when both have the same parts.
+    fn delta(&self, previous: &Bound) -> Option<Vec<i64>> {
+        if (self.constant == i64::MAX) != (previous.constant == i64::MAX) || self.terms.len() != previous.terms.len() {
+            return None;
+        }
+        let mut delta = vec![self.constant.saturating_sub(previous.constant)];
+        for (a, b) in self.terms.iter().zip(&previous.terms) {
+            if a.0 != b.0 {
+                return None;
+            }
+            delta.push(a.1.saturating_sub(b.1));
+        }
+        Some(delta)
+    }
+
+    /// Each part grown `times` times by its `delta`.
+    fn advance(&mut self, delta: &[i64], times: i64) {
+        let grow = |value: &mut i64, by: i64| *value = value.saturating_add(by.saturating_mul(times));
+        grow(&mut self.constant, delta.first().copied().unwrap_or(0));
+        for ((_, offset), by) in self.terms.iter_mut().zip(delta.iter().skip(1)) {
+            grow(offset, *by);
+        }
+    }
+
+    /// The bound with each variable replaced by what `env` says it is (a
+    /// variable `env` does not know stays).
+    fn substitute(&self, env: &dyn Fn(Var) -> Option<Bound>) -> Bound {
+        let mut result = Bound::constant(self.constant);
+        for &(var, offset) in &self.terms {
+            let mut value = env(var).unwrap_or_else(|| Bound::var(var));
+            value.add(offset);
+            result.min(&value);
+        }
+        result
     }
 }
 
@@ -128,9 +222,9 @@ impl Distance {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum QueueDistances {
     /// None or one queue.
-    Inline(Option<(Queue, i64)>),
+    Inline(Option<(Queue, Bound)>),
     /// Two or more queues.
-    Spilled(Vec<(Queue, i64)>),
+    Spilled(Vec<(Queue, Bound)>),
 }
 
 impl Default for QueueDistances {
@@ -140,29 +234,29 @@ impl Default for QueueDistances {
 }
 
 impl QueueDistances {
-    fn one(queue: Queue, d: i64) -> Self {
+    fn one(queue: Queue, d: Bound) -> Self {
         QueueDistances::Inline(Some((queue, d)))
     }
 
-    fn as_slice(&self) -> &[(Queue, i64)] {
+    fn as_slice(&self) -> &[(Queue, Bound)] {
         match self {
             QueueDistances::Inline(one) => one.as_slice(),
             QueueDistances::Spilled(many) => many,
         }
     }
 
-    fn as_mut_slice(&mut self) -> &mut [(Queue, i64)] {
+    fn as_mut_slice(&mut self) -> &mut [(Queue, Bound)] {
         match self {
             QueueDistances::Inline(one) => one.as_mut_slice(),
             QueueDistances::Spilled(many) => many,
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &(Queue, i64)> {
+    pub fn iter(&self) -> impl Iterator<Item = &(Queue, Bound)> {
         self.as_slice().iter()
     }
 
-    fn iter_mut(&mut self) -> impl Iterator<Item = &mut (Queue, i64)> {
+    fn iter_mut(&mut self) -> impl Iterator<Item = &mut (Queue, Bound)> {
         self.as_mut_slice().iter_mut()
     }
 
@@ -174,26 +268,26 @@ impl QueueDistances {
         self.as_slice().is_empty()
     }
 
-    fn get_mut(&mut self, queue: &Queue) -> Option<&mut i64> {
+    fn get_mut(&mut self, queue: &Queue) -> Option<&mut Bound> {
         self.iter_mut().find(|(q, _)| q == queue).map(|(_, d)| d)
     }
 
     /// The smaller of the two distances on `queue`.
-    fn join_min(&mut self, queue: Queue, d: i64) {
+    fn join_min(&mut self, queue: Queue, d: &Bound) {
         if let Some(mine) = self.get_mut(&queue) {
-            *mine = (*mine).min(d);
+            mine.min(d);
             return;
         }
         match self {
-            QueueDistances::Inline(None) => *self = QueueDistances::one(queue, d),
+            QueueDistances::Inline(None) => *self = QueueDistances::one(queue, d.clone()),
             QueueDistances::Inline(Some(first)) => {
-                let mut many = vec![*first, (queue, d)];
+                let mut many = vec![first.clone(), (queue, d.clone())];
                 many.sort_by_key(|(q, _)| *q);
                 *self = QueueDistances::Spilled(many);
             }
             QueueDistances::Spilled(many) => {
                 let i = many.partition_point(|(q, _)| *q < queue);
-                many.insert(i, (queue, d));
+                many.insert(i, (queue, d.clone()));
             }
         }
     }
@@ -263,7 +357,7 @@ impl State {
     fn commit(&mut self, queue: Queue) {
         for distance in self.0.values_mut() {
             if let Some(d) = distance.queues.get_mut(&queue) {
-                *d = d.saturating_add(1); // a lower bound: saturating keeps it one
+                d.add(1); // a lower bound: saturating keeps it one
             }
         }
     }
@@ -279,8 +373,9 @@ impl State {
         }
     }
 
-    /// `self - previous` per (value, queue) when both have the same shape.
-    fn delta(&self, previous: &State) -> Option<BTreeMap<(Key, Queue), i64>> {
+    /// `self - previous` per (value, queue), part by part, when both have
+    /// the same shape.
+    fn delta(&self, previous: &State) -> Option<BTreeMap<(Key, Queue), Vec<i64>>> {
         if self.0.len() != previous.0.len() {
             return None;
         }
@@ -293,17 +388,18 @@ impl State {
                 if q1 != q2 {
                     return None;
                 }
-                delta.insert((*k1, *q1), d1.saturating_sub(*d2));
+                delta.insert((*k1, *q1), d1.delta(d2)?);
             }
         }
         Some(delta)
     }
 
-    fn advance(&mut self, delta: &BTreeMap<(Key, Queue), i64>, times: i64) {
+    fn advance(&mut self, delta: &BTreeMap<(Key, Queue), Vec<i64>>, times: i64) {
         for (key, distance) in self.0.iter_mut() {
             for (queue, d) in distance.queues.iter_mut().map(|e| (&e.0, &mut e.1)) {
-                let growth = delta.get(&(*key, *queue)).copied().unwrap_or(0).saturating_mul(times);
-                *d = d.saturating_add(growth);
+                if let Some(growth) = delta.get(&(*key, *queue)) {
+                    d.advance(growth, times);
+                }
             }
         }
     }
@@ -357,6 +453,8 @@ impl<'q> Analyzer<'q> {
             summaries: HashMap::new(),
             open: 0,
             repeated: 0,
+            next_var: 0,
+            recorders: Vec::new(),
         })
     }
 
@@ -392,7 +490,7 @@ struct Analysis<'q> {
     /// What each region op analyzed so far reads, defines and commits to.
     region_ops: ir::KeyMap<OpKey, Rc<RegionOpInfo>>,
     /// The effects of region ops already analyzed, by what they depend on.
-    summaries: HashMap<SummaryKey, Summary>,
+    summaries: HashMap<SummaryKey, Rc<Summary>>,
     /// How many summarized region ops are being analyzed (numbers their
     /// probes).
     open: usize,
@@ -400,6 +498,11 @@ struct Analysis<'q> {
     /// more than once (loop bodies, multi-block regions): outside all of
     /// them an op is visited once, and a summary would never be used.
     repeated: usize,
+    /// The first variable no summary has numbered yet.
+    next_var: Var,
+    /// Per summary being computed (innermost last), what its waits saw, in
+    /// its variables; with none open, waits go to [`Self::result`].
+    recorders: Vec<ir::KeyMap<OpKey, WaitBounds>>,
 }
 
 /// What a region op (`scf.for`, `scf.while`, an op the analysis does not
@@ -412,30 +515,96 @@ struct RegionOpInfo {
     defined: Vec<Key>,
     /// The hardware queues something inside it commits to.
     queues: Vec<Queue>,
-    /// Whether an `scf.if` is inside: its branch may depend on the bindings
-    /// of the loops around.
-    has_if: bool,
+    /// The values the conditions of the `scf.if`s inside it are computed
+    /// from (the block arguments and region op results their backward
+    /// slices start at), sorted: the bindings of the loops around that the
+    /// branches taken may depend on.
+    condition_inputs: Vec<Key>,
 }
 
-/// What a region op's effect on the state depends on: the op, the
-/// distances of its live-ins, and (when an `scf.if` inside may read them)
-/// the induction values bound around it.
+/// What a region op's effect on the state depends on: the op, the shape of
+/// its live-ins' distances (which queues, which flags; the numbers are the
+/// summary's variables), and the bindings its branches may read.
 #[derive(PartialEq, Eq, Hash)]
 struct SummaryKey {
     op: OpKey,
-    live_ins: Vec<Option<Distance>>,
+    live_ins: Vec<Option<Shape>>,
     bindings: Vec<(ValueKey, Affine)>,
 }
 
-/// A region op's effect on the state. A value defined outside it only has
+/// A distance but for its numbers.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Shape {
+    queues: Vec<Queue>,
+    unknown: Option<UnknownOrigin>,
+    uncommitted: Option<OpKey>,
+}
+
+impl Shape {
+    fn of(distance: &Distance) -> Self {
+        Shape {
+            queues: distance.queues.iter().map(|(q, _)| *q).collect(),
+            unknown: distance.unknown,
+            uncommitted: distance.uncommitted,
+        }
+    }
+}
+
+/// A region op's effect on the state, for every entry of one [`Shape`]:
+/// the live-ins' distances on their queues are the variables `base`,
+/// `base + 1`, ... in order. A value defined outside the op only has
 /// commits added after it, and the minimum over paths of `d + c` is `d` plus
 /// the minimum of `c`: every such value's distance on queue `q` grows by the
 /// same `shift` on `q` (a probe value, at distance 0 on every queue the op
-/// commits to, measures it). The values defined inside it are whatever the
-/// live-ins made them.
+/// commits to, measures it). The values defined inside it, and what the
+/// waits inside see, are bounds in the variables.
 struct Summary {
+    base: Var,
     shift: Distance,
     defined: Vec<Option<Distance>>,
+    waits: Vec<(OpKey, WaitBounds)>,
+}
+
+/// What one wait saw: per hardware queue, a bound on the distance of the
+/// awaited values (the minimum over them and over paths).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct WaitBounds {
+    counts: BTreeMap<Queue, Bound>,
+    unknown: Option<UnknownOrigin>,
+    uncommitted: Option<OpKey>,
+}
+
+impl WaitBounds {
+    fn join(&mut self, other: &WaitBounds) {
+        for (queue, bound) in &other.counts {
+            match self.counts.get_mut(queue) {
+                Some(mine) => mine.min(bound),
+                None => {
+                    self.counts.insert(*queue, bound.clone());
+                }
+            }
+        }
+        self.unknown = self.unknown.or(other.unknown);
+        self.uncommitted = self.uncommitted.or(other.uncommitted);
+    }
+
+    fn substitute(&self, env: &dyn Fn(Var) -> Option<Bound>) -> WaitBounds {
+        WaitBounds {
+            counts: self.counts.iter().map(|(q, b)| (*q, b.substitute(env))).collect(),
+            unknown: self.unknown,
+            uncommitted: self.uncommitted,
+        }
+    }
+}
+
+impl Distance {
+    fn substitute(&self, env: &dyn Fn(Var) -> Option<Bound>) -> Distance {
+        let mut queues = QueueDistances::default();
+        for (queue, bound) in self.queues.iter() {
+            queues.join_min(*queue, &bound.substitute(env));
+        }
+        Distance { queues, unknown: self.unknown, uncommitted: self.uncommitted }
+    }
 }
 
 fn raw_key<'c, V: ValueLike<'c>>(value: V) -> Key {
@@ -564,12 +733,15 @@ impl Analysis<'_> {
         }
     }
 
-    /// Runs `analyze` on region op `op`, or applies the summary of an
-    /// earlier run that had the same live-ins (and bindings, where they
-    /// matter). Without summaries, a nest of loops costs the product of the
-    /// iterations each level simulates: exponential in the depth. The waits
-    /// inside need no second visit: the same live-ins give them the same
-    /// distances, and their results are minimums.
+    /// Runs `analyze` on region op `op` where it runs once (outside every
+    /// loop); elsewhere applies its summary for the live-ins' shape,
+    /// computing it first if no earlier visit did. Without summaries, a
+    /// nest of loops costs the product of the iterations each level
+    /// simulates: exponential in the depth. With summaries keyed by the
+    /// exact entry distances, a wait on a group committed outside a nest
+    /// whose every level commits still was (each visit saw another
+    /// distance); keyed by the shape, each region op is analyzed once per
+    /// shape and binding of its branches.
     fn summarized(&mut self, op: OperationRef, state: &mut State, analyze: fn(&mut Self, OperationRef, &mut State)) {
         if self.repeated == 0 {
             self.repeated += 1;
@@ -580,35 +752,68 @@ impl Analysis<'_> {
         let info = self.region_op_info(op);
         let key = SummaryKey {
             op: OpKey::of(op),
-            live_ins: info.live_ins.iter().map(|k| state.0.get(k).cloned()).collect(),
-            bindings: if info.has_if { self.bindings.snapshot() } else { Vec::new() },
+            live_ins: info.live_ins.iter().map(|k| state.0.get(k).map(Shape::of)).collect(),
+            bindings: self.bindings.snapshot_of(&info.condition_inputs),
         };
-        if let Some(summary) = self.summaries.get(&key) {
-            apply(summary, &info, state);
-            return;
+        let summary = match self.summaries.get(&key) {
+            Some(summary) => summary.clone(),
+            None => {
+                let summary = Rc::new(self.summarize(op, &info, &key.live_ins, analyze));
+                self.summaries.insert(key, summary.clone());
+                summary
+            }
+        };
+        #[cfg(debug_assertions)]
+        let entry = self.recorders.is_empty().then(|| state.clone());
+        self.apply(&summary, &info, state);
+        // Debug builds check, where the state holds numbers (one level
+        // below the function's loops), that the summary gives what the
+        // analysis of the op from this entry gives: the state after it and
+        // what each wait inside sees.
+        #[cfg(debug_assertions)]
+        if let Some(entry) = entry {
+            let mut direct = entry.clone();
+            self.recorders.push(ir::KeyMap::default());
+            analyze(self, op, &mut direct);
+            let seen = self.recorders.pop().unwrap_or_default();
+            assert_eq!(&direct, state, "a region op's effect is its summary");
+            let summarized: std::collections::BTreeMap<OpKey, WaitBounds> = instantiated_waits(&summary, &info, &entry).into_iter().collect();
+            let seen: std::collections::BTreeMap<OpKey, WaitBounds> = seen.into_iter().collect();
+            assert_eq!(seen, summarized, "what the waits inside a region op see is its summary's");
+        }
+    }
+
+    /// Runs `analyze` on `op` from an entry where each live-in of shape
+    /// `shapes` has a fresh variable per queue.
+    fn summarize(&mut self, op: OperationRef, info: &RegionOpInfo, shapes: &[Option<Shape>], analyze: fn(&mut Self, OperationRef, &mut State)) -> Summary {
+        let base = self.next_var;
+        let mut entry = State::default();
+        for (key, shape) in info.live_ins.iter().zip(shapes) {
+            let Some(shape) = shape else { continue };
+            let mut distance = Distance { unknown: shape.unknown, uncommitted: shape.uncommitted, ..Distance::default() };
+            for queue in &shape.queues {
+                distance.queues.join_min(*queue, &Bound::var(self.next_var));
+                self.next_var += 1;
+            }
+            entry.set(*key, distance);
         }
         let probe = ValueKey::synthetic(self.open);
         let mut shift = Distance::default();
         for queue in &info.queues {
-            shift.queues.join_min(*queue, 0);
+            shift.queues.join_min(*queue, &Bound::constant(0));
         }
-        #[cfg(debug_assertions)]
-        let entry = state.clone();
-        state.set(probe, shift);
+        entry.set(probe, shift);
         self.open += 1;
         self.repeated += 1;
-        analyze(self, op, state);
+        self.recorders.push(ir::KeyMap::default());
+        analyze(self, op, &mut entry);
+        let mut waits: Vec<(OpKey, WaitBounds)> = self.recorders.pop().unwrap_or_default().into_iter().collect();
+        waits.sort_by_key(|(op, _)| *op);
         self.repeated -= 1;
         self.open -= 1;
-        let shift = state.0.remove(&probe).unwrap_or_default();
-        let summary = Summary { shift, defined: info.defined.iter().map(|k| state.0.get(k).cloned()).collect() };
-        #[cfg(debug_assertions)]
-        {
-            let mut replayed = entry;
-            apply(&summary, &info, &mut replayed);
-            assert_eq!(&replayed, state, "a region op's effect is its summary");
-        }
-        self.summaries.insert(key, summary);
+        let shift = entry.0.remove(&probe).unwrap_or_default();
+        let defined = info.defined.iter().map(|k| entry.0.get(k).cloned()).collect();
+        Summary { base, shift, defined, waits }
     }
 
     fn region_op_info(&mut self, op: OperationRef) -> Rc<RegionOpInfo> {
@@ -618,10 +823,9 @@ impl Analysis<'_> {
         let mut defined: Vec<Key> = op.results().filter(|r| self.is_tracked(r.r#type())).map(raw_key).collect();
         let mut used: Vec<Key> = op.operands().filter(|v| self.is_tracked(v.r#type())).map(raw_key).collect();
         let mut queues = Vec::new();
-        let mut has_if = false;
         let inside = ir::nested_ops(op);
+        let condition_inputs = super::const_eval::condition_inputs(&inside);
         for inner in &inside {
-            has_if |= Upstream::ScfIf.is(*inner);
             if let QueueEffect::Commit(queue) = sync_state::effect(*inner) {
                 queues.push(self.queues.hardware(queue));
             }
@@ -651,21 +855,79 @@ impl Analysis<'_> {
         queues.sort();
         queues.dedup();
         let live_ins = used.into_iter().filter(|k| defined.binary_search(k).is_err()).collect();
-        let info = Rc::new(RegionOpInfo { live_ins, defined, queues, has_if });
+        let info = Rc::new(RegionOpInfo { live_ins, defined, queues, condition_inputs });
         self.region_ops.insert(OpKey::of(op), info.clone());
         info
     }
 
     fn record_wait(&mut self, op: OperationRef, state: &State) {
-        let entry = self.result.waits.entry(OpKey::of(op)).or_default();
-        let none = Distance::default();
+        let mut seen = WaitBounds::default();
         for operand in op.operands() {
-            let distance = state.0.get(&raw_key(operand)).unwrap_or(&none);
+            let Some(distance) = state.0.get(&raw_key(operand)) else { continue };
             for (queue, d) in distance.queues.iter() {
-                entry.counts.entry(*queue).and_modify(|c| *c = (*c).min(*d)).or_insert(*d);
+                match seen.counts.get_mut(queue) {
+                    Some(mine) => mine.min(d),
+                    None => {
+                        seen.counts.insert(*queue, d.clone());
+                    }
+                }
             }
-            entry.unknown = entry.unknown.or(distance.unknown);
-            entry.uncommitted = entry.uncommitted.or(distance.uncommitted);
+            seen.unknown = seen.unknown.or(distance.unknown);
+            seen.uncommitted = seen.uncommitted.or(distance.uncommitted);
+        }
+        self.record(OpKey::of(op), &seen);
+    }
+
+    /// Adds what wait `op` saw on one visit: to the innermost summary being
+    /// computed, or to the result (where the bounds are numbers).
+    fn record(&mut self, op: OpKey, seen: &WaitBounds) {
+        if let Some(recorder) = self.recorders.last_mut() {
+            recorder.entry(op).or_default().join(seen);
+            return;
+        }
+        let entry = self.result.waits.entry(op).or_default();
+        for (queue, bound) in &seen.counts {
+            // Outside every summary no variable is left; were one left, 0
+            // (wait for everything) is safe.
+            debug_assert!(bound.as_constant().is_some(), "a variable outside its summary");
+            let d = bound.as_constant().unwrap_or(0);
+            entry.counts.entry(*queue).and_modify(|c| *c = (*c).min(d)).or_insert(d);
+        }
+        entry.unknown = entry.unknown.or(seen.unknown);
+        entry.uncommitted = entry.uncommitted.or(seen.uncommitted);
+    }
+
+    /// `summary` applied to `state`: the waits inside see their bounds with
+    /// the live-ins' entry distances in place of the variables, values
+    /// defined outside the region op are shifted, values defined inside it
+    /// set to what the summary says.
+    fn apply(&mut self, summary: &Summary, info: &RegionOpInfo, state: &mut State) {
+        for (wait, seen) in instantiated_waits(summary, info, state) {
+            self.record(wait, &seen);
+        }
+        let env = entry_values(info, state);
+        let base = summary.base;
+        let lookup = |var: Var| var.checked_sub(base).and_then(|i| env.get(usize::try_from(i).ok()?)).cloned();
+        let defined: Vec<Option<Distance>> = summary.defined.iter().map(|d| d.as_ref().map(|d| d.substitute(&lookup))).collect();
+        if !summary.shift.queues.is_empty() {
+            for (key, distance) in state.0.iter_mut() {
+                if info.defined.binary_search(key).is_ok() {
+                    continue;
+                }
+                for (queue, shift) in summary.shift.queues.iter() {
+                    if let (Some(d), Some(shift)) = (distance.queues.get_mut(queue), shift.as_constant()) {
+                        d.add(shift);
+                    }
+                }
+            }
+        }
+        for (key, value) in info.defined.iter().zip(defined) {
+            match value {
+                Some(value) => state.set(*key, value),
+                None => {
+                    state.0.remove(key);
+                }
+            }
         }
     }
 
@@ -712,7 +974,7 @@ impl Analysis<'_> {
                     None => false,
                 };
                 // How much the previous simulated iteration grew the distances.
-                let mut last_delta: Option<BTreeMap<(Key, Queue), i64>> = None;
+                let mut last_delta: Option<BTreeMap<(Key, Queue), Vec<i64>>> = None;
                 let mut k = 0;
                 let mut done = None;
                 while k < t.min(SIMULATION_BUDGET) {
@@ -848,29 +1110,23 @@ impl Analysis<'_> {
     }
 }
 
-/// `summary` applied to `state`: values defined outside the region op
-/// shifted, values defined inside it set to what the summary says.
-fn apply(summary: &Summary, info: &RegionOpInfo, state: &mut State) {
-    if !summary.shift.queues.is_empty() {
-        for (key, distance) in state.0.iter_mut() {
-            if info.defined.binary_search(key).is_ok() {
-                continue;
-            }
-            for (queue, shift) in summary.shift.queues.iter() {
-                if let Some(d) = distance.queues.get_mut(queue) {
-                    *d = d.saturating_add(*shift);
-                }
-            }
-        }
-    }
-    for (key, value) in info.defined.iter().zip(&summary.defined) {
-        match value {
-            Some(value) => state.set(*key, value.clone()),
-            None => {
-                state.0.remove(key);
-            }
-        }
-    }
+/// The values of a summary's variables at `entry`: the live-ins' distances
+/// on their queues, in the order [`Analysis::summarize`] numbered them.
+fn entry_values(info: &RegionOpInfo, entry: &State) -> Vec<Bound> {
+    info.live_ins
+        .iter()
+        .filter_map(|key| entry.0.get(key))
+        .flat_map(|distance| distance.queues.iter().map(|(_, b)| b.clone()))
+        .collect()
+}
+
+/// What the waits inside a summarized region op see when it is entered
+/// from `entry`.
+fn instantiated_waits(summary: &Summary, info: &RegionOpInfo, entry: &State) -> Vec<(OpKey, WaitBounds)> {
+    let env = entry_values(info, entry);
+    let base = summary.base;
+    let lookup = |var: Var| var.checked_sub(base).and_then(|i| env.get(usize::try_from(i).ok()?)).cloned();
+    summary.waits.iter().map(|(wait, seen)| (*wait, seen.substitute(&lookup))).collect()
 }
 
 fn unknown(origin: UnknownOrigin) -> Distance {

@@ -14,12 +14,19 @@
 //! same is recorded for commits (when they commit) and counting-form copies:
 //! how many older groups may still be in flight when a group is filled, which
 //! sizes `asyncpipe-to-nvgpu`'s mbarrier rings.
+//!
+//! Cost: bounds count up to [`CAP`] and then read "more than CAP", so a
+//! queue's bound takes at most `CAP + 2` values, and each loop (or other
+//! region op) is analyzed once per entry state and binding of the branches
+//! inside it, and replayed from a memo after: a nest of loops whose every
+//! level commits costs the sum of its levels, not their product.
 
 use crate::passes::ir::upstream::Upstream;
-use super::const_eval::{visit_if, Bindings, Cycle};
+use super::const_eval::{self, visit_if, Bindings, Cycle};
+use super::symbolic::Affine;
 use crate::passes::ir::asyncpipe::queue_of;
 use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp};
-use crate::passes::ir::{self, OpKey};
+use crate::passes::ir::{self, OpKey, ValueKey};
 use super::sync_state::{effect, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -40,7 +47,20 @@ pub enum Bound {
     Unbounded,
     /// At most this many on every visit.
     AtMost(i64),
+    /// On some visit, more than this many ([`CAP`]) may be in flight: no
+    /// smaller bound is known.
+    Over(i64),
 }
+
+/// The largest bound counted exactly; past it a bound is "more than CAP"
+/// ([`Bound::Over`]). Above `asyncpipe-to-nvgpu`'s largest ring
+/// (`lower_to_nvgpu::bulk::MAX_RING`, which asserts it), so that every
+/// ring it can build is sized exactly; a wait for at most CAP or more groups
+/// is never removed as never blocking past it.
+pub const CAP: i64 = 4096;
+
+/// [`CAP`] exceeded.
+const OVER: i64 = CAP + 1;
 
 /// The bound before each wait, commit and counting-form copy.
 #[derive(Default)]
@@ -67,6 +87,7 @@ impl Bounds {
         match self.0.get(&OpKey::of(op)) {
             None => Bound::Unreached,
             Some(None) => Bound::Unbounded,
+            Some(Some(bound)) if *bound > CAP => Bound::Over(CAP),
             Some(Some(bound)) => Bound::AtMost(*bound),
         }
     }
@@ -103,6 +124,23 @@ struct Analysis {
     bindings: Bindings,
     /// Ops visited in the function so far ([`STEP_BUDGET`]).
     steps: u64,
+    /// The state each region op left, by the state it started from and the
+    /// bindings its branches read. A replay records nothing: the first run
+    /// from the same entry recorded the same bounds.
+    memo: HashMap<MemoKey, InFlightBounds>,
+    /// Per region op, [`const_eval::condition_inputs`] of its nested ops.
+    condition_inputs: HashMap<OpKey, std::rc::Rc<Vec<ValueKey>>>,
+}
+
+/// Entries the memo holds before it starts over (memory stays bounded when
+/// keys keep changing, as with branches on every loop's induction).
+const MEMO_LIMIT: usize = 1 << 16;
+
+#[derive(PartialEq, Eq, Hash)]
+struct MemoKey {
+    op: OpKey,
+    entry: InFlightBounds,
+    bindings: Vec<(ValueKey, Affine)>,
 }
 
 impl Analysis {
@@ -126,20 +164,18 @@ impl InFlightBounds {
         self.0.get(&queue).copied()
     }
 
-    /// After a wait for at most `count` groups on `queue`.
+    /// After a wait for at most `count` groups on `queue` (a count past
+    /// [`CAP`] reads "more than CAP").
     pub fn wait(&mut self, queue: Queue, count: i64) {
-        let bound = self.get(queue).map_or(count, |b| b.min(count));
+        let bound = self.get(queue).map_or(count, |b| b.min(count)).min(OVER);
         self.0.insert(queue, bound);
     }
 
-    /// After one more group is committed to `queue`.
+    /// After one more group is committed to `queue` ("more than CAP" stays
+    /// so).
     pub fn commit(&mut self, queue: Queue) {
-        if let Some(bound) = self.0.get(&queue) {
-            // An upper bound past i64 is no bound.
-            match bound.checked_add(1) {
-                Some(next) => self.0.insert(queue, next),
-                None => self.0.remove(&queue),
-            };
+        if let Some(bound) = self.0.get_mut(&queue) {
+            *bound = (*bound + 1).min(OVER);
         }
     }
 
@@ -216,7 +252,7 @@ impl Analysis {
         self.steps += 1;
         let name = ir::op_name(op);
         match Upstream::named(name) {
-            Some(Upstream::ScfFor) => return self.for_loop(op, state),
+            Some(Upstream::ScfFor) => return self.memoized(op, state, Self::for_loop),
             Some(Upstream::ScfIf) => return self.if_op(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => return,
             _ => {}
@@ -248,18 +284,48 @@ impl Analysis {
             } else {
                 // Unknown region op (scf.while, scf.parallel, ...): its regions
                 // may run any number of times.
-                let entry = state.clone();
-                *state = fixpoint(&entry, |h| {
-                    let mut y = h.clone();
-                    self.regions(op, &mut y);
-                    y
-                });
+                self.memoized(op, state, Self::any_times);
             }
         }
         if let QueueEffect::Commit(queue) = effect {
             self.record(op, state.get(queue));
             state.commit(queue);
         }
+    }
+
+    /// `analyze` on region op `op`, or the state it left when it last ran
+    /// from the same entry with the same bindings of its branches.
+    fn memoized(&mut self, op: OperationRef, state: &mut InFlightBounds, analyze: fn(&mut Self, OperationRef, &mut InFlightBounds)) {
+        let inputs = self
+            .condition_inputs
+            .entry(OpKey::of(op))
+            .or_insert_with(|| std::rc::Rc::new(const_eval::condition_inputs(&ir::nested_ops(op))))
+            .clone();
+        // Keying walks the bindings the key holds: count them as work.
+        self.steps += inputs.len() as u64;
+        let key = MemoKey { op: OpKey::of(op), entry: state.clone(), bindings: self.bindings.snapshot_of(&inputs) };
+        if let Some(exit) = self.memo.get(&key) {
+            *state = exit.clone();
+            return;
+        }
+        analyze(self, op, state);
+        // Past the budget the states are not what a full run gives.
+        if self.steps < STEP_BUDGET {
+            if self.memo.len() >= MEMO_LIMIT {
+                self.memo.clear();
+            }
+            self.memo.insert(key, state.clone());
+        }
+    }
+
+    /// Regions that may run any number of times.
+    fn any_times(&mut self, op: OperationRef, state: &mut InFlightBounds) {
+        let entry = state.clone();
+        *state = fixpoint(&entry, |h| {
+            let mut y = h.clone();
+            self.regions(op, &mut y);
+            y
+        });
     }
 
     fn if_op(&mut self, op: OperationRef, state: &mut InFlightBounds) {

@@ -764,6 +764,11 @@ fn in_chunks<'c, 'a, T: Send>(
     })
 }
 
+/// Whether anything uses `value`.
+pub fn has_uses<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> bool {
+    unsafe { !mlir_sys::mlirValueGetFirstUse(value.to_raw()).ptr.is_null() }
+}
+
 /// The uses of `value`: each user with the operand number it is used at.
 pub fn uses<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
     let mut uses = Vec::new();

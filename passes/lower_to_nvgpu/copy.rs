@@ -162,9 +162,44 @@ pub(super) fn common_checks(copy: OperationRef, instruction: &str) -> Result<(i6
                 ));
             }
         }
+        span_fits(what, &shape(ty), &strides, offset, e)?;
         layouts.push((what, strides, offset));
     }
     Ok((e, layouts))
+}
+
+/// Checks that every byte count and offset the lowerings form from a side
+/// of a copy fits an i64: its tile's bytes (the product of its static
+/// extents and the element size) and the byte offset of its last element
+/// (static offset plus each static extent less one times its static
+/// stride). Past that a product would overflow (a debug build panics, a
+/// release build emits a wrapped size): an error names the side instead.
+fn span_fits(what: &str, tile: &[i64], strides: &[i64], offset: i64, e: i64) -> Result<(), String> {
+    let known = |v: i64| v != DYNAMIC;
+    if let Some(&row) = tile.last().filter(|r| known(**r)) {
+        row_bytes(row, e)?;
+    }
+    let mut bytes = i128::from(e);
+    let mut last = if known(offset) { i128::from(offset) } else { 0 };
+    for (d, &size) in tile.iter().enumerate() {
+        if !known(size) {
+            continue;
+        }
+        bytes = bytes.saturating_mul(i128::from(size));
+        if let Some(&stride) = strides.get(d).filter(|s| known(**s)) {
+            last = last.saturating_add(i128::from(size.saturating_sub(1).max(0)).saturating_mul(i128::from(stride).abs()));
+        }
+    }
+    let last_byte = last.saturating_mul(i128::from(e));
+    let limit = i128::from(i64::MAX);
+    if bytes > limit || last_byte > limit {
+        let shown: Vec<String> = tile.iter().map(|&d| if known(d) { d.to_string() } else { "?".into() }).collect();
+        return Err(format!(
+            "the {what} ({} elements of {e} bytes) spans more bytes than a 64-bit size or offset holds",
+            shown.join("x")
+        ));
+    }
+    Ok(())
 }
 
 /// Whether every row of a layout starts at a multiple of `bytes` (dynamic
