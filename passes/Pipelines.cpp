@@ -1,7 +1,9 @@
 //===- Pipelines.cpp - registered pass pipelines ---------------------------===//
 //
 // `asyncpipe-to-ptx`: from a module whose gpu.module kernels use asyncpipe
-// (or upstream nvgpu) async copies to gpu.binary ops holding PTX. asyncpipe's
+// (or upstream nvgpu) async copies to gpu.binary ops holding PTX;
+// `asyncpipe-to-nvgpu` (its two lowering steps); `asyncpipe-block-model`
+// (the CPU block model behind its input check). asyncpipe's
 // own steps are Rust passes found in the global registry by name, and the C++
 // passes of passes/nvvm/; the rest is upstream's NVVM path.
 //
@@ -113,6 +115,18 @@ void asyncpipeRegisterPipelines(void) {
              << "reconcile-unrealized-casts),"
              << "asyncpipe-check-nvvm-target,gpu-module-to-binary{format=" << options.format << "}";
           return parsePassPipeline(pipeline, pm, llvm::errs());
+        });
+    // asyncpipe-block-model: the CPU block model's pipeline. Its check
+    // comes first: convert-scf-to-cf would break the single-block regions of
+    // asyncpipe, par and asyncop ops (into IR that does not verify), which
+    // the model refuses anyway.
+    PassPipelineRegistration<>(
+        "asyncpipe-block-model",
+        "Run each GPU kernel's thread block on the CPU: asyncpipe-lower-block{check-only=true}, convert-scf-to-cf, "
+        "asyncpipe-lower-block",
+        [](OpPassManager &pm) {
+          (void)parsePassPipeline("asyncpipe-lower-block{check-only=true},convert-scf-to-cf,asyncpipe-lower-block", pm,
+                                  llvm::errs());
         });
     return true;
   }();

@@ -72,7 +72,7 @@ use crate::passes::ir::upstream::{DeviceAsyncCopy, Upstream};
 use super::ir::builder::{Builder, Point};
 use super::ir::nvvm::Wgmma;
 use super::ir::{self, diag, rewrite, ValueKey};
-use super::{PassDef, PassFailed, PassOptions};
+use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
@@ -84,7 +84,13 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-lower-block",
     description: "Run each GPU kernel's thread block on the CPU: threads one at a time between barriers in a chosen order, cp.async and bulk copies landing late or early, mbarrier waits that let the other threads run (block_sim runtime)",
     anchor: None,
-    options: &[],
+    options: &[OptionDef {
+        name: "check-only",
+        description: "Only refuse what no pass before the model would make runnable (asyncpipe, par and asyncop ops in a \
+                      kernel, launches of a kernel); change nothing. The asyncpipe-block-model pipeline runs it before \
+                      convert-scf-to-cf, which would break those ops' single-block regions",
+        default: "false",
+    }],
     run,
 };
 
@@ -172,11 +178,19 @@ const SLOT_ALIGN: i64 = 16;
 /// The integer address space of workgroup memory.
 const WORKGROUP: i64 = 3;
 
-fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
+    let check_only: bool = options.parse(root, "check-only")?;
     let kernels: Vec<OperationRef> = ir::nested_ops(root)
         .into_iter()
         .filter(|op| Upstream::GpuFunc.is(*op) && op.parent_operation().is_some_and(|m| Upstream::GpuModule.is(m)))
         .collect();
+    // Before anything changes.
+    if !refusals(root, &kernels) {
+        return Err(PassFailed);
+    }
+    if check_only {
+        return Ok(());
+    }
     let mut failed = false;
     let mut modules = Vec::new();
     for kernel in kernels {
@@ -196,6 +210,51 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         }
     }
     Ok(())
+}
+
+/// Says, at each, what the model cannot be given by any pass before it
+/// (false if there was one): asyncpipe, par and asyncop ops in a kernel (it
+/// runs the nvgpu and NVVM level; `convert-scf-to-cf` would also break their
+/// single-block regions, so the asyncpipe-block-model pipeline asks this
+/// before it), and `gpu.launch_func`s of a kernel it replaces (the kernel
+/// becomes CPU functions, and its gpu.module may go).
+fn refusals(root: OperationRef, kernels: &[OperationRef]) -> bool {
+    let mut ok = true;
+    for kernel in kernels {
+        let above = |op: OperationRef| {
+            let name = ir::op_name(op);
+            ["asyncpipe.", "par.", "asyncop."].iter().any(|dialect| name.starts_with(dialect))
+        };
+        for op in ir::nested_ops(*kernel) {
+            let name = ir::op_name(op);
+            // The outermost of a nest only (a commit scope, not its copies).
+            if above(op) && !ir::ancestors(op).take_while(|a| a != kernel).any(above) {
+                diag::error(
+                    op.location(),
+                    &format!(
+                        "asyncpipe-lower-block runs kernels at the nvgpu and NVVM level, and '{name}' is above it: lower it \
+                         first (asyncpipe-to-nvgpu, asyncpipe-lower-mma; par-to-gpu; the asyncop lowerings)"
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    let names: Vec<String> = kernels.iter().filter_map(|k| ir::symbol_name(*k)).collect();
+    for op in ir::nested_ops(root).into_iter().filter(|op| Upstream::GpuLaunchFunc.is(*op)) {
+        let callee = op.attribute(attr::KERNEL).ok().map(|a| a.to_string()).unwrap_or_default();
+        if names.iter().any(|name| callee.ends_with(&format!("::@{name}")) || callee.ends_with(&format!("::@\"{name}\""))) {
+            diag::error(
+                op.location(),
+                &format!(
+                    "asyncpipe-lower-block replaces kernel {callee} by CPU functions, so it cannot be launched: call its \
+                     block driver instead (func.call with the kernel's arguments and the block id, once per block)"
+                ),
+            );
+            ok = false;
+        }
+    }
+    ok
 }
 
 /// What one kernel's lowering needs to know before it rewrites anything.

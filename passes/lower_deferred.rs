@@ -81,8 +81,18 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         diag::error(order[QUEUES].location(), &format!("the deferred model holds {QUEUES} queues; this op names one more"));
         return Err(PassFailed);
     }
-    if ops.iter().any(|op| AsyncpipeOp::of(*op).is_some()) {
-        declare_runtime(root);
+    // In the nearest module of every op that calls it (a nested module is a
+    // symbol table of its own).
+    let mut modules: Vec<OperationRef> = Vec::new();
+    for op in ops.iter().filter(|op| AsyncpipeOp::of(**op).is_some()) {
+        if let Some(module) = ir::ancestors(*op).find(|p| Upstream::BuiltinModule.is(*p)) {
+            if !modules.contains(&module) {
+                modules.push(module);
+            }
+        }
+    }
+    for module in modules {
+        declare_runtime(module);
     }
     // Accumulators first: the MMAs and stores that use them read their
     // memrefs.
@@ -132,6 +142,11 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 }
 
 /// Reports, at the op, what the model cannot run.
+/// Whether `op` is in a `func.func` that no `gpu.module` holds.
+fn in_cpu_function(op: OperationRef) -> bool {
+    ir::ancestors(op).any(|p| Upstream::FuncFunc.is(p)) && !ir::ancestors(op).any(|p| Upstream::GpuModule.is(p))
+}
+
 fn check(ops: &[OperationRef]) -> Result<(), PassFailed> {
     let mut failed = false;
     let mut fail = |op: OperationRef, message: &str| {
@@ -141,6 +156,18 @@ fn check(ops: &[OperationRef]) -> Result<(), PassFailed> {
     for op in ops {
         if is_token_form(*op) {
             fail(*op, "asyncpipe-lower-deferred expects counting form: run asyncpipe-token-to-count first");
+            continue;
+        }
+        // Calls of the runtime need its declarations in reach, and
+        // accumulators an allocation scope: a func.func outside any
+        // gpu.module, which is what the model runs on the CPU.
+        if AsyncpipeOp::of(*op).is_some() && !in_cpu_function(*op) {
+            fail(
+                *op,
+                "asyncpipe-lower-deferred runs the async ops of func.func functions on the CPU, and this op is not in \
+                 one outside a gpu.module: lower a kernel with asyncpipe-to-nvgpu and run it on asyncpipe-lower-block, \
+                 or turn it into a func.func first (test/tools/kernel-to-func.sed)",
+            );
             continue;
         }
         match AsyncpipeOp::of(*op) {
@@ -292,7 +319,7 @@ fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c
     b.call(if queue.is_some() { MMA } else { MMA_NOW }, &operands, &[], at);
 }
 
-/// Declares the runtime's functions the module does not define.
+/// Declares the runtime's functions `module` does not define.
 fn declare_runtime(root: OperationRef) {
     let Some(first) = ir::region_entry(root, 0).and_then(|body| body.first_operation()) else { return };
     let b = Builder::new(root.context(), root.location());

@@ -141,6 +141,21 @@ fn mapped_to(foreach: ForeachThreadOp, blocks: bool) -> bool {
 /// buffers, as in CUDA).
 fn check_nesting<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>) -> Result<(), (OperationRef<'c, 'a>, String)> {
     let op = foreach.operation();
+    // The body moves into a gpu.module, a symbol table of its own: what it
+    // names in the host module would be undefined there.
+    if let Some(user) = ir::nested_ops(op)
+        .into_iter()
+        .find(|o| matches!(Upstream::of(*o), Some(Upstream::FuncCall | Upstream::LlvmCall | Upstream::MemrefGetGlobal)))
+    {
+        return Err((
+            user,
+            format!(
+                "par-to-gpu moves the body of a 'par.foreach_thread' into a GPU kernel, where '{}' cannot name a symbol of the host module; \
+                 inline the callee or pass the global as an operand",
+                ir::op_name(user)
+            ),
+        ));
+    }
     let inner = inner_ops(foreach);
     let deeper = ir::nested_ops(op).into_iter().filter_map(ForeachThreadOp::cast).count();
     if let Some(parent) = ir::ancestors(op).find(|a| ForeachThreadOp::is(*a)) {

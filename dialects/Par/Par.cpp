@@ -207,6 +207,13 @@ LogicalResult ParallelInsertSliceOp::verify() {
                          << " does not match the slice type " << expected
                          << " (unit dimensions may be dropped)";
   }
+  // In bounds where static, as tensor.insert_slice checks (its memref
+  // form, the subview One-Shot Bufferize makes of it, would not verify).
+  SliceBoundsVerificationResult bounds =
+      verifyInBoundsSlice(dest.getShape(), getStaticOffsets(), getStaticSizes(), getStaticStrides(),
+                          /*generateErrorMessage=*/true);
+  if (!bounds.isValid)
+    return emitOpError() << bounds.errorMessage << " of the destination";
   auto foreachThread = (*this)->getParentOfType<ForeachThreadOp>();
   Region *destRegion = getDest().getParentRegion();
   if (foreachThread && foreachThread->isAncestor(destRegion->getParentOp()))

@@ -144,3 +144,19 @@ func.func @memref_dest(%n: index, %c: memref<8xf32>, %s: tensor<2xf32>) {
   }
   return
 }
+
+// -----
+
+// Static offsets, sizes and strides stay inside the destination, as
+// tensor.insert_slice's do: One-Shot Bufferize made an out-of-bounds
+// memref.subview of this one, which did not verify (a fuzzer finding).
+func.func @out_of_bounds(%c: tensor<8xf32>, %s: tensor<2xf32>) -> tensor<8xf32> {
+  %c4 = arith.constant 4 : index
+  %r = par.foreach_thread (%t) in (%c4) -> (tensor<8xf32>) {
+    par.perform_concurrently {
+      // expected-error @below {{'par.parallel_insert_slice' op slice along dimension 0 runs out-of-bounds: 8 >= 8 of the destination}}
+      par.parallel_insert_slice %s into %c[7] [2] [1] : tensor<2xf32> into tensor<8xf32>
+    }
+  }
+  return %r : tensor<8xf32>
+}

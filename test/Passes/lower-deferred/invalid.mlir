@@ -76,3 +76,19 @@ func.func @argument(%a: memref<16x16xf16>, %b: memref<16x8xf16>, %acc: !asyncpip
   asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<16x8xf32>
   return
 }
+
+// -----
+
+// A kernel: the runtime's calls would name functions the gpu.module does
+// not hold (they were emitted undeclared; the output failed to verify).
+gpu.module @kernels {
+  gpu.func @kernel(%g: memref<4xf32>, %s: memref<4xf32, 3>) kernel {
+    // expected-error @below {{asyncpipe-lower-deferred runs the async ops of func.func functions on the CPU, and this op is not in one outside a gpu.module}}
+    asyncpipe.copy %g, %s queue 0 : memref<4xf32> to memref<4xf32, 3>
+    // expected-error @below {{not in one outside a gpu.module}}
+    asyncpipe.commit 0
+    // expected-error @below {{not in one outside a gpu.module}}
+    asyncpipe.wait_queue 0, 0
+    gpu.return
+  }
+}

@@ -103,3 +103,20 @@ func.func @block_level_store(%C: memref<8x8xf32>, %v: f32) {
   }
   return
 }
+
+// -----
+
+// The body moves into gpu.module @par_kernels, whose symbols are its own: a
+// call of a host function there would name nothing (the fuzzer found the
+// kernel calling an undeclared @rtclock, which failed to verify).
+func.func private @rtclock() -> f64
+
+func.func @host_call(%C: memref<64xf64>) {
+  %c64 = arith.constant 64 : index
+  par.foreach_thread (%i) in (%c64) {
+    // expected-error @below {{par-to-gpu moves the body of a 'par.foreach_thread' into a GPU kernel, where 'func.call' cannot name a symbol of the host module; inline the callee or pass the global as an operand}}
+    %t = func.call @rtclock() : () -> f64
+    memref.store %t, %C[%i] : memref<64xf64>
+  }
+  return
+}

@@ -149,6 +149,30 @@ func.func @row_bytes_overflow(%a: memref<2305843009213693952xf32>, %b: memref<23
 
 // -----
 
+// Each row fits, the tile does not: 2^32 x 2^32 f32 is 2^66 bytes (the bulk
+// lowering's byte count overflowed: a panic in a debug build, a wrapped size
+// in a release build; issue 40).
+func.func @tile_bytes_overflow(%a: memref<4294967296x4294967296xf32>, %b: memref<4294967296x4294967296xf32, 3>) {
+  // expected-error @below {{the source (4294967296x4294967296 elements of 4 bytes) spans more bytes than a 64-bit size or offset holds}}
+  asyncpipe.copy %a, %b queue 1 : memref<4294967296x4294967296xf32> to memref<4294967296x4294967296xf32, 3>
+  asyncpipe.commit 1
+  asyncpipe.wait_queue 1, 0
+  return
+}
+
+// -----
+
+// The tile fits, the view's last element does not (stride 2^62 elements).
+func.func @offset_overflow(%a: memref<4x4xf32, strided<[4611686018427387904, 1]>>, %b: memref<4x4xf32, 3>) {
+  // expected-error @below {{the source (4x4 elements of 4 bytes) spans more bytes than a 64-bit size or offset holds}}
+  asyncpipe.copy %a, %b queue 1 : memref<4x4xf32, strided<[4611686018427387904, 1]>> to memref<4x4xf32, 3>
+  asyncpipe.commit 1
+  asyncpipe.wait_queue 1, 0
+  return
+}
+
+// -----
+
 // A bound too large for a ring (a fuzzer finding: the ring size overflowed
 // for a bound of 2^63 - 1).
 func.func @too_many_in_flight(%a: memref<8xf32>, %b: memref<8xf32, 3>) {
