@@ -564,7 +564,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             exact: true,
             function: FunctionFacts::default(),
             producers: HashMap::new(),
-            loops: HashMap::new(),
+            loops: ir::KeyMap::default(),
             loop_facts: HashMap::new(),
             steps: 0,
             max_steps,
@@ -598,7 +598,8 @@ struct Checker<'c, 'a> {
     /// What each loop did, by the state it started from and the values it
     /// reads from outside ([`LoopKey`]): a loop nested in loops is entered
     /// once per outer iteration, mostly in a state seen before.
-    loops: HashMap<LoopKey, (State, Vec<Option<Affine>>)>,
+    /// (Hashed with [`ir::KeyHasher`]: whole states are hashed per visit.)
+    loops: ir::KeyMap<LoopKey, (State, Vec<Option<Affine>>)>,
     /// What each loop's analysis reads of its body, gathered once per loop.
     loop_facts: HashMap<OpKey, Rc<LoopFacts<'c, 'a>>>,
     /// Work done on the function so far: ops visited, and the values

@@ -571,13 +571,13 @@ pub fn visit_if<'c, 'a, S: Clone>(
 pub struct Cycle<S> {
     /// The states in order, and where each first appears.
     states: Vec<S>,
-    seen: HashMap<S, usize>,
+    seen: ir::KeyMap<S, usize>,
 }
 
 impl<S: Clone + Eq + std::hash::Hash> Cycle<S> {
     #[allow(clippy::new_without_default)]
     pub fn new() -> Self {
-        Self { states: Vec::new(), seen: HashMap::new() }
+        Self { states: Vec::new(), seen: ir::KeyMap::default() }
     }
 
     /// Records `state`, at the top of the next iteration; returns true, and

@@ -47,7 +47,7 @@ use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 /// How logical asyncpipe queues map onto hardware queues.
@@ -450,7 +450,7 @@ impl<'q> Analyzer<'q> {
             tracked_types: Vec::new(),
             bindings: Bindings::default(),
             region_ops: ir::KeyMap::default(),
-            summaries: HashMap::new(),
+            summaries: ir::KeyMap::default(),
             open: 0,
             repeated: 0,
             next_var: 0,
@@ -490,7 +490,7 @@ struct Analysis<'q> {
     /// What each region op analyzed so far reads, defines and commits to.
     region_ops: ir::KeyMap<OpKey, Rc<RegionOpInfo>>,
     /// The effects of region ops already analyzed, by what they depend on.
-    summaries: HashMap<SummaryKey, Rc<Summary>>,
+    summaries: ir::KeyMap<SummaryKey, Rc<Summary>>,
     /// How many summarized region ops are being analyzed (numbers their
     /// probes).
     open: usize,

@@ -127,7 +127,7 @@ struct Analysis {
     /// The state each region op left, by the state it started from and the
     /// bindings its branches read. A replay records nothing: the first run
     /// from the same entry recorded the same bounds.
-    memo: HashMap<MemoKey, InFlightBounds>,
+    memo: ir::KeyMap<MemoKey, InFlightBounds>,
     /// Per region op, [`const_eval::condition_inputs`] of its nested ops.
     condition_inputs: HashMap<OpKey, std::rc::Rc<Vec<ValueKey>>>,
 }

@@ -376,13 +376,44 @@ impl std::hash::Hasher for KeyHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.write_u64(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        for &byte in chunks.remainder() {
             self.write_u64(u64::from(byte));
         }
     }
 
     fn write_usize(&mut self, n: usize) {
         self.write_u64(n as u64);
+    }
+
+    // The analyses' states hash integers field by field (derived Hash): one
+    // round each, not one per byte.
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
+    fn write_i128(&mut self, n: i128) {
+        self.write_u128(n as u128);
     }
 
     fn write_u64(&mut self, n: u64) {
