@@ -639,6 +639,10 @@ struct FunctionFacts {
     /// Whether the function has token-form ops (then group values are
     /// tracked through loops and branches).
     token_form: bool,
+    /// Buffers that a `memref.collapse_shape` or `memref.expand_shape`
+    /// views (through casts): their accesses are placed in bytes
+    /// ([`Packed::linear`]), through a reshape or not.
+    linear: HashSet<Root>,
     /// Memrefs that are not views of one known buffer: loop-carried memrefs
     /// and the memref results of `scf` ops, each with the buffers it may be
     /// (the roots of every value that flows into it). An access through one
@@ -717,7 +721,20 @@ impl FunctionFacts {
         let shape = BlockShape::of(function);
         let varying = if block_scope { thread_scope::thread_dependent(&ops) } else { HashSet::new() };
         let bulk = if block_scope { bulk.in_function(&ops, &varying) } else { BulkQueues::default() };
-        FunctionFacts { written, tracked, token_form, aliases, caps, block_scope, shape, varying, counting, bulk }
+        let linear = ops
+            .iter()
+            .filter(|op| matches!(Upstream::of(**op), Some(Upstream::MemrefCollapseShape | Upstream::MemrefExpandShape)))
+            .filter_map(|op| {
+                let mut source = op.operand(0).ok()?;
+                while let Some(def) = ir::defining_op(source).filter(|d| {
+                    matches!(Upstream::of(*d), Some(Upstream::MemrefCast | Upstream::MemrefMemorySpaceCast | Upstream::MemrefCollapseShape | Upstream::MemrefExpandShape))
+                }) {
+                    source = def.operand(0).ok()?;
+                }
+                Some(effects::Root::of(source))
+            })
+            .collect();
+        FunctionFacts { written, tracked, token_form, linear, aliases, caps, block_scope, shape, varying, counting, bulk }
     }
 
     /// [`Self::caps`] of `queue` (1 for a queue no wait names).
@@ -995,14 +1012,23 @@ impl Packed {
     /// touches: a dimension whose start or extent is unknown spans the
     /// whole dimension; thread terms are dropped (the range covers every
     /// thread's part).
+    ///
+    /// A dimension whose start has thread terms keeps them, scaled to bytes:
+    /// each thread's range is the same interval moved by its terms (the
+    /// constant part of the start is checked against the dimension; where a
+    /// thread's part leaves it, the access is out of bounds anyway).
     fn bytes(&self, slice: &Slice) -> Slice {
         let whole = Slice::whole();
         let range = (|| {
             let (mut low, mut high, mut stride) = (0i64, 0i64, 1i64);
+            let mut threads = ThreadTerms::default();
             for d in (0..self.shape.len()).rev() {
                 let size = self.shape[d];
                 let (lo, hi) = match slice.0.get(d) {
-                    Some((Some(start), Some(extent))) if slice.threads(d).is_zero() && *start >= 0 && *extent >= 1 && start + extent <= size => {
+                    Some((Some(start), Some(extent))) if *start >= 0 && *extent >= 1 && start.checked_add(*extent)? <= size => {
+                        let bytes = stride.checked_mul(self.element)?;
+                        let scaled = slice.threads(d).0.map(|c| c.checked_mul(bytes));
+                        threads = threads.add(&ThreadTerms([scaled[0]?, scaled[1]?, scaled[2]?]))?;
                         (*start, start + extent - 1)
                     }
                     _ => (0, size.checked_sub(1)?),
@@ -1013,9 +1039,20 @@ impl Packed {
             }
             let start = self.shift.checked_add(low.checked_mul(self.element)?)?;
             let extent = (high - low + 1).checked_mul(self.element)?;
-            Some(Slice(vec![(Some(start), Some(extent))], vec![Some(1)], vec![ThreadTerms::default()]))
+            Some(Slice(vec![(Some(start), Some(extent))], vec![Some(1)], vec![threads]))
         })();
         range.unwrap_or(whole)
+    }
+
+    /// A buffer addressed by bytes from its start: `root`, when its type is
+    /// static with an identity layout, as the view of shape `shape` (the
+    /// root's own, or a reshape of it, which keeps the row-major order).
+    fn linear(root: Root, ty: Type) -> Option<Self> {
+        let shape = ir::shape(ty);
+        if shape.iter().any(|s| *s < 0) || !ir::has_identity_layout(ty) || ir::element_bytes(ty) <= 0 {
+            return None;
+        }
+        Some(Packed { buffer: root, shift: 0, shape, element: ir::element_bytes(ty) })
     }
 }
 
@@ -1835,8 +1872,28 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut chain = Vec::new();
         let mut opaque = false;
         let mut packed = None;
+        // The reshape nearest `value` (its result type), when the chain to
+        // the root below it has casts and reshapes only: the slice above it
+        // is in its coordinates, and a reshape of an identity layout keeps
+        // the elements' order, so its byte ranges are the root's.
+        let mut reshaped: Option<Type> = None;
+        let mut below_reshape_ok = true;
         while let Some(def) = ir::defining_op(current) {
-            if Upstream::MemrefSubview.is(def) {
+            let reshape = matches!(Upstream::of(def), Some(Upstream::MemrefCollapseShape | Upstream::MemrefExpandShape));
+            if reshape && !opaque {
+                if reshaped.is_none() {
+                    reshaped = def.result(0).ok().map(|r| Value::from(r).r#type());
+                }
+            } else if reshaped.is_some()
+                && effects::is_view(def)
+                && def.operand_count() > 0
+                && !matches!(Upstream::of(def), Some(Upstream::MemrefCast | Upstream::MemrefMemorySpaceCast))
+            {
+                // A subview or another view below the reshape moves its
+                // coordinates: the whole buffer.
+                below_reshape_ok = false;
+                opaque = true;
+            } else if Upstream::MemrefSubview.is(def) {
                 slice = self.subview_slice(def);
                 subviews += 1;
                 chain.push(def);
@@ -1853,7 +1910,18 @@ impl<'c, 'a> Checker<'c, 'a> {
             current = def.operand(0).unwrap();
         }
         let root = effects::Root::of(current);
-        if opaque || self.function.aliases.contains_key(&root) {
+        if opaque || !below_reshape_ok || self.function.aliases.contains_key(&root) {
+            return View { root, slice: Slice::whole(), indexing: Indexing::Opaque, packed: None };
+        }
+        if packed.is_none() && self.function.linear.contains(&root) {
+            // A root some reshape views: every access to it is placed in
+            // bytes, through the reshape or not, so that both compare.
+            let ty = reshaped.unwrap_or_else(|| current.r#type());
+            match (Packed::linear(root, current.r#type()), Packed::linear(root, ty)) {
+                (Some(_), Some(view)) => packed = Some(view),
+                _ => return View { root, slice: Slice::whole(), indexing: Indexing::Opaque, packed: None },
+            }
+        } else if reshaped.is_some() && packed.is_none() {
             return View { root, slice: Slice::whole(), indexing: Indexing::Opaque, packed: None };
         }
         if subviews > 1 {
