@@ -393,6 +393,13 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
         );
         return Err(PassFailed);
     };
+    if threads > MAX_THREADS {
+        diag::error(
+            kernel.location(),
+            &format!("asyncpipe-lower-block runs blocks of at most {MAX_THREADS} threads (as a GPU does); this kernel's has {threads}"),
+        );
+        return Err(PassFailed);
+    }
     let entry = ir::region_entry(kernel, 0).expect("a gpu.func has a body");
     let arguments = (0..entry.argument_count()).map(|k| entry.argument(k).unwrap().r#type()).collect();
     let module = kernel.parent_operation().expect("a gpu.func in a gpu.module");
@@ -442,7 +449,24 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 match bytes(ty).filter(|_| is_static) {
                     Some(size) => {
                         info.private.push((op, info.private_bytes));
-                        info.private_bytes += round_up(size, SLOT_ALIGN);
+                        // The block's private memory is one allocation of
+                        // threads x this: at most MAX_PRIVATE_BYTES.
+                        let total = round_up(size, SLOT_ALIGN)
+                            .and_then(|rounded| info.private_bytes.checked_add(rounded))
+                            .filter(|bytes| bytes.checked_mul(threads).is_some_and(|all| all <= MAX_PRIVATE_BYTES));
+                        match total {
+                            Some(total) => info.private_bytes = total,
+                            None => {
+                                diag::error(
+                                    op.location(),
+                                    &format!(
+                                        "asyncpipe-lower-block: the block's private buffers would take more than \
+                                         {MAX_PRIVATE_BYTES} bytes ({threads} threads)"
+                                    ),
+                                );
+                                failed = true;
+                            }
+                        }
                     }
                     None => {
                         diag::error(
@@ -527,7 +551,7 @@ fn window_layout(shared: &[Shared]) -> (Vec<i64>, i64) {
             // (Too large already: check() reports it; no sums that overflow.)
             break;
         }
-        let offset = round_up(end, buffer.alignment);
+        let Some(offset) = round_up(end, buffer.alignment) else { break };
         offsets.push(offset);
         end = offset.saturating_add(buffer.bytes);
     }
@@ -567,9 +591,17 @@ fn bytes(memref: Type) -> Option<i64> {
     shape.iter().try_fold(bits / 8, |size, d| size.checked_mul(*d))
 }
 
-fn round_up(value: i64, unit: i64) -> i64 {
-    (value + unit - 1) / unit * unit
+/// `value` rounded up to a multiple of `unit` (None past i64).
+fn round_up(value: i64, unit: i64) -> Option<i64> {
+    Some(value.checked_add(unit - 1)? / unit * unit)
 }
+
+/// The most threads a block has (a GPU's limit; it also bounds the slot and
+/// private memory products).
+const MAX_THREADS: i64 = 1024;
+
+/// The most bytes the block's private memory (every thread's) may take.
+const MAX_PRIVATE_BYTES: i64 = 1 << 40;
 
 /// The runner `@K.thread`, next to the kernel's `gpu.module`, with the
 /// kernel's body behind an entry block that takes the runner's arguments.
@@ -915,8 +947,13 @@ fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number:
             continue;
         }
         if let Some(&[row, column]) = ir::dense_i64_attr(user, attr::STATIC_POSITION).as_deref() {
-            let k = (row * shape[1] + column) as usize;
-            rewrite::replace_uses(user.result(0).unwrap().into(), values[k]);
+            // A position outside the fragment (vector.extract's poison
+            // index -1, say) keeps its extraction, from the vector below.
+            let k = row.checked_mul(shape[1]).and_then(|r| r.checked_add(column)).and_then(|k| usize::try_from(k).ok());
+            let Some(&element) = k.and_then(|k| values.get(k)).filter(|_| row >= 0 && column >= 0 && column < shape[1]) else {
+                continue;
+            };
+            rewrite::replace_uses(user.result(0).unwrap().into(), element);
             ir::erase(user);
         }
     }
@@ -1153,7 +1190,9 @@ impl<'c, 'a> Keeper<'c, 'a> {
         let key = ValueKey::of(value);
         if !self.kept.contains_key(&key) {
             let base = self.bytes;
-            self.bytes += round_up(size * self.threads, SLOT_ALIGN);
+            // (At most 16 bytes a value and MAX_THREADS threads: no
+            // overflow short of 2^50 values.)
+            self.bytes = self.bytes.saturating_add(round_up(size.saturating_mul(self.threads), SLOT_ALIGN).unwrap_or(i64::MAX));
             let slot = Slot { base, size, ty };
             let location = definer.map(|op| op.location()).unwrap_or_else(|| home.parent_operation().unwrap().location());
             let view = self.slot(&slot, after, location);

@@ -63,6 +63,9 @@ const WAIT: &str = "deferred_sim_wait";
 /// Queues the runtime holds.
 const QUEUES: usize = 64;
 
+/// The largest accumulator tile the model allocates (on the stack).
+const MAX_ACCUMULATOR_BYTES: i64 = 1 << 24;
+
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
     let ops = ir::nested_ops(root);
     check(&ops)?;
@@ -198,6 +201,13 @@ fn check(ops: &[OperationRef]) -> Result<(), PassFailed> {
             Some(AsyncpipeOp::AccumulatorStore(store)) if !from_init(store.acc()) => {
                 fail(*op, "asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function");
             }
+            Some(AsyncpipeOp::AccumulatorInit(init))
+                if accumulator_tile(init.acc().r#type()).is_some_and(|tile| {
+                    tile.rows.checked_mul(tile.columns).and_then(|n| n.checked_mul(ir::element_bytes(tile.element))).is_none_or(|b| b > MAX_ACCUMULATOR_BYTES)
+                }) =>
+            {
+                fail(*op, &format!("asyncpipe-lower-deferred models accumulators of at most {MAX_ACCUMULATOR_BYTES} bytes (a thread's stack)"))
+            }
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
                 if let Some(user) = asyncpipe::other_accumulator_use(init.acc()) {
                     fail(
@@ -263,6 +273,7 @@ fn accumulator<'c, 'a>(op: OperationRef<'c, 'a>, acc: Value<'c, 'a>) {
     let ty: Type = MemRefType::new(tile.element, &[tile.rows, tile.columns], None, None).into();
     let memory = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], at);
     let address = b.strided_metadata(memory, at).pointer;
+    // (check() bounded the tile's bytes.)
     let bytes = b.index_constant(tile.rows * tile.columns * ir::element_bytes(tile.element), at);
     b.call(ZERO, &[address, bytes], &[], at);
     rewrite::replace_uses(acc, memory);

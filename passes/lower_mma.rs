@@ -71,6 +71,14 @@ pub const PASS: PassDef = PassDef {
     run,
 };
 
+/// The most m16n8 fragments a warp's part of an accumulator may have on
+/// sm_80 (4 f32 registers each a thread: 1024, past what a thread holds
+/// without spilling; the lowering unrolls them all).
+const MAX_FRAGMENTS: i64 = 256;
+
+/// The deepest K an MMA may have (the lowerings unroll it in steps of 16).
+const MAX_K: i64 = 1 << 12;
+
 /// How an accumulator tile is split over a block's warps: a `rows x
 /// columns` grid of warp tiles of `tile_m x tile_n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,6 +230,16 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                         ),
                     }
                 } else { match WarpGrid::of(tile.rows, tile.columns, warps, 16, 8) {
+                    Some(grid) if (grid.tile_m / 16) * (grid.tile_n / 8) > MAX_FRAGMENTS => fail(
+                        *op,
+                        &format!(
+                            "a warp's part of this accumulator is {}x{}: {} m16n8 fragments of 4 registers a thread, \
+                             more than the {MAX_FRAGMENTS} the lowering unrolls; use more warps or a smaller tile",
+                            grid.tile_m,
+                            grid.tile_n,
+                            (grid.tile_m / 16) * (grid.tile_n / 8)
+                        ),
+                    ),
                     Some(grid) => plan.accumulators.push((*op, grid)),
                     None => fail(
                         *op,
@@ -247,6 +265,10 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                     continue;
                 }
                 let k = ir::shape(mma.a().r#type())[1];
+                if k > MAX_K {
+                    fail(*op, &format!("K = {k}: the lowering unrolls K in steps of 16 up to {MAX_K}; split the MMA along K"));
+                    continue;
+                }
                 if wgmma {
                     tiles_failed |= check_wgmma_tiles(*op, mma, &mut plan.swizzled).is_err();
                 } else if k % 16 != 0 {

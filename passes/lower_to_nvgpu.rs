@@ -576,7 +576,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     Some(token) => token,
                     None => self.poison(),
                 };
-                let num_groups = self.b.int_attr(32, count);
+                // An i32 attribute: a larger count is clamped, which only
+                // waits for more (a wait for at most 2^31 - 1 groups never
+                // blocks where one for more would not).
+                let num_groups = self.b.int_attr(32, count.clamp(0, i64::from(i32::MAX)));
                 self.b.op(Upstream::NvgpuDeviceAsyncWait, &[token], &[], &[(attr::NUM_GROUPS, num_groups)], at);
                 ir::erase(op);
             }

@@ -113,8 +113,7 @@ fn convert(function: OperationRef) -> Result<(), PassFailed> {
     // before: only a known total over the limit moves them.)
     let sizes: Option<Vec<i64>> = allocs.iter().map(|alloc| buffer_bytes(alloc.result(0).unwrap().r#type())).collect();
     if let Some(sizes) = sizes.filter(|sizes| sizes.iter().try_fold(0i64, |sum, s| sum.checked_add(*s)).is_some_and(|t| t > STATIC_LIMIT)) {
-        dynamic(function, entry, &allocs, &sizes);
-        return Ok(());
+        return dynamic(function, entry, &allocs, &sizes);
     }
     let inputs = ir::function_input_count(function) as i64;
     let existing = ir::int_attr(function, attr::WORKGROUP_ATTRIBUTIONS).unwrap_or(0);
@@ -156,22 +155,34 @@ fn buffer_bytes(ty: melior::ir::Type) -> Option<i64> {
 /// The buffers as views of the kernel's dynamic shared memory, each aligned
 /// to `DYNAMIC_ALIGNMENT` or what its allocation asks (up to
 /// `BASE_ALIGNMENT`), and the total on the kernel.
-fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[OperationRef], sizes: &[i64]) {
+fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[OperationRef], sizes: &[i64]) -> Result<(), PassFailed> {
     use super::ir::builder::{Builder, Point};
     use melior::ir::block::BlockLike;
+    // The layout first, in checked arithmetic: the padding may pass i64
+    // where the sizes alone did not.
+    let round = |offset: i64, alignment: i64| offset.checked_add(alignment - 1).map(|o| o / alignment * alignment);
+    let mut offsets = Vec::new();
+    let mut end = Some(0i64);
+    for (alloc, size) in allocs.iter().zip(sizes) {
+        let alignment = ir::int_attr(*alloc, attr::ALIGNMENT).unwrap_or(0).clamp(DYNAMIC_ALIGNMENT, BASE_ALIGNMENT);
+        let offset = end.and_then(|e| round(e, alignment));
+        offsets.push(offset.unwrap_or(0));
+        end = offset.and_then(|o| o.checked_add(*size));
+    }
+    let Some(total) = end.and_then(|e| round(e, DYNAMIC_ALIGNMENT)) else {
+        diag::error(function.location(), "the kernel's workgroup buffers take more bytes than a 64-bit size holds");
+        return Err(PassFailed);
+    };
     let first = entry.first_operation().expect("allocations in the entry block");
     let b = Builder::new(function.context(), function.location());
     let at = Point::Before(first);
     let bytes_type = b.workgroup_bytes();
     let base = b.value(Upstream::GpuDynamicSharedMemory, &[], bytes_type, &[], at);
-    let mut offset = 0i64;
-    for (alloc, size) in allocs.iter().zip(sizes) {
+    // Each at least DYNAMIC_ALIGNMENT, more where the allocation asks (a
+    // tile wgmma reads swizzled: 1024); the base is aligned to 1024
+    // (asyncpipe-extern-dynamic-shared).
+    for (alloc, offset) in allocs.iter().zip(offsets) {
         let result = alloc.result(0).unwrap();
-        // At least DYNAMIC_ALIGNMENT, more where the allocation asks (a
-        // tile wgmma reads swizzled: 1024); the base is aligned to 1024
-        // (asyncpipe-extern-dynamic-shared).
-        let alignment = ir::int_attr(*alloc, attr::ALIGNMENT).unwrap_or(0).clamp(DYNAMIC_ALIGNMENT, BASE_ALIGNMENT);
-        offset = (offset + alignment - 1) / alignment * alignment;
         let shift = b.index_constant(offset, Point::Before(*alloc));
         let view = b.value(Upstream::MemrefView, &[base, shift], result.r#type(), &[], Point::Before(*alloc));
         for user in ir::users(result.into()) {
@@ -181,8 +192,7 @@ fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[Operat
         }
         rewrite::replace_uses(result.into(), view);
         ir::erase(*alloc);
-        offset += size;
     }
-    let offset = (offset + DYNAMIC_ALIGNMENT - 1) / DYNAMIC_ALIGNMENT * DYNAMIC_ALIGNMENT;
-    rewrite::set_attribute(function, attrs::DYNAMIC_SHARED_BYTES, b.int_attr(64, offset));
+    rewrite::set_attribute(function, attrs::DYNAMIC_SHARED_BYTES, b.int_attr(64, total));
+    Ok(())
 }

@@ -742,7 +742,14 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.stopped = true;
                 return;
             }
-            self.bindings.bind_iteration(induction, lb, k as i64, step);
+            // (k is below the trip count, at most 2^64 - 1 iterations of an
+            // i64 loop: bound from lb + k * step in i128.)
+            let Ok(k_i64) = i64::try_from(k) else {
+                self.report(op, format!("cannot prove: iteration {k} of a loop is past what the model binds"), None);
+                self.stopped = true;
+                return;
+            };
+            self.bindings.bind_iteration(induction, lb, k_i64, step);
             self.block_ops(body, threads, state);
             self.bindings.unbind(induction);
             incoming = yields.clone();
@@ -1043,7 +1050,7 @@ impl<'c, 'a> Model<'c, 'a> {
             .map(|r| Type::from(r.r#type()))
             .chain(op.operands().map(|v| v.r#type()))
             .filter(|t| t.is_vector())
-            .map(|t| ir::shape(t).iter().product::<i64>())
+            .map(|t| ir::shape(t).iter().try_fold(1i64, |n, d| n.checked_mul(*d)).unwrap_or(i64::MAX))
             .next()
             .unwrap_or(1);
         view.element_bytes(&indices, count)

@@ -348,7 +348,7 @@ fn widen_over_loops(offset: &mut Form, extent: &mut Form) -> Option<()> {
         if extent.as_constant() == Some(0) {
             continue;
         }
-        extent.constant = extent.constant.checked_add(high - low)?;
+        extent.constant = extent.constant.checked_add(high.checked_sub(low)?)?;
     }
     Some(())
 }
@@ -362,7 +362,7 @@ fn extent(size: &Form, stride: &Form) -> Option<Form> {
     match (size.as_constant(), stride.as_constant()) {
         (Some(0), _) => Some(Form::constant(0)),
         (_, Some(1)) => Some(size.clone()),
-        (Some(s), Some(st)) => Some(Form::constant((s - 1).checked_mul(st.abs())?.checked_add(1)?)),
+        (Some(s), Some(st)) => Some(Form::constant(s.checked_sub(1)?.checked_mul(st.checked_abs()?)?.checked_add(1)?)),
         _ => None,
     }
 }
@@ -715,7 +715,9 @@ fn enumerate(a: &Access, b: &Access) -> Option<Verdict> {
             if i == j {
                 continue;
             }
-            let overlap = (0..x.len()).all(|d| x[d] < y[d] + b_extents[d] && y[d] < x[d] + a_extents[d]);
+            // (Saturating: a box past i128 reaches to its end.)
+            let overlap = (0..x.len())
+                .all(|d| x[d] < y[d].saturating_add(b_extents[d]) && y[d] < x[d].saturating_add(a_extents[d]));
             if overlap {
                 return Some(Verdict::Overlap { first: tuple(i as i128), second: tuple(j as i128) });
             }

@@ -134,7 +134,10 @@ fn apply(for_op: OperationRef, plan: Plan) {
     let first_start = rewrite::clone_mapped(start, &mut map, before);
     let first_handle: Value = first_start.result(0).expect("a handle").into();
     // The loop runs one iteration fewer and carries the next handle.
-    let last_iv = plan.ub - ((plan.ub - plan.lb - 1) % plan.step) - 1;
+    // (In i128: ub - lb may not fit an i64 where the trip count does; the
+    // last iteration's value lies between lb and ub, so it does.)
+    let (lb, ub, step) = (i128::from(plan.lb), i128::from(plan.ub), i128::from(plan.step));
+    let last_iv = i64::try_from(ub - (ub - lb - 1).rem_euclid(step) - 1).expect("an iteration's value is between the bounds");
     let new_ub = b.index_constant(last_iv, before);
     rewrite::set_operand(for_op, 1, new_ub);
     let (for_op, carried) = rewrite::add_loop_carried(for_op, &[first_handle]);

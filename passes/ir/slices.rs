@@ -85,11 +85,14 @@ pub enum Division {
 }
 
 impl Division {
-    /// `a` divided by positive `c` this way.
+    /// `a` divided by positive `c` this way. (Ceil of i128::MIN, whose
+    /// negation does not fit: `-floor(-a / c)` computed as
+    /// `floor((a + c - 1) / c)` for negative `a`, which cannot overflow.)
     pub fn of_constants(self, a: i128, c: i128) -> i128 {
         match self {
             Division::Mod => a.rem_euclid(c),
             Division::Floor => a.div_euclid(c),
+            Division::Ceil if a < 0 => (a + (c - 1)).div_euclid(c),
             Division::Ceil => -((-a).div_euclid(c)),
         }
     }

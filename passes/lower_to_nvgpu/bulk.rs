@@ -114,6 +114,16 @@ pub fn plan(copy: OperationRef) -> Result<BulkPlan, String> {
     }
     let whole = tile.iter().all(|&d| d != DYNAMIC) && layouts.iter().all(|layout| contiguous(layout, &tile));
     let plan = BulkPlan { shape: tile, e, whole };
+    // Each bulk copy's size (a row, or the whole tile) is an i32 operand, and
+    // a phase counts at most MAX_TX_BYTES: the row alone when the outer
+    // extents are dynamic (the run-time total is the hardware's to count).
+    if !plan.whole && plan.copy_bytes() > MAX_TX_BYTES {
+        return Err(format!(
+            "one bulk copy would move {} bytes, but an mbarrier phase counts at most {MAX_TX_BYTES} bytes; copy \
+             the tile in parts, committed as separate groups",
+            plan.copy_bytes()
+        ));
+    }
     if plan.shape.iter().all(|&d| d != DYNAMIC) {
         let bytes = plan.shape.iter().product::<i64>() * e;
         if bytes > MAX_TX_BYTES {
@@ -475,7 +485,9 @@ impl<'c, 'a> Term<'c, 'a> {
 
     fn add(self, other: Self, b: &Builder<'c>, point: Point<'c, 'a>) -> Self {
         match (self, other) {
-            (Term::Known(x), Term::Known(y)) => Term::Known(x + y),
+            // (Checked: past i64 the sum is the IR's, which wraps as the
+            // hardware's address arithmetic does.)
+            (Term::Known(x), Term::Known(y)) if x.checked_add(y).is_some() => Term::Known(x + y),
             (Term::Known(0), t) | (t, Term::Known(0)) => t,
             (x, y) => Term::Value(b.binary(Upstream::ArithAddi, x.value(b, point), y.value(b, point), point)),
         }
@@ -483,7 +495,7 @@ impl<'c, 'a> Term<'c, 'a> {
 
     fn mul(self, other: Self, b: &Builder<'c>, point: Point<'c, 'a>) -> Self {
         match (self, other) {
-            (Term::Known(x), Term::Known(y)) => Term::Known(x * y),
+            (Term::Known(x), Term::Known(y)) if x.checked_mul(y).is_some() => Term::Known(x * y),
             (Term::Known(0), _) | (_, Term::Known(0)) => Term::Known(0),
             (Term::Known(1), t) | (t, Term::Known(1)) => t,
             (x, y) => Term::Value(b.binary(Upstream::ArithMuli, x.value(b, point), y.value(b, point), point)),

@@ -162,38 +162,46 @@ pub(super) fn common_checks(copy: OperationRef, instruction: &str) -> Result<(i6
                 ));
             }
         }
-        span_fits(what, &shape(ty), &strides, offset, e)?;
+        span_fits(what, &shape(ty), &shape(dest), &strides, offset, e)?;
         layouts.push((what, strides, offset));
     }
     Ok((e, layouts))
 }
 
 /// Checks that every byte count and offset the lowerings form from a side
-/// of a copy fits an i64: its tile's bytes (the product of its static
-/// extents and the element size) and the byte offset of its last element
-/// (static offset plus each static extent less one times its static
-/// stride). Past that a product would overflow (a debug build panics, a
-/// release build emits a wrapped size): an error names the side instead.
-fn span_fits(what: &str, tile: &[i64], strides: &[i64], offset: i64, e: i64) -> Result<(), String> {
+/// of a copy fits an i64: its tile's bytes (the product of its extents and
+/// the element size), each static stride and the static offset in bytes,
+/// and the byte offset of the last element the copy touches (offset plus
+/// each extent less one times its stride, in magnitude). An extent that is
+/// dynamic on this side is the tile's (`tile`, the destination's shape: the
+/// copy walks the same indices on both sides). Past that a product would
+/// overflow (a debug build panics, a release build emits a wrapped size):
+/// an error names the side instead.
+fn span_fits(what: &str, own: &[i64], tile: &[i64], strides: &[i64], offset: i64, e: i64) -> Result<(), String> {
     let known = |v: i64| v != DYNAMIC;
-    if let Some(&row) = tile.last().filter(|r| known(**r)) {
+    if let Some(&row) = own.last().filter(|r| known(**r)) {
         row_bytes(row, e)?;
     }
-    let mut bytes = i128::from(e);
-    let mut last = if known(offset) { i128::from(offset) } else { 0 };
-    for (d, &size) in tile.iter().enumerate() {
-        if !known(size) {
-            continue;
+    let magnitude = |v: i64| i128::from(v).abs();
+    let e = i128::from(e);
+    let mut bytes = e;
+    let mut last = if known(offset) { magnitude(offset) } else { 0 };
+    let mut largest = last;
+    for (d, &size) in own.iter().enumerate() {
+        let size = if known(size) { Some(size) } else { tile.get(d).copied().filter(|t| known(*t)) };
+        let stride = strides.get(d).copied().filter(|s| known(*s));
+        if let Some(stride) = stride {
+            largest = largest.max(magnitude(stride));
         }
+        let Some(size) = size else { continue };
         bytes = bytes.saturating_mul(i128::from(size));
-        if let Some(&stride) = strides.get(d).filter(|s| known(**s)) {
-            last = last.saturating_add(i128::from(size.saturating_sub(1).max(0)).saturating_mul(i128::from(stride).abs()));
+        if let Some(stride) = stride {
+            last = last.saturating_add(i128::from(size.saturating_sub(1).max(0)).saturating_mul(magnitude(stride)));
         }
     }
-    let last_byte = last.saturating_mul(i128::from(e));
     let limit = i128::from(i64::MAX);
-    if bytes > limit || last_byte > limit {
-        let shown: Vec<String> = tile.iter().map(|&d| if known(d) { d.to_string() } else { "?".into() }).collect();
+    if bytes > limit || last.saturating_mul(e) > limit || largest.saturating_mul(e) > limit {
+        let shown: Vec<String> = own.iter().map(|&d| if known(d) { d.to_string() } else { "?".into() }).collect();
         return Err(format!(
             "the {what} ({} elements of {e} bytes) spans more bytes than a 64-bit size or offset holds",
             shown.join("x")

@@ -18,6 +18,10 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 /// `L` prologue and `L` epilogue steps, and the analyses size tables by it.
 pub const MAX_STAGE: i64 = 1 << 16;
 
+/// The largest `asyncpipe.first_queue`: the stages' queues (and a nested
+/// loop's after them) stay far inside i64.
+pub const MAX_FIRST_QUEUE: i64 = 1 << 40;
+
 /// A value an op reads from the loop body: the induction variable, a
 /// statement's result, or a helper's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -163,6 +167,12 @@ pub struct Statements<'c, 'a> {
 /// `asyncpipe.order` is a statement (orders unique, stages not negative);
 /// an op with neither is a helper; there is at least one statement.
 pub fn statements<'c, 'a>(loop_op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Result<Statements<'c, 'a>, PassFailed> {
+    if let Some(queue) = ir::int_attr(loop_op, attrs::FIRST_QUEUE).filter(|q| !(0..=MAX_FIRST_QUEUE).contains(q)) {
+        return Err(fail(
+            loop_op,
+            &format!("{} {queue} is outside 0 to {MAX_FIRST_QUEUE}: the loop's stages number queues from it", attrs::FIRST_QUEUE),
+        ));
+    }
     let mut stmts: Vec<Stmt> = Vec::new();
     let mut helpers = Vec::new();
     let mut index: HashMap<OpKey, Source> = HashMap::new();
@@ -589,6 +599,7 @@ pub fn items(
             }
             Item {
                 stage: first.stage,
+                // (statements() keeps first_queue + MAX_STAGE within i64.)
                 commits: first.is_async.then(|| first_queue + first.stage as i64),
                 needs: item_needs,
             }
@@ -610,7 +621,7 @@ fn first_queue(loop_op: OperationRef) -> i64 {
             let outer_last = ir::region_entry(op, 0)
                 .and_then(|b| ir::ops(b).filter_map(|o| ir::int_attr(o, attrs::STAGE)).max())
                 .unwrap_or(0);
-            return first_queue(op) + outer_last + 1;
+            return first_queue(op).saturating_add(outer_last.max(0)).saturating_add(1);
         }
         parent = op.parent_operation();
     }

@@ -96,13 +96,31 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BOUNDARY = [
     0, 1, -1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63, 64, 65, 100, 127, 128, 255,
     256, 1023, 1024, 4096, 65535, 65536, 2**31 - 1, 2**31, -2**31, 2**32 - 1,
-    2**32, 2**53, 2**62, 2**63 - 1, -2**63, 2**63, 2**64 - 1, 2**64,
+    2**32, 2**53, 2**62, 2**63 - 2, 2**63 - 1, -2**63, 2**63, 2**64 - 1, 2**64,
     10**6, 10**9, 10**12, 10**18, -10**12,
 ]
 SMALL = [0, 1, 2, 3, 4, 5, 7, 8, 16, 63, 64, 65, 100]
 TRIPS = [0, 1, 2, 3, 4, 5, 7, 10, 16, 63, 64, 65, 1000, 10**6, 10**9, 10**12,
          2**31 - 1, 2**32, 2**62, 2**63 - 1]
-HUGE_DIMS = [0, 1, 2**16, 2**31 - 1, 2**31, 2**32, 2**40, 2**62, 2**63 - 1, 10**12]
+HUGE_DIMS = [0, 1, 2**16, 2**31 - 1, 2**31, 2**32, 2**40, 2**60, 2**61, 2**62, 2**63 - 1, 10**12]
+# Memref shapes whose size in bytes is near 2^63 (the most an i64 offset
+# holds) or above it: (dims, element type).
+HUGE_SHAPES = [
+    ([2**31, 2**32], "f32"),        # 2^65 bytes
+    ([2**61], "i64"),               # 2^64
+    ([2**60], "i64"),               # 2^63
+    ([2**60 - 1], "i64"),           # 2^63 - 8
+    ([2**61 - 1], "f32"),           # 2^63 - 4
+    ([2**62], "f16"),               # 2^63
+    ([2**63 - 1], "i8"),            # 2^63 - 1
+    ([2**31 - 1, 2**32 + 1], "f32"),
+    ([3, 2**61], "i8"),
+    ([2**30, 2**30, 8], "f64"),     # 2^66
+    ([4, 2**59], "f32"),            # 2^63
+]
+I64_MAX = 2**63 - 1
+# Queue numbers and wait counts at the top of i64.
+NEAR_I64_MAX = [I64_MAX, I64_MAX - 1, 2**62]
 
 I32_MAX = 2**31 - 1
 
@@ -119,8 +137,23 @@ def pick_int(rng):
 # --------------------------------------------------------------------------
 # Passes
 
-# (label, args, sync) -- `sync`: the output must pass --asyncpipe-verify-sync
-# when the input does.
+# The upstream lowering of the async dialect to the async runtime (lit's
+# %lower-async), before which asyncpipe-async-loop-types retypes the loops.
+LOWER_ASYNC = ["--async-to-async-runtime", "--async-runtime-ref-counting", "--async-runtime-ref-counting-opt",
+               "--convert-async-to-llvm", "--asyncpipe-async-loop-types"]
+# asyncpipe-to-ptx's gpu.module step (passes/Pipelines.cpp) without the
+# target and binary steps.
+NVVM_STEP = ("--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm,expand-strided-metadata,lower-affine,"
+             "convert-scf-to-cf,convert-nvvm-to-llvm,convert-gpu-to-nvvm,asyncpipe-extern-dynamic-shared,canonicalize,cse,"
+             "reconcile-unrealized-casts))")
+
+# (label, args, sync, weight) -- `sync`: the output must pass
+# --asyncpipe-verify-sync when the input does. Each element of `args` is one
+# step: a pipeline runs one asyncpipe-opt per element, and every step's
+# output is checked (it parses and verifies) before the next step reads it.
+# A registered pipeline (asyncpipe-to-nvgpu, asyncpipe-block-model,
+# asyncpipe-to-ptx) is one element and runs in one process; its steps also
+# appear one per element in other entries.
 PASSES = [
     ("asyncpipe-token-to-count", ["--asyncpipe-token-to-count"], True, 10),
     ("asyncpipe-token-to-count=single-hw-queue=true",
@@ -128,24 +161,57 @@ PASSES = [
     ("asyncpipe-count-to-token", ["--asyncpipe-count-to-token"], True, 8),
     ("asyncpipe-optimize-waits", ["--asyncpipe-optimize-waits"], True, 8),
     ("asyncpipe-verify-sync", ["--asyncpipe-verify-sync"], False, 6),
+    ("asyncpipe-verify-sync=max-steps=50", ["--asyncpipe-verify-sync=max-steps=50"], False, 1),
     ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
     ("asyncpipe-explain", ["--asyncpipe-explain"], False, 2),
     ("asyncpipe-timeline", ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=3"], False, 2),
+    ("asyncpipe-timeline=bulk-queues=0 example-trip-count=0",
+     ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline bulk-queues=0 example-trip-count=0"], False, 1),
     ("pipeline:software-pipeline,explain", ["--asyncpipe-software-pipeline", "--asyncpipe-explain"], False, 2),
+    ("pipeline:token-to-count,timeline",
+     ["--asyncpipe-token-to-count", "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline"], False, 1),
     ("asyncpipe-synchronize", ["--asyncpipe-synchronize"], True, 4),
     ("pipeline:synchronize,verify-sync", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync"], False, 2),
     ("asyncpipe-synchronize=max-queues=1", ["--asyncpipe-synchronize=max-queues=1"], True, 2),
+    ("asyncpipe-synchronize=tighten=false", ["--asyncpipe-synchronize=tighten=false"], True, 2),
+    ("asyncpipe-synchronize=max-queues=64 max-barriers=1",
+     ["--asyncpipe-synchronize=max-queues=64 max-barriers=1"], True, 1),
     ("pipeline:synchronize,verify-sync=ordered-writes", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync=ordered-writes=true"], False, 2),
+    ("pipeline:synchronize,explain,timeline",
+     ["--asyncpipe-synchronize", "--asyncpipe-explain", "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline"], False, 1),
+    ("pipeline:synchronize,print-async-effects", ["--asyncpipe-synchronize", "--asyncpipe-print-async-effects"], False, 1),
+    ("pipeline:synchronize,optimize-waits", ["--asyncpipe-synchronize", "--asyncpipe-optimize-waits"], True, 1),
+    # The CPU models: sequential and deferred completion.
     ("asyncpipe-lower-sequential", ["--asyncpipe-lower-sequential"], False, 5),
     ("asyncpipe-lower-deferred", ["--asyncpipe-lower-deferred"], False, 4),
+    ("pipeline:optimize-waits,verify-sync,lower-sequential",
+     ["--asyncpipe-optimize-waits", "--asyncpipe-verify-sync", "--asyncpipe-lower-sequential"], False, 1),
+    ("pipeline:count-to-token,token-to-count,lower-sequential",
+     ["--asyncpipe-count-to-token", "--asyncpipe-token-to-count", "--asyncpipe-lower-sequential"], False, 1),
+    ("pipeline:token-to-count,lower-deferred", ["--asyncpipe-token-to-count", "--asyncpipe-lower-deferred"], False, 2),
+    ("pipeline:software-pipeline,lower-deferred", ["--asyncpipe-software-pipeline", "--asyncpipe-lower-deferred"], False, 1),
+    ("pipeline:synchronize,lower-deferred", ["--asyncpipe-synchronize", "--asyncpipe-lower-deferred"], False, 1),
     ("asyncpipe-software-pipeline", ["--asyncpipe-software-pipeline"], True, 12),
+    ("asyncpipe-software-pipeline=bulk-queues=0,1", ["--asyncpipe-software-pipeline=bulk-queues=0,1"], False, 1),
     ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 6),
     ("asyncpipe-to-nvgpu=bulk-queues=0", ["--asyncpipe-to-nvgpu=bulk-queues=0"], False, 5),
     ("asyncpipe-to-nvgpu=bulk-queues=0,1", ["--asyncpipe-to-nvgpu=bulk-queues=0,1"], False, 2),
     ("asyncpipe-to-nvgpu=max-copy-bytes=4", ["--asyncpipe-to-nvgpu=max-copy-bytes=4"], False, 2),
+    # asyncpipe-to-nvgpu's two steps, alone and one after the other.
+    ("asyncpipe-hardware-queues", ["--asyncpipe-hardware-queues"], True, 4),
+    ("asyncpipe-hardware-queues=bulk-queues=1", ["--asyncpipe-hardware-queues=bulk-queues=1"], False, 2),
+    ("asyncpipe-hardware-queues=max-copy-bytes=4 bypass-l1=false",
+     ["--asyncpipe-hardware-queues=max-copy-bytes=4 bypass-l1=false"], False, 1),
+    ("asyncpipe-lower-to-nvgpu", ["--asyncpipe-lower-to-nvgpu"], False, 3),
+    ("asyncpipe-lower-to-nvgpu=bulk-queues=1", ["--asyncpipe-lower-to-nvgpu=bulk-queues=1"], False, 1),
+    ("pipeline:hardware-queues,lower-to-nvgpu", ["--asyncpipe-hardware-queues", "--asyncpipe-lower-to-nvgpu"], False, 2),
+    ("pipeline:to-nvgpu=bulk-queues=1,lower-sequential",
+     ["--asyncpipe-to-nvgpu=bulk-queues=1", "--asyncpipe-lower-sequential"], False, 1),
     ("asyncpipe-workgroup-attributions", ["--asyncpipe-workgroup-attributions"], False, 3),
     ("asyncpipe-attach-nvvm-target", ["--asyncpipe-attach-nvvm-target"], False, 2),
     ("asyncpipe-check-nvvm-target", ["--asyncpipe-check-nvvm-target"], False, 2),
+    ("asyncpipe-extern-dynamic-shared", ["--asyncpipe-extern-dynamic-shared"], False, 1),
+    ("asyncpipe-async-loop-types", ["--asyncpipe-async-loop-types"], False, 1),
     ("pipeline:software-pipeline,canonicalize,token-to-count",
      ["--asyncpipe-software-pipeline", "--canonicalize", "--asyncpipe-token-to-count"], True, 5),
     ("pipeline:count-to-token,canonicalize,cse,token-to-count",
@@ -153,48 +219,89 @@ PASSES = [
     ("pipeline:count-to-token,token-to-count=single-hw-queue=true,optimize-waits",
      ["--asyncpipe-count-to-token", "--asyncpipe-token-to-count=single-hw-queue=true",
       "--asyncpipe-optimize-waits"], True, 3),
+    ("pipeline:token-to-count,optimize-waits", ["--asyncpipe-token-to-count", "--asyncpipe-optimize-waits"], True, 3),
 ]
 # Passes for gpu.module inputs (picked more often when the input has one).
 GPU_PASSES = [
     ("asyncpipe-to-ptx=chip=sm_80", ["--asyncpipe-to-ptx=chip=sm_80"], False, 4),
     ("asyncpipe-to-ptx=chip=sm_90 bulk-queues=0", ["--asyncpipe-to-ptx=chip=sm_90 bulk-queues=0"], False, 3),
     ("asyncpipe-to-ptx=chip=sm_80 bulk-queues=0", ["--asyncpipe-to-ptx=chip=sm_80 bulk-queues=0"], False, 1),
+    ("asyncpipe-to-ptx=chip=sm_90 bulk-queues=0,1", ["--asyncpipe-to-ptx=chip=sm_90 bulk-queues=0,1"], False, 1),
+    ("asyncpipe-to-ptx=chip=sm_90 features=+ptx80 max-copy-bytes=4",
+     ["--asyncpipe-to-ptx=chip=sm_90 features=+ptx80 max-copy-bytes=4"], False, 1),
     ("pipeline:software-pipeline,to-ptx=chip=sm_80",
      ["--asyncpipe-software-pipeline", "--asyncpipe-to-ptx=chip=sm_80"], False, 3),
+    # asyncpipe-to-ptx one step at a time (its target and binary steps too).
+    ("pipeline:lower-mma,hardware-queues,lower-to-nvgpu,workgroup-attributions,attach-nvvm-target,nvvm,check-nvvm-target",
+     ["--asyncpipe-lower-mma=chip=sm_80", "--asyncpipe-hardware-queues", "--asyncpipe-lower-to-nvgpu",
+      "--asyncpipe-workgroup-attributions", "--asyncpipe-attach-nvvm-target=chip=sm_80", NVVM_STEP,
+      "--asyncpipe-check-nvvm-target"], False, 2),
+    ("pipeline:to-nvgpu=bulk-queues=0,workgroup-attributions,attach-nvvm-target=sm_90,nvvm,check-nvvm-target",
+     ["--asyncpipe-to-nvgpu=bulk-queues=0", "--asyncpipe-workgroup-attributions",
+      "--asyncpipe-attach-nvvm-target=chip=sm_90 features=+ptx80 O=0", NVVM_STEP, "--asyncpipe-check-nvvm-target"], False, 1),
+    ("pipeline:workgroup-attributions,gpu.module(convert-gpu-to-nvvm,extern-dynamic-shared)",
+     ["--pass-pipeline=builtin.module(asyncpipe-workgroup-attributions,"
+      "gpu.module(convert-gpu-to-nvvm,asyncpipe-extern-dynamic-shared))"], False, 1),
     ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 3),
     ("asyncpipe-to-nvgpu=bulk-queues=0", ["--asyncpipe-to-nvgpu=bulk-queues=0"], False, 3),
+    ("asyncpipe-hardware-queues", ["--asyncpipe-hardware-queues"], True, 2),
+    ("asyncpipe-hardware-queues=bulk-queues=0", ["--asyncpipe-hardware-queues=bulk-queues=0"], False, 2),
+    ("asyncpipe-lower-to-nvgpu", ["--asyncpipe-lower-to-nvgpu"], False, 2),
+    ("asyncpipe-lower-to-nvgpu=bulk-queues=0", ["--asyncpipe-lower-to-nvgpu=bulk-queues=0"], False, 1),
+    ("pipeline:hardware-queues=bulk-queues=0,lower-to-nvgpu=bulk-queues=0",
+     ["--asyncpipe-hardware-queues=bulk-queues=0", "--asyncpipe-lower-to-nvgpu=bulk-queues=0"], False, 2),
     ("asyncpipe-workgroup-attributions", ["--asyncpipe-workgroup-attributions"], False, 3),
     ("asyncpipe-attach-nvvm-target", ["--asyncpipe-attach-nvvm-target"], False, 1),
     ("asyncpipe-check-nvvm-target", ["--asyncpipe-check-nvvm-target"], False, 1),
+    ("pipeline:attach-nvvm-target=sm_90,check-nvvm-target",
+     ["--asyncpipe-attach-nvvm-target=chip=sm_90 features=+ptx80 O=3", "--asyncpipe-check-nvvm-target"], False, 1),
     # Block scope: barriers placed or removed keep verified kernels verified.
     ("asyncpipe-place-barriers", ["--asyncpipe-place-barriers"], True, 3),
     ("asyncpipe-eliminate-barriers", ["--asyncpipe-eliminate-barriers"], True, 3),
+    ("asyncpipe-eliminate-barriers=explain=true", ["--asyncpipe-eliminate-barriers=explain=true"], False, 1),
     ("asyncpipe-place-barriers=bulk-queues=0", ["--asyncpipe-place-barriers=bulk-queues=0"], False, 1),
     ("asyncpipe-eliminate-barriers=bulk-queues=0", ["--asyncpipe-eliminate-barriers=bulk-queues=0"], False, 1),
     ("asyncpipe-verify-sync=bulk-queues=0", ["--asyncpipe-verify-sync=bulk-queues=0"], False, 1),
+    ("pipeline:place-barriers,eliminate-barriers", ["--asyncpipe-place-barriers", "--asyncpipe-eliminate-barriers"], True, 2),
+    ("pipeline:synchronize,place-barriers,eliminate-barriers,to-nvgpu",
+     ["--asyncpipe-synchronize", "--asyncpipe-place-barriers", "--asyncpipe-eliminate-barriers",
+      "--asyncpipe-to-nvgpu"], False, 2),
+    ("pipeline:software-pipeline,eliminate-barriers,verify-sync,to-nvgpu",
+     ["--asyncpipe-software-pipeline", "--asyncpipe-eliminate-barriers", "--asyncpipe-verify-sync",
+      "--asyncpipe-to-nvgpu"], False, 1),
     ("pipeline:software-pipeline=bulk-queues=0,to-nvgpu=bulk-queues=0",
      ["--asyncpipe-software-pipeline=bulk-queues=0", "--asyncpipe-to-nvgpu=bulk-queues=0"], False, 2),
-    # The CPU block model, on kernels as written and lowered.
-    ("pipeline:convert-scf-to-cf,lower-block", ["--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
-    ("pipeline:to-nvgpu,convert-scf-to-cf,lower-block",
-     ["--asyncpipe-to-nvgpu", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
-    ("pipeline:to-nvgpu=bulk-queues=0,convert-scf-to-cf,lower-block",
-     ["--asyncpipe-to-nvgpu=bulk-queues=0", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
+    ("asyncpipe-explain", ["--asyncpipe-explain"], False, 1),
+    ("pipeline:software-pipeline=bulk-queues=0,timeline=bulk-queues=0",
+     ["--asyncpipe-software-pipeline=bulk-queues=0",
+      "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline bulk-queues=0"], False, 1),
+    # The CPU block model (its registered pipeline), on kernels as written
+    # and lowered; its steps one at a time; the raw pass alone.
+    ("asyncpipe-block-model", ["--asyncpipe-block-model"], False, 3),
+    ("asyncpipe-lower-block", ["--asyncpipe-lower-block"], False, 1),
+    ("asyncpipe-lower-block=check-only=true", ["--asyncpipe-lower-block=check-only=true"], False, 1),
+    ("pipeline:lower-block=check-only=true,convert-scf-to-cf,lower-block",
+     ["--asyncpipe-lower-block=check-only=true", "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 1),
+    ("pipeline:to-nvgpu,block-model", ["--asyncpipe-to-nvgpu", "--asyncpipe-block-model"], False, 2),
+    ("pipeline:to-nvgpu=bulk-queues=0,block-model", ["--asyncpipe-to-nvgpu=bulk-queues=0", "--asyncpipe-block-model"], False, 2),
+    ("pipeline:place-barriers,to-nvgpu,block-model",
+     ["--asyncpipe-place-barriers", "--asyncpipe-to-nvgpu", "--asyncpipe-block-model"], False, 1),
     # Tensor cores (issue 21): MMAs to ldmatrix and mma.sync, then the block
     # model's warp collectives.
     ("asyncpipe-lower-mma=chip=sm_80", ["--asyncpipe-lower-mma=chip=sm_80"], False, 2),
-    ("pipeline:software-pipeline,lower-mma,to-nvgpu,convert-scf-to-cf,lower-block",
+    ("asyncpipe-lower-mma=chip=sm_90", ["--asyncpipe-lower-mma=chip=sm_90"], False, 1),
+    ("pipeline:software-pipeline,lower-mma,to-nvgpu,block-model",
      ["--asyncpipe-software-pipeline", "--asyncpipe-lower-mma=chip=sm_80", "--asyncpipe-to-nvgpu",
-      "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
+      "--asyncpipe-block-model"], False, 2),
     # sm_90a: wgmma on swizzled tiles, tensor-map copies on bulk queues, and
     # the block model of both.
     ("asyncpipe-lower-mma=chip=sm_90a", ["--asyncpipe-lower-mma=chip=sm_90a"], False, 2),
-    ("pipeline:software-pipeline,lower-mma=sm_90a,to-nvgpu=bulk-queues=0,convert-scf-to-cf,lower-block",
+    ("pipeline:software-pipeline,lower-mma=sm_90a,to-nvgpu=bulk-queues=0,block-model",
      ["--asyncpipe-software-pipeline", "--asyncpipe-lower-mma=chip=sm_90a", "--asyncpipe-to-nvgpu=bulk-queues=0",
-      "--convert-scf-to-cf", "--asyncpipe-lower-block"], False, 2),
+      "--asyncpipe-block-model"], False, 2),
 ]
-# Passes for par.foreach_thread inputs (issue 15; picked more often when the
-# input has one).
+# Passes for par.foreach_thread and scf.forall inputs (issue 15; picked more
+# often when the input has one).
 PAR_PASSES = [
     ("par-verify-disjoint", ["--par-verify-disjoint"], False, 4),
     ("par-to-scf", ["--par-to-scf"], False, 2),
@@ -203,8 +310,24 @@ PAR_PASSES = [
     ("par-to-gpu", ["--par-to-gpu"], False, 3),
     ("par-to-gpu=block-size=7", ["--par-to-gpu=block-size=7"], False, 1),
     ("par-to-scf-forall", ["--par-to-scf-forall"], False, 2),
+    ("scf-forall-to-par", ["--scf-forall-to-par"], False, 3),
     ("pipeline:par-to-scf-forall,scf-forall-to-par", ["--par-to-scf-forall", "--scf-forall-to-par"], False, 2),
     ("one-shot-bufferize (par models)", ["--one-shot-bufferize=bufferize-function-boundaries"], False, 3),
+    # The documented pipelines: bufferize, then the sequential, async-runtime
+    # or GPU-block model.
+    ("pipeline:par-verify-disjoint,one-shot-bufferize,cse,canonicalize,par-to-scf",
+     ["--par-verify-disjoint",
+      "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+      "--cse", "--canonicalize", "--par-to-scf"], False, 1),
+    ("pipeline:scf-forall-to-par,par-verify-disjoint,one-shot-bufferize,par-to-async,lower-async",
+     ["--scf-forall-to-par", "--par-verify-disjoint",
+      "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+      "--par-to-async"] + LOWER_ASYNC, False, 1),
+    ("pipeline:par-to-async=chunk=5,lower-async", ["--par-to-async=chunk=5"] + LOWER_ASYNC, False, 2),
+    ("pipeline:par-to-gpu=block-size=8,symbol-dce,convert-linalg-to-loops,block-model",
+     ["--par-to-gpu=block-size=8", "--symbol-dce", "--convert-linalg-to-loops", "--asyncpipe-block-model"], False, 2),
+    ("pipeline:par-to-async,timeline=example-trip-count=0",
+     ["--par-to-async", "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=0"], False, 1),
 ]
 
 # Passes for asyncop chains (issue 16; picked more often when the input has
@@ -212,17 +335,34 @@ PAR_PASSES = [
 ASYNCOP_PASSES = [
     ("asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.store,memref.copy,func.call",
      ["--asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.store,memref.copy,func.call"], False, 2),
+    ("asyncop-wrap=ops=arith.mulf,memref.copy,scf.if outline=true",
+     ["--asyncop-wrap=ops=arith.mulf,memref.copy,scf.if outline=true"], False, 1),
     ("pipeline:asyncop-wrap,asyncop-schedule",
      ["--asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.store,memref.copy,func.call", "--asyncop-schedule"], False, 3),
     ("pipeline:asyncop-wrap,asyncop-schedule,asyncop-to-async",
      ["--asyncop-wrap=ops=arith.addf,arith.mulf,memref.load,memref.copy,func.call", "--asyncop-schedule", "--asyncop-to-async"], False, 2),
     ("pipeline:asyncop-wrap,asyncop-unwrap", ["--asyncop-wrap=ops=arith.addf,memref.store,memref.copy", "--asyncop-unwrap"], False, 2),
+    ("asyncop-unwrap", ["--asyncop-unwrap"], False, 2),
     ("asyncop-schedule=max-in-flight=1", ["--asyncop-schedule=max-in-flight=1"], False, 2),
     ("asyncop-to-async", ["--asyncop-to-async"], False, 2),
+    ("pipeline:asyncop-schedule,asyncop-to-async,lower-async",
+     ["--asyncop-schedule", "--asyncop-to-async"] + LOWER_ASYNC, False, 2),
     ("asyncop-to-asyncpipe", ["--asyncop-to-asyncpipe"], False, 2),
     ("pipeline:asyncop-wrap=ops=memref.copy,asyncop-schedule,asyncop-to-asyncpipe",
      ["--asyncop-wrap=ops=memref.copy", "--asyncop-schedule", "--asyncop-to-asyncpipe"], False, 2),
+    ("pipeline:asyncop-wrap,asyncop-schedule,asyncop-to-asyncpipe=group-queue=3,token-to-count",
+     ["--asyncop-wrap=ops=memref.copy", "--asyncop-schedule", "--asyncop-to-asyncpipe=group-queue=3",
+      "--asyncpipe-token-to-count"], True, 1),
+    ("pipeline:asyncop-schedule,timeline",
+     ["--asyncop-schedule", "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline"], False, 1),
 ]
+
+TABLES = [("PASSES", PASSES), ("GPU_PASSES", GPU_PASSES), ("PAR_PASSES", PAR_PASSES),
+          ("ASYNCOP_PASSES", ASYNCOP_PASSES)]
+ALL_PASSES = PASSES + GPU_PASSES + PAR_PASSES + ASYNCOP_PASSES
+# A label names one command everywhere it appears (--reduce looks it up).
+assert all(a == b for (la, a, *_), (lb, b, *_) in
+           ((x, y) for x in ALL_PASSES for y in ALL_PASSES if x[0] == y[0])), "label with two commands"
 
 
 def weighted(rng, items):
@@ -233,6 +373,35 @@ def weighted(rng, items):
         if x <= 0:
             return item
     return items[-1]
+
+
+# The registry: the passes and pipelines asyncpipe-opt --help lists (at the
+# passes' indentation) under asyncpipe's prefixes; upstream's options that
+# share a prefix (scf-forall-to-parallel, parallel-loop-tile-sizes, ...) are
+# not asyncpipe's.
+REGISTRY_RE = re.compile(r"^ {6}--((?:asyncpipe|par|asyncop)-[\w-]+|scf-forall-to-par)(?=\s)", re.M)
+NOT_ASYNCPIPE = {"scf-forall-to-parallel", "scf-forall-to-for", "parallel-loop-tile-sizes",
+                 "parallel-reductions", "parallelization-strategy"}
+
+
+def registered_passes(binary):
+    p = subprocess.run([binary, "--help"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=60)
+    return sorted(set(REGISTRY_RE.findall(p.stdout.decode("utf-8", "replace"))) - NOT_ASYNCPIPE)
+
+
+def step_names(arg):
+    """The passes one step (an element of an entry's args) names: its flag,
+    or every pass of a --pass-pipeline."""
+    if arg.startswith("--pass-pipeline="):
+        spec = re.sub(r"\{[^{}]*\}", "", arg.split("=", 1)[1])
+        return [n for n in re.findall(r"[\w.-]+", spec) if n not in ("builtin.module", "gpu.module", "func.func")]
+    m = re.match(r"--?([\w.-]+)", arg)
+    return [m.group(1)] if m else []
+
+
+def entry_names(pass_):
+    return {n for arg in pass_[1] for n in step_names(arg)}
 
 
 # --------------------------------------------------------------------------
@@ -274,8 +443,12 @@ STRICT = False
 
 # The deepest generated loop nest (--max-depth): the sync analyses' cost is
 # still exponential in the nesting depth (README, "Reliability"), so the
-# test command's short run stays at 8; long runs use 32.
+# test command's short run stays at 4; long runs use 32 or 64.
 MAX_DEPTH = 32
+# The deepest nest of the dedicated deep shape (--deep-depth; bench/scaling.py
+# `outer`: a group committed before the nest, commits at every level, a wait
+# innermost, 2, 3 or 2^62 trips per level), whatever --max-depth says.
+DEEP_DEPTH = 64
 
 
 class Gen:
@@ -295,11 +468,24 @@ class Gen:
             rng.choice(["3", "3", "#gpu.address_space<workgroup>"])
         self.elem = rng.choice(["f32", "f32", "f32", "f16", "i8", "f64"])
         self.k = rng.choice([1, 2, 4, 4, 8, 16])
-        self.a_ty = f"memref<{self.k}x{self.elem}>"
-        self.b_ty = f"memref<{self.k}x{self.elem}, {self.sh}>"
+        self.dims = [self.k]
+        if rng.random() < 0.07:
+            # Sizes near or above 2^63 bytes.
+            self.dims, self.elem = rng.choice(HUGE_SHAPES)
+        shape = "x".join(map(str, self.dims))
+        self.a_ty = f"memref<{shape}x{self.elem}>"
+        self.b_ty = f"memref<{shape}x{self.elem}, {self.sh}>"
         # The form: token, counting or both.
         self.form = rng.choice(["token", "count", "mixed", "token", "count"])
-        self.queues = rng.choice([[0], [0], [0, 1], [0, 1, 2], [0, 5]])
+        r = rng.random()
+        if r < 0.04:
+            self.queues = list(range(64))
+        elif r < 0.06:
+            self.queues = sorted(rng.sample(range(2**20), 64))
+        elif r < 0.09:
+            self.queues = [0] + rng.sample(NEAR_I64_MAX, rng.randint(1, 3))
+        else:
+            self.queues = rng.choice([[0], [0], [0, 1], [0, 1, 2], [0, 5]])
 
     def fresh(self, prefix):
         self.n += 1
@@ -315,6 +501,13 @@ class Gen:
 
     def queue(self):
         return self.rng.choice(self.queues)
+
+    def index(self, last=None):
+        """Subscripts of one element of the buffers: 0 in every dimension but
+        the last, `last` (default: 0 or the last element) there."""
+        if last is None:
+            last = self.rng.choice([0, 0, self.dims[-1] - 1])
+        return ", ".join([self.const(0)] * (len(self.dims) - 1) + [self.const(max(0, last))])
 
     def copy_src(self):
         return self.rng.choice(["%a", "%a", "%a2"])
@@ -348,9 +541,9 @@ class Gen:
             choices += ["cnt_copy"] * 3 + ["commit"] * 3 + ["wait_queue"] * 3 + ["commit_queue"] * 3
         choices += ["load"] * 2
         if depth > 0:
-            choices += ["for"] * 4 + ["if"] * 2
+            choices += ["for"] * 4 + ["if"] * 2 + ["exec_region"]
             if token and groups:
-                choices += ["for_carried"] * 3 + ["if_group"]
+                choices += ["for_carried"] * 3 + ["if_group"] + ["exec_region_group"]
         what = rng.choice(choices)
         q = self.queue()
         if what == "tok_copy":
@@ -395,8 +588,10 @@ class Gen:
             elif r < 0.25:
                 n = self.const(rng.choice(SMALL))
             elif r < 0.35:
-                n = rng.choice(BOUNDARY[:40])
+                n = rng.choice(BOUNDARY[:41])
                 n = max(0, min(n, 2**63 - 1))
+            elif r < 0.4:
+                n = rng.choice(NEAR_I64_MAX)
             else:
                 n = rng.choice([0, 0, 1, 1, 2, 3])
             return [f"asyncpipe.wait_queue {q}, {n}"]
@@ -406,18 +601,23 @@ class Gen:
                 body.append(f"  asyncpipe.copy {self.copy_src()}, {self.copy_dst()} : {self.a_ty} to {self.b_ty}")
             if rng.random() < 0.15:
                 body = ["  asyncpipe.async_scope {",
-                        f"    %s{self.n} = memref.load %a[{self.const(0)}] : {self.a_ty}",
-                        f"    memref.store %s{self.n}, %b[{self.const(0)}] : {self.b_ty}",
+                        f"    %s{self.n} = memref.load %a[{self.index(0)}] : {self.a_ty}",
+                        f"    memref.store %s{self.n}, %b[{self.index(0)}] : {self.b_ty}",
                         "  }"] + body
                 self.n += 1
             if rng.random() < 0.1:
                 body.insert(0, f"  asyncpipe.wait_queue {self.queue()}, {rng.choice([0, 1])}")
+            if rng.random() < 0.12:
+                # A region op whose region holds a CFG, in the commit scope.
+                body = indent(["scf.execute_region {"] + indent(body) +
+                              ["  cf.cond_br %cond, ^bb1, ^bb2", "^bb1:",
+                               f"  asyncpipe.copy {self.copy_src()}, {self.copy_dst()} : {self.a_ty} to {self.b_ty}",
+                               "  cf.br ^bb2", "^bb2:", "  scf.yield", "}"])
             return [f"asyncpipe.commit_queue {q} {{"] + body + ["}"]
         if what == "load":
             v = self.fresh("v")
-            idx = self.const(rng.choice([0, 0, self.k - 1]))
             buf = self.copy_dst()
-            return [f"{v} = memref.load {buf}[{idx}] : {self.b_ty}"]
+            return [f"{v} = memref.load {buf}[{self.index()}] : {self.b_ty}"]
         if what == "if":
             then = self.stmts(depth - 1, groups, ivs)
             lines = ["scf.if %cond {"] + indent(then)
@@ -435,7 +635,65 @@ class Gen:
                     [f"  scf.yield {b} : !asyncpipe.group", "}"])
         if what in ("for", "for_carried"):
             return self.loop(depth, groups, ivs, carried=(what == "for_carried"))
+        if what in ("exec_region", "exec_region_group"):
+            return self.exec_region(depth, groups, ivs, what == "exec_region_group")
         return []
+
+    def exec_region(self, depth, groups, ivs, result):
+        """scf.execute_region whose region is a CFG: an entry block (its
+        groups reach the later blocks), a cf.br or cf.cond_br to blocks that
+        take a group (and an index) as block arguments, scf.yield of a group
+        or of nothing."""
+        rng = self.rng
+        local = list(groups)
+        lines = self.stmts(depth - 1, local, ivs, rng.randint(0, 3), share=True)
+        nblocks = rng.randint(1, 3)
+        gty = "!asyncpipe.group"
+
+        def args_for(k):
+            if not result:
+                return ""
+            g = rng.choice(local) if local and rng.random() < 0.9 else None
+            if g is None:
+                g = self.fresh("c")
+                lines.append(f"{g} = asyncpipe.completed")
+            return f"({g}, {self.const(rng.choice([0, 1, 2, 3, 2**62]))} : {gty}, index)"
+
+        def branch(k):
+            if k == nblocks or rng.random() < 0.5:
+                lines.append(f"  cf.br ^bb{k}{args_for(k)}")
+            else:
+                other = rng.randint(k, nblocks)
+                a, b = args_for(k), args_for(other)
+                lines.append(f"  cf.cond_br %cond, ^bb{k}{a}, ^bb{other}{b}")
+
+        lines = indent(lines)
+        branch(1)
+        for k in range(1, nblocks + 1):
+            block_groups = list(local)
+            block_ivs = list(ivs)
+            if result:
+                x, i = self.fresh("x"), self.fresh("bi")
+                lines.append(f"^bb{k}({x}: {gty}, {i}: index):")
+                block_groups.append(x)
+                block_ivs.append((i, "index"))
+            else:
+                lines.append(f"^bb{k}:")
+            body = self.stmts(depth - 1, block_groups, block_ivs, rng.randint(0, 2))
+            lines += indent(body)
+            if k < nblocks:
+                saved, local = local, block_groups
+                branch(k + 1)
+                local = saved
+            elif result:
+                lines.append(f"  scf.yield {rng.choice(block_groups[-1:] + block_groups)} : {gty}")
+            else:
+                lines.append("  scf.yield")
+        if result:
+            r = self.fresh("er")
+            groups.append(r)
+            return [f"{r} = scf.execute_region -> {gty} {{"] + lines + ["}"]
+        return ["scf.execute_region {"] + lines + ["}"]
 
     def bounds(self):
         rng = self.rng
@@ -504,7 +762,7 @@ class Gen:
     def deep_nest(self, groups):
         """A chain of nested loops, 1..32 deep, a few ops at each level."""
         rng = self.rng
-        depth = rng.choice([d for d in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32] if d <= MAX_DEPTH] or [1])
+        depth = rng.choice([d for d in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64] if d <= MAX_DEPTH] or [1])
         self.max_ops = max(self.max_ops, depth * 3)
         inner = self.stmts(0, groups, [], rng.randint(1, 3))
         for _ in range(depth):
@@ -582,11 +840,105 @@ class Gen:
             loop = [f"scf.for {oiv} = {olb} to {oub} step {ost}{osfx} {{"] + indent(loop) + ["}"]
         return loop
 
+    def cfg(self):
+        """A function body that is a CFG: 2..6 blocks joined by cf.br and
+        cf.cond_br (forward, back edges and self loops), block arguments
+        carrying groups, tokens, indices and conditions. A block sees the
+        entry block's groups, its arguments and its own ops."""
+        rng = self.rng
+        token = self.form in ("token", "mixed")
+        nblocks = rng.randint(2, 6)
+        tys = {"group": "!asyncpipe.group", "token": "!asyncpipe.token", "index": "index", "i1": "i1"}
+        kinds = ["group", "group", "index", "index", "i1"] if token else ["index", "index", "i1", "group"]
+        if rng.random() < 0.1:
+            # Tokens through control flow (the verifier refuses them).
+            kinds.append("token")
+        sigs = [[]] + [[rng.choice(kinds) for _ in range(rng.choice([0, 1, 1, 2, 3]))] for _ in range(1, nblocks)]
+        entry_groups = []
+        lines = []
+        for k in range(nblocks):
+            avail = {"group": list(entry_groups), "token": [], "index": [], "i1": ["%cond"]}
+            if k > 0:
+                params = []
+                for ty in sigs[k]:
+                    v = self.fresh({"group": "bg", "token": "bt", "index": "bi", "i1": "bc"}[ty])
+                    params.append(f"{v}: {tys[ty]}")
+                    avail[ty].append(v)
+                lines.append(f"^bb{k}" + (f"({', '.join(params)})" if params else "") + ":")
+            body = []
+            for t in avail["token"]:
+                if rng.random() < 0.7:
+                    g = self.fresh("g")
+                    body.append(f"{g} = asyncpipe.commit_group queue {self.queue()} ({t})")
+                    avail["group"].append(g)
+            groups = avail["group"]
+            ivs = [(i, "index") for i in avail["index"]]
+            body += self.stmts(rng.randint(0, 2), groups, ivs, rng.randint(1, 4), share=True)
+            if k == 0:
+                entry_groups = list(groups)
+            if k == nblocks - 1:
+                if groups and token and rng.random() < 0.6:
+                    body.append(f"asyncpipe.wait {', '.join(rng.sample(groups, min(len(groups), rng.randint(1, 3))))}")
+                if self.form != "token" and rng.random() < 0.5:
+                    body += [f"asyncpipe.wait_queue {q}, 0" for q in self.queues]
+                body.append("gpu.return" if self.gpu else "return")
+                lines += indent(body)
+                break
+
+            def operand(ty):
+                if ty == "group":
+                    if groups and rng.random() < 0.9:
+                        return rng.choice(groups)
+                    g = self.fresh("c")
+                    body.append(f"{g} = asyncpipe.completed")
+                    return g
+                if ty == "token":
+                    if avail["token"] and rng.random() < 0.2:
+                        return rng.choice(avail["token"])
+                    t = self.fresh("t")
+                    body.append(f"{t} = asyncpipe.copy {self.copy_src()}, {self.copy_dst()} : "
+                                f"{self.a_ty} to {self.b_ty} -> !asyncpipe.token")
+                    return t
+                if ty == "index":
+                    if avail["index"] and rng.random() < 0.7:
+                        nx = self.fresh("nx")
+                        body.append(f"{nx} = arith.addi {rng.choice(avail['index'])}, {self.const(1)} : index")
+                        return nx
+                    return rng.choice(["%n", self.const(rng.choice([0, 1, 2, 3, 2**62, I64_MAX]))])
+                return rng.choice(avail["i1"])
+
+            def target(j):
+                ops = [operand(ty) for ty in sigs[j]]
+                if not ops:
+                    return f"^bb{j}"
+                return f"^bb{j}({', '.join(ops)} : {', '.join(tys[ty] for ty in sigs[j])})"
+
+            succs = [k + 1]
+            if rng.random() < 0.6:
+                # Another successor: a back edge, a self loop or a jump ahead.
+                succs.append(rng.randint(1, nblocks - 1))
+                rng.shuffle(succs)
+            if len(succs) == 1:
+                body.append(f"cf.br {target(succs[0])}")
+            else:
+                if avail["index"] and rng.random() < 0.7:
+                    c = self.fresh("cm")
+                    bound = self.const(rng.choice([2, 3, 64, 2**62]))
+                    body.append(f"{c} = arith.cmpi slt, {rng.choice(avail['index'])}, {bound} : index")
+                else:
+                    c = rng.choice(avail["i1"])
+                a, b = target(succs[0]), target(succs[1])
+                body.append(f"cf.cond_br {c}, {a}, {b}")
+            lines += indent(body)
+        return lines
+
     def function(self, name="f"):
         rng = self.rng
         groups = []
         body = []
         kind = rng.random()
+        if kind < 0.12:
+            return self.wrap_function(name, self.cfg(), ret=False)
         if kind < 0.3:
             body += self.pipeline_loop()
             if rng.random() < 0.3:
@@ -600,7 +952,12 @@ class Gen:
         if self.form != "token" and rng.random() < 0.5:
             for q in self.queues:
                 body.append(f"asyncpipe.wait_queue {q}, 0")
-        sh = self.sh
+        return self.wrap_function(name, body)
+
+    def wrap_function(self, name, body, ret=True):
+        """The function (or kernel) around `body`: allocations and constants
+        first, then the body and, with `ret`, the return."""
+        rng = self.rng
         args = (f"%a: {self.a_ty}, %a2: {self.a_ty}, %b: {self.b_ty}, %b2: {self.b_ty}, "
                 f"%src: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index, %m: i32, %m64: i64, %cond: i1")
         if self.gpu and rng.random() < 0.6:
@@ -609,12 +966,17 @@ class Gen:
             self.allocs.insert(1, f"%b2 = memref.alloc() : {self.b_ty}")
             args = args.replace(f"%b: {self.b_ty}, %b2: {self.b_ty}, ", "")
         lines = self.allocs + self.const_lines + body
-        ret = "gpu.return" if self.gpu else "return"
+        if ret:
+            lines.append("gpu.return" if self.gpu else "return")
         if self.gpu:
-            head = f"gpu.func @{name}({args}) kernel {{"
+            attrs = ""
+            if rng.random() < 0.5:
+                # The block model runs kernels of a known 1-D block size.
+                attrs = f" attributes {{known_block_size = array<i32: {rng.choice([1, 2, 4, 32, 128, 1024])}, 1, 1>}}"
+            head = f"gpu.func @{name}({args}) kernel{attrs} {{"
         else:
             head = f"func.func @{name}({args}) {{"
-        return [head] + indent(lines + [ret]) + ["}"]
+        return [head] + indent(lines) + ["}"]
 
 
 def indent(lines, n=2):
@@ -622,7 +984,138 @@ def indent(lines, n=2):
     return [pad + line for line in lines]
 
 
+def gen_outer(rng):
+    """bench/scaling.py's `outer` shape, in its three forms: a group
+    committed before a nest of `depth` loops (up to DEEP_DEPTH = 64,
+    whatever --max-depth says), a commit at every level and a wait (or the
+    read of the buffer) innermost. "token": copies to tokens and
+    commit_groups, `asyncpipe.wait %g` of the outer group; "unguarded": copies
+    on queue 0 without any commit or wait, then a load (for
+    asyncpipe-synchronize); "bulk": a gpu.module kernel with commit_queue
+    regions on one queue and wait_queue Q, 0 innermost and after the nest.
+    Trips per level: 2, 3 or 2^62 (all levels alike, or drawn per level, or
+    a run-time bound)."""
+    form = rng.choice(["token", "token", "unguarded", "bulk", "bulk"])
+    depths = [d for d in [2, 3, 4, 8, 16, 24, 32, 48, 64, 64, 64] if d <= DEEP_DEPTH] or [DEEP_DEPTH]
+    depth = rng.choice(depths)
+    kernel = form == "bulk"
+    shared = "memref<4xf32, #gpu.address_space<workgroup>>" if kernel else "memref<4xf32, 3>"
+    plain = "memref<4xf32>"
+    q = rng.choice([0, 0, 1, 1, 2, I64_MAX]) if rng.random() < 0.3 else (1 if kernel else 0)
+    if kernel:
+        attrs = " attributes {known_block_size = array<i32: 4, 1, 1>}" if rng.random() < 0.5 else ""
+        lines = ["gpu.module @kernels {", f"gpu.func @f(%a: {plain}, %o: {plain}, %m: index) kernel{attrs} {{",
+                 f"  %b = memref.alloc() : {shared}"]
+    else:
+        lines = [f"func.func @f(%a: {plain}, %b: {shared}, %c: {shared}, %o: {plain}, %m: index) {{"]
+    lines += ["  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index"]
+    mode = rng.random()
+    trips = rng.choice([2, 3, 2**62])
+    bounds = []
+    for d in range(depth):
+        if mode < 0.6:
+            t = trips
+        elif mode < 0.9:
+            t = rng.choice([2, 3, 2**62])
+        else:
+            t = rng.choice([2, 3, 2**62, "m"])
+        bounds.append("%m" if t == "m" else f"%n{t}")
+    for t in sorted({b for b in bounds if b != "%m"}):
+        lines.append(f"  {t} = arith.constant {t[2:]} : index")
+
+    def commit(pad, suffix):
+        if form == "token":
+            return [f"{pad}%t{suffix} = asyncpipe.copy %a, %b : {plain} to {shared} -> !asyncpipe.token",
+                    f"{pad}%g{suffix} = asyncpipe.commit_group queue {q} (%t{suffix})"]
+        if form == "unguarded":
+            dst = "%b" if suffix == "" else "%c"
+            return [f"{pad}asyncpipe.copy %a, {dst} queue {q} : {plain} to {shared}"]
+        return [f"{pad}asyncpipe.commit_queue {q} {{", f"{pad}  asyncpipe.copy %a, %b : {plain} to {shared}", f"{pad}}}"]
+
+    lines += commit("  ", "")
+    pad = "  "
+    for d in range(depth):
+        lines.append(f"{pad}scf.for %i{d} = %c0 to {bounds[d]} step %c1 {{")
+        pad += "  "
+        lines += commit(pad, str(d))
+    if form == "token":
+        lines.append(f"{pad}asyncpipe.wait %g")
+    elif form == "unguarded":
+        lines += [f"{pad}%v = memref.load %b[%c0] : {shared}", f"{pad}memref.store %v, %o[%c0] : {plain}"]
+    else:
+        lines.append(f"{pad}asyncpipe.wait_queue {q}, 0")
+    for d in range(depth):
+        pad = pad[:-2]
+        lines.append(f"{pad}}}")
+    if kernel:
+        lines += [f"  asyncpipe.wait_queue {q}, 0", "  gpu.return", "}", "}"]
+    else:
+        lines += ["  return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def gen_many_queues(rng):
+    """One function using 64 distinct queues (0..63, spread out, or at the
+    top of i64), each with a group (counting form: copy + commit, commit
+    scope; token form: commit_group), then waits on them in some order with
+    in-flight counts up to i64 max, sometimes all inside a loop of 2, 3 or
+    2^62 trips."""
+    r = rng.random()
+    if r < 0.4:
+        qs = list(range(64))
+    elif r < 0.6:
+        qs = sorted(rng.sample(range(2**40), 64))
+    elif r < 0.8:
+        qs = [I64_MAX - j for j in range(64)]
+    else:
+        qs = list(range(62)) + [I64_MAX - 1, I64_MAX]
+    form = rng.choice(["count", "scope", "token"])
+    gpu = rng.random() < 0.25
+    shared = "memref<4xf32, #gpu.address_space<workgroup>>" if gpu else "memref<4xf32, 3>"
+    plain = "memref<4xf32>"
+    body = []
+    for j, q in enumerate(qs):
+        if form == "count":
+            body += [f"asyncpipe.copy %a, %b queue {q} : {plain} to {shared}", f"asyncpipe.commit {q}"]
+        elif form == "scope":
+            body += [f"asyncpipe.commit_queue {q} {{", f"  asyncpipe.copy %a, %b : {plain} to {shared}", "}"]
+        else:
+            body += [f"%t{j} = asyncpipe.copy %a, %b : {plain} to {shared} -> !asyncpipe.token",
+                     f"%g{j} = asyncpipe.commit_group queue {q} (%t{j})"]
+    order = list(range(64))
+    rng.shuffle(order)
+    if form == "token":
+        if rng.random() < 0.5:
+            body.append("asyncpipe.wait " + ", ".join(f"%g{j}" for j in order))
+        else:
+            body += [f"asyncpipe.wait %g{j}" for j in order[:rng.randint(1, 64)]]
+    else:
+        for j in order[:rng.randint(1, 64)]:
+            n = rng.choice([0, 0, 0, 1, 63, 64] + NEAR_I64_MAX)
+            body.append(f"asyncpipe.wait_queue {qs[j]}, {n}")
+    body += ["%v = memref.load %b[%c0] : " + shared, f"memref.store %v, %o[%c0] : {plain}"]
+    consts = ["%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index"]
+    if rng.random() < 0.4:
+        trips = rng.choice([2, 3, 2**62])
+        consts.append(f"%n = arith.constant {trips} : index")
+        body = ["scf.for %i = %c0 to %n step %c1 {"] + indent(body) + ["}"]
+    ret = "gpu.return" if gpu else "return"
+    if gpu:
+        head = [f"gpu.func @f(%a: {plain}, %o: {plain}) kernel {{", f"  %b = memref.alloc() : {shared}"]
+    else:
+        head = [f"func.func @f(%a: {plain}, %b: {shared}, %o: {plain}) {{"]
+    text = head + indent(consts + body + [ret]) + ["}"]
+    if gpu:
+        text = ["gpu.module @kernels {"] + indent(text) + ["}"]
+    return "\n".join(text) + "\n"
+
+
 def generate(rng):
+    r = rng.random()
+    if r < 0.05:
+        return gen_outer(rng)
+    if r < 0.08:
+        return gen_many_queues(rng)
     gpu = rng.random() < 0.2
     nfuncs = rng.choice([1, 1, 1, 2])
     funcs = []

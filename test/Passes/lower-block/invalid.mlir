@@ -245,3 +245,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Sizes in checked arithmetic (issue 40's audit: these overflowed).
+gpu.module @kernels {
+  gpu.func @huge_private() kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    // expected-error @below {{asyncpipe-lower-block: the block's private buffers would take more than 1099511627776 bytes (4 threads)}}
+    %p = memref.alloca() : memref<4611686018427387904xi8>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @below {{asyncpipe-lower-block runs blocks of at most 1024 threads (as a GPU does); this kernel's has 2147483647}}
+  gpu.func @huge_block() kernel attributes {known_block_size = array<i32: 2147483647, 1, 1>} {
+    gpu.return
+  }
+}

@@ -92,3 +92,11 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+func.func @huge_accumulator() {
+  // expected-error @below {{asyncpipe-lower-deferred models accumulators of at most 16777216 bytes (a thread's stack)}}
+  %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<4294967296x4294967296xf32>
+  return
+}

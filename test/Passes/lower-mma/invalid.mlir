@@ -204,3 +204,25 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The lowering unrolls a warp's fragments and K's steps: past its limits
+// an error, not minutes of unrolling (a 65536x65536 tile on one warp took
+// longer than the fuzzer's timeout; issue 40).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @huge_tile(%a: memref<65536x16xf16, 3>, %b: memref<16x65536xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-error @below {{a warp's part of this accumulator is 65536x65536: 33554432 m16n8 fragments of 4 registers a thread, more than the 256 the lowering unrolls; use more warps or a smaller tile}}
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<65536x65536xf32>
+      asyncpipe.mma %a, %b, %acc queue 1 : memref<65536x16xf16, 3>, memref<16x65536xf16, 3> into !asyncpipe.accumulator<65536x65536xf32>
+      gpu.return
+    }
+    gpu.func @deep_k(%a: memref<16x65536xf16, 3>, %b: memref<65536x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+      // expected-error @below {{K = 65536: the lowering unrolls K in steps of 16 up to 4096; split the MMA along K}}
+      asyncpipe.mma %a, %b, %acc queue 1 : memref<16x65536xf16, 3>, memref<65536x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}

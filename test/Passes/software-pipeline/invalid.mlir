@@ -278,3 +278,22 @@ func.func @async_unknown_effects(%a: memref<8xf32>, %b: memref<8xf32>) {
   } {asyncpipe.async_stages = array<i64: 0>}
   return
 }
+
+// -----
+
+// The first queue leaves room for the stages' queues (i64::MAX + 1
+// overflowed, issue 40's audit).
+func.func @first_queue_too_large(%a: memref<64x8xf32>, %out: memref<64x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %buf = memref.alloc() : memref<8xf32, 3>
+  // expected-error @below {{asyncpipe.first_queue 9223372036854775807 is outside 0 to 1099511627776: the loop's stages number queues from it}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    %src = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src, %buf {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, 3>
+    %dst = memref.subview %out[%i, 0] [1, 8] [1, 1] : memref<64x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %buf, %dst {asyncpipe.stage = 1, asyncpipe.order = 1} : memref<8xf32, 3> to memref<8xf32, strided<[1], offset: ?>>
+  } {asyncpipe.async_stages = array<i64: 1>, asyncpipe.first_queue = 9223372036854775807 : i64}
+  return
+}

@@ -188,3 +188,16 @@ func.func @too_many_in_flight(%a: memref<8xf32>, %b: memref<8xf32, 3>) {
   asyncpipe.wait_queue 1, 0
   return
 }
+
+// -----
+
+// Dynamic outer extents: one bulk copy moves one row, an i32 operand and
+// part of a phase's count; a row past MAX_TX_BYTES is refused (its size was
+// emitted as a wrapped i32 constant, 0 here).
+func.func @dynamic_rows_too_long(%a: memref<?x1073741824xf32>, %b: memref<?x1073741824xf32, 3>) {
+  // expected-error @below {{one bulk copy would move 4294967296 bytes, but an mbarrier phase counts at most 1048575 bytes; copy the tile in parts, committed as separate groups}}
+  asyncpipe.copy %a, %b queue 1 : memref<?x1073741824xf32> to memref<?x1073741824xf32, 3>
+  asyncpipe.commit 1
+  asyncpipe.wait_queue 1, 0
+  return
+}

@@ -35,3 +35,14 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// The layout's padding in checked arithmetic (issue 40's audit).
+gpu.module @m {
+  // expected-error @below {{the kernel's workgroup buffers take more bytes than a 64-bit size holds}}
+  gpu.func @k() kernel {
+    %a = memref.alloc() : memref<9223372036854775807xi8, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
