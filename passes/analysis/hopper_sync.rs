@@ -41,7 +41,16 @@
 //!   (their TMA phase waited for) when it is issued;
 //! - accumulator fragments that `nvgpu.warpgroup.mma.store` writes to
 //!   shared memory (each warp its own rows) are read or overwritten only
-//!   after a block barrier.
+//!   after a block barrier;
+//! - a TMA store (`nvgpu.tma.async.store`) reads its tile through the async
+//!   proxy: what it reads was made visible by a `fence.proxy.async` of its
+//!   writers after their writes (and a block barrier, for other threads'
+//!   writes); the tile is not overwritten before a
+//!   `cp.async.bulk.wait_group` of the issuing threads leaves its group
+//!   complete (`commit_group` groups a thread's stores, `wait_group N`
+//!   keeps the newest N pending), nor by other threads before a block
+//!   barrier after that wait; the kernel does not end with a store's read
+//!   pending.
 //!
 //! Memory is compared by bytes: every view (subview, `memref.view`,
 //! `reinterpret_cast`, casts, reshapes) is followed to its buffer with its
@@ -85,6 +94,7 @@ pub fn is_hopper_op(op: OperationRef) -> bool {
         Some(
             Upstream::NvgpuMbarrierCreate
                 | Upstream::NvgpuTmaAsyncLoad
+                | Upstream::NvgpuTmaAsyncStore
                 | Upstream::NvgpuWarpgroupMma
                 | Upstream::NvgpuWarpgroupMmaStore
         )
@@ -99,13 +109,16 @@ pub fn unmodeled(op: OperationRef) -> bool {
         // the cp.async queue).
         return false;
     }
+    if matches!(Upstream::of(op), Some(Upstream::NvvmCpAsyncBulkCommitGroup | Upstream::NvvmCpAsyncBulkWaitGroup)) {
+        // This model knows them: the bulk groups of TMA stores.
+        return false;
+    }
     upstream::is_nvvm_async_family(op)
         || matches!(
             Upstream::of(op),
             Some(
                 Upstream::NvvmWgmmaMmaAsync
                     | Upstream::NvvmWgmmaCommitGroupSyncAligned
-                    | Upstream::NvgpuTmaAsyncStore
                     | Upstream::NvgpuMbarrierArriveNocomplete
                     | Upstream::NvgpuMbarrierTestWait
             )
@@ -194,7 +207,9 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Find
             holding.extend(ir::ancestors(op).take_while(|a| Some(*a) != kernel).map(OpKey::of));
         }
     }
-    let mut model = Model { block, bindings: Bindings::default(), findings: Vec::new(), reported: BTreeSet::new(), stopped: false, holding, loop_inputs: HashMap::new() };
+    let stores = kernel.map(ir::nested_ops).unwrap_or_default().iter().any(|op| Upstream::NvgpuTmaAsyncStore.is(*op));
+    let mut model =
+        Model { block, bindings: Bindings::default(), findings: Vec::new(), reported: BTreeSet::new(), stopped: false, holding, loop_inputs: HashMap::new(), stores };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {
         model.bindings.bind(*value, model.block.shape[*d]);
@@ -202,6 +217,17 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Find
     let all = Threads::all(model.block.size);
     let mut state = State::default();
     model.block_ops(body, &all, &mut state);
+    // Shared memory ends with the block: a TMA store must have read it.
+    if !model.stopped {
+        let pending = state.bulk_open.iter().chain(state.bulk_groups.iter().flat_map(|g| g.stores.iter())).next().map(|s| s.op);
+        if let (Some(store), Some(end)) = (pending, ir::terminator(body)) {
+            model.report(
+                end,
+                "the kernel ends while a TMA store may still read shared memory: wait for it (cp.async.bulk.wait_group.read 0) before returning".into(),
+                Some((store, "the TMA store".into())),
+            );
+        }
+    }
     model.findings
 }
 
@@ -343,6 +369,15 @@ impl Threads {
 
     fn union(&self, other: &Threads) -> Threads {
         Threads(self.0.iter().zip(&other.0).map(|(a, b)| a | b).collect())
+    }
+
+    fn intersect(&self, other: &Threads) -> Threads {
+        Threads(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+
+    /// The empty set of the same block.
+    fn cleared(&self) -> Threads {
+        Threads(vec![0; self.0.len()])
     }
 
     fn minus(&self, other: &Threads) -> Threads {
@@ -506,6 +541,43 @@ struct State {
     landed: Vec<Landed>,
     reads: Vec<Read>,
     wgmma: Vec<Wgmma>,
+    /// TMA stores not yet committed to a bulk group (PTX's
+    /// cp.async.bulk.commit_group commits the issuing thread's).
+    bulk_open: Vec<BulkStore>,
+    /// Committed bulk groups, oldest first: their stores may still read
+    /// shared memory until a `cp.async.bulk.wait_group` of their threads
+    /// leaves fewer groups pending.
+    bulk_groups: Vec<BulkGroup>,
+    /// Kernels with TMA stores: shared memory written through the generic
+    /// proxy (plain stores) that the async proxy, which TMA stores read
+    /// through, may not see yet.
+    unfenced: Vec<GenericWrite>,
+}
+
+/// A TMA store's read of shared memory.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct BulkStore {
+    op: OpKey,
+    bytes: Bytes,
+    threads: Threads,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct BulkGroup {
+    threads: Threads,
+    stores: Vec<BulkStore>,
+}
+
+/// A write of shared memory through the generic proxy, and the threads of
+/// its writers that have run `fence.proxy.async` since. Written bytes are
+/// visible to a TMA store when every writer has fenced and, for a store
+/// another thread issues, a block barrier has followed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct GenericWrite {
+    op: OpKey,
+    bytes: Bytes,
+    threads: Threads,
+    fenced: Threads,
 }
 
 struct Model<'c, 'a> {
@@ -522,6 +594,9 @@ struct Model<'c, 'a> {
     /// Per loop, the values the period is taken of and its branch
     /// conditions ([`Model::inputs`]), gathered once.
     loop_inputs: HashMap<OpKey, Rc<(Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>)>>,
+    /// The kernel issues TMA stores: generic writes of shared memory are
+    /// tracked until fenced ([`State::unfenced`]).
+    stores: bool,
 }
 
 impl<'c, 'a> Model<'c, 'a> {
@@ -598,6 +673,17 @@ impl<'c, 'a> Model<'c, 'a> {
                 Self::wgmma_wait(keep, state);
             }
             Upstream::NvgpuWarpgroupMmaStore => self.mma_store(op, threads, state),
+            Upstream::NvgpuTmaAsyncStore => self.tma_store(op, threads, state),
+            Upstream::NvvmCpAsyncBulkCommitGroup => Self::bulk_commit(threads, state),
+            Upstream::NvvmCpAsyncBulkWaitGroup => {
+                let keep = ir::int_attr(op, attr::BULK_WAIT_GROUP).unwrap_or(0);
+                Self::bulk_wait(keep, threads, state);
+            }
+            Upstream::NvvmFenceProxy if Self::fences_async(op) => {
+                for write in &mut state.unfenced {
+                    write.fenced = write.fenced.union(&threads.intersect(&write.threads));
+                }
+            }
             _ if self.holding.contains(&OpKey::of(op)) => {
                 self.report(op, format!("cannot prove: '{}' holds mbarrier, TMA or warpgroup MMA work in regions the model does not follow (scf.for and scf.if are)", ir::op_name(op)), None);
             }
@@ -631,6 +717,8 @@ impl<'c, 'a> Model<'c, 'a> {
     fn barrier(state: &mut State) {
         state.reads.clear();
         state.landed.clear();
+        // Fenced writes are the async proxy's for every thread after it.
+        state.unfenced.retain(|w| !w.threads.is_subset(&w.fenced));
         for barrier in state.barriers.values_mut() {
             barrier.published = true;
             barrier.current.released.clear();
@@ -1116,6 +1204,14 @@ impl<'c, 'a> Model<'c, 'a> {
     /// A write of `bytes` (by a TMA load, a store, an MMA store), issued by
     /// `threads`: against what may still use them.
     fn write(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, threads: &Threads, state: &State) {
+        let storing = state.bulk_open.iter().chain(state.bulk_groups.iter().flat_map(|g| g.stores.iter()));
+        if let Some(store) = storing.clone().find(|s| s.bytes.overlaps(bytes)) {
+            return self.report(
+                op,
+                "overwrites shared memory that a TMA store may still be reading: no cp.async.bulk.wait_group.read of its group comes before".into(),
+                Some((store.op, "the TMA store".into())),
+            );
+        }
         if let Some(g) = state.wgmma.iter().find(|g| g.reads.iter().any(|r| r.overlaps(bytes))) {
             return self.report(op, "overwrites shared memory that a warpgroup MMA may still read: no wgmma.wait_group completes it before".into(), Some((g.op, "the warpgroup MMA".into())));
         }
@@ -1125,8 +1221,13 @@ impl<'c, 'a> Model<'c, 'a> {
                 return self.report(op, "writes shared memory that a TMA load may still be writing (its mbarrier phase was not waited for)".into(), Some((producer, "the TMA load".into())));
             }
         }
-        if let Some(r) = state.reads.iter().find(|r| r.bytes.overlaps(bytes) && !r.threads.minus(threads).is_empty() && !threads.is_subset(&r.ordered)) {
-            return self.report(op, format!("overwrites shared memory that {} may still be reading (no block barrier, nor a wait on a phase they arrived on after reading)", r.threads.minus(threads).describe()), Some((r.op, "the read".into())));
+        // Readers and writers that are not the same threads: a reader other
+        // than the writers, or a writer other than the readers (who may
+        // still be reading when it writes). The same set of threads is its
+        // own order (byte ranges are not per thread here).
+        let others = |r: &Read| !r.threads.minus(threads).is_empty() || !threads.minus(&r.threads).is_empty();
+        if let Some(r) = state.reads.iter().find(|r| r.bytes.overlaps(bytes) && others(r) && !threads.is_subset(&r.ordered)) {
+            return self.report(op, format!("overwrites shared memory that {} may still be reading (no block barrier, nor a wait on a phase they arrived on after reading)", r.threads.describe()), Some((r.op, "the read".into())));
         }
         if let Some(l) = state.landed.iter().find(|l| l.bytes.overlaps(bytes) && !threads.is_subset(&l.observed)) {
             let (message, note) = match l.phase {
@@ -1219,6 +1320,81 @@ impl<'c, 'a> Model<'c, 'a> {
     }
 
     /// Any other op: its memory accesses and register reads.
+    /// `nvvm.fence.proxy` of the async proxy (`async`, or `async.shared`
+    /// of the CTA): generic writes before it are the async proxy's.
+    fn fences_async(op: OperationRef) -> bool {
+        op.attribute(attr::PROXY_KIND).is_ok_and(|kind| {
+            let kind = kind.to_string();
+            kind.contains("<async>") || kind.contains("async.shared")
+        })
+    }
+
+    /// `nvgpu.tma.async.store src to desc[...]`: `threads` (those its
+    /// predicate lets issue it) start reading `src` through the async
+    /// proxy, until a bulk wait of their group. What they read must be
+    /// complete (no TMA load pending on it) and visible to the async proxy.
+    fn tma_store(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let predicate = op.operands().position(|v| v.r#type().is_integer() && symbolic::integer_bits(v.r#type()) == Some(1));
+        let Some(issuing) = self.predicated(op, predicate, threads) else {
+            return self.report(op, "cannot prove: which threads issue this TMA store (its predicate) is not known".into(), None);
+        };
+        if issuing.is_empty() {
+            return;
+        }
+        let Ok(source) = op.operand(0) else { return };
+        let bytes = self.view(source).bytes();
+        self.read(op, &bytes, &issuing, false, state);
+        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(&bytes)) {
+            let (w_op, writers, fenced) = (w.op, w.threads.clone(), w.fenced.clone());
+            if !writers.is_subset(&fenced) {
+                return self.report(
+                    op,
+                    format!(
+                        "reads shared memory that {} wrote through the generic proxy with no fence.proxy.async after the write: the TMA store (async proxy) may read stale data",
+                        writers.minus(&fenced).describe()
+                    ),
+                    Some((w_op, "the write".into())),
+                );
+            }
+            if !writers.is_subset(&issuing) {
+                return self.report(
+                    op,
+                    format!(
+                        "reads shared memory that {} wrote (and fenced) with no block barrier between their writes and this TMA store",
+                        writers.minus(&issuing).describe()
+                    ),
+                    Some((w_op, "the write".into())),
+                );
+            }
+        }
+        state.bulk_open.push(BulkStore { op: OpKey::of(op), bytes, threads: issuing });
+    }
+
+    /// `cp.async.bulk.commit_group` by `threads`: their open stores form a
+    /// group.
+    fn bulk_commit(threads: &Threads, state: &mut State) {
+        let (mine, others): (Vec<BulkStore>, Vec<BulkStore>) = std::mem::take(&mut state.bulk_open).into_iter().partition(|s| s.threads.is_subset(threads));
+        state.bulk_open = others;
+        state.bulk_groups.push(BulkGroup { threads: threads.clone(), stores: mine });
+    }
+
+    /// `cp.async.bulk.wait_group N` (with `read` or not: either waits for
+    /// the reads) by `threads`: of their groups, all but the newest `N`
+    /// have read their shared memory. Other threads see that after a block
+    /// barrier: until then the reads stay as theirs ([`State::reads`]).
+    fn bulk_wait(keep: i64, threads: &Threads, state: &mut State) {
+        let keep = usize::try_from(keep.max(0)).unwrap_or(usize::MAX);
+        let mine: Vec<usize> = (0..state.bulk_groups.len()).filter(|&i| state.bulk_groups[i].threads.is_subset(threads)).collect();
+        let done: Vec<usize> = mine.iter().copied().take(mine.len().saturating_sub(keep)).collect();
+        for &i in done.iter().rev() {
+            let group = state.bulk_groups.remove(i);
+            for store in group.stores {
+                let ordered = store.threads.cleared();
+                state.reads.push(Read { op: store.op, bytes: store.bytes, threads: store.threads, ordered });
+            }
+        }
+    }
+
     fn plain(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         if Upstream::of(op).is_some_and(|k| matches!(k, Upstream::ScfYield)) {
             return;
@@ -1244,6 +1420,9 @@ impl<'c, 'a> Model<'c, 'a> {
             let bytes = self.accessed(op, value);
             if writes {
                 self.write(op, &bytes, threads, state);
+                if self.stores {
+                    state.unfenced.push(GenericWrite { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), fenced: Threads::none(self.block.size) });
+                }
             }
             if reads {
                 self.read(op, &bytes, threads, true, state);

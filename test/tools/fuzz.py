@@ -2,8 +2,16 @@
 """Structure-aware fuzzer for asyncpipe-opt (issue "Reliability: no panic,
 hang or broken output on any input").
 
-Every execution runs one input through one asyncpipe pass (or a short
-pipeline), chosen by a seeded RNG. The inputs are
+Every execution runs one input through one entry of the pass tables (PASSES,
+GPU_PASSES, PAR_PASSES, ASYNCOP_PASSES): one pass with some options, a
+registered pipeline (asyncpipe-to-nvgpu, asyncpipe-block-model,
+asyncpipe-to-ptx), or a documented pipeline of several passes (the CPU
+models: lower-sequential, lower-deferred, the block model; par's and
+asyncop's lowerings to the async runtime and GPU; synchronize, place- and
+eliminate-barriers, lower-mma, timeline, explain), chosen by a seeded RNG.
+The tables name every pass asyncpipe-opt registers (--help:
+--asyncpipe-*, --par-*, --asyncop-*, --scf-forall-to-par); --check-registry
+fails when one is missing, and --coverage reports what ran. The inputs are
 
   * the test corpus: every *.mlir under test/ and examples/ (not test/Output),
     split on `// -----` lines, mutated at the text level: integer literals
@@ -12,14 +20,30 @@ pipeline), chosen by a seeded RNG. The inputs are
     op lines swapped / duplicated / deleted, `index` loops turned into
     i32/i64 loops, a region's body wrapped in an extra loop, attributes
     (asyncpipe.stage/order/async_stages) dropped, added or rewritten;
-  * generated programs: nested scf.for loops (depth 1..32, constant trip
-    counts 0..10^12 and boundary values, run-time bounds from function
+  * generated programs: nested scf.for loops (depth 1..64, --max-depth;
+    constant trip counts 0..10^12 and boundary values, run-time bounds from function
     arguments, index/i32/i64 induction variables) holding asyncpipe ops in
     token form (copy -> token, commit_group, wait) and counting form (copy
     queue N, commit, wait_queue, commit_queue), loop-carried groups
     (iter_args), scf.if branches, and software-pipeline annotations; some are
     wrapped in a gpu.module kernel (for the NVGPU/PTX passes); generated
-    programs are mutated too, sometimes.
+    programs are mutated too, sometimes;
+  * extremes: bench/scaling.py's deep `outer` shape (a group committed
+    before a nest of up to 64 loops, --deep-depth, whatever --max-depth
+    says; commits at every level, a wait innermost; 2, 3 or 2^62 trips per
+    level; token, unguarded and bulk-kernel forms), memref shapes of about
+    2^63 bytes or more (2^31 x 2^32 f32, 2^61 x i64, ...), 64 distinct
+    queues in one function and queue numbers and wait counts near i64 max,
+    function bodies that are CFGs (cf.br / cf.cond_br, back edges, block
+    arguments carrying groups, indices, conditions and, rarely, tokens) and
+    region ops holding CFGs (scf.execute_region, also inside a commit
+    scope).
+
+Each step of an entry (each element of its args) runs in its own
+asyncpipe-opt, with --verify-each=false (a pass that leaves IR which does
+not verify then prints it instead of reporting an error), and its output is
+checked before the next step reads it (intermediate outputs keep the
+input's locations, --mlir-print-debuginfo).
 
 Invalid IR is fine: it must just get a located diagnostic. A finding (bug) is
 
@@ -31,8 +55,9 @@ Invalid IR is fine: it must just get a located diagnostic. A finding (bug) is
   * a timeout (--timeout, default 10 s; a hang or runaway work);
   * an error diagnostic without a location (a line starting with "error:"
     or "<unknown>:0:0: error");
-  * on success: output that does not parse and verify again (asyncpipe-opt
-    on it with no pass must exit 0); for the synchronization passes
+  * on success of a step (every step of a pipeline): output that does not
+    parse and verify again (asyncpipe-opt on it with no pass must exit 0);
+    for the synchronization passes
     (token-to-count, count-to-token, optimize-waits, software-pipeline and
     pipelines of them), an output that fails --asyncpipe-verify-sync while
     the input passed it.
@@ -50,26 +75,31 @@ and then fail verify-sync: "upstream-canonicalize". Their reproducers are
 saved as 9NN-kind.mlir.
 
 Findings are deduplicated by a signature (kind, pass, first line of the
-message with numbers stripped); one reproducer per signature is written to
---out (NNN-kind.mlir, the input, and NNN-kind.txt, the command line and
-output). The sequence of inputs and passes depends only on --seed (and the
-execution index), never on timing, so `--seed S --execs N` is reproducible,
-also with --jobs > 1.
+message with numbers stripped; the pass is the failing step's in a
+pipeline); one reproducer per signature is written to --out (NNN-kind.mlir,
+the input, and NNN-kind.txt, the command line and output; for a later step
+of a pipeline also NNN-kind.step.mlir, that step's input). The sequence of
+inputs and passes depends only on --seed (and the execution index), never
+on timing, so `--seed S --execs N` is reproducible, also with --jobs > 1.
 
 Usage (from anywhere; the default binary is target/debug/asyncpipe-opt of
 this checkout):
 
-  # the test command's short run (test/Tool/fuzz.test):
-  python3 test/tools/fuzz.py --seed 1 --execs 150 --max-depth 4
+  # the test command's checks (test/Tool/fuzz.test):
+  python3 test/tools/fuzz.py --check-registry
+  python3 test/tools/fuzz.py --seed 1 --execs 120 --max-depth 4 --deep-depth 8
   # short run (smoke test, ~half a minute):
   python3 test/tools/fuzz.py --seed 1 --execs 500
   # long run (an hour, all cores):
   python3 test/tools/fuzz.py --seed 7 --seconds 3600 --jobs "$(nproc)" --out /tmp/fuzz [--strict]
+  # extremes at full depth, with a coverage report at the end:
+  python3 test/tools/fuzz.py --seed 4000 --seconds 1500 --max-depth 64 --strict --coverage --out /tmp/fuzz4000
   # replay a finding: the .txt next to the reproducer has the command line;
   # shrink it (writes NNN-kind.reduced.mlir):
   python3 test/tools/fuzz.py --reduce /tmp/fuzz/001-panic.mlir
 
-Exit status: 1 if there were findings, else 0. The last line reads
+Exit status: 1 if there were findings, else 0 (--check-registry: 1 if a
+registered pass is missing from the tables). The last line reads
 `fuzz: N executions, F findings (D distinct), T s`.
 """
 
@@ -1467,76 +1497,124 @@ class Runner:
         raise RuntimeError(f"{self.binary} could not be run")
 
 
+# Every step runs with the pass manager's verifier off, so that a pass that
+# leaves IR which does not verify prints it (in generic form) and exits 0
+# instead of reporting "an error": the check of its output then finds it
+# ("bad-output"). Intermediate outputs keep the input's locations.
+STEP_FLAGS = ["--verify-each=false"]
+KEEP_LOCS = ["--mlir-print-debuginfo"]
+
+
 def check(runner, index, origin, text, pass_):
     """Runs one execution; returns a list of findings (dicts)."""
+    return check_full(runner, index, origin, text, pass_)[0]
+
+
+def check_full(runner, index, origin, text, pass_):
+    """Runs one execution, one asyncpipe-opt per step of the entry, each
+    step's output parsed and verified again before the next step reads it.
+    Returns (findings, result): result["rc"] is 0 when every step exited 0,
+    else the failing step's exit status (None: timeout); result["steps"]
+    lists (arg, rc) for each step run."""
     label, args, sync, _ = pass_
     inp = os.path.join(runner.tmpdir, f"in-{index}.mlir")
     outp = os.path.join(runner.tmpdir, f"out-{index}.mlir")
     with open(inp, "w") as f:
         f.write(text)
+    temps = [inp, outp]
     findings = []
     base = re.sub(r"=.*", "", label)
+    result = {"rc": 0, "steps": []}
+    state = {"step": None}
 
     def finding(kind, msg, cmd, output, extra=""):
-        findings.append({
+        f = {
             "kind": kind, "signature": f"{kind} | {base} | {normalize(msg)}",
             "cmd": cmd, "output": output, "extra": extra, "input": text,
             "origin": origin, "index": index, "label": label,
-        })
+        }
+        if state["step"]:
+            f["step"] = state["step"]
+        findings.append(f)
 
     try:
-        cmd = args + [inp]
-        rc, out, err = runner.run(cmd)
-        both = out + err
-        shown = " ".join([runner.binary] + [shquote(a) for a in cmd])
-        if rc is None:
-            finding("timeout", f"timeout after {runner.timeout} s", shown, err[-20000:])
-            return findings
-        hit = False
-        for marker in MARKERS:
-            if marker in both:
-                line = next(l for l in both.splitlines() if marker in l)
-                # For a Rust panic the message is on the line after "panicked at".
-                if marker == "panicked at":
-                    ls = both.splitlines()
-                    k = next(i for i, l in enumerate(ls) if marker in l)
-                    line = " ".join(ls[k:k + 2])
-                finding("crash" if rc not in (0, 1) else "panic", line, shown, err[-20000:])
+        cur = inp
+        chain = []
+        for k, arg in enumerate(args):
+            last = k == len(args) - 1
+            nxt = outp if last else os.path.join(runner.tmpdir, f"step{k + 1}-{index}.mlir")
+            temps.append(nxt)
+            cmd = STEP_FLAGS + ([] if last else KEEP_LOCS) + [arg, cur]
+            if len(args) > 1 and not arg.startswith("--pass-pipeline"):
+                # A step's finding is its pass's (whichever pipeline ran it).
+                base = re.sub(r"=.*", "", arg.lstrip("-"))
+            rc, out, err = runner.run(cmd)
+            result["steps"].append((arg, rc))
+            both = out + err
+            this = " ".join([runner.binary] + [shquote(a) for a in cmd])
+            shown = " && ".join(chain + [this])
+            if k > 0:
+                # The failing step alone, on the previous step's output.
+                with open(cur) as h:
+                    state["step"] = {"number": k + 1, "arg": arg, "input": h.read(), "cmd": this}
+            if rc is None:
+                result["rc"] = None
+                finding("timeout", f"timeout after {runner.timeout} s", shown, err[-20000:])
+                return findings, result
+            hit = False
+            for marker in MARKERS:
+                if marker in both:
+                    line = next(l for l in both.splitlines() if marker in l)
+                    # For a Rust panic the message is on the line after "panicked at".
+                    if marker == "panicked at":
+                        ls = both.splitlines()
+                        j = next(i for i, l in enumerate(ls) if marker in l)
+                        line = " ".join(ls[j:j + 2])
+                    finding("crash" if rc not in (0, 1) else "panic", line, shown, err[-20000:])
+                    hit = True
+                    break
+            if not hit and rc not in (0, 1):
+                finding("crash", f"exit {rc}" + (f" (signal {-rc})" if rc < 0 else ""), shown, err[-20000:])
                 hit = True
-                break
-        if not hit and rc not in (0, 1):
-            finding("crash", f"exit {rc}" + (f" (signal {-rc})" if rc < 0 else ""), shown, err[-20000:])
-            hit = True
-        if hit:
-            return findings
-        m = NOLOC_RE.search(err)
-        if m:
-            line = err[m.start():].splitlines()[0]
-            finding("noloc", line, shown, err[-20000:])
-        if rc == 1:
-            if "error" not in err:
-                finding("silent-failure", "exit 1 without an error", shown, err[-20000:])
-            return findings
-        # Success: the output must parse and verify again.
-        with open(outp, "w") as f:
-            f.write(out)
-        rc2, out2, err2 = runner.run([outp])
-        shown2 = f"{shown} > out.mlir && {runner.binary} out.mlir"
-        if rc2 is None:
-            base = "parse of output"
-            finding("timeout", f"timeout after {runner.timeout} s", shown2, err2[-20000:], extra=out)
-            return findings
-        if rc2 != 0:
-            first = next((l for l in err2.splitlines() if "error" in l), f"exit {rc2}")
-            finding("bad-output", first, shown2, err2[-20000:], extra=out)
-            return findings
+            if hit:
+                result["rc"] = rc if rc != 0 else -1000
+                return findings, result
+            m = NOLOC_RE.search(err)
+            if m:
+                line = err[m.start():].splitlines()[0]
+                finding("noloc", line, shown, err[-20000:])
+            if rc == 1:
+                result["rc"] = 1
+                if "error" not in err:
+                    finding("silent-failure", "exit 1 without an error", shown, err[-20000:])
+                return findings, result
+            # Success: the output must parse and verify again.
+            with open(nxt, "w") as f:
+                f.write(out)
+            rc2, out2, err2 = runner.run([nxt])
+            shown2 = f"{shown} > {nxt} && {runner.binary} {nxt}"
+            if rc2 is None:
+                base = "parse of output"
+                result["rc"] = None
+                finding("timeout", f"timeout after {runner.timeout} s", shown2, err2[-20000:], extra=out)
+                return findings, result
+            if rc2 != 0:
+                result["rc"] = -1000
+                first = next((l for l in err2.splitlines() if "error" in l), f"exit {rc2}")
+                finding("bad-output", first, shown2, err2[-20000:], extra=out)
+                return findings, result
+            chain.append(f"{this} > {nxt}")
+            cur = nxt
+        state["step"] = None
+        base = re.sub(r"=.*", "", label)
+        shown = " && ".join(chain)
         if sync:
             rc3, _, err3 = runner.run(["--asyncpipe-verify-sync", outp])
             if rc3 is None:
                 # verify-sync itself hangs (on the pass's output).
                 base = "asyncpipe-verify-sync"
                 finding("timeout", f"timeout after {runner.timeout} s",
-                        f"{shown} > out.mlir && {runner.binary} --asyncpipe-verify-sync out.mlir",
+                        f"{shown} && {runner.binary} --asyncpipe-verify-sync {outp}",
                         err3[-20000:], extra=out)
             elif rc3 != 0:
                 rc4, _, _ = runner.run(["--asyncpipe-verify-sync", inp])
@@ -1549,11 +1627,11 @@ def check(runner, index, origin, text, pass_):
                     upstream = "--canonicalize" in args and long_narrow_loop(text) and not STRICT
                     kind = "unproven-output" if unproven else "upstream-canonicalize" if upstream else "unsync-output"
                     finding(kind, first,
-                            f"{shown} > out.mlir && {runner.binary} --asyncpipe-verify-sync out.mlir",
+                            f"{shown} && {runner.binary} --asyncpipe-verify-sync {outp}",
                             err3[-20000:], extra=out)
-        return findings
+        return findings, result
     finally:
-        for p in (inp, outp):
+        for p in temps:
             try:
                 os.unlink(p)
             except OSError:
@@ -1589,13 +1667,26 @@ def save(outdir, n, f):
     stem = os.path.join(outdir, f"{n:03d}-{f['kind']}")
     with open(stem + ".mlir", "w") as h:
         h.write(f["input"])
-    cmd = re.sub(r"\S*/in-\d+\.mlir", stem + ".mlir", f["cmd"])
-    cmd = re.sub(r"\S*/out-\d+\.mlir", "out.mlir", cmd)
+
+    def paths(cmd):
+        cmd = re.sub(r"\S*/in-\d+\.mlir", stem + ".mlir", cmd)
+        cmd = re.sub(r"\S*/out-\d+\.mlir", "out.mlir", cmd)
+        return re.sub(r"\S*/step(\d+)-\d+\.mlir", r"step\1.mlir", cmd)
+
     with open(stem + ".txt", "w") as h:
         h.write(f"signature: {f['signature']}\n")
         h.write(f"origin: {f['origin']} (execution {f['index']})\n")
         h.write(f"pass: {f['label']}\n")
-        h.write(f"command: {cmd}\n\n--- output ---\n{f['output']}\n")
+        h.write(f"command: {paths(f['cmd'])}\n")
+        step = f.get("step")
+        if step:
+            # The failing step alone, on its input (the previous step's
+            # output, with the original locations).
+            with open(stem + ".step.mlir", "w") as s:
+                s.write(step["input"])
+            alone = re.sub(r"\S*/step\d+-\d+\.mlir$", stem + ".step.mlir", step["cmd"])
+            h.write(f"step {step['number']} alone: {paths(alone)}\n")
+        h.write(f"\n--- output ---\n{f['output']}\n")
         if f["extra"]:
             h.write(f"\n--- pass output (the IR checked again) ---\n{f['extra']}\n")
     return stem + ".mlir"
@@ -1610,11 +1701,11 @@ def reduce_file(path, runner, log=print):
     sig = re.search(r"^signature: (.*)$", txt, re.M).group(1)
     m = re.search(r"^pass: (.*)$", txt, re.M)
     if m:
-        pass_ = {p[0]: p for p in PASSES + GPU_PASSES + PAR_PASSES + ASYNCOP_PASSES}[m.group(1)]
+        pass_ = {p[0]: p for p in ALL_PASSES}[m.group(1)]
     else:
         # Older reports: the pass whose flags the command line has (longest).
         cmd = re.search(r"^command: (.*)$", txt, re.M).group(1).split(" > ")[0]
-        pass_ = max((p for p in PASSES + GPU_PASSES + PAR_PASSES + ASYNCOP_PASSES if " ".join(shquote(x) for x in p[1]) + " " in cmd),
+        pass_ = max((p for p in ALL_PASSES if " ".join(shquote(x) for x in p[1]) + " " in cmd),
                     key=lambda p: len(" ".join(p[1])))
     with open(path) as h:
         lines = [l for l in h.read().split("\n") if l.strip() and not l.strip().startswith("//")]
@@ -1681,6 +1772,29 @@ def reduce_file(path, runner, log=print):
     return out
 
 
+def print_coverage(binary, entry_stats, pass_stats):
+    """Per table entry: executions and exits 0; per registered pass: the
+    steps that ran it (alone, in a pipeline, in a --pass-pipeline) and their
+    exits 0; the registered passes that no table names."""
+    print("coverage: table entries (executions, exit 0):")
+    for tname, table in TABLES:
+        for entry in table:
+            runs, ok = entry_stats.get(id(entry), [0, 0])
+            print(f"  {runs:6d} {ok:6d}  {tname}: {entry[0]}")
+    registry = registered_passes(binary)
+    named = set().union(*map(entry_names, ALL_PASSES))
+    print("coverage: registered passes (steps run, exit 0):")
+    for name in registry:
+        runs, ok = pass_stats.get(name, [0, 0])
+        note = "" if name in named else "  NOT IN THE TABLES"
+        print(f"  {runs:6d} {ok:6d}  {name}{note}")
+    ran = [n for n in registry if pass_stats.get(n, [0, 0])[0]]
+    passed = [n for n in registry if pass_stats.get(n, [0, 0])[1]]
+    missing = [n for n in registry if n not in named]
+    print(f"coverage: {len(ran)}/{len(registry)} registered passes run, {len(passed)} with an exit 0; "
+          f"not in the tables: {', '.join(missing) if missing else 'none'}")
+
+
 def main():
     ap = argparse.ArgumentParser(description="Structure-aware fuzzer for asyncpipe-opt (see the docstring).")
     ap.add_argument("--seed", type=int, default=0)
@@ -1694,13 +1808,28 @@ def main():
     ap.add_argument("--mem-limit-mb", type=int, default=4096, help="address-space limit per process (0: none)")
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--max-depth", type=int, default=32, help="deepest generated loop nest")
+    ap.add_argument("--deep-depth", type=int, default=64,
+                    help="deepest nest of the dedicated deep shape (bench/scaling.py outer), whatever --max-depth says")
+    ap.add_argument("--coverage", action="store_true",
+                    help="at the end, print per table entry its executions and how many exited 0, per registered "
+                         "pass its steps run and exited 0, and the registered passes no table names")
+    ap.add_argument("--check-registry", action="store_true",
+                    help="only compare the registered passes (--help) with the tables: exit 1 when one is missing")
     ap.add_argument("--strict", action="store_true",
                     help="count outputs that verify-sync could not prove safe (not proven unsafe) as findings")
     ap.add_argument("--reduce", metavar="REPRO.mlir",
                     help="shrink a saved reproducer (keeping its signature) instead of fuzzing")
     a = ap.parse_args()
-    global MAX_DEPTH, STRICT
-    MAX_DEPTH, STRICT = a.max_depth, a.strict
+    global MAX_DEPTH, STRICT, DEEP_DEPTH
+    MAX_DEPTH, STRICT, DEEP_DEPTH = a.max_depth, a.strict, a.deep_depth
+    if a.check_registry:
+        registry = registered_passes(os.path.abspath(a.bin))
+        named = set().union(*map(entry_names, ALL_PASSES))
+        missing = [r for r in registry if r not in named]
+        for r in missing:
+            print(f"fuzz: registered pass not in the tables: {r}")
+        print(f"fuzz: registry: {len(registry) - len(missing)}/{len(registry)} registered passes named by the tables")
+        return 1 if missing or not registry else 0
     if a.reduce:
         tmpdir = tempfile.mkdtemp(prefix="asyncpipe-fuzz-work-")
         try:
@@ -1724,12 +1853,25 @@ def main():
     execs = 0
     lock = threading.Lock()
 
+    entry_stats = {}  # id(entry) -> [executions, exit 0]
+    pass_stats = {}  # pass name -> [steps run, exit 0]
+
     def job(i):
         origin, text, pass_ = make_case(a.seed, i, corpus)
-        return check(runner, i, origin, text, pass_)
+        fs, result = check_full(runner, i, origin, text, pass_)
+        return pass_, result, fs
 
-    def handle(i, fs):
+    def handle(i, done):
         nonlocal total_findings
+        pass_, result, fs = done
+        st = entry_stats.setdefault(id(pass_), [0, 0])
+        st[0] += 1
+        st[1] += result["rc"] == 0
+        for arg, rc in result["steps"]:
+            for name in step_names(arg):
+                ps = pass_stats.setdefault(name, [0, 0])
+                ps[0] += 1
+                ps[1] += rc == 0
         for f in fs:
             if f["kind"] in ("unproven-output", "upstream-canonicalize") or (f["kind"] == "timeout" and not STRICT):
                 known[f["kind"]] = known.get(f["kind"], 0) + 1
@@ -1777,6 +1919,8 @@ def main():
     finally:
         shutil.rmtree(tmpdir, ignore_errors=True)
     elapsed = time.monotonic() - start
+    if a.coverage:
+        print_coverage(binary, entry_stats, pass_stats)
     for sig, path in distinct.items():
         print(f"distinct: {sig}\n  reproducer: {path}")
     if distinct:
