@@ -191,6 +191,9 @@ struct Linearizer<'c, 'a> {
     /// The outermost foreach_thread whose ids vary: values defined above it
     /// are the same in every thread.
     outermost: Option<OperationRef<'c, 'a>>,
+    /// A form was given up because it passed its type's width (the program
+    /// wraps around there; the forms do not).
+    wrapped: std::cell::Cell<bool>,
 }
 
 impl<'c, 'a> Linearizer<'c, 'a> {
@@ -210,7 +213,16 @@ impl<'c, 'a> Linearizer<'c, 'a> {
                 });
             }
         }
-        Linearizer { ids, outermost: sharing.last().copied() }
+        Linearizer { ids, outermost: sharing.last().copied(), wrapped: std::cell::Cell::new(false) }
+    }
+
+    /// Why `what` #`d` has no form: it wraps around, or it is not affine.
+    fn why(&self, what: &str, d: usize) -> String {
+        if self.wrapped.replace(false) {
+            format!("{what} #{d} is computed past its type's width (the program wraps around there, the analysis does not)")
+        } else {
+            format!("{what} #{d} is not affine in the thread ids")
+        }
     }
 
     fn is_shared(&self, value: Value<'c, 'a>) -> bool {
@@ -263,6 +275,25 @@ impl<'c, 'a> Linearizer<'c, 'a> {
         }
         let op = ir::defining_op(value)?;
         let operand = |i: usize| op.operand(i).ok().and_then(|v| self.form(v, depth + 1));
+        // Arithmetic wraps at the type's width: a form whose coefficients
+        // or constant do not fit it is not what the program computes (a
+        // product past 2^64 wraps), so it is unknown.
+        let bits = crate::passes::analysis::symbolic::integer_bits(value.r#type()).unwrap_or(64);
+        let limit = 1i128 << (bits.clamp(1, 64) - 1);
+        let fits = |form: &Form| {
+            (-limit..limit).contains(&form.constant) && form.terms.values().all(|c| (-limit..limit).contains(c))
+        };
+        let computed = self.arith(op, value, depth, &operand)?;
+        if !fits(&computed) {
+            self.wrapped.set(true);
+            return None;
+        }
+        Some(computed)
+    }
+
+    /// [`Self::form`] of an op's result, before the width check.
+    fn arith(&self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, depth: usize, operand: &dyn Fn(usize) -> Option<Form>) -> Option<Form> {
+        let key = ValueKey::of(value);
         match Upstream::of(op)? {
             Upstream::ArithAddi => operand(0)?.add(&operand(1)?),
             Upstream::ArithSubi => operand(0)?.add(&operand(1)?.scale(-1)?),
@@ -379,11 +410,11 @@ fn slice_access<'c, 'a>(op: OperationRef<'c, 'a>, kind: Kind) -> Result<Access<'
     for d in 0..slice.offsets.len() {
         let offset = lin
             .mixed(slice.offsets[d])
-            .ok_or_else(|| fail(format!("offset #{d} is not affine in the thread ids")))?;
-        let size = lin.size(slice.sizes[d]).ok_or_else(|| fail(format!("size #{d} is not affine in the thread ids")))?;
+            .ok_or_else(|| fail(lin.why("offset", d)))?;
+        let size = lin.size(slice.sizes[d]).ok_or_else(|| fail(lin.why("size", d)))?;
         let stride = lin
             .mixed(slice.strides[d])
-            .ok_or_else(|| fail(format!("stride #{d} is not affine in the thread ids")))?;
+            .ok_or_else(|| fail(lin.why("stride", d)))?;
         let extent = extent(&size, &stride).ok_or_else(|| {
             fail(format!("size #{d} and stride #{d} vary with the thread ids or give no extent (a dynamic size needs a unit stride)"))
         })?;
@@ -430,8 +461,8 @@ fn buffer_access<'c, 'a>(
         let mut next_extents = Vec::new();
         let mut next_strides = Vec::new();
         for d in 0..offsets.len() {
-            let offset = lin.mixed(slice.offsets[d]).ok_or_else(|| fail(format!("offset #{d} is not affine in the thread ids")))?;
-            let size = lin.size(slice.sizes[d]).ok_or_else(|| fail(format!("size #{d} is not affine in the thread ids")))?;
+            let offset = lin.mixed(slice.offsets[d]).ok_or_else(|| fail(lin.why("offset", d)))?;
+            let size = lin.size(slice.sizes[d]).ok_or_else(|| fail(lin.why("size", d)))?;
             let stride = lin
                 .mixed(slice.strides[d])
                 .and_then(|s| s.as_constant())
@@ -455,7 +486,7 @@ fn buffer_access<'c, 'a>(
             return Err(fail("a store into a rank-reducing subview".into()));
         }
         for d in 0..offsets.len() {
-            let index = lin.form(indices[d], 0).ok_or_else(|| fail(format!("index #{d} is not affine in the thread ids")))?;
+            let index = lin.form(indices[d], 0).ok_or_else(|| fail(lin.why("index", d)))?;
             offsets[d] = offsets[d]
                 .add(&index.scale(strides[d]).ok_or_else(|| fail("index overflows".into()))?)
                 .ok_or_else(|| fail("index overflows".into()))?;
