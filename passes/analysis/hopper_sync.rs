@@ -1,5 +1,8 @@
-//! Hopper's asynchronous units at the nvgpu level, as one block of threads
-//! runs them: mbarrier objects (init, arrivals, expected transaction bytes,
+//! Hopper's asynchronous units at the nvgpu level (and, for mbarriers and
+//! TMA loads, at the NVVM level that upstream's `convert-nvgpu-to-nvvm`
+//! leaves: pointers followed through `getelementptr`, `addrspacecast` and
+//! memref descriptors, the box from the tensor map's type), as one block of
+//! threads runs them: mbarrier objects (init, arrivals, expected transaction bytes,
 //! phases and their parities), TMA loads that complete on an mbarrier's
 //! phase, and the warpgroup MMA queue (`nvgpu.warpgroup.mma` with its
 //! implied `wgmma.wait_group`, `nvvm.wgmma.wait.group.sync.aligned`).
@@ -95,6 +98,8 @@ pub fn is_hopper_op(op: OperationRef) -> bool {
             Upstream::NvgpuMbarrierCreate
                 | Upstream::NvgpuTmaAsyncLoad
                 | Upstream::NvgpuTmaAsyncStore
+                | Upstream::NvvmMbarrierInit
+                | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
                 | Upstream::NvgpuWarpgroupMma
                 | Upstream::NvgpuWarpgroupMmaStore
         )
@@ -109,8 +114,22 @@ pub fn unmodeled(op: OperationRef) -> bool {
         // the cp.async queue).
         return false;
     }
-    if matches!(Upstream::of(op), Some(Upstream::NvvmCpAsyncBulkCommitGroup | Upstream::NvvmCpAsyncBulkWaitGroup)) {
-        // This model knows them: the bulk groups of TMA stores.
+    if matches!(
+        Upstream::of(op),
+        Some(
+            Upstream::NvvmCpAsyncBulkCommitGroup
+                | Upstream::NvvmCpAsyncBulkWaitGroup
+                | Upstream::NvvmMbarrierInit
+                | Upstream::NvvmMbarrierArrive
+                | Upstream::NvvmMbarrierArriveExpectTx
+                | Upstream::NvvmMbarrierTryWaitParity
+                | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+        )
+    ) {
+        // This model knows them: the bulk groups of TMA stores, and the
+        // mbarriers and TMA loads of the NVVM level (upstream's
+        // convert-nvgpu-to-nvvm), whose pointers it follows to their
+        // buffers ([`Model::pointer`]).
         return false;
     }
     upstream::is_nvvm_async_family(op)
@@ -179,6 +198,38 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
         }),
     }
     findings
+}
+
+/// The bytes of the box of a tensor map descriptor at the NVVM level: its
+/// `!nvgpu.tensormap.descriptor<tensor = memref<...>, ...>` type, on the
+/// unrealized cast the conversion left (or on the value itself).
+fn tensor_map_bytes(op: OperationRef, descriptor: Value) -> Option<i64> {
+    let mut value = descriptor;
+    for _ in 0..4 {
+        let text = value.r#type().to_string();
+        if let Some(rest) = text.split("tensor = ").nth(1) {
+            // The memref type, to its matching '>'.
+            let mut depth = 0usize;
+            let end = rest.char_indices().find_map(|(i, c)| {
+                match c {
+                    '<' => depth += 1,
+                    '>' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            return Some(i);
+                        }
+                    }
+                    _ => {}
+                }
+                None
+            })?;
+            let ty = Type::parse(ir::context(op), &rest[..=end])?;
+            return ir::shape(ty).iter().try_fold(ir::element_bytes(ty), |a, s| if *s < 0 { None } else { a.checked_mul(*s) });
+        }
+        let cast = ir::defining_op(value).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+        value = cast.operand(0).ok()?;
+    }
+    None
 }
 
 /// The constant block size of a `gpu.launch` (its `blockSize` operands).
@@ -414,6 +465,10 @@ enum Buffer {
     Value(ValueKey),
 }
 
+/// An mbarrier: the buffer holding it and its index there (nvgpu: the
+/// group and the index; NVVM: the 8-byte slot its pointer is at).
+type BarrierKey = (Buffer, i64);
+
 /// Bytes of a buffer: `[lo, hi)`, or all of it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Bytes {
@@ -522,7 +577,7 @@ struct Landed {
     bytes: Bytes,
     /// The mbarrier and the parity of the phase it completed in (None: the
     /// fragments of a warpgroup MMA store, published by a block barrier only).
-    phase: Option<((ValueKey, i64), bool)>,
+    phase: Option<(BarrierKey, bool)>,
     observed: Threads,
 }
 
@@ -537,7 +592,7 @@ struct Wgmma {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct State {
-    barriers: BTreeMap<(ValueKey, i64), Mbarrier>,
+    barriers: BTreeMap<BarrierKey, Mbarrier>,
     landed: Vec<Landed>,
     reads: Vec<Read>,
     wgmma: Vec<Wgmma>,
@@ -621,6 +676,112 @@ impl<'c, 'a> Model<'c, 'a> {
         self.bindings.eval(value)
     }
 
+    /// [`Self::eval`] through the integer casts of the NVVM level
+    /// (`llvm.trunc`, `zext`, `sext`, and the unrealized casts between
+    /// `index` and `i64` that the conversion leaves): what the value was
+    /// before, when the cast keeps it (a truncation of a value that fits).
+    fn eval_int(&self, value: Value<'c, 'a>) -> Option<i64> {
+        if let Some(v) = self.eval(value) {
+            return Some(v);
+        }
+        let def = ir::defining_op(value)?;
+        let inner = match Upstream::of(def)? {
+            Upstream::BuiltinUnrealizedConversionCast | Upstream::LlvmSext if def.operand_count() == 1 => self.eval_int(def.operand(0).ok()?)?,
+            Upstream::LlvmZext => {
+                let source = def.operand(0).ok()?;
+                let v = self.eval_int(source)?;
+                // An i1 or narrower unsigned view of the bits.
+                match symbolic::integer_bits(source.r#type()) {
+                    Some(bits) if bits < 64 => v & ((1i64 << bits) - 1),
+                    _ => v,
+                }
+            }
+            Upstream::LlvmTrunc => {
+                let v = self.eval_int(def.operand(0).ok()?)?;
+                let bits = symbolic::integer_bits(value.r#type())?;
+                let (low, high) = symbolic::signed_range(bits);
+                (i128::from(v) >= low && i128::from(v) <= high).then_some(v)?
+            }
+            _ => return None,
+        };
+        Some(inner)
+    }
+
+    /// Where an LLVM pointer of the NVVM level points: a buffer and a byte
+    /// offset in it. Followed: `llvm.getelementptr` with one index (a
+    /// constant or a value the model evaluates, times the element type's
+    /// size), `llvm.addrspacecast`, and the aligned pointer (position 1) of
+    /// a memref descriptor made from a memref by an unrealized cast (the
+    /// memref's view, without its offset: the descriptor keeps that apart).
+    fn pointer(&self, value: Value<'c, 'a>) -> Option<(Buffer, i64)> {
+        let def = ir::defining_op(value)?;
+        match Upstream::of(def)? {
+            Upstream::LlvmAddrspacecast => self.pointer(def.operand(0).ok()?),
+            Upstream::LlvmGetelementptr => {
+                let (buffer, base) = self.pointer(def.operand(0).ok()?)?;
+                let raw = ir::dense_i32_attr(def, attr::RAW_CONSTANT_INDICES)?;
+                let [index] = raw[..] else { return None };
+                let index = if index == i32::MIN { self.eval_int(def.operand(1).ok()?)? } else { i64::from(index) };
+                let element = def.attribute(attr::ELEM_TYPE).ok().and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())?.value();
+                let size = ir::scalar_bits(element).filter(|bits| bits % 8 == 0).map(|bits| i64::from(bits / 8))?;
+                Some((buffer, base.checked_add(index.checked_mul(size)?)?))
+            }
+            Upstream::LlvmExtractvalue => {
+                if ir::dense_i64_attr(def, attr::POSITION).as_deref() != Some(&[1]) {
+                    return None;
+                }
+                let cast = ir::defining_op(def.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+                let memref = cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
+                let view = self.view(memref);
+                Some((view.buffer, view.base?))
+            }
+            _ => None,
+        }
+    }
+
+    /// The mbarrier the pointer operand `index` of an NVVM op points to.
+    fn nvvm_mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<BarrierKey> {
+        let at = op.operand(index).ok().and_then(|p| self.pointer(p));
+        match at {
+            Some((buffer, offset)) if offset % 8 == 0 => Some((buffer, offset / 8)),
+            _ => {
+                self.report(op, "cannot prove: which mbarrier this pointer points to is not known (the model follows getelementptr, addrspacecast and the aligned pointer of a memref descriptor, with indices it evaluates)".into(), None);
+                None
+            }
+        }
+    }
+
+    /// `nvvm.cp.async.bulk.tensor.shared.cluster.global`: a TMA load at the
+    /// NVVM level. Its box's bytes come from the tensor map's type, which
+    /// the conversion leaves on the unrealized cast of the descriptor.
+    fn nvvm_tma_load(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        // dst, descriptor, coordinates..., mbar, im2col..., multicast, cache hint, predicate.
+        let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+        let at = |segment: usize| -> Option<usize> {
+            let start: i32 = segments.get(..segment)?.iter().sum();
+            (segments.get(segment).copied()? > 0).then_some(start as usize)
+        };
+        if segments.len() != 8 || segments[4..7].iter().any(|n| *n != 0) {
+            return self.report(op, "cannot prove: the model follows tile-mode TMA loads into the block's own memory (no im2col, multicast or cache hint)".into(), None);
+        }
+        let Some(threads) = self.predicated(op, at(7), threads) else {
+            return self.report(op, "cannot prove: the predicate of this TMA load is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        let Some(mbar) = at(3) else { return };
+        let Some(key) = self.nvvm_mbarrier(op, mbar) else { return };
+        let Some((buffer, first)) = op.operand(0).ok().and_then(|p| self.pointer(p)) else {
+            return self.report(op, "cannot prove: where this TMA load writes is not known (its destination pointer)".into(), None);
+        };
+        let box_bytes = op.operand(1).ok().and_then(|d| tensor_map_bytes(op, d));
+        if box_bytes.is_none() {
+            return self.report(op, "cannot prove: the TMA box's size is not known (the descriptor's nvgpu.tensormap.descriptor type is gone)".into(), None);
+        }
+        self.tma_load_at(op, key, buffer, Some(first), box_bytes, threads, state);
+    }
+
     /// The threads of `threads` for which `condition` is true, and those
     /// for which it is false; None when it is unknown for some.
     fn split(&mut self, condition: Value<'c, 'a>, threads: &Threads) -> Option<(Threads, Threads)> {
@@ -674,6 +835,34 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             Upstream::NvgpuWarpgroupMmaStore => self.mma_store(op, threads, state),
             Upstream::NvgpuTmaAsyncStore => self.tma_store(op, threads, state),
+            Upstream::NvvmMbarrierInit => {
+                let Some(threads) = self.predicated(op, Some(2).filter(|_| op.operand_count() > 2), threads) else {
+                    return self.report(op, "cannot prove: the predicate of this initialization is not known per thread".into(), None);
+                };
+                if threads.is_empty() {
+                    return;
+                }
+                let Some(key) = self.nvvm_mbarrier(op, 0) else { return };
+                let count = op.operand(1).ok().and_then(|v| self.eval_int(v));
+                self.init_at(op, key, count, threads, state);
+            }
+            Upstream::NvvmMbarrierArrive | Upstream::NvvmMbarrierArriveExpectTx => {
+                let expect = kind == Upstream::NvvmMbarrierArriveExpectTx;
+                let predicate = Some(2).filter(|p| expect && op.operand_count() > *p);
+                let Some(threads) = self.predicated(op, predicate, threads) else {
+                    return self.report(op, "cannot prove: the predicate of this arrival is not known per thread".into(), None);
+                };
+                if threads.is_empty() {
+                    return;
+                }
+                let Some(key) = self.nvvm_mbarrier(op, 0) else { return };
+                self.arrive_at(op, key, expect.then_some(1), threads, state);
+            }
+            Upstream::NvvmMbarrierTryWaitParity => {
+                let Some(key) = self.nvvm_mbarrier(op, 0) else { return };
+                self.wait_at(op, key, 1, threads, state);
+            }
+            Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal => self.nvvm_tma_load(op, threads, state),
             Upstream::NvvmCpAsyncBulkCommitGroup => Self::bulk_commit(threads, state),
             Upstream::NvvmCpAsyncBulkWaitGroup => {
                 let keep = ir::int_attr(op, attr::BULK_WAIT_GROUP).unwrap_or(0);
@@ -708,7 +897,17 @@ impl<'c, 'a> Model<'c, 'a> {
     fn is_sync(op: OperationRef) -> bool {
         matches!(
             Upstream::of(op),
-            Some(Upstream::NvgpuMbarrierInit | Upstream::NvgpuMbarrierArrive | Upstream::NvgpuMbarrierArriveExpectTx | Upstream::NvgpuMbarrierTryWaitParity | Upstream::GpuBarrier)
+            Some(
+                Upstream::NvgpuMbarrierInit
+                    | Upstream::NvgpuMbarrierArrive
+                    | Upstream::NvgpuMbarrierArriveExpectTx
+                    | Upstream::NvgpuMbarrierTryWaitParity
+                    | Upstream::NvvmMbarrierInit
+                    | Upstream::NvvmMbarrierArrive
+                    | Upstream::NvvmMbarrierArriveExpectTx
+                    | Upstream::NvvmMbarrierTryWaitParity
+                    | Upstream::GpuBarrier
+            )
         )
     }
 
@@ -905,13 +1104,13 @@ impl<'c, 'a> Model<'c, 'a> {
     }
 
     /// The mbarrier an op names: its group (operand 0) and index.
-    fn mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<(ValueKey, i64)> {
+    fn mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<BarrierKey> {
         let group = op.operand(0).ok()?;
         let Some(id) = op.operand(index).ok().and_then(|v| self.eval(v)) else {
             self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
             return None;
         };
-        Some((ValueKey::of(group), id))
+        Some((Buffer::Value(ValueKey::of(group)), id))
     }
 
     fn init(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
@@ -923,6 +1122,11 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let Some(key) = self.mbarrier(op, 2) else { return };
         let count = op.operand(1).ok().and_then(|v| self.eval(v));
+        self.init_at(op, key, count, threads, state);
+    }
+
+    /// An initialization of mbarrier `key` for `count` arrivals by `threads`.
+    fn init_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, count: Option<i64>, threads: Threads, state: &mut State) {
         if threads.count() > 1 {
             self.report(op, format!("{} initialize the same mbarrier: one thread should (scf.if on a thread id), then a block barrier before any other thread uses it; a late initialization resets a phase other threads may already have arrived on", threads.describe()), None);
         }
@@ -939,8 +1143,8 @@ impl<'c, 'a> Model<'c, 'a> {
 
     /// The mbarrier `key` as `threads` use it at `op`: initialized, and
     /// published to them.
-    fn usable(&mut self, op: OperationRef<'c, 'a>, key: (ValueKey, i64), threads: &Threads, state: &State) -> bool {
-        let Some(barrier) = state.barriers.get(&key) else {
+    fn usable(&mut self, op: OperationRef<'c, 'a>, key: &BarrierKey, threads: &Threads, state: &State) -> bool {
+        let Some(barrier) = state.barriers.get(key) else {
             self.report(op, format!("uses mbarrier {} before it is initialized", key.1), None);
             return false;
         };
@@ -965,10 +1169,16 @@ impl<'c, 'a> Model<'c, 'a> {
             return;
         }
         let Some(key) = self.mbarrier(op, id) else { return };
-        if !self.usable(op, key, &threads, state) {
+        self.arrive_at(op, key, tx, threads, state);
+    }
+
+    /// An arrival of `threads` on mbarrier `key`, with the transaction bytes
+    /// operand `tx` of `op` (for `arrive.expect_tx`).
+    fn arrive_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, tx: Option<usize>, threads: Threads, state: &mut State) {
+        if !self.usable(op, &key, &threads, state) {
             return;
         }
-        let bytes = match tx.map(|i| op.operand(i).ok().and_then(|v| self.eval(v))) {
+        let bytes = match tx.map(|i| op.operand(i).ok().and_then(|v| self.eval_int(v))) {
             None => 0,
             Some(Some(b)) => b,
             Some(None) => return self.report(op, "cannot prove: the transaction byte count is not known here".into(), None),
@@ -996,10 +1206,16 @@ impl<'c, 'a> Model<'c, 'a> {
 
     fn wait(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let Some(key) = self.mbarrier(op, 3) else { return };
-        if !self.usable(op, key, threads, state) {
+        self.wait_at(op, key, 1, threads, state);
+    }
+
+    /// A wait of `threads` on mbarrier `key` for the parity operand
+    /// `parity` of `op`.
+    fn wait_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, parity: usize, threads: &Threads, state: &mut State) {
+        if !self.usable(op, &key, threads, state) {
             return;
         }
-        let Some(parity) = op.operand(1).ok().and_then(|v| self.eval(v)).map(|p| p & 1 != 0) else {
+        let Some(parity) = op.operand(parity).ok().and_then(|v| self.eval_int(v)).map(|p| p & 1 != 0) else {
             return self.report(op, "cannot prove: the parity this wait targets is not known here".into(), None);
         };
         let Some(barrier) = state.barriers.get(&key).cloned() else { return };
@@ -1007,7 +1223,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // The previous phase (of this parity) is complete: what landed
             // in it is seen by these threads now.
             for landed in &mut state.landed {
-                if landed.phase == Some((key, parity)) {
+                if landed.phase.as_ref() == Some(&(key.clone(), parity)) {
                     landed.observed = landed.observed.union(threads);
                 }
             }
@@ -1047,7 +1263,7 @@ impl<'c, 'a> Model<'c, 'a> {
                     // what every thread observed needs no more tracking.
                     state.landed.retain(|l| !(l.op == producer && l.bytes == bytes));
                     if threads.count() < self.block.size {
-                        state.landed.push(Landed { op: producer, bytes, phase: Some((key, parity)), observed: threads.clone() });
+                        state.landed.push(Landed { op: producer, bytes, phase: Some((key.clone(), parity)), observed: threads.clone() });
                     }
                 }
                 for mut read in phase.released {
@@ -1176,20 +1392,28 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(id) = op.operand(id_at).ok().and_then(|v| self.eval(v)) else {
             return self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
         };
-        let key = (ValueKey::of(group), id);
-        if !self.usable(op, key, &threads, state) {
-            return;
-        }
+        let key = (Buffer::Value(ValueKey::of(group)), id);
         let box_bytes = ir::shape(dst.r#type()).iter().try_fold(ir::element_bytes(dst.r#type()), |a, s| if *s < 0 { None } else { a.checked_mul(*s) });
-        let Some(box_bytes) = box_bytes else {
-            return self.report(op, "cannot prove: the TMA box's size is not static".into(), None);
-        };
         // TMA writes the box contiguously from the destination's first
         // element, whatever the strides of the memref that names it (the
         // NVVM lowering passes only its address).
         let view = self.view(dst);
         let first = (|| view.base?.checked_add(view.offset?.checked_mul(view.element)?))();
-        let bytes = Bytes { buffer: view.buffer.clone(), range: first.and_then(|f| Some((f, f.checked_add(box_bytes)?))) };
+        self.tma_load_at(op, key, view.buffer, first, box_bytes, threads, state);
+    }
+
+    /// A TMA load by `threads` of `box_bytes` bytes into `buffer` from byte
+    /// `first` on, completing on mbarrier `key`.
+    #[allow(clippy::too_many_arguments)]
+    fn tma_load_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, buffer: Buffer, first: Option<i64>, box_bytes: Option<i64>, threads: Threads, state: &mut State) {
+        let id = key.1;
+        if !self.usable(op, &key, &threads, state) {
+            return;
+        }
+        let Some(box_bytes) = box_bytes else {
+            return self.report(op, "cannot prove: the TMA box's size is not static".into(), None);
+        };
+        let bytes = Bytes { buffer, range: first.and_then(|f| Some((f, f.checked_add(box_bytes)?))) };
         self.write(op, &bytes, &threads, state);
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         barrier.current.issued = barrier.current.issued.saturating_add(box_bytes.saturating_mul(threads.count()));

@@ -195,8 +195,9 @@ PASSES = [
     ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
     ("asyncpipe-explain", ["--asyncpipe-explain"], False, 2),
     ("asyncpipe-timeline", ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=3"], False, 2),
-    ("asyncpipe-timeline=bulk-queues=0 example-trip-count=0",
-     ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline bulk-queues=0 example-trip-count=0"], False, 1),
+    ("asyncpipe-timeline=bulk-queues=0 example-trip-count=2^62",
+     ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline bulk-queues=0 example-trip-count=4611686018427387904"],
+     False, 1),
     ("pipeline:software-pipeline,explain", ["--asyncpipe-software-pipeline", "--asyncpipe-explain"], False, 2),
     ("pipeline:token-to-count,timeline",
      ["--asyncpipe-token-to-count", "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline"], False, 1),
@@ -356,8 +357,8 @@ PAR_PASSES = [
     ("pipeline:par-to-async=chunk=5,lower-async", ["--par-to-async=chunk=5"] + LOWER_ASYNC, False, 2),
     ("pipeline:par-to-gpu=block-size=8,symbol-dce,convert-linalg-to-loops,block-model",
      ["--par-to-gpu=block-size=8", "--symbol-dce", "--convert-linalg-to-loops", "--asyncpipe-block-model"], False, 2),
-    ("pipeline:par-to-async,timeline=example-trip-count=0",
-     ["--par-to-async", "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=0"], False, 1),
+    ("pipeline:par-to-async,timeline=example-trip-count=5",
+     ["--par-to-async", "--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=5"], False, 1),
 ]
 
 # Passes for asyncop chains (issue 16; picked more often when the input has
@@ -1416,11 +1417,35 @@ def mutate(rng, text, n):
 # One execution (deterministic in seed and index)
 
 
+_POOLS = {}
+
+
+def corpus_pools(corpus):
+    """The corpus cases for the GPU, par and asyncop tables (drawn from more
+    often than their share of the corpus, so that those tables' entries run)."""
+    key = id(corpus)
+    if key not in _POOLS:
+        _POOLS[key] = {
+            "par": [c for c in corpus if "par.foreach_thread" in c[1] or "scf.forall" in c[1]] or corpus,
+            "asyncop": [c for c in corpus if "asyncop." in c[1]] or corpus,
+            "gpu": [c for c in corpus if "gpu.module" in c[1]] or corpus,
+        }
+    return _POOLS[key]
+
+
 def make_case(seed, index, corpus):
     rng = random.Random(f"{seed}:{index}")
     r = rng.random()
     if r < 0.45 and corpus:
-        origin, text = rng.choice(corpus)
+        t = rng.random()
+        pool = corpus
+        if t < 0.12:
+            pool = corpus_pools(corpus)["par"]
+        elif t < 0.2:
+            pool = corpus_pools(corpus)["asyncop"]
+        elif t < 0.35:
+            pool = corpus_pools(corpus)["gpu"]
+        origin, text = rng.choice(pool)
         text = mutate(rng, text, rng.choice([0, 1, 1, 1, 2, 2, 3, 5]))
         origin = "corpus:" + origin
     else:
@@ -1436,7 +1461,7 @@ def make_case(seed, index, corpus):
         pass_ = weighted(rng, ASYNCOP_PASSES)
     elif has_par and rng.random() < 0.6:
         pass_ = weighted(rng, PAR_PASSES)
-    elif has_gpu and rng.random() < 0.5:
+    elif has_gpu and rng.random() < 0.65:
         pass_ = weighted(rng, GPU_PASSES)
     else:
         pass_ = weighted(rng, PASSES)

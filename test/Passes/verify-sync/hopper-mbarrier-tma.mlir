@@ -6,6 +6,12 @@
 // Before this model, verify-sync accepted every case here (it saw the TMA
 // load as a synchronous write).
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+// The same kernels after upstream's convert-nvgpu-to-nvvm (nvvm.mbarrier.*
+// on pointers from the memref descriptors, nvvm.cp.async.bulk.tensor with
+// its box from the tensor map's type on the unrealized cast): the same
+// verdicts, at the same ops, at the NVVM level. (Before, every such kernel
+// was "not modeled".)
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),asyncpipe-verify-sync)'
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 !lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
