@@ -769,14 +769,22 @@ impl Analysis<'_> {
         // Debug builds check, where the state holds numbers (one level
         // below the function's loops), that the summary gives what the
         // analysis of the op from this entry gives: the state after it and
-        // what each wait inside sees.
+        // what each wait inside sees. Both from the entry without the
+        // values the op defines (a visit before this one left them, and a
+        // join inside the op with those stale values is the direct
+        // analysis's imprecision, not a meaning).
         #[cfg(debug_assertions)]
-        if let Some(entry) = entry {
+        if let Some(mut entry) = entry {
+            for key in &info.defined {
+                entry.0.remove(key);
+            }
             let mut direct = entry.clone();
             self.recorders.push(ir::KeyMap::default());
             analyze(self, op, &mut direct);
             let seen = self.recorders.pop().unwrap_or_default();
-            assert_eq!(&direct, state, "a region op's effect is its summary");
+            let mut replayed = entry.clone();
+            apply_state(&summary, &info, &mut replayed);
+            assert_eq!(direct, replayed, "a region op's effect is its summary");
             let summarized: std::collections::BTreeMap<OpKey, WaitBounds> = instantiated_waits(&summary, &info, &entry).into_iter().collect();
             let seen: std::collections::BTreeMap<OpKey, WaitBounds> = seen.into_iter().collect();
             assert_eq!(seen, summarized, "what the waits inside a region op see is its summary's");
@@ -905,30 +913,7 @@ impl Analysis<'_> {
         for (wait, seen) in instantiated_waits(summary, info, state) {
             self.record(wait, &seen);
         }
-        let env = entry_values(info, state);
-        let base = summary.base;
-        let lookup = |var: Var| var.checked_sub(base).and_then(|i| env.get(usize::try_from(i).ok()?)).cloned();
-        let defined: Vec<Option<Distance>> = summary.defined.iter().map(|d| d.as_ref().map(|d| d.substitute(&lookup))).collect();
-        if !summary.shift.queues.is_empty() {
-            for (key, distance) in state.0.iter_mut() {
-                if info.defined.binary_search(key).is_ok() {
-                    continue;
-                }
-                for (queue, shift) in summary.shift.queues.iter() {
-                    if let (Some(d), Some(shift)) = (distance.queues.get_mut(queue), shift.as_constant()) {
-                        d.add(shift);
-                    }
-                }
-            }
-        }
-        for (key, value) in info.defined.iter().zip(defined) {
-            match value {
-                Some(value) => state.set(*key, value),
-                None => {
-                    state.0.remove(key);
-                }
-            }
-        }
+        apply_state(summary, info, state);
     }
 
     fn yielded(&self, block: BlockRef, state: &State) -> Vec<Option<Distance>> {
@@ -1107,6 +1092,35 @@ impl Analysis<'_> {
             y
         };
         *state = self.fixpoint(state, &body);
+    }
+}
+
+/// [`Analysis::apply`]'s effect on the state: values defined outside the
+/// region op shifted, values it defines set to what the summary says.
+fn apply_state(summary: &Summary, info: &RegionOpInfo, state: &mut State) {
+    let env = entry_values(info, state);
+    let base = summary.base;
+    let lookup = |var: Var| var.checked_sub(base).and_then(|i| env.get(usize::try_from(i).ok()?)).cloned();
+    let defined: Vec<Option<Distance>> = summary.defined.iter().map(|d| d.as_ref().map(|d| d.substitute(&lookup))).collect();
+    if !summary.shift.queues.is_empty() {
+        for (key, distance) in state.0.iter_mut() {
+            if info.defined.binary_search(key).is_ok() {
+                continue;
+            }
+            for (queue, shift) in summary.shift.queues.iter() {
+                if let (Some(d), Some(shift)) = (distance.queues.get_mut(queue), shift.as_constant()) {
+                    d.add(shift);
+                }
+            }
+        }
+    }
+    // A value the op does not set keeps what it had (the summary starts
+    // from the live-ins alone, so "not set" is not "absent"; the op's
+    // own results are set by the caller after it).
+    for (key, value) in info.defined.iter().zip(defined) {
+        if let Some(value) = value {
+            state.set(*key, value);
+        }
     }
 }
 

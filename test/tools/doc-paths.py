@@ -116,7 +116,8 @@ def names(md_path, repo):
         for match in LINK.finditer(text):
             target = strip_suffix(match.group(1))
             if not skipped(target):
-                found.append((first + text.count("\n", 0, match.start()), os.path.normpath(os.path.join(base, target))))
+                found.append((first + text.count("\n", 0, match.start()), match.start(),
+                              os.path.normpath(os.path.join(base, target))))
         for match in CODE.finditer(text):
             at = first + text.count("\n", 0, match.start())
             for word in match.group(2).split():
@@ -125,8 +126,9 @@ def names(md_path, repo):
                     continue
                 top = word.split("/", 1)[0]
                 if ("/" in word and top in repo.top_dirs) or word in repo.top_files:
-                    found.append((at, os.path.normpath(word)))
-    return found
+                    found.append((at, match.start(), os.path.normpath(word)))
+    # In the order of the text.
+    return [(line, path) for line, _, path in sorted(found, key=lambda f: (f[0], f[1]))]
 
 
 def main():

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Prints the README's example NAME: the fenced code block right after the
-line `<!-- example: NAME -->`. The embedding tests run these blocks, or
-compare them with the files the tests build, so that what the README tells a
-user to paste is what CI runs.
+"""Prints a document's example NAME: the fenced code block right after the
+line `<!-- example: NAME -->`. The embedding tests run these blocks of
+docs/embedding.md (the README's "Embedding" section before the docs were
+split), or compare them with the files the tests build, so that what the
+documentation tells a user to paste is what CI runs.
 
-    readme-example.py README.md NAME
+    readme-example.py docs/embedding.md NAME
 """
 import re
 import sys
