@@ -217,6 +217,16 @@ pub fn checked_functions<'c, 'a>(root: OperationRef<'c, 'a>, options: &Options, 
             continue;
         }
         functions.failed |= check(&ops, options.max_bytes, options.bulk.queues()).is_err();
+        // Token form cannot be lowered, and its copies' tokens are used:
+        // refused here, before anything changes (the lowering met them
+        // half-way and erased copies whose tokens were still in use, a
+        // crash the fuzzer found).
+        if on_hardware {
+            for op in ops.iter().filter(|op| is_token_form(**op)) {
+                diag::error(op.location(), TOKEN_FORM_LEFT);
+                functions.failed = true;
+            }
+        }
         if let Some(second) = second_shared_queue(&ops, options.bulk.queues()).filter(|_| on_hardware) {
             diag::error(
                 second.location(),
@@ -246,12 +256,12 @@ fn check_block_size(function: OperationRef) -> Result<(), PassFailed> {
     }
 }
 
-/// Sets up the mbarrier ring of each bulk queue `function` uses, sized by
-/// the in-flight bounds (which it also returns, for the waits). An error at
-/// the op where a bound is missing.
 // Every ring the lowering can build is sized from an exact bound.
 const _: () = assert!(in_flight_bounds::CAP > bulk::MAX_RING);
 
+/// Sets up the mbarrier ring of each bulk queue `function` uses, sized by
+/// the in-flight bounds (which it also returns, for the waits). An error at
+/// the op where a bound is missing.
 fn rings<'c, 'a>(
     function: OperationRef<'c, 'a>,
     bulk: &BTreeSet<i64>,
