@@ -29,7 +29,7 @@ use super::ir::asyncop::{Chain, Wrapped};
 use super::ir::ods::asyncop::{DoneOp, StartOp};
 use super::ir::builder::{Builder, Point};
 use super::ir::upstream::{attr, Upstream};
-use super::ir::{self, asyncop, rewrite, ValueKey};
+use super::ir::{self, asyncop, diag, rewrite, ValueKey};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
@@ -43,6 +43,24 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
+    // The async runtime runs on the host: a start in a GPU kernel would
+    // become an async.execute there, which async-to-async-runtime outlines
+    // into functions the gpu.module does not hold (IR that does not verify,
+    // a fuzzer finding). Refused before anything changes.
+    let mut failed = false;
+    for start in ir::nested_ops(root).into_iter().filter(|op| StartOp::is(*op)) {
+        if ir::ancestors(start).any(|a| Upstream::GpuModule.is(a)) {
+            diag::error(
+                start.location(),
+                "asyncop-to-async lowers to the host's async runtime, and this asyncop.start is in a gpu.module: \
+                 lower it with asyncop-unwrap (run in place) or asyncop-to-asyncpipe (a copy on an asyncpipe queue)",
+            );
+            failed = true;
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
     for chain in Chain::all(root) {
         lower(&chain);
     }

@@ -59,6 +59,11 @@ fn plan<'c, 'a>(for_op: OperationRef<'c, 'a>, limit: usize) -> Option<Plan<'c, '
         return None;
     }
     let body = ir::region_entry(for_op, 0)?;
+    // The rotation builds index constants and steps: index loops only (an
+    // i32 loop got index bounds, which its scf.for refuses).
+    if !body.argument(0).ok().is_some_and(|iv| melior::ir::r#type::TypeLike::is_index(&melior::ir::ValueLike::r#type(&iv))) {
+        return None;
+    }
     let nested = ir::nested_ops(for_op);
     let starts: Vec<StartOp> = nested.iter().filter_map(|op| StartOp::cast(*op)).collect();
     let dones: Vec<DoneOp> = nested.iter().filter_map(|op| DoneOp::cast(*op)).collect();

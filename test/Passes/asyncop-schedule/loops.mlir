@@ -123,3 +123,28 @@ func.func @short(%x: f32, %n: index, %out: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// An i32 loop is not rotated (the rotation builds index bounds, which an
+// i32 scf.for refuses: IR that did not verify, a fuzzer finding).
+// CHECK-LABEL: func.func @i32_loop
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK-NEXT: asyncop.start
+// CHECK: asyncop.done
+// ONE-LABEL: func.func @i32_loop
+func.func @i32_loop(%b: memref<8xi8, 3>) {
+  %c0 = arith.constant 0 : index
+  %lo = arith.constant 5 : i32
+  %hi = arith.constant 7 : i32
+  %st = arith.constant 1 : i32
+  scf.for %i = %lo to %hi step %st : i32 {
+    %s = asyncop.start (%b, %c0) wraps {
+    ^bb0(%m: memref<8xi8, 3>, %k: index):
+      %v = memref.load %m[%k] : memref<8xi8, 3>
+      asyncop.yield %v : i8
+    } : (memref<8xi8, 3>, index) -> !asyncop.handle<(memref<8xi8, 3>, index), (), none>
+    %r = asyncop.done %s : (!asyncop.handle<(memref<8xi8, 3>, index), (), none>) -> i8
+  }
+  return
+}

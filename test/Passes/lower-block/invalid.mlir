@@ -265,3 +265,16 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A global of the gpu.module: the kernel moves out of it (the reference was
+// left dangling, a fuzzer finding).
+gpu.module @kernels {
+  memref.global "private" @tile : memref<64x8xf32, 3>
+  gpu.func @global_tile() kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    // expected-error @below {{asyncpipe-lower-block models workgroup buffers that memref.alloc makes in the kernel's entry block, not globals of the gpu.module}}
+    %t = memref.get_global @tile : memref<64x8xf32, 3>
+    gpu.return
+  }
+}
