@@ -51,13 +51,29 @@ bool needsSm90Ptx80(Operation *op) {
              NVVM::MBarrierArriveExpectTxOp, NVVM::FenceMbarrierInitOp>(op);
 }
 
+/// Whether `op` needs sm_90 (any PTX that knows sm_90): cluster ids and
+/// sizes, warpgroup MMA, elect.sync, stmatrix, parity waits on mbarriers,
+/// proxy fences and register reallocation. Named by prefix: NVVM has a
+/// class per special register. (Before sm_90, LLVM's instruction selection
+/// aborts on them: "Cannot select: intrinsic", a fuzzer finding.)
+bool needsSm90(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  for (StringRef prefix : {"nvvm.read.ptx.sreg.clusterid.", "nvvm.read.ptx.sreg.nclusterid.",
+                           "nvvm.read.ptx.sreg.cluster.", "nvvm.cluster.", "nvvm.wgmma.", "nvvm.setmaxregister",
+                           "nvvm.elect.sync", "nvvm.stmatrix", "nvvm.mbarrier.try_wait.parity", "nvvm.fence.proxy"})
+    if (name.starts_with(prefix))
+      return true;
+  return false;
+}
+
 struct CheckNVVMTarget : public PassWrapper<CheckNVVMTarget, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckNVVMTarget)
 
   StringRef getArgument() const override { return "asyncpipe-check-nvvm-target"; }
   StringRef getDescription() const override {
     return "Check that the NVVM targets of each gpu.module can run its sm_90 ops (bulk copies, mbarrier "
-           "transaction counts: sm_90 and PTX 8.0), instead of LLVM aborting in instruction selection";
+           "transaction counts: sm_90 and PTX 8.0; clusters, wgmma, elect.sync, parity waits: sm_90), instead of "
+           "LLVM aborting in instruction selection";
   }
 
   void runOnOperation() override {
@@ -76,6 +92,19 @@ struct CheckNVVMTarget : public PassWrapper<CheckNVVMTarget, OperationPass<Modul
         bool ptxOk = ptx ? ptx >= 80 : sm >= 100;
         if (sm >= 90 && ptxOk)
           continue;
+        if (sm < 90) {
+          WalkResult found = module.walk([&](Operation *op) {
+            if (!needsSm90(op))
+              return WalkResult::advance();
+            op->emitError() << "'" << op->getName() << "' needs sm_90 or newer, but gpu.module @" << module.getName()
+                            << " targets " << target.getChip();
+            return WalkResult::interrupt();
+          });
+          if (found.wasInterrupted()) {
+            signalPassFailure();
+            continue;
+          }
+        }
         module.walk([&](Operation *op) {
           if (!needsSm90Ptx80(op))
             return WalkResult::advance();
