@@ -436,6 +436,14 @@ impl InFlight {
 /// back to the (safe) fixpoint.
 const SIMULATION_BUDGET: i64 = 512;
 
+/// Ops visited per function past which loops are no longer simulated
+/// iteration by iteration but joined over every trip count (the fixpoint,
+/// whose distances are lower bounds, so the counts stay safe, only
+/// smaller). Summaries make nests cost their depth, except where branches
+/// read the induction variables of every level (each binding is another
+/// summary): without this, such a nest ran for minutes (a fuzzer finding).
+const STEP_BUDGET: u64 = 2_000_000;
+
 /// The analysis, one function-like op at a time. Functions are independent
 /// (each body starts from an empty state), so a caller may run one
 /// `Analyzer` per thread on disjoint sets of functions (doing its own work on
@@ -455,6 +463,7 @@ impl<'q> Analyzer<'q> {
             repeated: 0,
             next_var: 0,
             recorders: Vec::new(),
+            steps: 0,
         })
     }
 
@@ -500,6 +509,8 @@ struct Analysis<'q> {
     repeated: usize,
     /// The first variable no summary has numbered yet.
     next_var: Var,
+    /// Ops visited in the function so far ([`STEP_BUDGET`]).
+    steps: u64,
     /// Per summary being computed (innermost last), what its waits saw, in
     /// its variables; with none open, waits go to [`Self::result`].
     recorders: Vec<ir::KeyMap<OpKey, WaitBounds>>,
@@ -615,6 +626,7 @@ impl Analysis<'_> {
     /// A function body starts from an empty state; its group and token
     /// arguments have unknown commit points.
     fn function(&mut self, op: OperationRef) {
+        self.steps = 0;
         let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let mut state = State::default();
         for i in 0..entry.argument_count() {
@@ -678,6 +690,7 @@ impl Analysis<'_> {
     }
 
     fn op(&mut self, op: OperationRef, state: &mut State) {
+        self.steps += 1;
         let name = ir::op_name(op);
         let typed = AsyncpipeOp::of_named(op, name);
         let upstream = if typed.is_some() { None } else { Upstream::named(name) };
@@ -764,7 +777,7 @@ impl Analysis<'_> {
             }
         };
         #[cfg(debug_assertions)]
-        let entry = self.recorders.is_empty().then(|| state.clone());
+        let entry = (self.recorders.is_empty() && self.steps < STEP_BUDGET).then(|| state.clone());
         self.apply(&summary, &info, state);
         // Debug builds check, where the state holds numbers (one level
         // below the function's loops), that the summary gives what the
@@ -784,6 +797,11 @@ impl Analysis<'_> {
             let seen = self.recorders.pop().unwrap_or_default();
             let mut replayed = entry.clone();
             apply_state(&summary, &info, &mut replayed);
+            // (Past the budget the direct analysis joins where the summary
+            // simulated: a different, safe answer.)
+            if self.steps >= STEP_BUDGET {
+                return;
+            }
             assert_eq!(direct, replayed, "a region op's effect is its summary");
             let summarized: std::collections::BTreeMap<OpKey, WaitBounds> = instantiated_waits(&summary, &info, &entry).into_iter().collect();
             let seen: std::collections::BTreeMap<OpKey, WaitBounds> = seen.into_iter().collect();
@@ -953,7 +971,7 @@ impl Analysis<'_> {
             y
         };
         let exit = match trip_count {
-            Some(t) => {
+            Some(t) if self.steps < STEP_BUDGET => {
                 let varies = match bounds {
                     Some((lb, _, _)) => self.bindings.depends_on_induction(body, induction, lb),
                     None => false,
@@ -995,7 +1013,7 @@ impl Analysis<'_> {
                     None => self.fixpoint(&x, &iterate),
                 }
             }
-            None => self.fixpoint(&x, &iterate),
+            _ => self.fixpoint(&x, &iterate),
         };
         let values: Vec<Option<Distance>> = iter_args.iter().map(|k| exit.0.get(k).cloned()).collect();
         *state = exit;

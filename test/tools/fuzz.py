@@ -13,7 +13,8 @@ The tables name every pass asyncpipe-opt registers (--help:
 --asyncpipe-*, --par-*, --asyncop-*, --scf-forall-to-par); --check-registry
 fails when one is missing, and --coverage reports what ran. The inputs are
 
-  * the test corpus: every *.mlir under test/ and examples/ (not test/Output),
+  * the test corpus: every *.mlir under test/ and examples/ (not test/Output
+    nor the open findings in test/tools/findings),
     split on `// -----` lines, mutated at the text level: integer literals
     (constants, queue numbers, wait counts, memref dims, stage/order numbers,
     trip bounds) replaced by boundary values, memref shapes given huge dims,
@@ -444,7 +445,10 @@ def load_corpus():
     for top in ("test", "examples"):
         base = os.path.join(ROOT, top)
         for dirpath, dirnames, filenames in os.walk(base):
-            dirnames[:] = sorted(d for d in dirnames if d != "Output")
+            # Not test/Output, nor the open findings (test/tools/findings:
+            # mostly timeouts, which would take the short run's time).
+            dirnames[:] = sorted(d for d in dirnames if d != "Output"
+                                 and os.path.join(dirpath, d) != os.path.join(ROOT, "test", "tools", "findings"))
             for name in sorted(filenames):
                 if not name.endswith(".mlir"):
                     continue
@@ -1478,6 +1482,8 @@ LOC_PREFIX_RE = re.compile(r"^[^\s:]*:\d+:\d+: ")
 
 def normalize(msg):
     msg = LOC_PREFIX_RE.sub("", msg.strip())
+    # A Rust panic names its thread ('main', or '<unnamed>' in a worker).
+    msg = re.sub(r"thread '[^']*' \(\d+\)", "thread", msg)
     msg = re.sub(r"%[\w$.#]+", "%V", msg)
     msg = re.sub(r"0x[0-9a-fA-F]+", "N", msg)
     msg = re.sub(r"\d+", "N", msg)
@@ -1875,6 +1881,7 @@ def main():
     known = {}  # kind -> count, for the known open kinds (see STRICT)
     known_seen = {}
     distinct = {}
+    times = {}  # signature -> executions that found it
     execs = 0
     lock = threading.Lock()
 
@@ -1905,6 +1912,7 @@ def main():
                     print(f"known ({f['kind']}): {f['signature']}\n  reproducer: {known_seen[f['signature']]}", flush=True)
                 continue
             total_findings += 1
+            times[f["signature"]] = times.get(f["signature"], 0) + 1
             if f["signature"] not in distinct:
                 path = save(outdir, len(distinct) + 1, f)
                 distinct[f["signature"]] = path
@@ -1947,8 +1955,13 @@ def main():
     if a.coverage:
         print_coverage(binary, entry_stats, pass_stats)
     for sig, path in distinct.items():
-        print(f"distinct: {sig}\n  reproducer: {path}")
+        print(f"distinct ({times[sig]}x): {sig}\n  reproducer: {path}")
     if distinct:
+        kinds = {}
+        for sig, n in times.items():
+            kind = sig.split(" |")[0]
+            kinds[kind] = kinds.get(kind, 0) + n
+        print("fuzz: findings by kind: " + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())))
         print(f"reproducers in {outdir}")
     if known:
         listed = ", ".join(f"{count} {kind}" for kind, count in sorted(known.items()))

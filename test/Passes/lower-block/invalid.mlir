@@ -278,3 +278,14 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Workgroup memory as a kernel argument: the model gave its views the CPU's
+// address space and left the argument's (a fuzzer finding).
+gpu.module @kernels {
+  // expected-error @below {{asyncpipe-lower-block: argument #0 of the kernel is workgroup memory, which the block allocates itself: allocate it with memref.alloc in the kernel's entry block}}
+  gpu.func @shared_argument(%s: memref<4xi8, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    gpu.return
+  }
+}
