@@ -57,7 +57,14 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         .collect();
     for op in selected {
         let marked = op.attribute(WRAP).is_ok();
-        if let Err(why) = asyncop::can_wrap(op) {
+        // An outlined function goes next to the op's function: in a
+        // gpu.module it would be outside the kernel's symbol table (the
+        // start named nothing, a fuzzer finding).
+        let outlined_from_kernel = || {
+            (outline && ir::ancestors(op).any(|a| Upstream::GpuModule.is(a)))
+                .then_some("it is in a gpu.module, where the outlined function would not be in the kernel's symbol table (wrap it in region form)")
+        };
+        if let Err(why) = asyncop::can_wrap(op).and_then(|()| outlined_from_kernel().map_or(Ok(()), Err)) {
             if marked {
                 diag::error(op.location(), &format!("asyncop-wrap cannot wrap '{}': {why}", ir::op_name(op)));
                 failed = true;

@@ -211,19 +211,15 @@ pub fn can_wrap(op: OperationRef) -> Result<(), &'static str> {
     if op.successor_count() > 0 || super::terminator(op.block().expect("in a block")) == Some(op) && !Upstream::FuncCall.is(op) {
         return Err("it is a terminator or has successors");
     }
-    // A start runs on the host's async runtime, in code that runs its ops in
-    // order: a function's body or structured control flow in it. Not the
-    // body of an op that gives its ops other meaning (a linalg op's region
-    // holds its scalar computation, which must stay its add and mul), nor a
-    // GPU kernel (its gpu.module would not hold an outlined function, and
-    // the async runtime does not run there).
-    if super::ancestors(op).any(|a| Upstream::GpuModule.is(a)) {
-        return Err("it is in a gpu.module (asyncop chains run on the host's async runtime)");
-    }
+    // A start belongs in code that runs its ops in order: a function's body
+    // or structured control flow in it (a kernel's too: asyncop-to-asyncpipe
+    // makes its copies asyncpipe copies). Not the body of an op that gives
+    // its ops other meaning (a linalg op's region holds its scalar
+    // computation, which must stay its add and mul).
     let sequential = op.parent_operation().is_some_and(|parent| {
         matches!(
             Upstream::of(parent),
-            Some(Upstream::FuncFunc | Upstream::ScfFor | Upstream::ScfIf | Upstream::ScfWhile | Upstream::ScfExecuteRegion)
+            Some(Upstream::FuncFunc | Upstream::GpuFunc | Upstream::ScfFor | Upstream::ScfIf | Upstream::ScfWhile | Upstream::ScfExecuteRegion)
         )
     });
     if !sequential {

@@ -9,12 +9,3 @@ func.func @region(%c: i1, %m: memref<4xf32>, %v: f32) {
   } {asyncop.wrap}
   return
 }
-
-// A marked op in a GPU kernel (where.mlir: a listed one is left alone).
-gpu.module @kernels {
-  gpu.func @marked(%a: memref<8xf32>, %b: memref<8xf32>) kernel {
-    // expected-error @below {{asyncop-wrap cannot wrap 'memref.copy': it is in a gpu.module (asyncop chains run on the host's async runtime)}}
-    memref.copy %a, %b {asyncop.wrap} : memref<8xf32> to memref<8xf32>
-    gpu.return
-  }
-}

@@ -1,10 +1,15 @@
 // asyncop-wrap wraps ops of code that runs its ops in order (a function's
-// body, structured control flow), on the host: not the scalar body of a
+// or kernel's body, structured control flow): not the scalar body of a
 // linalg op (which must stay its add and mul: the wrapped batch_matmul did
-// not verify), nor ops in a gpu.module (an outlined function would not be
-// in its symbol table: the start named nothing). Both were fuzzer findings;
-// listed ops there are left alone (a marked one is an error: invalid.mlir).
+// not verify), and with outline=true not ops in a gpu.module (the outlined
+// function would not be in its symbol table: the start named nothing). Both
+// were fuzzer findings; listed ops there are left alone. In region form a
+// kernel's copy is wrapped (asyncop-to-asyncpipe makes it an asyncpipe
+// copy).
 // RUN: asyncpipe-opt %s --split-input-file --asyncop-wrap="ops=arith.addf,arith.mulf,memref.copy outline=true" | FileCheck %s
+// RUN: asyncpipe-opt %s --split-input-file --asyncop-wrap="ops=memref.copy" | FileCheck %s --check-prefix=REGION
+// REGION-LABEL: gpu.func @kernel
+// REGION: asyncop.start
 
 // CHECK-LABEL: func.func @batch_matmul
 // CHECK-NOT: asyncop.start
