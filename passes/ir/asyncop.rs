@@ -114,6 +114,25 @@ impl<'c, 'a> Chain<'c, 'a> {
 
 /// What `start` wraps; None for a region that is not one op and a yield
 /// (the verifier rules that out).
+/// The starts under `root` that name a callee which is not a `func.func`
+/// of the module (an `llvm.func`, say): the lowerings call it with
+/// `func.call`, which names `func.func`s only (the call named nothing, IR
+/// that did not verify: a fuzzer finding), so they refuse these.
+pub fn starts_with_other_callees<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let functions: Vec<OperationRef> = super::nested_ops(root).into_iter().filter(|op| super::symbol_name(*op).is_some()).collect();
+    super::nested_ops(root)
+        .into_iter()
+        .filter_map(StartOp::cast)
+        .filter_map(|start| match wrapped(start)? {
+            Wrapped::Callee(name) => {
+                let callee = functions.iter().find(|f| super::symbol_name(**f).as_deref() == Some(name.as_str()));
+                (!callee.is_some_and(|f| Upstream::FuncFunc.is(*f))).then(|| start.operation())
+            }
+            Wrapped::Op(_) => None,
+        })
+        .collect()
+}
+
 pub fn wrapped<'c, 'a>(start: StartOp<'c, 'a>) -> Option<Wrapped<'c, 'a>> {
     {
         if let Some(callee) = start.callee() {
