@@ -43,16 +43,7 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let other_callees = asyncop::starts_with_other_callees(root);
-    for start in &other_callees {
-        diag::error(
-            start.location(),
-            "asyncop-to-async calls a start's callee with func.call, which names a func.func of the module; this callee is not one (an llvm.func, or missing)",
-        );
-    }
-    if !other_callees.is_empty() {
-        return Err(PassFailed);
-    }
+    asyncop::refuse_other_callees(root, "asyncop-to-async")?;
     // The async runtime runs on the host: a start in a GPU kernel would
     // become an async.execute there, which async-to-async-runtime outlines
     // into functions the gpu.module does not hold (IR that does not verify,

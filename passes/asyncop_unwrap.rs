@@ -20,16 +20,7 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
-    let other_callees = asyncop::starts_with_other_callees(root);
-    for start in &other_callees {
-        diag::error(
-            start.location(),
-            "asyncop-unwrap calls a start's callee with func.call, which names a func.func of the module; this callee is not one (an llvm.func, or missing)",
-        );
-    }
-    if !other_callees.is_empty() {
-        return Err(PassFailed);
-    }
+    asyncop::refuse_other_callees(root, "asyncop-unwrap")?;
     let carried = asyncop::carried_starts(root);
     for start in &carried {
         diag::error(

@@ -9,7 +9,7 @@
 # runs them in plugin mode too). Each step says when it starts.
 # Opt-in: ASYNCPIPE_FUZZ_EXECS=100000 (and ASYNCPIPE_FUZZ_SEED, default 3000)
 # adds a long fuzzer run on the release build with overflow checks (cargo
-# profile `fuzz`, all cores; README, "Reliability": about 75 minutes on 2
+# profile `fuzz`, all cores; docs/reliability.md: about 75 minutes on 2
 # cores), counted as one test.
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail

@@ -586,14 +586,19 @@ struct WaitBounds {
 }
 
 impl WaitBounds {
+    /// The smaller bound on `queue`.
+    fn min_on(&mut self, queue: Queue, bound: &Bound) {
+        match self.counts.get_mut(&queue) {
+            Some(mine) => mine.min(bound),
+            None => {
+                self.counts.insert(queue, bound.clone());
+            }
+        }
+    }
+
     fn join(&mut self, other: &WaitBounds) {
         for (queue, bound) in &other.counts {
-            match self.counts.get_mut(queue) {
-                Some(mine) => mine.min(bound),
-                None => {
-                    self.counts.insert(*queue, bound.clone());
-                }
-            }
+            self.min_on(*queue, bound);
         }
         self.unknown = self.unknown.or(other.unknown);
         self.uncommitted = self.uncommitted.or(other.uncommitted);
@@ -891,12 +896,7 @@ impl Analysis<'_> {
         for operand in op.operands() {
             let Some(distance) = state.0.get(&raw_key(operand)) else { continue };
             for (queue, d) in distance.queues.iter() {
-                match seen.counts.get_mut(queue) {
-                    Some(mine) => mine.min(d),
-                    None => {
-                        seen.counts.insert(*queue, d.clone());
-                    }
-                }
+                seen.min_on(*queue, d);
             }
             seen.unknown = seen.unknown.or(distance.unknown);
             seen.uncommitted = seen.uncommitted.or(distance.uncommitted);

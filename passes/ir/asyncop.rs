@@ -114,14 +114,25 @@ impl<'c, 'a> Chain<'c, 'a> {
 
 /// What `start` wraps; None for a region that is not one op and a yield
 /// (the verifier rules that out).
-/// The starts under `root` that name a callee which is not a `func.func`
+/// An error at each start under `root` whose callee is not a `func.func`
 /// of the module (an `llvm.func`, say): the lowerings call it with
 /// `func.call`, which names `func.func`s only (the call named nothing, IR
-/// that did not verify: a fuzzer finding), so they refuse these.
-pub fn starts_with_other_callees<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let functions: Vec<OperationRef> = super::nested_ops(root).into_iter().filter(|op| super::symbol_name(*op).is_some()).collect();
-    super::nested_ops(root)
-        .into_iter()
+/// that did not verify: a fuzzer finding), so `pass` refuses these.
+pub fn refuse_other_callees(root: OperationRef, pass: &str) -> Result<(), crate::passes::PassFailed> {
+    let starts = starts_with_other_callees(root);
+    for start in &starts {
+        super::diag::error(
+            start.location(),
+            &format!("{pass} calls a start's callee with func.call, which names a func.func of the module; this callee is not one (an llvm.func, or missing)"),
+        );
+    }
+    if starts.is_empty() { Ok(()) } else { Err(crate::passes::PassFailed) }
+}
+
+fn starts_with_other_callees<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let ops = super::nested_ops(root);
+    let functions: Vec<OperationRef> = ops.iter().copied().filter(|op| super::symbol_name(*op).is_some()).collect();
+    ops.into_iter()
         .filter_map(StartOp::cast)
         .filter_map(|start| match wrapped(start)? {
             Wrapped::Callee(name) => {
