@@ -171,6 +171,9 @@ def main():
         ("synchronize", "unguarded", ["--asyncpipe-synchronize"]),
         ("synchronize + verify-sync", "unguarded", ["--asyncpipe-synchronize", "--asyncpipe-verify-sync"]),
         ("to-nvgpu bulk", "bulk", ["--asyncpipe-to-nvgpu=bulk-queues=1"]),
+        # The viewers run the nest as it executes (one event per op, to a
+        # budget of 200,000 ops): linear in what they draw.
+        ("explain", "token", ["--asyncpipe-explain"]),
     ]
     with tempfile.TemporaryDirectory() as work:
         print(f"Group committed outside a nest, commits at every level, wait innermost (seconds; limit {args.limit:g} s)")

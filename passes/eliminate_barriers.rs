@@ -49,6 +49,7 @@ pub const PASS: PassDef = PassDef {
             description: "Emit a remark at each barrier kept, naming what it orders",
             default: "false",
         },
+        verify_sync::SHARED_MAX_STEPS_OPTION,
     ],
     run,
 };
@@ -56,8 +57,9 @@ pub const PASS: PassDef = PassDef {
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let bulk = BulkQueues::from_options(root, options)?;
     let say_why: bool = options.parse(root, "explain")?;
+    let max_steps: u64 = options.parse(root, "max-steps")?;
     for function in ir::functions(root) {
-        eliminate(function, &bulk, say_why);
+        eliminate(function, &bulk, say_why, max_steps);
     }
     Ok(())
 }
@@ -77,14 +79,18 @@ enum Kept {
 
 /// Removes the barriers of `function` that order nothing, waits on `bulk`
 /// queues completing every thread's copies; returns how many. With
-/// `say_why`, a remark at each barrier kept.
-pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool) -> usize {
+/// `say_why`, a remark at each barrier kept. The queue model's work over
+/// all its questions (one per barrier) is bounded by `max_steps`; once it
+/// is spent, the remaining barriers are kept.
+pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool, max_steps: u64) -> usize {
     let ops = ir::nested_ops(function);
     if !thread_scope::is_block_scope(function, &ops) {
         return 0;
     }
     let mut intervals = Intervals::of(function, &ops, bulk);
-    let queue_clean = match verify_sync::first_hazard(function, bulk) {
+    // One budget for every question to the queue model (one per barrier).
+    let mut budget = max_steps;
+    let queue_clean = match verify_sync::first_hazard(function, bulk, &mut budget) {
         Hazard::None => Ok(()),
         Hazard::BetweenThreads(_) => Err(Kept::AlreadyHazard),
         Hazard::Unknown(message) => Err(Kept::Unknown(message)),
@@ -95,7 +101,7 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool) -> us
             Some(Kept::Plain(pair.describe()))
         } else if let Err(reason) = &queue_clean {
             Some(reason.clone())
-        } else if !queue_allows_removal(function, barrier, bulk) {
+        } else if !queue_allows_removal(function, barrier, bulk, &mut budget) {
             Some(Kept::Queue)
         } else {
             None
@@ -123,8 +129,8 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool) -> us
 
 /// Whether the queue model finds no hazard between threads with `barrier`
 /// taken out; the IR is as before when it returns.
-fn queue_allows_removal(function: OperationRef, barrier: OperationRef, bulk: &BulkQueues) -> bool {
+fn queue_allows_removal(function: OperationRef, barrier: OperationRef, bulk: &BulkQueues, budget: &mut u64) -> bool {
     // A barrier is never a block's last op (the terminator is).
     barrier.next_in_block().is_some()
-        && rewrite::without(barrier, || matches!(verify_sync::first_hazard(function, bulk), Hazard::None))
+        && rewrite::without(barrier, || matches!(verify_sync::first_hazard(function, bulk, budget), Hazard::None))
 }

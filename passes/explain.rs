@@ -29,6 +29,13 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
             continue;
         }
         let trace = async_trace::trace(function, 8);
+        if trace.truncated {
+            // The remarks below cover the ops walked; say where that stops.
+            diag::remark(
+                function.location(),
+                &format!("the trace stopped after {} ops: waits, buffers and barriers reached only later are not explained", async_trace::BUDGET),
+            );
+        }
         explain_waits(&trace);
         explain_buffers(&trace);
         explain_barriers(&trace);

@@ -49,7 +49,7 @@ pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-place-barriers",
     description: "Place gpu.barrier where a kernel's threads share async-staged workgroup memory (reads of other threads' copies, copies over other threads' reads), and only there",
     anchor: None,
-    options: &[BulkQueues::OPTION],
+    options: &[BulkQueues::OPTION, verify_sync::SHARED_MAX_STEPS_OPTION],
     run,
 };
 
@@ -59,9 +59,10 @@ const MAX_BARRIERS: usize = 10_000;
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let bulk = BulkQueues::from_options(root, options)?;
+    let max_steps: u64 = options.parse(root, "max-steps")?;
     let mut failed = false;
     for function in ir::functions(root) {
-        failed |= place(function, &bulk).is_err();
+        failed |= place_within(function, &bulk, max_steps).is_err();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
 }
@@ -72,14 +73,37 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 /// verify-sync to report. Waits on `bulk` queues complete every thread's
 /// copies.
 pub fn place(function: OperationRef, bulk: &BulkQueues) -> Result<usize, PassFailed> {
+    place_within(function, bulk, verify_sync::DEFAULT_MAX_STEPS)
+}
+
+/// [`place`], with the analysis's work over all its questions (one per
+/// barrier placed) bounded by `max_steps`: past it, a warning at the
+/// function, and the barriers placed so far stay.
+pub fn place_within(function: OperationRef, bulk: &BulkQueues, max_steps: u64) -> Result<usize, PassFailed> {
     let ops = ir::nested_ops(function);
     if !thread_scope::is_block_scope(function, &ops) {
         return Ok(0);
     }
     let varying = thread_scope::thread_dependent(&ops);
     let mut placed = 0;
+    // One budget for every question (one per barrier placed).
+    let mut budget = max_steps;
     loop {
-        let Hazard::BetweenThreads(key) = verify_sync::first_hazard(function, bulk) else { return Ok(placed) };
+        let key = match verify_sync::first_hazard(function, bulk, &mut budget) {
+            Hazard::BetweenThreads(key) => key,
+            Hazard::None => return Ok(placed),
+            Hazard::Unknown(message) => {
+                // The barriers placed so far stay (each orders a real
+                // hazard); verify-sync will not prove the kernel.
+                let why = if budget == 0 {
+                    format!("the analysis spent its budget (option max-steps: {max_steps} steps over all its questions about this function)")
+                } else {
+                    format!("the analysis could not finish: {message}")
+                };
+                diag::warning(function.location(), &format!("asyncpipe-place-barriers stopped after placing {placed} barrier(s): {why}; barriers may still be missing"));
+                return Ok(placed);
+            }
+        };
         let Some(access) = ir::find_op(function, key) else {
             diag::error(function.location(), "internal error in asyncpipe-place-barriers: the hazard's access is gone");
             return Err(PassFailed);

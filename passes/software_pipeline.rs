@@ -139,7 +139,8 @@ fn barriers(function: OperationRef, body: Option<BlockRef>, bulk: &BulkQueues) -
     }
     // Without a hazard between threads now, the loop needs no barrier (and
     // its waits keep their place).
-    if !matches!(verify_sync::first_hazard(function, bulk), Hazard::BetweenThreads(_)) {
+    let mut budget = verify_sync::DEFAULT_MAX_STEPS;
+    if !matches!(verify_sync::first_hazard(function, bulk, &mut budget), Hazard::BetweenThreads(_)) {
         return Ok(());
     }
     if let Some(body) = body {

@@ -63,7 +63,7 @@ pub const PASS: PassDef = PassDef {
         OptionDef {
             name: "max-steps",
             description: "Work budget per function (ops visited, loop values keyed); past it the function is reported as not proven",
-            default: "5000000", // DEFAULT_MAX_STEPS
+            default: "1000000", // DEFAULT_MAX_STEPS
         },
         BulkQueues::OPTION,
         OptionDef {
@@ -75,8 +75,29 @@ pub const PASS: PassDef = PassDef {
     run,
 };
 
-/// The default of option `max-steps`.
-const DEFAULT_MAX_STEPS: u64 = 5_000_000;
+/// The default of option `max-steps`: about 0.5 s in a release build and
+/// 5 s in a debug one. The test suite's and the corpus's largest function
+/// takes 420,000 steps (`token-to-count/outer-group-nest.mlir`, 64
+/// levels); what needs more is reported as not proven, never waited on.
+pub const DEFAULT_MAX_STEPS: u64 = 1_000_000;
+
+/// Option `max-steps` of the passes that ask the model once per barrier
+/// (place-barriers, eliminate-barriers): one budget for all their
+/// questions about a function.
+pub const SHARED_MAX_STEPS_OPTION: OptionDef = OptionDef {
+    name: "max-steps",
+    description: "Work budget of the synchronization analysis per function, over all the pass's questions to it (one per barrier); past it the pass stops with a warning (place-barriers) or keeps the remaining barriers (eliminate-barriers)",
+    default: "1000000", // DEFAULT_MAX_STEPS
+};
+
+/// The share of the budget that splitting a function into cases of its
+/// run-time arguments may spend ([`Checker::cases`]); the rest analyzes it
+/// once over every value (conservative, with no case named). Without it, a
+/// loop of run-time lower bound whose counts grow for its first iterations
+/// split into one case per trip count, each run from the function's entry:
+/// quadratic in the iterations, and the whole budget spent before a
+/// verdict.
+const CASE_SPLIT_SHARE: u64 = 4;
 
 /// Iterations simulated per loop before giving up on exact slices (a loop
 /// whose state at the top of an iteration repeats an earlier one settles
@@ -182,11 +203,18 @@ pub enum Hazard {
 
 /// The first access of `function`, in execution order, that
 /// `asyncpipe-verify-sync` would report as meeting another thread's access
-/// with no barrier between, with its default budget: what
-/// left. A wait on one of the `bulk` queues completes every thread's
+/// with no barrier between: the access a barrier must go before. A wait on one of the `bulk` queues completes every thread's
 /// copies of its groups ([`BulkQueues`]).
-pub fn first_hazard(function: OperationRef, bulk: &BulkQueues) -> Hazard {
-    match Checker::new(DEFAULT_MAX_STEPS, true, bulk.clone()).function_over_cases(function).into_iter().next() {
+///
+/// `budget` is what the caller may still spend over all its questions (a
+/// pass that asks once per barrier shares one budget, so that it cannot
+/// cost the number of barriers times the budget); the steps this one took
+/// are taken from it. An empty budget answers Unknown.
+pub fn first_hazard(function: OperationRef, bulk: &BulkQueues, budget: &mut u64) -> Hazard {
+    let mut checker = Checker::new(*budget, true, bulk.clone());
+    let first = checker.function_over_cases(function).into_iter().next();
+    *budget = budget.saturating_sub(checker.steps.max(1));
+    match first {
         None => Hazard::None,
         Some(Error { between_threads: Some(access), .. }) => Hazard::BetweenThreads(access),
         Some(error) => Hazard::Unknown(error.message),
@@ -609,8 +637,7 @@ struct Checker<'c, 'a> {
     /// cases: deep nests of loops whose state keeps changing (a queue whose
     /// groups are counted toward a wait of 2^63 - 1) would otherwise take
     /// time exponential in the depth. Past it the function is reported as
-    /// not proven, at its location (the default, 5,000,000, is about 5 to
-    /// 12 s in a debug build and a tenth of that in release).
+    /// not proven, at its location ([`DEFAULT_MAX_STEPS`]).
     max_steps: u64,
     /// Whether only hazards between threads are reported ([`first_hazard`]):
     /// a race within one thread, which no barrier fixes, does not hide a
@@ -1122,7 +1149,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.function = FunctionFacts::of(function, &self.bulk);
         self.steps = 0;
         let errors = self.cases(function);
-        if self.steps >= self.max_steps {
+                if self.steps >= self.max_steps {
             return vec![Error {
                 access: function.location(),
                 message: format!(
@@ -1140,7 +1167,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut work = vec![Case::of_function(function)];
         let mut runs = 0;
         while let Some(case) = work.pop() {
-            if runs == CASE_BUDGET {
+            if runs == CASE_BUDGET || self.steps >= self.max_steps / CASE_SPLIT_SHARE {
                 return self.function_in(function, Bindings::default());
             }
             runs += 1;
@@ -1458,6 +1485,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             Some(Upstream::ScfFor) => self.memoized_loop(op, state),
             Some(Upstream::ScfIf) => self.if_op(op, state),
+            Some(Upstream::ScfExecuteRegion) => self.execute_region(op, state),
             Some(Upstream::FuncFunc | Upstream::GpuFunc) => {}
             Some(Upstream::GpuBarrier) => state.barrier(),
             _ => {
@@ -2055,6 +2083,38 @@ impl<'c, 'a> Checker<'c, 'a> {
         };
         visit_if(op, taken, state, run, |a, b| a.join(b));
         self.bind_if_results(op, taken);
+    }
+
+    /// `scf.execute_region` runs its region once, in control-flow order (it
+    /// is no loop: analyzed as one, a read before a copy in its body met
+    /// that copy from a previous "iteration"). Its results are what its one
+    /// exit block yields (groups forwarded, integers bound); with several
+    /// exit blocks they are unknown (a group lost completes nothing).
+    fn execute_region(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
+        let Ok(region) = op.region(0) else { return };
+        self.region(region, state);
+        let exits: Vec<OperationRef> =
+            ir::region_blocks(region).into_iter().filter_map(ir::terminator).filter(|t| Upstream::ScfYield.is(*t)).collect();
+        match exits[..] {
+            [yield_op] => {
+                if self.function.token_form {
+                    state.forward_groups(yield_op.operands(), op.results().map(Into::into));
+                }
+                for (k, result) in op.results().enumerate() {
+                    let result: Value = result.into();
+                    match yield_op.operand(k).ok().and_then(|v| self.bindings.form(v)) {
+                        Some(form) if result.r#type().is_index() || result.r#type().is_integer() => self.bindings.bind_form(result, form),
+                        _ => self.bindings.unbind(result),
+                    }
+                }
+            }
+            _ => {
+                for result in op.results() {
+                    state.groups.remove(&ValueKey::of(result));
+                    self.bindings.unbind(result.into());
+                }
+            }
+        }
     }
 
     /// Binds the integer results of `scf.if` `op` to what the branch that

@@ -223,8 +223,14 @@ LogicalResult StartOp::verifyRegions() {
   if (!yield)
     return emitOpError("region must end with asyncop.yield");
   if (!llvm::hasSingleElement(block.without_terminator()))
+    // Several ops are what a conversion that lowered the wrapped op leaves
+    // (upstream's convert-gpu-to-nvvm turns a memref.copy into LLVM ops):
+    // the chain must be lowered before it.
     return emitOpError("region must hold exactly one op besides "
-                       "asyncop.yield: the wrapped op");
+                       "asyncop.yield: the wrapped op (a conversion that "
+                       "lowers the wrapped op, such as convert-gpu-to-nvvm, "
+                       "must run after asyncop-to-asyncpipe or "
+                       "asyncop-to-async has lowered the chain)");
   Operation &wrapped = block.front();
   for (Value operand : wrapped.getOperands())
     if (!isa<BlockArgument>(operand) ||

@@ -144,9 +144,12 @@ struct Walker<'c, 'a> {
     pending: Vec<(i64, Vec<(usize, Option<i64>)>)>,
     /// Token form: the group each `commit_group` result is (and each
     /// chain's handle, each task's token and values).
-    tokens: Vec<(ValueKey, usize)>,
+    /// The latest binding wins (a loop's body rebinds its values each
+    /// iteration), so a map, not a list searched from its end: a nest runs
+    /// its body once per iteration and the walk must stay linear in it.
+    tokens: KeyMap<ValueKey, usize>,
     /// The tasks added to each `!async.group`.
-    task_groups: Vec<(ValueKey, usize)>,
+    task_groups: KeyMap<ValueKey, Vec<usize>>,
     phase: Phase,
     assumed: i64,
     budget: usize,
@@ -165,8 +168,8 @@ pub fn trace<'c, 'a>(function: OperationRef<'c, 'a>, assumed: i64) -> Trace<'c, 
         bindings: Bindings::default(),
         flying: Vec::new(),
         pending: Vec::new(),
-        tokens: Vec::new(),
-        task_groups: Vec::new(),
+        tokens: KeyMap::default(),
+        task_groups: KeyMap::default(),
         phase: Phase::Prologue,
         assumed,
         budget: BUDGET,
@@ -208,12 +211,12 @@ impl<'c, 'a> Walker<'c, 'a> {
         // from its start to its done (or await).
         if let Some(start) = StartOp::cast(op) {
             let group = self.commit(CHAINS, Vec::new(), op);
-            self.tokens.push((ValueKey::of(start.handle()), group));
+            self.tokens.insert(ValueKey::of(start.handle()), group);
             return;
         }
         if let Some(update) = UpdateOp::cast(op) {
             if let Some(group) = self.token_group(update.handle()) {
-                self.tokens.push((ValueKey::of(update.result()), group));
+                self.tokens.insert(ValueKey::of(update.result()), group);
             }
             return;
         }
@@ -227,13 +230,13 @@ impl<'c, 'a> Walker<'c, 'a> {
             Some(Upstream::AsyncExecute) => {
                 let group = self.commit(TASKS, Vec::new(), op);
                 for result in op.results() {
-                    self.tokens.push((ValueKey::of(Value::from(result)), group));
+                    self.tokens.insert(ValueKey::of(Value::from(result)), group);
                 }
                 return;
             }
             Some(Upstream::AsyncAddToGroup) => {
                 if let (Some(group), Ok(set)) = (op.operand(0).ok().and_then(|v| self.token_group(v)), op.operand(1)) {
-                    self.task_groups.push((ValueKey::of(set), group));
+                    self.task_groups.entry(ValueKey::of(set)).or_default().push(group);
                 }
                 return;
             }
@@ -245,7 +248,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             }
             Some(Upstream::AsyncAwaitAll) => {
                 if let Ok(set) = op.operand(0) {
-                    let members: Vec<usize> = self.task_groups.iter().filter(|(k, _)| *k == ValueKey::of(set)).map(|(_, g)| *g).collect();
+                    let members: Vec<usize> = self.task_groups.get(&ValueKey::of(set)).cloned().unwrap_or_default();
                     self.complete(&members, TASKS, op);
                 }
                 return;
@@ -285,7 +288,7 @@ impl<'c, 'a> Walker<'c, 'a> {
                 let targets: Vec<(usize, Option<i64>)> = written.into_iter().map(|value| self.target(value)).collect();
                 let group = self.commit(queue, targets, op);
                 if let Ok(result) = op.result(0) {
-                    self.tokens.push((ValueKey::of(Value::from(result)), group));
+                    self.tokens.insert(ValueKey::of(Value::from(result)), group);
                 }
             }
             Some(AsyncpipeOp::WaitQueue(wait)) => {
@@ -296,11 +299,13 @@ impl<'c, 'a> Walker<'c, 'a> {
             Some(AsyncpipeOp::Wait(_)) => {
                 // Token form: the awaited group (and, on its queue, every
                 // older one: groups complete in order).
-                let Some(group) = op.operand(0).ok().and_then(|v| self.tokens.iter().rev().find(|(k, _)| *k == ValueKey::of(v)).map(|(_, g)| *g)) else {
+                let Some(group) = op.operand(0).ok().and_then(|v| self.token_group(v)) else {
                     return;
                 };
                 let queue = self.trace.groups[group].queue;
-                let newer = self.flying.iter().find(|(q, _)| *q == queue).map(|(_, l)| l.iter().filter(|g| **g > group).count()).unwrap_or(0);
+                // A queue's list is in commit order (ascending): the newer
+                // groups are its tail.
+                let newer = self.flying.iter().find(|(q, _)| *q == queue).map(|(_, l)| l.len() - l.partition_point(|g| *g <= group)).unwrap_or(0);
                 self.wait_for(queue, newer as i64, None, op);
             }
             _ => {
@@ -425,7 +430,7 @@ impl<'c, 'a> Walker<'c, 'a> {
 
     /// The group a token, handle or task value stands for.
     fn token_group(&self, value: Value<'c, 'a>) -> Option<usize> {
-        self.tokens.iter().rev().find(|(k, _)| *k == ValueKey::of(value)).map(|(_, g)| *g)
+        self.tokens.get(&ValueKey::of(value)).copied()
     }
 
     /// Completes exactly `groups` (a done, an await) on `queue`'s lane.

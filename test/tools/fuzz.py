@@ -42,7 +42,8 @@ fails when one is missing, and --coverage reports what ran. The inputs are
 
 Each step of an entry (each element of its args) runs in its own
 asyncpipe-opt, with --verify-each=false (a pass that leaves IR which does
-not verify then prints it instead of reporting an error), and its output is
+not verify then prints it instead of reporting an error; a step of upstream
+passes only keeps the verifier, which names the op they broke), and its output is
 checked before the next step reads it (intermediate outputs keep the
 input's locations, --mlir-print-debuginfo).
 
@@ -173,10 +174,20 @@ def pick_int(rng):
 LOWER_ASYNC = ["--async-to-async-runtime", "--async-runtime-ref-counting", "--async-runtime-ref-counting-opt",
                "--convert-async-to-llvm", "--asyncpipe-async-loop-types"]
 # asyncpipe-to-ptx's gpu.module step (passes/Pipelines.cpp) without the
-# target and binary steps.
-NVVM_STEP = ("--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm,expand-strided-metadata,lower-affine,"
-             "convert-scf-to-cf,convert-nvvm-to-llvm,convert-gpu-to-nvvm,asyncpipe-extern-dynamic-shared,canonicalize,cse,"
-             "reconcile-unrealized-casts))")
+# target and binary steps, as three steps: upstream's conversions, then
+# asyncpipe's pass on their output, then upstream's clean-up. A step of
+# upstream passes only (UPSTREAM_STEPS) runs with the pass manager's
+# verifier on: what they leave that does not verify (our ops' invariants
+# broken by a conversion that does not know them) is then reported as an
+# error at the op, which is the most any pipeline of them can do; asyncpipe's
+# own steps still run with it off, so that their outputs are checked.
+NVVM_CONVERT = ("--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm,expand-strided-metadata,lower-affine,"
+                "convert-scf-to-cf,convert-nvvm-to-llvm,convert-gpu-to-nvvm))")
+NVVM_CLEANUP = "--pass-pipeline=builtin.module(gpu.module(canonicalize,cse,reconcile-unrealized-casts))"
+EXTERN_SHARED = "--pass-pipeline=builtin.module(gpu.module(asyncpipe-extern-dynamic-shared))"
+NVVM_STEPS = [NVVM_CONVERT, EXTERN_SHARED, NVVM_CLEANUP]
+GPU_TO_NVVM = "--pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm))"
+UPSTREAM_STEPS = {NVVM_CONVERT, NVVM_CLEANUP, GPU_TO_NVVM}
 
 # (label, args, sync, weight) -- `sync`: the output must pass
 # --asyncpipe-verify-sync when the input does. Each element of `args` is one
@@ -266,14 +277,13 @@ GPU_PASSES = [
     # asyncpipe-to-ptx one step at a time (its target and binary steps too).
     ("pipeline:lower-mma,hardware-queues,lower-to-nvgpu,workgroup-attributions,attach-nvvm-target,nvvm,check-nvvm-target",
      ["--asyncpipe-lower-mma=chip=sm_80", "--asyncpipe-hardware-queues", "--asyncpipe-lower-to-nvgpu",
-      "--asyncpipe-workgroup-attributions", "--asyncpipe-attach-nvvm-target=chip=sm_80", NVVM_STEP,
+      "--asyncpipe-workgroup-attributions", "--asyncpipe-attach-nvvm-target=chip=sm_80", *NVVM_STEPS,
       "--asyncpipe-check-nvvm-target"], False, 2),
     ("pipeline:to-nvgpu=bulk-queues=0,workgroup-attributions,attach-nvvm-target=sm_90,nvvm,check-nvvm-target",
      ["--asyncpipe-to-nvgpu=bulk-queues=0", "--asyncpipe-workgroup-attributions",
-      "--asyncpipe-attach-nvvm-target=chip=sm_90 features=+ptx80 O=0", NVVM_STEP, "--asyncpipe-check-nvvm-target"], False, 1),
+      "--asyncpipe-attach-nvvm-target=chip=sm_90 features=+ptx80 O=0", *NVVM_STEPS, "--asyncpipe-check-nvvm-target"], False, 1),
     ("pipeline:workgroup-attributions,gpu.module(convert-gpu-to-nvvm,extern-dynamic-shared)",
-     ["--pass-pipeline=builtin.module(asyncpipe-workgroup-attributions,"
-      "gpu.module(convert-gpu-to-nvvm,asyncpipe-extern-dynamic-shared))"], False, 1),
+     ["--asyncpipe-workgroup-attributions", GPU_TO_NVVM, EXTERN_SHARED], False, 1),
     ("asyncpipe-to-nvgpu", ["--asyncpipe-to-nvgpu"], False, 3),
     ("asyncpipe-to-nvgpu=bulk-queues=0", ["--asyncpipe-to-nvgpu=bulk-queues=0"], False, 3),
     ("asyncpipe-hardware-queues", ["--asyncpipe-hardware-queues"], True, 2),
@@ -1528,7 +1538,8 @@ class Runner:
         raise RuntimeError(f"{self.binary} could not be run")
 
 
-# Every step runs with the pass manager's verifier off, so that a pass that
+# Every step of asyncpipe's runs with the pass manager's verifier off (the
+# steps of upstream passes only, UPSTREAM_STEPS, with it on), so that a pass that
 # leaves IR which does not verify prints it (in generic form) and exits 0
 # instead of reporting "an error": the check of its output then finds it
 # ("bad-output"). Intermediate outputs keep the input's locations.
@@ -1575,7 +1586,8 @@ def check_full(runner, index, origin, text, pass_):
             last = k == len(args) - 1
             nxt = outp if last else os.path.join(runner.tmpdir, f"step{k + 1}-{index}.mlir")
             temps.append(nxt)
-            cmd = STEP_FLAGS + ([] if last else KEEP_LOCS) + [arg, cur]
+            flags = [] if arg in UPSTREAM_STEPS else STEP_FLAGS
+            cmd = flags + ([] if last else KEEP_LOCS) + [arg, cur]
             if len(args) > 1 and not arg.startswith("--pass-pipeline"):
                 # A step's finding is its pass's (whichever pipeline ran it).
                 base = re.sub(r"=.*", "", arg.lstrip("-"))

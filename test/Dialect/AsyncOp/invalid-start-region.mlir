@@ -26,8 +26,11 @@ func.func @no_terminator(%a: f32) -> f32 {
 
 // -----
 
+// Also what an upstream conversion that lowered the wrapped op leaves (a
+// fuzzer's raw pipeline ran convert-gpu-to-nvvm on a chain): the error says
+// what must run first.
 func.func @two_ops(%a: f32) -> f32 {
-  // expected-error @below {{'asyncop.start' op region must hold exactly one op besides asyncop.yield: the wrapped op}}
+  // expected-error @below {{'asyncop.start' op region must hold exactly one op besides asyncop.yield: the wrapped op (a conversion that lowers the wrapped op, such as convert-gpu-to-nvvm, must run after asyncop-to-asyncpipe or asyncop-to-async has lowered the chain)}}
   %s = asyncop.start (%a) wraps {
   ^bb0(%x: f32):
     %r = arith.negf %x : f32

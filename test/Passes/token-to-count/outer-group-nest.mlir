@@ -13,6 +13,12 @@
 // RUN: asyncpipe-opt %s --asyncpipe-token-to-count --asyncpipe-optimize-waits 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: asyncpipe-opt %s --asyncpipe-verify-sync -o /dev/null
 // RUN: asyncpipe-opt %s --asyncpipe-token-to-count --asyncpipe-verify-sync -o /dev/null
+// explain walks the nest as it runs, to its budget of ops: linear in them
+// (it searched every token bound so far at each wait: 16 levels took 17 s
+// in a debug build, 64 would not end).
+// RUN: asyncpipe-opt %s --asyncpipe-explain -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
+// EXPLAIN: remark: the trace stopped after 200000 ops
+// EXPLAIN: remark: waits for its group on queue 0: here it completes the group committed at line {{[0-9]+}} in the prologue
 // CHECK: asyncpipe.wait_queue 0, 64
 // OPT-NOT: budget
 // OPT: asyncpipe.wait_queue 0, 64
