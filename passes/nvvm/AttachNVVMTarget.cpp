@@ -10,6 +10,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -66,8 +67,22 @@ struct AttachNVVMTargetWhereMissing
     os << "}";
     OpPassManager pm(ModuleOp::getOperationName());
     if (failed(parsePassPipeline(pipeline, pm, llvm::errs())) ||
-        failed(runPipeline(pm, getOperation())))
+        failed(runPipeline(pm, getOperation()))) {
       signalPassFailure();
+      return;
+    }
+    // NVVM's ops check the chip of their module's target (wgmma needs
+    // sm_90a): a module that already holds ops the chosen chip lacks does
+    // not verify once the target is attached. Say so here, at the module,
+    // after the op's own error, rather than leave IR that does not verify.
+    for (auto module : getOperation().getOps<gpu::GPUModuleOp>()) {
+      if (failed(verify(module))) {
+        module.emitError() << "asyncpipe-attach-nvvm-target: the attached target (chip=" << chip
+                           << (features.empty() ? "" : " features=") << features
+                           << ") does not support the ops reported above; choose the chip they need";
+        signalPassFailure();
+      }
+    }
   }
 };
 
