@@ -12,7 +12,7 @@
 //!   element in two threads, one of them writing (loads, stores, vector and
 //!   matrix loads, calls and ops of unknown effects, on workgroup, global
 //!   and default-space buffers, aliasing through views and arguments);
-//! - the queue model of asynchronous copies ([`verify_sync::first_hazard`],
+//! - the queue model of asynchronous copies ([`hazards::first_hazard`],
 //!   the one `asyncpipe-place-barriers` asks): the barrier is taken out and
 //!   put back if the kernel then has a hazard between threads that it did
 //!   not have.
@@ -34,7 +34,7 @@ use super::analysis::barrier_intervals::Intervals;
 use super::analysis::sync_state::BulkQueues;
 use super::analysis::thread_scope;
 use super::ir::{self, diag, rewrite};
-use super::verify_sync::{self, Hazard};
+use super::analysis::hazards::{self, Hazard};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -49,7 +49,7 @@ pub const PASS: PassDef = PassDef {
             description: "Emit a remark at each barrier kept, naming what it orders",
             default: "false",
         },
-        verify_sync::SHARED_MAX_STEPS_OPTION,
+        hazards::SHARED_MAX_STEPS_OPTION,
     ],
     run,
 };
@@ -90,7 +90,7 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool, max_s
     let mut intervals = Intervals::of(function, &ops, bulk);
     // One budget for every question to the queue model (one per barrier).
     let mut budget = max_steps;
-    let queue_clean = match verify_sync::first_hazard(function, bulk, &mut budget) {
+    let queue_clean = match hazards::first_hazard(function, bulk, &mut budget) {
         Hazard::None => Ok(()),
         Hazard::BetweenThreads(_) => Err(Kept::AlreadyHazard),
         Hazard::Unknown(message) => Err(Kept::Unknown(message)),
@@ -132,5 +132,5 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool, max_s
 fn queue_allows_removal(function: OperationRef, barrier: OperationRef, bulk: &BulkQueues, budget: &mut u64) -> bool {
     // A barrier is never a block's last op (the terminator is).
     barrier.next_in_block().is_some()
-        && rewrite::without(barrier, || matches!(verify_sync::first_hazard(function, bulk, budget), Hazard::None))
+        && rewrite::without(barrier, || matches!(hazards::first_hazard(function, bulk, budget), Hazard::None))
 }

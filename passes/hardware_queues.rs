@@ -26,7 +26,7 @@ use super::analysis::in_flight::QueueMap;
 use super::analysis::sync_state::is_token_form;
 use super::ir::{self, diag};
 use super::lower_to_nvgpu::{self, checked_functions, needs_recount, Options};
-use super::{count_to_token, optimize_waits, token_to_count};
+use super::transform::recount::{self, to_count};
 use super::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -47,21 +47,19 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let mut failed = functions.failed;
     for (function, ops) in &functions.others {
         if ops.iter().any(|op| Upstream::NvgpuDeviceAsyncWait.is(*op) && op.attribute(attr::NUM_GROUPS).is_err()) {
-            failed |= token_to_count::convert(*function, &QueueMap::single(), false).is_err();
+            failed |= to_count::convert(*function, &QueueMap::single(), false).is_err();
         }
     }
     if failed {
         return Err(PassFailed);
     }
-    let recount = functions
+    let to_recount = functions
         .asyncpipe
         .into_iter()
         .filter(|(_, ops)| needs_recount(ops, options.bulk.queues()))
         .map(|(function, _)| function);
-    for function in recount {
-        count_to_token::convert(function)?;
-        token_to_count::convert(function, &hardware, false)?;
-        optimize_waits::optimize(function);
+    for function in to_recount {
+        recount::recount(function, &hardware)?;
         // token-to-count keeps a group in token form only where counting
         // form cannot say the same thing (it has said why, just above).
         for op in ir::nested_ops(function).into_iter().filter(|op| is_token_form(*op)) {

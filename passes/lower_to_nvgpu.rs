@@ -51,7 +51,8 @@ use super::ir::asyncpipe::{is_other_dialects_async, named_queue, queue_of};
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::{AsyncpipeOp, CopyOp, WaitQueueOp, YieldOp};
 use super::ir::{self, diag, rewrite};
-use super::{place_barriers, OptionDef, PassDef, PassFailed, PassOptions};
+use super::transform::barrier_placement;
+use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value};
@@ -128,7 +129,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     // first: code the pipeliner did not place them in (hand-written
     // staging), before its commits and waits become nvgpu ops.
     for (function, _) in &functions.asyncpipe {
-        failed |= place_barriers::place(*function, bulk).is_err();
+        failed |= barrier_placement::place(*function, bulk).is_err();
     }
     if failed {
         return Err(PassFailed);

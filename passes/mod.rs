@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod ir;
+pub mod transform;
 
 pub mod asyncop_schedule;
 pub mod asyncop_to_asyncpipe;

@@ -27,8 +27,9 @@ use super::analysis::sync_state::BulkQueues;
 use super::ir::builder::{Builder, Point};
 use super::ir::ods::asyncpipe::attrs;
 use super::ir::{self, diag, transforms};
-use super::verify_sync::{self, Hazard};
-use super::{place_barriers, PassDef, PassFailed, PassOptions};
+use super::analysis::hazards::{self, Hazard};
+use super::transform::barrier_placement;
+use super::{PassDef, PassFailed, PassOptions};
 use emit::{Emitter, Trip};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Attribute, BlockRef};
@@ -134,19 +135,19 @@ fn pipeline(loop_op: OperationRef, bulk: &BulkQueues) -> Result<(), PassFailed> 
 /// before the next copies stays (they overwrite what others read), the
 /// epilogue's after its waits are not needed.
 fn barriers(function: OperationRef, body: Option<BlockRef>, bulk: &BulkQueues) -> Result<(), PassFailed> {
-    if !place_barriers::is_kernel(function) {
+    if !barrier_placement::is_kernel(function) {
         return Ok(());
     }
     // Without a hazard between threads now, the loop needs no barrier (and
     // its waits keep their place).
-    let mut budget = verify_sync::DEFAULT_MAX_STEPS;
-    if !matches!(verify_sync::first_hazard(function, bulk, &mut budget), Hazard::BetweenThreads(_)) {
+    let mut budget = hazards::DEFAULT_MAX_STEPS;
+    if !matches!(hazards::first_hazard(function, bulk, &mut budget), Hazard::BetweenThreads(_)) {
         return Ok(());
     }
     if let Some(body) = body {
-        place_barriers::hoist_waits(body);
+        barrier_placement::hoist_waits(body);
     }
-    place_barriers::place(function, bulk).map(|_| ())
+    barrier_placement::place(function, bulk).map(|_| ())
 }
 
 fn trip_count(loop_op: OperationRef) -> Trip {

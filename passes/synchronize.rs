@@ -90,7 +90,10 @@ use super::ir::{self, asyncpipe, diag, rewrite, OpKey};
 use super::analysis::in_flight::QueueMap;
 use super::analysis::in_flight_bounds::InFlightBounds;
 use super::analysis::sync_state::BulkQueues;
-use super::{count_to_token, optimize_waits, place_barriers, token_to_count, verify_sync, OptionDef, PassDef, PassFailed, PassOptions};
+use super::analysis::hazards;
+use super::transform::barrier_placement;
+use super::transform::recount::{self, waits};
+use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::block::BlockLike;
 use melior::ir::{RegionLike, TypeLike, ValueLike};
@@ -165,13 +168,13 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
             for &q in &owned {
                 entry.wait(Queue::Logical(q), 0);
             }
-            optimize_waits::optimize_function(function, entry.clone());
+            waits::optimize_function(function, entry.clone());
             if tighten {
                 tighten_waits(function, &owned);
                 // Nothing in flight past the function: a drain before each
                 // return, which goes where nothing can be in flight.
                 drain_at_returns(function, &owned);
-                optimize_waits::optimize_function(function, entry);
+                waits::optimize_function(function, entry);
             }
         }
         if let Some(queue) = stand_in {
@@ -183,9 +186,9 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
                 entry.wait(Queue::Logical(queue), 0);
                 entry
             };
-            optimize_waits::optimize_function(function, entry);
+            waits::optimize_function(function, entry);
             lower_stand_in(function, queue);
-            place_barriers::place(function, &BulkQueues::default())?;
+            barrier_placement::place(function, &BulkQueues::default())?;
             if tighten {
                 // Each placed wait is exact for its own copy, blind to the
                 // others': loosened as far as verify-sync still proves it.
@@ -196,7 +199,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
                 before_returns(function, |b, ret| {
                     b.op(Upstream::NvvmCpAsyncWaitGroup.name(), &[], &[], &[(attr::WAIT_GROUP_COUNT, b.int_attr(32, 0))], Point::Before(ret));
                 });
-                optimize_waits::optimize_function(function, InFlightBounds::default());
+                waits::optimize_function(function, InFlightBounds::default());
             }
         }
     }
@@ -249,7 +252,7 @@ fn tighten(function: OperationRef, waits: Vec<OperationRef>, count_attr: &str, b
         if left == 0 {
             return false;
         }
-        let (proven, steps) = verify_sync::proves(function, true, left);
+        let (proven, steps) = hazards::proves(function, true, left);
         spent.set(spent.get().saturating_add(steps.max(1)));
         proven && steps < left
     };
@@ -386,9 +389,7 @@ fn limit(function: OperationRef, max: usize) -> Result<(), PassFailed> {
     let kept: Vec<i64> = queues.iter().take(max).copied().collect();
     let merged = queues.iter().enumerate().skip(max).map(|(k, q)| (*q, kept[k % max])).collect();
     let map = QueueMap { merged, ..QueueMap::default() };
-    count_to_token::convert(function)?;
-    token_to_count::convert(function, &map, false)?;
-    optimize_waits::optimize(function);
+    recount::recount(function, &map)?;
     // token-to-count has said why (a remark): report the first op left.
     if let Some(op) = ir::nested_ops(function).into_iter().find(|op| sync_state::is_token_form(*op)) {
         diag::error(

@@ -14,7 +14,7 @@
 //! queue: loads, stores, vector and matrix loads, calls, ops whose effects
 //! are unknown (any memory), in every memory space: workgroup, global and
 //! the default space. Asynchronous accesses that the queue model of
-//! `verify_sync` tracks per thread (counted groups into workgroup memory)
+//! `hazards` tracks per thread (counted groups into workgroup memory)
 //! are left to it. A counted copy's other accesses (its read of global
 //! memory) may run until its thread drains the queue (a wait that leaves
 //! no group in flight): such an access is before a barrier unless, on every

@@ -5,6 +5,9 @@
 //!   the abstract state the flow analyses carry.
 //! - [`in_flight`]: per token wait, the largest safe in-flight count.
 //! - [`in_flight_bounds`]: per program point, bounds on the groups in flight.
+//! - [`hazards`]: the hazard model: pending async accesses per queue and
+//!   thread, the races of a function, the first hazard between threads
+//!   (what a barrier orders), whether weaker synchronization still holds.
 //! - [`barrier_intervals`]: which plain accesses of different threads a
 //!   barrier orders (barrier-free paths, aliasing, thread footprints).
 //! - [`hopper_sync`]: Hopper's mbarrier phases, TMA loads and warpgroup
@@ -30,6 +33,7 @@ pub mod barrier_intervals;
 pub mod chain_effects;
 pub mod const_eval;
 pub mod effects;
+pub mod hazards;
 pub mod hopper_sync;
 pub mod in_flight;
 pub mod in_flight_bounds;

@@ -1,0 +1,14 @@
+//! Rewrites the passes share. Each changes the IR it is given (its names
+//! say so: convert, optimize, place) and none is a pass: the pass files in
+//! `passes/` parse their options and call these, so no pass calls another
+//! pass (tests/architecture.rs checks it).
+//!
+//! - [`recount`]: counting form and token form converted into each other
+//!   ([`recount::to_token`], [`recount::to_count`]) and redundant waits
+//!   removed ([`recount::waits`]); [`recount::recount`] is the three in a
+//!   row, the exact counts recomputed for another queue map.
+//! - [`barrier_placement`]: `gpu.barrier`s placed where the hazard model
+//!   finds a hazard between threads, and only there.
+
+pub mod barrier_placement;
+pub mod recount;
