@@ -1282,15 +1282,13 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// The successor a `cf.br` or `cf.cond_br` goes to under the bindings,
     /// with the operands it passes; None when the condition is not known.
     fn taken_edge(&self, terminator: OperationRef<'c, 'a>) -> Option<(BlockRef<'c, 'a>, Vec<Value<'c, 'a>>)> {
-        if Upstream::CfBr.is(terminator) {
-            return Some((terminator.successors().next()?, terminator.operands().collect()));
-        }
-        let condition = self.bindings.eval(terminator.operand(0).ok()?)?;
-        let sizes = ir::dense_i32_attr(terminator, attr::OPERAND_SEGMENT_SIZES)?;
-        let true_count = usize::try_from(*sizes.get(1)?).ok()?;
-        let (taken, skip) = if condition != 0 { (0, 1) } else { (1, 1 + true_count) };
-        let count = usize::try_from(*sizes.get(1 + taken)?).ok()?;
-        Some((terminator.successors().nth(taken)?, terminator.operands().skip(skip).take(count).collect()))
+        let taken = if Upstream::CfBr.is(terminator) {
+            0
+        } else {
+            let condition = self.bindings.eval(terminator.operand(0).ok()?)?;
+            usize::from(condition == 0)
+        };
+        Some((terminator.successors().nth(taken)?, ir::successor_operands(terminator, taken)?))
     }
 
     /// The regions of `op`, an op the analysis does not model: each may run

@@ -269,17 +269,102 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         u64::try_from(modulus / symbolic::gcd(a.checked_abs()?, modulus)).ok()
     }
 
+    /// Invariant when every one of `values` is; otherwise varying (their
+    /// periods are not combined: a value chosen among them may change
+    /// with any).
+    fn join(&mut self, values: &[Value<'c, 'a>], depth: usize) -> Form {
+        if depth == 0 {
+            return Form::Varying;
+        }
+        if values.iter().all(|v| self.form(*v, depth - 1) == Form::Invariant) {
+            Form::Invariant
+        } else {
+            Form::Varying
+        }
+    }
+
+    /// A block argument of a block inside the loop, other than the loop's
+    /// own: an inner `scf.for`'s induction variable (the same sequence in
+    /// every iteration of this loop, since its bounds are among the values
+    /// evaluated) or carried value (invariant when its init and what its
+    /// body yields for it are: the inner loop then runs alike in every
+    /// iteration), a block argument of a CFG region (invariant when every
+    /// branch to its block passes invariant values), anything else
+    /// (`scf.while`'s arguments, which the analyses do not bind)
+    /// invariant.
+    fn carried(&mut self, value: Value<'c, 'a>, depth: usize) -> Form {
+        let Some(block) = ir::argument_owner(value) else { return Form::Invariant };
+        let Some(index) = ir::argument_index(value) else { return Form::Invariant };
+        let Some(owner) = block.parent_operation() else { return Form::Invariant };
+        // The value itself while its sources are computed: a carried value
+        // that yields itself plus a constant stays what its init makes it.
+        self.memo.insert(ValueKey::of(value), Form::Invariant);
+        let form = if Upstream::ScfFor.is(owner) && ir::region_entry(owner, 0) == Some(block) {
+            if index == 0 {
+                Form::Invariant
+            } else {
+                let yielded = ir::terminator(block).and_then(|t| t.operand(index - 1).ok());
+                let sources: Vec<Value> = owner.operand(2 + index).ok().into_iter().chain(yielded).collect();
+                self.join(&sources, depth)
+            }
+        } else if ir::region_entry(owner, 0) != Some(block) && owner.region_count() == 1 {
+            // A block of a CFG region: the operands each branch to it passes.
+            let mut sources = Vec::new();
+            for predecessor in ir::region_blocks(block.parent_region().unwrap()) {
+                let Some(terminator) = ir::terminator(predecessor) else { continue };
+                for (k, successor) in terminator.successors().enumerate() {
+                    if successor == block {
+                        match ir::successor_operands(terminator, k) {
+                            Some(operands) => sources.extend(operands.get(index).copied()),
+                            None => return Form::Varying,
+                        }
+                    }
+                }
+            }
+            self.join(&sources, depth)
+        } else {
+            Form::Invariant
+        };
+        self.memo.remove(&ValueKey::of(value));
+        form
+    }
+
     fn compute(&mut self, value: Value<'c, 'a>, depth: usize) -> Form {
         if !ir::is_defined_inside(value, self.for_op) {
             return Form::Invariant;
         }
         let Some(op) = ir::defining_op(value) else {
             // A block argument inside the loop: this loop's carried values
-            // may change every iteration; an inner loop's arguments are
-            // evaluated by nothing (see the module comment).
-            let owner = ir::argument_owner(value).and_then(|b| b.parent_operation());
-            return if owner.is_some_and(|o| o == self.for_op) { Form::Varying } else { Form::Invariant };
+            // may change every iteration. The analyses bind an inner loop's
+            // carried values too (simulating it from its inits in each of
+            // this loop's iterations) and the arguments of blocks in a CFG
+            // region (along the path they run): see [`Self::carried`].
+            let block = ir::argument_owner(value);
+            let owner = block.and_then(|b| b.parent_operation());
+            if owner.is_some_and(|o| o == self.for_op) {
+                return Form::Varying;
+            }
+            return self.carried(value, depth);
         };
+        // The results of region ops the analyses bind (what the branch or
+        // region that ran yields; an inner loop's exit values): a result
+        // the same in every iteration only if every value it can take is.
+        // (They were taken as never evaluated, hence invariant, and a
+        // slot chosen by `scf.if` or `scf.execute_region` from the
+        // induction variable let a loop skip ahead past a race.)
+        if matches!(Upstream::of(op), Some(Upstream::ScfIf | Upstream::ScfExecuteRegion | Upstream::ScfFor)) {
+            let index = op.results().position(|r| Value::from(r) == value).unwrap_or(0);
+            let mut sources: Vec<Value> = ir::blocks(op)
+                .into_iter()
+                .filter_map(ir::terminator)
+                .filter(|t| Upstream::ScfYield.is(*t))
+                .filter_map(|t| t.operand(index).ok())
+                .collect();
+            if Upstream::ScfFor.is(op) {
+                sources.extend(op.operand(3 + index).ok());
+            }
+            return self.join(&sources, depth);
+        }
         // Ops the evaluation does not know evaluate to nothing in any
         // iteration: invariant (one list for both, symbolic::is_evaluated).
         let Some(kind) = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k)) else { return Form::Invariant };

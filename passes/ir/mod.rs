@@ -524,6 +524,23 @@ pub fn argument_index(value: Value) -> Option<usize> {
     }
 }
 
+/// The operands `terminator` passes to its successor number `k`: all of a
+/// `cf.br`'s, one side of a `cf.cond_br`'s (its operand segments). None for
+/// other terminators (whose forwarding this does not know).
+pub fn successor_operands<'c, 'a>(terminator: OperationRef<'c, 'a>, k: usize) -> Option<Vec<Value<'c, 'a>>> {
+    if Upstream::CfBr.is(terminator) {
+        return (k == 0).then(|| terminator.operands().collect());
+    }
+    if !Upstream::CfCondBr.is(terminator) || k > 1 {
+        return None;
+    }
+    let sizes = dense_i32_attr(terminator, attr::OPERAND_SEGMENT_SIZES)?;
+    let true_count = usize::try_from(*sizes.get(1)?).ok()?;
+    let count = usize::try_from(*sizes.get(1 + k)?).ok()?;
+    let skip = if k == 0 { 1 } else { 1 + true_count };
+    Some(terminator.operands().skip(skip).take(count).collect())
+}
+
 /// The ancestor of `op` (itself included) that is an op of `block`; None
 /// when `op` is not nested in `block`.
 pub fn ancestor_in<'c, 'a>(op: OperationRef<'c, 'a>, block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
