@@ -101,10 +101,12 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool, max_s
             Some(Kept::Plain(pair.describe()))
         } else if let Err(reason) = &queue_clean {
             Some(reason.clone())
-        } else if !queue_allows_removal(function, barrier, bulk, &mut budget) {
-            Some(Kept::Queue)
         } else {
-            None
+            match queue_allows_removal(function, barrier, bulk, &mut budget) {
+                Hazard::None => None,
+                Hazard::BetweenThreads(_) => Some(Kept::Queue),
+                Hazard::Unknown(message) => Some(Kept::Unknown(message)),
+            }
         };
         match kept {
             None => {
@@ -127,10 +129,16 @@ pub fn eliminate(function: OperationRef, bulk: &BulkQueues, say_why: bool, max_s
     removed
 }
 
-/// Whether the queue model finds no hazard between threads with `barrier`
-/// taken out; the IR is as before when it returns.
-fn queue_allows_removal(function: OperationRef, barrier: OperationRef, bulk: &BulkQueues, budget: &mut u64) -> bool {
+/// What the queue model finds with `barrier` taken out (Hazard::None: it
+/// may go); the IR is as before when it returns.
+fn queue_allows_removal(function: OperationRef, barrier: OperationRef, bulk: &BulkQueues, budget: &mut u64) -> Hazard {
+    if *budget == 0 {
+        // Spent: no walk of the function per remaining barrier.
+        return Hazard::Unknown("its budget (option max-steps) is spent".into());
+    }
     // A barrier is never a block's last op (the terminator is).
-    barrier.next_in_block().is_some()
-        && rewrite::without(barrier, || matches!(hazards::first_hazard(function, bulk, budget), Hazard::None))
+    if barrier.next_in_block().is_none() {
+        return Hazard::Unknown("a barrier that ends its block is not judged".into());
+    }
+    rewrite::without(barrier, || hazards::first_hazard(function, bulk, budget))
 }

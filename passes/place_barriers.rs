@@ -21,7 +21,7 @@
 //! pipeliner emits: with its waits first in the body (wait, barrier, issue
 //! the next copies, compute), one barrier after the waits orders both (a),
 //! the reads of this iteration, and (b), the copies into the version read
-//! one iteration earlier ([`hoist_waits`]).
+//! one iteration earlier ([`barrier_placement::hoist_waits`]).
 //!
 //! On bulk queues (option `bulk-queues`, [`BulkQueues`]) a wait completes
 //! every thread's copies of its groups, so (a) needs no barrier there; (b)

@@ -140,8 +140,10 @@ fn barriers(function: OperationRef, body: Option<BlockRef>, bulk: &BulkQueues) -
     }
     // Without a hazard between threads now, the loop needs no barrier (and
     // its waits keep their place).
+    // (A model that cannot finish is asked again by the placement, which
+    // says so.)
     let mut budget = hazards::DEFAULT_MAX_STEPS;
-    if !matches!(hazards::first_hazard(function, bulk, &mut budget), Hazard::BetweenThreads(_)) {
+    if matches!(hazards::first_hazard(function, bulk, &mut budget), Hazard::None) {
         return Ok(());
     }
     if let Some(body) = body {

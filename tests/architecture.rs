@@ -238,5 +238,8 @@ fn passes_do_not_import_passes() {
     let new: Vec<_> = actual.difference(&left).collect();
     let gone: Vec<_> = left.difference(&actual).collect();
     assert!(new.is_empty(), "a pass imports another pass (move what they share into passes/analysis/): {new:?}");
+    // Analyses and shared transformations never reach up into a pass.
+    let upward: Vec<_> = module_edges().into_iter().filter(|(a, b)| !a.starts_with("pass:") && b.starts_with("pass:")).collect();
+    assert!(upward.is_empty(), "an analysis or transformation imports a pass: {upward:?}");
     assert!(gone.is_empty(), "these pass-to-pass imports are gone: remove them from the list: {gone:?}");
 }

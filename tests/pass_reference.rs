@@ -135,3 +135,16 @@ fn pass_reference_is_generated() {
         "docs/pass-reference.md is out of date with the pass definitions: run ASYNCPIPE_BLESS=1 cargo test --test pass_reference"
     );
 }
+
+/// The `max-steps` defaults the option tables spell out as strings are the
+/// budget the analysis uses.
+#[test]
+fn max_steps_defaults_agree() {
+    use asyncpipe::passes::analysis::hazards::{DEFAULT_MAX_STEPS, SHARED_MAX_STEPS_OPTION};
+    assert_eq!(SHARED_MAX_STEPS_OPTION.default, DEFAULT_MAX_STEPS.to_string());
+    for def in asyncpipe::passes::all() {
+        for option in def.options.iter().filter(|o| o.name == "max-steps") {
+            assert_eq!(option.default, DEFAULT_MAX_STEPS.to_string(), "{}'s max-steps", def.argument);
+        }
+    }
+}

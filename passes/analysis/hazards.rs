@@ -74,9 +74,10 @@ pub const SHARED_MAX_STEPS_OPTION: OptionDef = OptionDef {
     default: "1000000", // DEFAULT_MAX_STEPS
 };
 
-/// The share of the budget that splitting a function into cases of its
-/// run-time arguments may spend ([`Checker::cases`]); the rest analyzes it
-/// once over every value (conservative, with no case named). Without it, a
+/// The share of the budget after which splitting a function into cases of
+/// its run-time arguments starts no new case ([`Checker::cases`]; the case
+/// under way may spend more); the rest analyzes it once over every value
+/// (conservative, with no case named). Without it, a
 /// loop of run-time lower bound whose counts grow for its first iterations
 /// split into one case per trip count, each run from the function's entry:
 /// quadratic in the iterations, and the whole budget spent before a
@@ -1090,7 +1091,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.function = FunctionFacts::of(function, &self.bulk);
         self.steps = 0;
         let errors = self.cases(function);
-                if self.steps >= self.max_steps {
+        if self.steps >= self.max_steps {
             return vec![Race {
                 access: function.location(),
                 message: format!(
@@ -1293,8 +1294,7 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     /// The regions of `op`, an op the analysis does not model: each may run
     /// any number of times, in any order, or not at all (the cases of an
-    /// `scf.index_switch`, the two regions of an `scf.while`, a loop it
-    /// cannot simulate): the least state above the entry that running any
+    /// `scf.index_switch`, a loop it cannot simulate): the least state above the entry that running any
     /// one of them keeps below itself. Slices inside are not exact (errors
     /// say so). A state that does not settle within 64 rounds spends the
     /// function's budget (reported as not proven).

@@ -51,10 +51,13 @@ struct AttachNVVMTargetWhereMissing
 
   void runOnOperation() override {
     SmallVector<std::string> names;
+    SmallVector<gpu::GPUModuleOp> attached;
     for (auto module : getOperation().getOps<gpu::GPUModuleOp>()) {
       ArrayAttr targets = module.getTargetsAttr();
-      if (!targets || targets.empty())
+      if (!targets || targets.empty()) {
         names.push_back(llvm::Regex::escape(module.getName()));
+        attached.push_back(module);
+      }
     }
     if (names.empty())
       return;
@@ -75,11 +78,11 @@ struct AttachNVVMTargetWhereMissing
     // sm_90a): a module that already holds ops the chosen chip lacks does
     // not verify once the target is attached. Say so here, at the module,
     // after the op's own error, rather than leave IR that does not verify.
-    for (auto module : getOperation().getOps<gpu::GPUModuleOp>()) {
+    for (auto module : attached) {
       if (failed(verify(module))) {
-        module.emitError() << "asyncpipe-attach-nvvm-target: the attached target (chip=" << chip
-                           << (features.empty() ? "" : " features=") << features
-                           << ") does not support the ops reported above; choose the chip they need";
+        module.emitError() << "asyncpipe-attach-nvvm-target: this module does not verify with the attached target (chip="
+                           << chip << (features.empty() ? "" : " features=") << features
+                           << "): see the errors above (an NVVM op the chip lacks needs another chip)";
         signalPassFailure();
       }
     }

@@ -17,9 +17,9 @@ use std::collections::HashMap;
 /// against a hazard that a barrier does not remove.
 const MAX_BARRIERS: usize = 10_000;
 
-
 /// Places barriers in `function` (a kernel; other functions are left as
-/// they are) until verify-sync reports no hazard between threads; returns
+/// they are) until the hazard model ([`hazards::first_hazard`]) finds no
+/// hazard between threads; returns
 /// how many. Hazards within one thread (a missing wait) are left for
 /// verify-sync to report. Waits on `bulk` queues complete every thread's
 /// copies.
@@ -28,8 +28,8 @@ pub fn place(function: OperationRef, bulk: &BulkQueues) -> Result<usize, PassFai
 }
 
 /// [`place`], with the analysis's work over all its questions (one per
-/// barrier placed) bounded by `max_steps`: past it, a warning at the
-/// function, and the barriers placed so far stay.
+/// barrier placed) bounded by `max_steps`: past it, an error at the
+/// function (barriers may be missing).
 pub fn place_within(function: OperationRef, bulk: &BulkQueues, max_steps: u64) -> Result<usize, PassFailed> {
     let ops = ir::nested_ops(function);
     if !thread_scope::is_block_scope(function, &ops) {
@@ -43,15 +43,25 @@ pub fn place_within(function: OperationRef, bulk: &BulkQueues, max_steps: u64) -
         let key = match hazards::first_hazard(function, bulk, &mut budget) {
             Hazard::BetweenThreads(key) => key,
             Hazard::None => return Ok(placed),
+            Hazard::Unknown(_) if budget == 0 => {
+                // Barriers may still be missing: an error, so that no
+                // pipeline (the pipeliner's, to-nvgpu's, synchronize's)
+                // goes on to compile a kernel that may race.
+                diag::error(
+                    function.location(),
+                    &format!(
+                        "barrier placement stopped after placing {placed} barrier(s): the analysis spent its budget of {max_steps} steps over all its questions about this kernel (asyncpipe-place-barriers' option max-steps), so barriers may still be missing"
+                    ),
+                );
+                return Err(PassFailed);
+            }
             Hazard::Unknown(message) => {
-                // The barriers placed so far stay (each orders a real
-                // hazard); verify-sync will not prove the kernel.
-                let why = if budget == 0 {
-                    format!("the analysis spent its budget (option max-steps: {max_steps} steps over all its questions about this function)")
-                } else {
-                    format!("the analysis could not finish: {message}")
-                };
-                diag::warning(function.location(), &format!("asyncpipe-place-barriers stopped after placing {placed} barrier(s): {why}; barriers may still be missing"));
+                // The model cannot judge the kernel (verify-sync reports
+                // it); the barriers placed so far stay.
+                diag::warning(
+                    function.location(),
+                    &format!("barrier placement stopped after placing {placed} barrier(s): the analysis could not finish: {message}; barriers may still be missing"),
+                );
                 return Ok(placed);
             }
         };

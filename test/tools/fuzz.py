@@ -1588,9 +1588,13 @@ def check_full(runner, index, origin, text, pass_):
             temps.append(nxt)
             flags = [] if arg in UPSTREAM_STEPS else STEP_FLAGS
             cmd = flags + ([] if last else KEEP_LOCS) + [arg, cur]
-            if len(args) > 1 and not arg.startswith("--pass-pipeline"):
-                # A step's finding is its pass's (whichever pipeline ran it).
-                base = re.sub(r"=.*", "", arg.lstrip("-"))
+            if len(args) > 1:
+                # A step's finding is its pass's (whichever pipeline ran it);
+                # a --pass-pipeline step's, its passes'.
+                if arg.startswith("--pass-pipeline"):
+                    base = ",".join(step_names(arg))
+                else:
+                    base = re.sub(r"=.*", "", arg.lstrip("-"))
             rc, out, err = runner.run(cmd)
             result["steps"].append((arg, rc))
             both = out + err

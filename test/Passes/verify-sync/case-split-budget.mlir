@@ -1,5 +1,5 @@
-// A function split into cases of its run-time arguments spends at most a
-// quarter of its step budget on the split; the rest analyzes it once over
+// A function split into cases of its run-time arguments starts no new case
+// once a quarter of its step budget is spent; the rest analyzes it once over
 // every value. Here a loop of run-time lower bound (%arg6 to 16) whose
 // counts grow for its first iterations was split into one case per trip
 // count, each run from the function's entry: quadratic, and the whole

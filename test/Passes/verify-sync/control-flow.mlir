@@ -1,7 +1,8 @@
 // Control flow: the blocks of a region are walked in control-flow order
-// (each from the join of its predecessors), and the regions of scf.while and
-// of ops the analysis does not model run in any order, any number of times
-// or not at all, so a wait on one path does not complete a copy issued on
+// (each from the join of its predecessors), the regions of ops the analysis
+// does not model run in any order, any number of times or not at all, and
+// scf.while runs its before region first and at every iteration
+// (while.mlir), so a wait on one path does not complete a copy issued on
 // another (each was accepted: a review found them).
 // RUN: asyncpipe-opt %s --split-input-file --asyncpipe-verify-sync -verify-diagnostics
 

@@ -95,3 +95,28 @@ func.func @group_result_two_exits(%a: memref<2xi8>, %b: memref<2xi8, 3>, %c: mem
   %l = memref.load %c[%c0] : memref<2xi8, 3>
   return %l : i8
 }
+
+// -----
+
+// The same with the exits swapped: whichever group the result names, the
+// other copy is still in flight.
+func.func @group_result_two_exits_swapped(%a: memref<2xi8>, %b: memref<2xi8, 3>, %c: memref<2xi8, 3>, %p: i1) -> i8 {
+  %c0 = arith.constant 0 : index
+  %t1 = asyncpipe.copy %a, %c : memref<2xi8> to memref<2xi8, 3> -> !asyncpipe.token
+  %g1 = asyncpipe.commit_group queue 1 (%t1)
+  // expected-note @below {{the asynchronous write}}
+  %t2 = asyncpipe.copy %a, %b : memref<2xi8> to memref<2xi8, 3> -> !asyncpipe.token
+  %g2 = asyncpipe.commit_group queue 2 (%t2)
+  %g = scf.execute_region -> !asyncpipe.group {
+    cf.cond_br %p, ^bb1, ^bb2
+  ^bb1:
+    scf.yield %g1 : !asyncpipe.group
+  ^bb2:
+    scf.yield %g2 : !asyncpipe.group
+  }
+  asyncpipe.wait %g
+  asyncpipe.wait %g1
+  // expected-error @below {{may still be writing}}
+  %l = memref.load %b[%c0] : memref<2xi8, 3>
+  return %l : i8
+}

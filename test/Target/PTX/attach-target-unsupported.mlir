@@ -6,7 +6,7 @@
 // RUN: not asyncpipe-opt %s --verify-each=false --asyncpipe-attach-nvvm-target 2>&1 | FileCheck %s
 // RUN: asyncpipe-opt %s --asyncpipe-attach-nvvm-target=chip=sm_90a | FileCheck %s --check-prefix=SM90A
 // CHECK: :[[@LINE+5]]:5: error: 'nvvm.wgmma.fence.aligned' op is not supported on sm_80
-// CHECK: :[[@LINE+2]]:1: error: asyncpipe-attach-nvvm-target: the attached target (chip=sm_80) does not support the ops reported above; choose the chip they need
+// CHECK: :[[@LINE+2]]:1: error: asyncpipe-attach-nvvm-target: this module does not verify with the attached target (chip=sm_80): see the errors above (an NVVM op the chip lacks needs another chip)
 // SM90A: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90a">]
 gpu.module @kernels {
   gpu.func @wait() kernel {
