@@ -189,7 +189,10 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     if check_only {
-        return Ok(());
+        // The pipeline's next step, convert-scf-to-cf, runs on the whole
+        // module: outside kernels too, an asyncpipe, par or asyncop op whose
+        // single-block region holds structured control flow would be broken.
+        return if scf_in_single_block_regions(root, &kernels) { Err(PassFailed) } else { Ok(()) };
     }
     let mut failed = false;
     let mut modules = Vec::new();
@@ -255,6 +258,36 @@ fn refusals(root: OperationRef, kernels: &[OperationRef]) -> bool {
         }
     }
     ok
+}
+
+/// Says, at each asyncpipe, par or asyncop op outside `kernels` (whose ops
+/// [`refusals`] has named) that holds `scf` control flow in its regions,
+/// that the block model's pipeline would break it (true if there was one).
+/// A fuzzer finding: a host function's `par.foreach_thread` around an
+/// `scf.for` came out of asyncpipe-block-model with a region of blocks.
+fn scf_in_single_block_regions(root: OperationRef, kernels: &[OperationRef]) -> bool {
+    let ours = |op: OperationRef| ["asyncpipe.", "par.", "asyncop."].iter().any(|dialect| ir::op_name(op).starts_with(dialect));
+    let mut found = false;
+    for op in ir::nested_ops(root) {
+        if op.region_count() == 0 || !ours(op) || ir::ancestors(op).any(|a| kernels.contains(&a) || ours(a)) {
+            continue;
+        }
+        if let Some(inner) = ir::nested_ops(op).into_iter().find(|o| ir::op_name(*o).starts_with("scf.")) {
+            diag::error_with_note(
+                op.location(),
+                &format!(
+                    "the asyncpipe-block-model pipeline runs convert-scf-to-cf on the whole module, which would break the \
+                     single-block region of '{}': lower it first (par-to-scf, the asyncop lowerings, asyncpipe-lower-sequential), \
+                     or give the pipeline the kernels' module alone",
+                    ir::op_name(op)
+                ),
+                inner.location(),
+                "the structured control flow in it",
+            );
+            found = true;
+        }
+    }
+    found
 }
 
 /// What one kernel's lowering needs to know before it rewrites anything.

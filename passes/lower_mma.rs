@@ -142,9 +142,10 @@ pub struct Plan<'c, 'a> {
     pub swizzled: Vec<OperationRef<'c, 'a>>,
 }
 
-/// A wait's constant in-flight count, if it has one.
+/// A wait's constant in-flight count, if it has one (below 0: 0, as it
+/// waits).
 pub fn wait_count(wait: WaitQueueOp) -> Option<i64> {
-    wait.count().or_else(|| wait.dynamic_count().and_then(ir::constant_int))
+    wait.count().or_else(|| wait.dynamic_count().and_then(ir::constant_int)).map(|count| count.max(0))
 }
 
 /// Reports, at the op, what the tensor cores cannot take; the plan of each

@@ -296,8 +296,9 @@ def AsyncPipe_WaitQueueOp : AsyncPipe_Op<"wait_queue", [
   let description = [{
     The seed's `async_wait_queue(i, N)`: blocks until at most the `N` most
     recently committed groups of `queue` are still in flight, so every older
-    group has completed. `N` is a constant attribute or an `index` value; it
-    is never negative (PTX requires a constant).
+    group has completed. `N` is a constant attribute, never negative, or an
+    `index` value; a value below 0 at run time waits as 0 does (every group
+    completes). PTX requires a constant.
 
     ```mlir
     asyncpipe.wait_queue 0, 1
@@ -313,7 +314,8 @@ def AsyncPipe_WaitQueueOp : AsyncPipe_Op<"wait_queue", [
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The constant in-flight count: the attribute, or the value of a constant
-    /// `dynamic_count` operand. std::nullopt when it is not known statically.
+    /// `dynamic_count` operand (below 0: 0, as it waits). std::nullopt when
+    /// it is not known statically.
     std::optional<int64_t> getConstantCount();
   }];
 }

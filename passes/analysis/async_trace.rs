@@ -293,7 +293,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             }
             Some(AsyncpipeOp::WaitQueue(wait)) => {
                 let queue = wait.queue().unwrap_or(0);
-                let count = wait.dynamic_count().and_then(|v| self.bindings.eval(v)).or_else(|| wait.count());
+                let count = wait.dynamic_count().and_then(|v| self.bindings.eval(v)).or_else(|| wait.count()).map(|c| c.max(0));
                 self.wait(queue, count.unwrap_or(0), op);
             }
             Some(AsyncpipeOp::Wait(_)) => {

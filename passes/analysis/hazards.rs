@@ -1380,7 +1380,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             Some(AsyncpipeOp::WaitQueue(wait)) => {
                 // A count computed from induction variables (an epilogue's
                 // `2 - i`) is known while the loop is simulated.
-                let computed = || wait.dynamic_count().and_then(|count| self.bindings.eval(count));
+                // Below 0 it waits as 0 does.
+                let computed = || wait.dynamic_count().and_then(|count| self.bindings.eval(count)).map(|count| count.max(0));
                 if let Some(count) = wait_count(op).or_else(computed) {
                     state.wait(Self::logical(wait.queue()), count, &self.function.bulk);
                 }

@@ -225,7 +225,7 @@ pub fn wait_count(op: OperationRef) -> Option<i64> {
 }
 
 /// The in-flight count of an `asyncpipe.wait_queue`: its attribute, or its
-/// operand when an `arith.constant` defines it.
+/// operand when an `arith.constant` defines it (below 0: 0, as it waits).
 fn constant_count(wait: WaitQueueOp) -> Option<i64> {
-    wait.count().or_else(|| ir::constant_int(wait.dynamic_count()?))
+    wait.count().or_else(|| ir::constant_int(wait.dynamic_count()?)).map(|count| count.max(0))
 }

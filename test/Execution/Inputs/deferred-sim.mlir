@@ -340,9 +340,12 @@ func.func @deferred_sim_commit(%queue: index) {
 }
 
 // A wait for at most `allowed` groups in flight on `queue`: the queue's
-// committed groups but the newest `allowed` complete, in issue order.
-func.func @deferred_sim_wait(%queue: index, %allowed: index) {
+// committed groups but the newest `allowed` complete, in issue order. An
+// `allowed` below 0 waits as 0 does (asyncpipe.wait_queue's semantics).
+func.func @deferred_sim_wait(%queue: index, %given: index) {
   %c0 = arith.constant 0 : index
+  %below = arith.cmpi slt, %given, %c0 : index
+  %allowed = arith.select %below, %c0, %given : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c13 = arith.constant 13 : index
