@@ -68,7 +68,7 @@
 //! device functions.
 
 use crate::passes::ir::upstream::attr;
-use crate::passes::ir::upstream::{DeviceAsyncCopy, Upstream};
+use crate::passes::ir::upstream::{self, DeviceAsyncCopy, Upstream};
 use super::ir::builder::{Builder, Point};
 use super::ir::nvvm::Wgmma;
 use super::ir::{self, diag, rewrite, ValueKey};
@@ -224,10 +224,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 fn refusals(root: OperationRef, kernels: &[OperationRef]) -> bool {
     let mut ok = true;
     for kernel in kernels {
-        let above = |op: OperationRef| {
-            let name = ir::op_name(op);
-            ["asyncpipe.", "par.", "asyncop."].iter().any(|dialect| name.starts_with(dialect))
-        };
+        let above = upstream::is_asyncpipe_dialect;
         for op in ir::nested_ops(*kernel) {
             let name = ir::op_name(op);
             // The outermost of a nest only (a commit scope, not its copies).
@@ -266,13 +263,13 @@ fn refusals(root: OperationRef, kernels: &[OperationRef]) -> bool {
 /// A fuzzer finding: a host function's `par.foreach_thread` around an
 /// `scf.for` came out of asyncpipe-block-model with a region of blocks.
 fn scf_in_single_block_regions(root: OperationRef, kernels: &[OperationRef]) -> bool {
-    let ours = |op: OperationRef| ["asyncpipe.", "par.", "asyncop."].iter().any(|dialect| ir::op_name(op).starts_with(dialect));
+    let ours = upstream::is_asyncpipe_dialect;
     let mut found = false;
     for op in ir::nested_ops(root) {
         if op.region_count() == 0 || !ours(op) || ir::ancestors(op).any(|a| kernels.contains(&a) || ours(a)) {
             continue;
         }
-        if let Some(inner) = ir::nested_ops(op).into_iter().find(|o| ir::op_name(*o).starts_with("scf.")) {
+        if let Some(inner) = ir::nested_ops(op).into_iter().find(|o| upstream::is_scf(*o)) {
             diag::error_with_note(
                 op.location(),
                 &format!(

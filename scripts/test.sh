@@ -5,7 +5,7 @@
 # Dialect and Passes tests again through the stock mlir-opt with asyncpipe's
 # plugin (lit --param opt=plugin): every pass and pipeline is reached there
 # through the plugin; Target, Execution (whose time goes to the CPU models'
-# schedules) and three long Passes tests run once (ASYNCPIPE_PLUGIN_ALL=1
+# schedules) and the longest Passes tests run once (ASYNCPIPE_PLUGIN_ALL=1
 # runs them in plugin mode too). Each step says when it starts.
 # Opt-in: ASYNCPIPE_FUZZ_EXECS=100000 (and ASYNCPIPE_FUZZ_SEED, default 3000)
 # adds a long fuzzer run on the release build with overflow checks (cargo

@@ -37,6 +37,19 @@ macro_rules! upstream_ops {
     };
 }
 
+/// Whether `op` belongs to one of asyncpipe's dialects (asyncpipe, par,
+/// asyncop): the ops above the nvgpu and NVVM level.
+pub fn is_asyncpipe_dialect(op: OperationRef) -> bool {
+    let name = super::op_name(op);
+    ["asyncpipe.", "par.", "asyncop."].iter().any(|dialect| name.starts_with(dialect))
+}
+
+/// Whether `op` is an `scf` op (structured control flow, which
+/// convert-scf-to-cf turns into blocks).
+pub fn is_scf(op: OperationRef) -> bool {
+    super::op_name(op).starts_with("scf.")
+}
+
 /// Whether `op` is in one of NVVM's families of asynchronous ops (cp.async
 /// and bulk copies, mbarriers, tensor memory), named by prefix: each family
 /// has dozens of variants, more with each PTX version.
