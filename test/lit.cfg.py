@@ -96,7 +96,7 @@ with open(os.path.join(tools, "lower-to-llvm.flags")) as flags:
     config.substitutions.append(("%lower-to-llvm", flags.read().strip() + " --emit-bytecode"))
 config.substitutions.append((
     "%run-cpu",
-    f"mlir-runner -O1 -e main -entry-point-result=void "
+    f"stdbuf -oL mlir-runner -O1 -e main -entry-point-result=void "
     f"-shared-libs={os.path.dirname(llvm_bin)}/lib/libmlir_runner_utils.so,"
     f"{os.path.dirname(llvm_bin)}/lib/libmlir_c_runner_utils.so",
 ))

@@ -9,11 +9,12 @@
 // RUN: asyncpipe-opt %examples/tensor_core_gemm.mlir --asyncpipe-software-pipeline --asyncpipe-verify-sync \
 // RUN:   --asyncpipe-lower-mma=chip=sm_80 --asyncpipe-to-nvgpu | %unwrap-module > %t.kernel.mlir
 // RUN: cat %t.kernel.mlir %S/Inputs/tensor-core-gemm-main.mlir %S/Inputs/block-sim.mlir \
-// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu > %t.out
+// RUN: FileCheck %s --input-file %t.out
 // Every barrier and every wait is needed: without any one barrier, or with
 // any one wait allowing one group more in flight, some schedule computes a
 // wrong C.
-// RUN: %each-sync-needed %t.kernel.mlir \
+// RUN: %each-sync-needed --expected %t.out %t.kernel.mlir \
 // RUN:   'cat - %S/Inputs/tensor-core-gemm-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=NEEDED
 // The lowering's ldmatrix, mma.sync and stores are what the model runs:

@@ -6,8 +6,9 @@
 // RUN: asyncpipe-opt %examples/tensor_core_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 --asyncpipe-verify-sync=bulk-queues=0 \
 // RUN:   --asyncpipe-lower-mma=chip=sm_90 --asyncpipe-to-nvgpu=bulk-queues=0 | %unwrap-module > %t.bulk.mlir
 // RUN: cat %t.bulk.mlir %S/Inputs/tensor-core-gemm-main.mlir %S/Inputs/block-sim.mlir \
-// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
-// RUN: %each-sync-needed %t.bulk.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu > %t.out
+// RUN: FileCheck %s --input-file %t.out
+// RUN: %each-sync-needed --expected %t.out %t.bulk.mlir \
 // RUN:   'cat - %S/Inputs/tensor-core-gemm-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=BULK
 // The rings' initialization barrier: without it an mbarrier is used before

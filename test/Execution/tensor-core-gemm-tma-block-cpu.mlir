@@ -13,11 +13,12 @@
 // RUN: asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-software-pipeline --asyncpipe-verify-sync \
 // RUN:   --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu=bulk-queues=0 | %unwrap-module > %t.kernel.mlir
 // RUN: cat %t.kernel.mlir %S/Inputs/tensor-core-gemm-tma-block-main.mlir %S/Inputs/block-sim.mlir \
-// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu > %t.out
+// RUN: FileCheck %s --input-file %t.out
 // Every barrier and every wait is needed, the wgmma waits among them:
 // without any one, or with any wgmma wait allowing one group more in
 // flight, the model stops the run or computes a wrong C.
-// RUN: %each-sync-needed %t.kernel.mlir \
+// RUN: %each-sync-needed --expected %t.out %t.kernel.mlir \
 // RUN:   'cat - %S/Inputs/tensor-core-gemm-tma-block-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=NEEDED
 // The kernel the model runs is the sm_90a one:

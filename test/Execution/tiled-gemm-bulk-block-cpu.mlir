@@ -9,9 +9,10 @@
 // RUN: asyncpipe-opt %examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 \
 // RUN:   --asyncpipe-verify-sync=bulk-queues=0 --asyncpipe-to-nvgpu=bulk-queues=0 | %unwrap-module > %t.kernel.mlir
 // RUN: cat %t.kernel.mlir %S/Inputs/tiled-gemm-main.mlir %S/Inputs/block-sim.mlir \
-// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu > %t.out
+// RUN: FileCheck %s --input-file %t.out
 // Every barrier and every mbarrier wait is needed:
-// RUN: %each-sync-needed %t.kernel.mlir \
+// RUN: %each-sync-needed --expected %t.out %t.kernel.mlir \
 // RUN:   'cat - %S/Inputs/tiled-gemm-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=NEEDED
 

@@ -6,8 +6,9 @@
 // RUN: asyncpipe-opt %S/Inputs/wgmma-two-accumulators.mlir --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu=bulk-queues=0 \
 // RUN:   | %unwrap-module > %t.kernel.mlir
 // RUN: cat %t.kernel.mlir %S/Inputs/wgmma-two-accumulators-main.mlir %S/Inputs/block-sim.mlir \
-// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
-// RUN: %each-sync-needed %t.kernel.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu > %t.out
+// RUN: FileCheck %s --input-file %t.out
+// RUN: %each-sync-needed --expected %t.out %t.kernel.mlir \
 // RUN:   'cat - %S/Inputs/wgmma-two-accumulators-main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
 // RUN:   | FileCheck %s --check-prefix=NEEDED
 

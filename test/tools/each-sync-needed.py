@@ -15,7 +15,8 @@ and on each mutant:
   - at the asyncpipe level (counting form, before a lowering), the program
     with one `asyncpipe.wait_queue Q, N` removed, and with it allowing one
     group more in flight (N + 1), for each.
-With --verify 'COMMAND', a mutant that COMMAND rejects (exits non-zero on
+With --expected FILE, the kernel's own output is read from FILE (a test's
+run of it, checked there) instead of run again. With --verify 'COMMAND', a mutant that COMMAND rejects (exits non-zero on
 it, as asyncpipe-verify-sync does on a missing wait) counts as caught
 without running it.
 Prints one line per mutant, saying whether the output changed, and exits
@@ -25,11 +26,14 @@ compute something else, not break the lowering). A run the block model
 stops with its own message ("block-sim: ...", for example an mbarrier used
 before its initialization) counts as changed: the model caught the error.
 
-  each-sync-needed.py [--verify 'asyncpipe-opt --asyncpipe-verify-sync'] KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
+  each-sync-needed.py [--verify 'asyncpipe-opt --asyncpipe-verify-sync'] [--expected OUTPUT] KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
 """
+import os
 import re
+import signal
 import subprocess
 import sys
+import tempfile
 
 WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = |nvvm\.cp\.async\.wait\.group )(\d+)")
 MBARRIER_WAIT = re.compile(r"\bnvvm\.mbarrier\.try_wait\.parity\b")
@@ -41,6 +45,36 @@ MODEL_STOP = re.compile(r"^block-sim: .*$", re.MULTILINE)
 def run(command, text):
     done = subprocess.run(command, shell=True, input=text, capture_output=True, text=True)
     return done.returncode, done.stdout
+
+
+def run_against(command, text, expected):
+    """Runs a mutant, reading its output as it comes and stopping it at the
+    first line that differs from the kernel's own output (the mutant is then
+    caught: nothing it would print later can make it the same again). The
+    runner's output is line-buffered (%run-cpu runs it under stdbuf -oL), so
+    a mutant that a schedule early in the main catches costs its compile and
+    that schedule, not every schedule. Returns (verdict, detail)."""
+    want = expected.splitlines(keepends=True)
+    with tempfile.TemporaryFile() as errors, tempfile.TemporaryFile() as source:
+        source.write(text.encode())
+        source.seek(0)
+        process = subprocess.Popen(command, shell=True, stdin=source, stdout=subprocess.PIPE,
+                                   stderr=errors, text=True, start_new_session=True)
+        seen = 0
+        for line in process.stdout:
+            if seen < len(want) and line == want[seen]:
+                seen += 1
+                continue
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            stop = MODEL_STOP.search(line)
+            return ("stopped", stop.group(0)) if stop else ("changed", None)
+        code = process.wait()
+        if code != 0:
+            errors.seek(0)
+            stop = MODEL_STOP.search(errors.read().decode(errors="replace"))
+            return ("stopped", stop.group(0)) if stop else ("failed", code)
+        return ("same", None) if seen == len(want) else ("changed", None)
 
 
 def mutants(lines):
@@ -69,18 +103,24 @@ def mutants(lines):
 
 def main():
     args = sys.argv[1:]
-    verify = None
-    if len(args) == 4 and args[0] == "--verify":
-        verify, args = args[1], args[2:]
+    verify = expected = None
+    while len(args) > 2 and args[0] in ("--verify", "--expected"):
+        if args[0] == "--verify":
+            verify = args[1]
+        else:
+            with open(args[1]) as f:
+                expected = f.read()
+        args = args[2:]
     if len(args) != 2:
         sys.exit(__doc__)
     path, command = args
     with open(path) as f:
         lines = f.read().splitlines(keepends=True)
-    code, expected = run(command, "".join(lines))
-    if code != 0:
-        print(f"the kernel itself fails (exit code {code})")
-        return 1
+    if expected is None:
+        code, expected = run(command, "".join(lines))
+        if code != 0:
+            print(f"the kernel itself fails (exit code {code})")
+            return 1
     bad = 0
     count = 0
     if verify and run(verify, "".join(lines))[0] != 0:
@@ -91,14 +131,13 @@ def main():
         if verify and run(verify, "".join(mutant))[0] != 0:
             print(f"{name}: rejected by the verifier")
             continue
-        code, output = run(command, "".join(mutant))
-        stop = MODEL_STOP.search(output)
-        if code != 0 and stop:
-            print(f"{name}: the model stopped the run ({stop.group(0)})")
-        elif code != 0:
-            print(f"{name}: the run failed (exit code {code})")
+        verdict, detail = run_against(command, "".join(mutant), expected)
+        if verdict == "stopped":
+            print(f"{name}: the model stopped the run ({detail})")
+        elif verdict == "failed":
+            print(f"{name}: the run failed (exit code {detail})")
             bad += 1
-        elif output == expected:
+        elif verdict == "same":
             print(f"{name}: same result (not shown to be needed)")
             bad += 1
         else:
