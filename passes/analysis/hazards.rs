@@ -46,7 +46,7 @@ use crate::passes::ir::upstream::{self, Upstream};
 use super::const_eval::{visit_if, Bindings, Cycle};
 use super::symbolic::{self, Affine, Case};
 use super::effects::{self, Root};
-use super::periodicity;
+use super::periodicity::{self, Trips};
 use super::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
 use super::thread_scope::{self, BlockShape, Span, ThreadTerms};
 use crate::passes::ir::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CopyOp, MmaOp, WaitQueueOp};
@@ -1034,41 +1034,6 @@ enum Indexing {
     /// Through a view that changes coordinates, or one of several buffers:
     /// anywhere in the slice (the whole buffer).
     Opaque,
-}
-
-/// A loop's trip count as the analysis knows it.
-enum Trips {
-    Exact(u64),
-    /// Affine in the function's arguments, at least 1 and at most `max`
-    /// over the case.
-    Symbolic { trips: Affine, max: u64 },
-    Unknown,
-}
-
-impl Trips {
-    fn exact(&self) -> Option<u64> {
-        match self {
-            Trips::Exact(trips) => Some(*trips),
-            _ => None,
-        }
-    }
-
-    fn symbolic(&self) -> Option<&Affine> {
-        match self {
-            Trips::Symbolic { trips, .. } => Some(trips),
-            _ => None,
-        }
-    }
-
-    /// The most iterations (a run-time count is assumed below
-    /// `periodicity::RUN_TIME_TRIPS`, README).
-    fn bound(&self) -> Option<u64> {
-        match self {
-            Trips::Exact(trips) => Some(*trips),
-            Trips::Symbolic { max, .. } => Some((*max).min(periodicity::RUN_TIME_TRIPS as u64)),
-            Trips::Unknown => None,
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -2239,7 +2204,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             self.unknown_loop(op, state);
             return None;
         };
-        let mut trips = self.trip_count(op, &lb, step);
+        let mut trips = periodicity::trip_count(&self.bindings, op.operand(1).ok(), &lb, step);
         let upper = trips.exact();
         let facts = self.facts_of(op);
         let carried = Carried { inner: &facts.inner_groups };
@@ -2400,37 +2365,6 @@ impl<'c, 'a> Checker<'c, 'a> {
             None => self.bindings.case().is_some_and(|case| {
                 span.offset(-1).and_then(|s| self.bindings.settle(case.is_negative(&s))) == Some(true)
             }),
-        }
-    }
-
-    /// The trip count `ceil((ub - lb) / step)` (0 when `ub <= lb`) of a loop
-    /// with lower bound `lb` and step `step`: a constant, an affine form in
-    /// the function's arguments that is at least 1 over the case, or
-    /// unknown. Deciding its sign or its division may ask for a refinement
-    /// of the case.
-    fn trip_count(&self, op: OperationRef, lb: &Affine, step: i64) -> Trips {
-        let Some(ub) = op.operand(1).ok().and_then(|v| self.bindings.form(v)) else { return Trips::Unknown };
-        if step <= 0 {
-            return Trips::Unknown;
-        }
-        let Some(span) = lb.negate().and_then(|lb| ub.add(&lb)) else { return Trips::Unknown };
-        let step = i128::from(step);
-        if let Some(span) = span.as_constant() {
-            let trips = if span <= 0 { 0 } else { symbolic::ceil_div(span, step) };
-            return u64::try_from(trips).map_or(Trips::Unknown, Trips::Exact);
-        }
-        let Some(case) = self.bindings.case() else { return Trips::Unknown };
-        // span <= 0, that is span - 1 < 0: no iteration.
-        match span.offset(-1).and_then(|s| self.bindings.settle(case.is_negative(&s))) {
-            Some(true) => return Trips::Exact(0),
-            Some(false) => {}
-            None => return Trips::Unknown,
-        }
-        // ceil(span / step) = -floor(-span / step).
-        let trips = span.negate().and_then(|s| self.bindings.settle(case.floor_div(&s, step))).and_then(|t| t.negate());
-        match trips.and_then(|t| Some((case.range(&t)?, t))) {
-            Some(((_, max), trips)) => Trips::Symbolic { trips, max: u64::try_from(max).unwrap_or(u64::MAX) },
-            None => Trips::Unknown,
         }
     }
 

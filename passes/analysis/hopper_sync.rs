@@ -62,11 +62,13 @@
 //! Loops with constant bounds are run iteration by iteration with their
 //! induction variable bound, and a loop whose state repeats in a cycle of
 //! the period of the values it computes skips to its end, so the cost does
-//! not grow with the trip count.
+//! not grow with the trip count. A loop whose trip count is known only at
+//! run time is followed over cases of the kernel's integer arguments
+//! ([`over_cases`], [`run_time_loops`]).
 
 use super::const_eval::{Bindings, Cycle};
 use super::periodicity;
-use super::symbolic;
+use super::symbolic::{self, Case, Refinement};
 use crate::passes::ir::async_effects::{self, AsyncSync};
 use crate::passes::ir::upstream::{self, attr, Upstream};
 use crate::passes::ir::{self, MemoryEffect, MemorySpace, OpKey, ValueKey};
@@ -75,6 +77,8 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Location, Type, TypeLike, Value, ValueLike};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
+
+mod run_time_loops;
 
 /// Iterations run before a loop without a period is given up on. Each
 /// iteration runs the block's threads in lockstep and keeps its state for
@@ -182,7 +186,8 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
                     let argument = |i: usize| body.argument(i).ok().map(Value::from);
                     let threads: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(3 + d)?, d))).collect();
                     let dims: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(9 + d)?, d))).collect();
-                    findings.extend(run(body, Block::of(shape, &ir::nested_ops(launch), threads, dims)));
+                    let nested = ir::nested_ops(launch);
+                    findings.extend(over_cases(function, body, || Block::of(shape, &nested, threads.clone(), dims.clone())));
                 }
                 None => findings.push(Finding {
                     at: launch.location(),
@@ -195,7 +200,7 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
     }
     let Some(body) = ir::region_entry(function, 0) else { return findings };
     match ir::known_block_size(function) {
-        Some(shape) => findings.extend(run(body, Block::of(shape, &ops, Vec::new(), Vec::new()))),
+        Some(shape) => findings.extend(over_cases(function, body, || Block::of(shape, &ops, Vec::new(), Vec::new()))),
         None => findings.push(Finding {
             at: function.location(),
             message: "cannot prove: mbarrier arrivals are counted in threads, and the block's size is not known (give the kernel known_block_size)".into(),
@@ -246,14 +251,89 @@ fn launch_shape(launch: OperationRef) -> Option<[i64; 3]> {
     Some([size(0)?, size(1)?, size(2)?])
 }
 
+/// Analyses of one kernel past which its cases of run-time arguments are
+/// not split further ([`over_cases`]): the loop stays "cannot prove".
+const CASE_BUDGET: usize = 128;
+
+/// Loop iterations over all the cases of one kernel past which no case is
+/// split further: each case runs from the kernel's entry, so a count that
+/// splits at every iteration of a loop whose state does not settle would
+/// cost the square of [`LOOP_BUDGET`].
+const CASE_ITERATIONS: u64 = 4 * LOOP_BUDGET;
+
+/// The model over `body`. Once, with the function's integer arguments
+/// unknown; where that meets a loop around mbarrier, TMA or MMA work whose
+/// trip count is known only at run time, again over cases of those
+/// arguments (as verify-sync's queue model does, [`symbolic::Case`]): they
+/// start as symbols over their whole range, and a decision a case does not
+/// settle (does iteration 3 run, is the count odd, where does the cycle of
+/// slots stand at the loop's end) splits it, each part analyzed in turn
+/// ([`run_time_loops`]). A finding holds for the values of its case, which
+/// it names.
+fn over_cases<'c, 'a>(function: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>, block: impl Fn() -> Option<Block<'c, 'a>>) -> Vec<Finding<'c>> {
+    let once = run(body, block(), Bindings::default());
+    if !once.run_time_loop {
+        return once.findings;
+    }
+    let mut work = vec![Case::of_function(function)];
+    let (mut runs, mut iterations) = (0, 0);
+    while let Some(case) = work.pop() {
+        if runs == CASE_BUDGET || iterations > CASE_ITERATIONS {
+            let mut findings = once.findings;
+            findings.push(Finding {
+                at: function.location(),
+                message: if runs == CASE_BUDGET {
+                    format!("cannot prove: the cases of the kernel's run-time arguments took more than {CASE_BUDGET} analyses")
+                } else {
+                    format!("cannot prove: the cases of the kernel's run-time arguments took more than {CASE_ITERATIONS} loop iterations in all")
+                },
+                note: None,
+            });
+            return findings;
+        }
+        runs += 1;
+        let case = Rc::new(case);
+        let outcome = run(body, block(), Bindings::in_case(case.clone()));
+        iterations += outcome.iterations;
+        if let Some(refinement) = outcome.refinement {
+            work.extend(case.refine(&refinement).into_iter().rev());
+            continue;
+        }
+        if !outcome.findings.is_empty() {
+            let mut findings = outcome.findings;
+            if let Some(values) = case.describe() {
+                for finding in &mut findings {
+                    finding.message.push_str(&format!(" (for {values})"));
+                }
+            }
+            return findings;
+        }
+    }
+    Vec::new()
+}
+
+/// What one run of the model found.
+struct Outcome<'c> {
+    findings: Vec<Finding<'c>>,
+    /// The refinement of the case a decision asked for: the run stopped
+    /// there, and its findings do not count.
+    refinement: Option<Refinement>,
+    /// A loop around mbarrier, TMA or MMA work had bounds the run did not
+    /// know (outside a case).
+    run_time_loop: bool,
+    /// Loop iterations the run simulated.
+    iterations: u64,
+}
+
 /// The model run over `body` as a block of `block`'s threads.
-fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Finding<'c>> {
+fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: Bindings) -> Outcome<'c> {
     let Some(block) = block else {
         let at = body.parent_operation().map(|op| op.location());
-        return at
+        let findings = at
             .map(|at| Finding { at, message: format!("cannot prove: the block has more than {MAX_THREADS} threads, or none"), note: None })
             .into_iter()
             .collect();
+        return Outcome { findings, refinement: None, run_time_loop: false, iterations: 0 };
     };
     // The region ops around each sync op, up to the kernel.
     let kernel = body.parent_operation();
@@ -264,8 +344,18 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Find
         }
     }
     let stores = kernel.map(ir::nested_ops).unwrap_or_default().iter().any(|op| Upstream::NvgpuTmaAsyncStore.is(*op));
-    let mut model =
-        Model { block, bindings: Bindings::default(), findings: Vec::new(), reported: BTreeSet::new(), stopped: false, holding, loop_inputs: HashMap::new(), stores };
+    let mut model = Model {
+        block,
+        bindings,
+        findings: Vec::new(),
+        reported: BTreeSet::new(),
+        stopped: false,
+        holding,
+        loop_inputs: HashMap::new(),
+        stores,
+        run_time_loop: false,
+        iterations: 0,
+    };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {
         model.bindings.bind(*value, model.block.shape[*d]);
@@ -273,8 +363,9 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Find
     let all = Threads::all(model.block.size);
     let mut state = State::default();
     model.block_ops(body, &all, &mut state);
+    let refinement = model.bindings.refinement();
     // Shared memory ends with the block: a TMA store must have read it.
-    if !model.stopped {
+    if !model.stopped && refinement.is_none() {
         let pending = state.bulk_open.iter().chain(state.bulk_groups.iter().flat_map(|g| g.stores.iter())).next().map(|s| s.op);
         if let (Some(store), Some(end)) = (pending, ir::terminator(body)) {
             model.report(
@@ -284,7 +375,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>) -> Vec<Find
             );
         }
     }
-    model.findings
+    Outcome { findings: model.findings, refinement, run_time_loop: model.run_time_loop, iterations: model.iterations }
 }
 
 /// The block: its size and the thread-id ops to bind when a condition is
@@ -657,6 +748,11 @@ struct Model<'c, 'a> {
     /// The kernel issues TMA stores: generic writes of shared memory are
     /// tracked until fenced ([`State::unfenced`]).
     stores: bool,
+    /// A loop around mbarrier, TMA or MMA work had bounds this run did not
+    /// know ([`over_cases`] then runs the kernel over cases).
+    run_time_loop: bool,
+    /// Loop iterations simulated ([`CASE_ITERATIONS`]).
+    iterations: u64,
 }
 
 impl<'c, 'a> Model<'c, 'a> {
@@ -816,7 +912,8 @@ impl<'c, 'a> Model<'c, 'a> {
     }
 
     fn op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
-        if threads.is_empty() || self.stopped {
+        // A decision the case does not settle stops the run ([`over_cases`]).
+        if threads.is_empty() || self.stopped || self.bindings.refinement().is_some() {
             return;
         }
         let Some(kind) = Upstream::of(op) else {
@@ -960,29 +1057,33 @@ impl<'c, 'a> Model<'c, 'a> {
     }
 
     fn for_op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
-        let Some(body) = ir::region_entry(op, 0) else { return };
         let bounds = (|| Some((self.eval(op.operand(0).ok()?)?, self.eval(op.operand(1).ok()?)?, self.eval(op.operand(2).ok()?)?)))();
         let Some((lb, ub, step)) = bounds.filter(|(_, _, step)| *step > 0) else {
             if self.holding.contains(&OpKey::of(op)) {
-                self.report(op, "cannot prove: a loop with bounds not known at compile time around mbarrier, TMA or warpgroup MMA work (phases are tracked through loops of known trip count)".into(), None);
+                if self.bindings.case().is_some() {
+                    return self.run_time_loop(op, threads, state);
+                }
+                self.run_time_loop = true;
+                self.report(op, "cannot prove: a loop with bounds not known at compile time around mbarrier, TMA or warpgroup MMA work (phases are tracked through loops of known trip count, and of a trip count known at run time when its lower bound and step are constants)".into(), None);
             } else {
                 self.opaque_regions(op, threads, state);
             }
             return;
         };
         let trips = if ub <= lb { 0 } else { ((i128::from(ub) - i128::from(lb) - 1) / i128::from(step) + 1) as u64 };
+        self.counted_loop(op, lb, step, trips, threads, state);
+    }
+
+    /// `scf.for` `op` of `trips` iterations from `lb` by `step`.
+    fn counted_loop(&mut self, op: OperationRef<'c, 'a>, lb: i64, step: i64, trips: u64, threads: &Threads, state: &mut State) {
+        let Some(body) = ir::region_entry(op, 0) else { return };
         let Ok(induction) = body.argument(0) else { return };
         let induction: Value = induction.into();
         let inits: Vec<Value> = op.operands().skip(3).collect();
         let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
         let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
-        let inputs = self.loop_inputs.entry(OpKey::of(op)).or_insert_with(|| {
-            let nested = ir::nested_ops(op);
-            let conditions = nested.iter().filter(|o| Upstream::ScfIf.is(**o)).filter_map(|o| o.operand(0).ok()).collect();
-            let uses = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
-            Rc::new((uses, conditions))
-        });
-        let (uses, conditions) = &*inputs.clone();
+        let inputs = self.loop_inputs_of(op);
+        let (uses, conditions) = &*inputs;
         let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, uses, conditions);
         let (period, thresholds) = match periodic {
             Some(found) => (Some(found.0), found.1),
@@ -1028,6 +1129,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 }
             }
             simulated += 1;
+            self.iterations += 1;
             if simulated > LOOP_BUDGET {
                 self.report(op, format!("cannot prove: {trips} iterations whose state does not settle into a cycle within {LOOP_BUDGET} (of the period of the values the model evaluates)"), None);
                 // What follows would be judged from a wrong state.
@@ -1050,6 +1152,21 @@ impl<'c, 'a> Model<'c, 'a> {
         let results: Vec<Value> = op.results().map(Into::into).collect();
         let last = if trips == 0 { &inits } else { &yields };
         Self::carry(state, last, &results);
+    }
+
+    /// The values loop `op`'s period is taken of and its branch conditions
+    /// ([`Self::inputs`]), gathered once per loop.
+    #[allow(clippy::type_complexity)]
+    fn loop_inputs_of(&mut self, op: OperationRef<'c, 'a>) -> Rc<(Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>)> {
+        self.loop_inputs
+            .entry(OpKey::of(op))
+            .or_insert_with(|| {
+                let nested = ir::nested_ops(op);
+                let conditions = nested.iter().filter(|o| Upstream::ScfIf.is(**o)).filter_map(|o| o.operand(0).ok()).collect();
+                let uses = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
+                Rc::new((uses, conditions))
+            })
+            .clone()
     }
 
     /// The values of `thresholds` at iteration `k` of a loop.

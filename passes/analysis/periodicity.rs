@@ -624,3 +624,69 @@ fn lcm(a: u64, b: u64) -> Option<u64> {
     let g = symbolic::gcd(i128::from(a), i128::from(b)) as u64;
     (a / g).checked_mul(b).filter(|l| *l <= 1 << 20)
 }
+
+/// A loop's trip count as the analysis knows it.
+pub enum Trips {
+    Exact(u64),
+    /// Affine in the function's arguments, at least 1 and at most `max`
+    /// over the case.
+    Symbolic { trips: Affine, max: u64 },
+    Unknown,
+}
+
+impl Trips {
+    pub fn exact(&self) -> Option<u64> {
+        match self {
+            Trips::Exact(trips) => Some(*trips),
+            _ => None,
+        }
+    }
+
+    pub fn symbolic(&self) -> Option<&Affine> {
+        match self {
+            Trips::Symbolic { trips, .. } => Some(trips),
+            _ => None,
+        }
+    }
+
+    /// The most iterations (a run-time count is assumed below
+    /// `RUN_TIME_TRIPS`, README).
+    pub fn bound(&self) -> Option<u64> {
+        match self {
+            Trips::Exact(trips) => Some(*trips),
+            Trips::Symbolic { max, .. } => Some((*max).min(RUN_TIME_TRIPS as u64)),
+            Trips::Unknown => None,
+        }
+    }
+}
+
+/// The trip count `ceil((ub - lb) / step)` (0 when `ub <= lb`) of a loop
+/// with lower bound `lb` and step `step`: a constant, an affine form in
+/// the function's arguments that is at least 1 over the case, or
+/// unknown. Deciding its sign or its division may ask for a refinement
+/// of the case. (verify-sync's queue model and the Hopper model ask it.)
+pub fn trip_count(bindings: &Bindings, ub: Option<Value>, lb: &Affine, step: i64) -> Trips {
+    let Some(ub) = ub.and_then(|v| bindings.form(v)) else { return Trips::Unknown };
+    if step <= 0 {
+        return Trips::Unknown;
+    }
+    let Some(span) = lb.negate().and_then(|lb| ub.add(&lb)) else { return Trips::Unknown };
+    let step = i128::from(step);
+    if let Some(span) = span.as_constant() {
+        let trips = if span <= 0 { 0 } else { symbolic::ceil_div(span, step) };
+        return u64::try_from(trips).map_or(Trips::Unknown, Trips::Exact);
+    }
+    let Some(case) = bindings.case() else { return Trips::Unknown };
+    // span <= 0, that is span - 1 < 0: no iteration.
+    match span.offset(-1).and_then(|s| bindings.settle(case.is_negative(&s))) {
+        Some(true) => return Trips::Exact(0),
+        Some(false) => {}
+        None => return Trips::Unknown,
+    }
+    // ceil(span / step) = -floor(-span / step).
+    let trips = span.negate().and_then(|s| bindings.settle(case.floor_div(&s, step))).and_then(|t| t.negate());
+    match trips.and_then(|t| Some((case.range(&t)?, t))) {
+        Some(((_, max), trips)) => Trips::Symbolic { trips, max: u64::try_from(max).unwrap_or(u64::MAX) },
+        None => Trips::Unknown,
+    }
+}

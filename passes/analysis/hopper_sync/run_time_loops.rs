@@ -1,0 +1,215 @@
+//! Loops around mbarrier, TMA and warpgroup MMA work whose trip count is
+//! known only at run time (`scf.for %k = %c0 to %K step %c1`, `%K` an
+//! argument of the kernel): the model runs inside a case of the function's
+//! integer arguments ([`super::over_cases`]), and the loop is followed in
+//! three parts, each decided for every value of the case:
+//!
+//! 1. **Iterations from the start**, one by one with the induction
+//!    variable bound (`k = lb + i * step`), as long as the case says the
+//!    loop runs them (otherwise the case is split at `trips == i`, and the
+//!    part that ends there leaves the loop).
+//! 2. **The steady part**: once the state repeats (`Cycle`, with the
+//!    iteration's place in the period of the values the body computes, as
+//!    for constant trip counts), every later iteration up to the last `J`
+//!    repeats the cycle, when every *threshold* (a comparison monotone in
+//!    the iteration, such as the prefetch guard `k + 1 < K`) has the same
+//!    value at the cycle's start and at iteration `trips - J`: monotone,
+//!    it has that value at every iteration between. The state at iteration
+//!    `trips - J + 1` is the cycle's state at `(trips - J + 1 - first) mod
+//!    length`, which the case settles (a split by the count's residue).
+//! 3. **The last `J - 1` iterations**, one by one with the induction
+//!    variable bound to a form in the arguments (`k = K - 1`), where the
+//!    thresholds take their other values; the slots and parities they
+//!    compute are settled by the case (a split by residue again).
+//!
+//! Phases and parities thus stay concrete in every case, and the cases are
+//! finitely many: the count's values below the cycle's start, times its
+//! residues modulo the cycle's length and the slots' periods.
+
+use super::{Model, State, Threads, LOOP_BUDGET};
+use crate::passes::analysis::const_eval::Cycle;
+use crate::passes::analysis::periodicity::{self, Trips};
+use crate::passes::analysis::symbolic::Affine;
+use crate::passes::ir;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::Value;
+
+/// Iterations before a run-time count's end through which the model looks
+/// for the thresholds' steady values (part 2): a prefetch guard of a ring of
+/// `S` slots changes `S - 1` iterations before the end.
+const TAIL: u64 = 16;
+
+/// Where the steady part ends, for every value of the case.
+enum Steady {
+    /// Every threshold keeps its value from the cycle's start through
+    /// iteration `trips - J`.
+    Through(u64),
+    /// The case's counts are too short for a steady part after the cycle's
+    /// start: simulate on.
+    TooShort,
+    /// The run stops (a refinement is asked for, or the model gave up).
+    Stop,
+}
+
+impl<'c, 'a> Model<'c, 'a> {
+    /// `scf.for` `op` whose bounds are not constants, inside a case.
+    pub(super) fn run_time_loop(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Some(body) = ir::region_entry(op, 0) else { return };
+        let bound = |i: usize| op.operand(i).ok().and_then(|v| self.eval(v));
+        let (Some(lb), Some(step)) = (bound(0), bound(2).filter(|s| *s > 0)) else {
+            return self.give_up(op, "cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose lower bound or step is not a constant (a run-time upper bound is followed)");
+        };
+        let trips = match periodicity::trip_count(&self.bindings, op.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
+            Trips::Exact(trips) => return self.counted_loop(op, lb, step, trips, threads, state),
+            Trips::Symbolic { trips, .. } => trips,
+            Trips::Unknown if self.bindings.refinement().is_some() => return,
+            Trips::Unknown => {
+                return self.give_up(op, "cannot prove: the trip count of this loop around mbarrier, TMA or warpgroup MMA work is not affine in one of the kernel's integer arguments");
+            }
+        };
+        let Ok(induction) = body.argument(0) else { return };
+        let induction: Value = induction.into();
+        let inits: Vec<Value> = op.operands().skip(3).collect();
+        let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
+        let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
+        let results: Vec<Value> = op.results().map(Into::into).collect();
+        let inputs = self.loop_inputs_of(op);
+        let (uses, conditions) = &*inputs;
+        let most = self.bindings.case().and_then(|c| c.range(&trips)).map_or(0, |(_, max)| u64::try_from(max).unwrap_or(u64::MAX));
+        let most = most.min(periodicity::RUN_TIME_TRIPS as u64);
+        let Some((period, thresholds)) = periodicity::period_with_thresholds(op, lb, step, most, &self.bindings, uses, conditions) else {
+            return self.give_up(op, "cannot prove: a loop of run-time trip count around mbarrier, TMA or warpgroup MMA work whose slots, parities or conditions are not periodic in the iteration");
+        };
+        let mut cycle: Cycle<(u64, State)> = Cycle::new();
+        let mut recorded_from = 0u64;
+        let mut k = 0u64;
+        let mut incoming = inits.clone();
+        loop {
+            Self::carry(state, &incoming, &arguments);
+            // Part 1: does iteration k run, for every value of the case?
+            match self.ends_before(&trips, k) {
+                Some(true) => break,
+                Some(false) => {}
+                None => return self.undecided(op),
+            }
+            let key = (k % period, state.clone());
+            if cycle.repeats(&key) {
+                let (first, length) = cycle.span(&key);
+                let first = recorded_from + first;
+                match self.steady(induction, lb, step, &trips, first, &thresholds) {
+                    Steady::Through(tail) => {
+                        // Part 2: the state at the top of iteration trips - tail + 1.
+                        let Some(since) = trips.offset(1 - i128::from(tail) - i128::from(first)) else { return self.undecided(op) };
+                        let Some(case) = self.bindings.case() else { return };
+                        let Some(residue) = self.bindings.settle(case.residue(&since, i128::from(length))) else { return self.undecided(op) };
+                        let Ok(residue) = u64::try_from(residue) else { return self.undecided(op) };
+                        let at = first + residue - recorded_from;
+                        *state = std::mem::replace(&mut cycle, Cycle::new()).state_at(&key, at).1;
+                        // Part 3: the last tail - 1 iterations, their
+                        // induction values forms in the arguments.
+                        for j in 0..tail - 1 {
+                            if j > 0 {
+                                Self::carry(state, &yields, &arguments);
+                            }
+                            let iteration = trips.offset(1 - i128::from(tail) + i128::from(j));
+                            let Some(value) = iteration.and_then(|i| i.scale(i128::from(step))).and_then(|v| v.offset(i128::from(lb))) else {
+                                return self.undecided(op);
+                            };
+                            self.iterations += 1;
+                            self.bindings.bind_form(induction, value);
+                            self.block_ops(body, threads, state);
+                            self.bindings.unbind(induction);
+                            if self.stopped || self.bindings.refinement().is_some() {
+                                return;
+                            }
+                        }
+                        if tail > 1 {
+                            Self::carry(state, &yields, &arguments);
+                        }
+                        Self::carry(state, &yields, &results);
+                        return;
+                    }
+                    Steady::TooShort => {
+                        cycle = Cycle::new();
+                        recorded_from = k;
+                    }
+                    Steady::Stop => return,
+                }
+            }
+            if k >= LOOP_BUDGET {
+                return self.give_up(op, &format!("cannot prove: a loop of run-time trip count whose state does not settle into a cycle within {LOOP_BUDGET} iterations"));
+            }
+            self.iterations += 1;
+            let Ok(k_i64) = i64::try_from(k) else { return self.undecided(op) };
+            self.bindings.bind_iteration(induction, lb, k_i64, step);
+            self.block_ops(body, threads, state);
+            self.bindings.unbind(induction);
+            if self.stopped || self.bindings.refinement().is_some() {
+                return;
+            }
+            incoming = yields.clone();
+            k += 1;
+        }
+        let last = if k == 0 { &inits } else { &yields };
+        Self::carry(state, last, &results);
+    }
+
+    /// Whether the loop of `trips` iterations ends before iteration `k`,
+    /// for every value of the case (None: a refinement is asked for, or
+    /// the case cannot tell).
+    fn ends_before(&self, trips: &Affine, k: u64) -> Option<bool> {
+        let case = self.bindings.case()?;
+        let rest = trips.offset(-i128::from(k) - 1)?;
+        self.bindings.settle(case.is_negative(&rest))
+    }
+
+    /// Part 2's test: the least `J` in `1..=TAIL` such that every threshold
+    /// has at iteration `trips - J` the value it has at iteration `first`,
+    /// with `trips - J >= first` for every value of the case.
+    fn steady(&mut self, induction: Value<'c, 'a>, lb: i64, step: i64, trips: &Affine, first: u64, thresholds: &[Value<'c, 'a>]) -> Steady {
+        let Ok(first_i64) = i64::try_from(first) else { return Steady::Stop };
+        self.bindings.bind_iteration(induction, lb, first_i64, step);
+        let reference: Vec<Option<i64>> = thresholds.iter().map(|t| self.bindings.eval(*t)).collect();
+        self.bindings.unbind(induction);
+        if self.bindings.refinement().is_some() {
+            return Steady::Stop;
+        }
+        for tail in 1..=TAIL {
+            let Some(last) = trips.offset(-i128::from(tail)) else { return Steady::Stop };
+            match self.ends_before(&last, first) {
+                // trips - tail < first + 1 - 1: the steady part would end
+                // before the cycle's start.
+                Some(true) => return Steady::TooShort,
+                Some(false) => {}
+                None => return Steady::Stop,
+            }
+            let Some(value) = last.scale(i128::from(step)).and_then(|v| v.offset(i128::from(lb))) else { return Steady::Stop };
+            self.bindings.bind_form(induction, value);
+            let values: Vec<Option<i64>> = thresholds.iter().map(|t| self.bindings.eval(*t)).collect();
+            self.bindings.unbind(induction);
+            if self.bindings.refinement().is_some() {
+                return Steady::Stop;
+            }
+            if values == reference && values.iter().all(Option::is_some) {
+                return Steady::Through(tail);
+            }
+        }
+        Steady::TooShort
+    }
+
+    /// A run-time count whose decisions the case cannot settle and that
+    /// asked for no refinement: the loop cannot be followed.
+    fn undecided(&mut self, op: OperationRef<'c, 'a>) {
+        if self.bindings.refinement().is_none() {
+            self.give_up(op, "cannot prove: where this loop of run-time trip count ends, or where its cycle stands there, depends on several of the kernel's arguments at once");
+        }
+    }
+
+    /// Reports `message` at `op` and stops the run: what follows would be
+    /// judged from a state the model does not know.
+    fn give_up(&mut self, op: OperationRef<'c, 'a>, message: &str) {
+        self.report(op, message.into(), None);
+        self.stopped = true;
+    }
+}
