@@ -3,7 +3,9 @@
 //! - raw MLIR handles (`unsafe`, `mlir_sys::`, `transmute`, pointer casts as
 //!   identity keys) only in the IR layer `passes/ir/` and the crate's C
 //!   boundary in `src/` (the generated `ffi`, registration of the passes,
-//!   the context, dialect handles, diagnostics and PTX extraction);
+//!   the context, dialect handles, diagnostics and PTX extraction), and
+//!   every module of `passes/` but `ir` declared `#[forbid(unsafe_code)]`
+//!   in `passes/mod.rs`, so that the compiler enforces it too;
 //! - no op name or attribute name of asyncpipe's dialects, and no name of an
 //!   upstream op or attribute the passes use, as a string literal in
 //!   `passes/` outside `passes/ir/`: passes use the typed views generated
@@ -74,7 +76,7 @@ fn violations_of_raw_handles() -> Vec<String> {
             continue;
         }
         for (number, line) in code_lines(&file) {
-            let code: String = line.split('"').step_by(2).collect::<Vec<_>>().join("\"\"");
+            let code: String = line.split('"').step_by(2).collect::<Vec<_>>().join("\"\"").replace("#[forbid(unsafe_code)]", "");
             if let Some(word) = RAW.iter().find(|w| code.contains(*w)) {
                 found.push(format!("{}:{number}: `{word}` outside the IR layer: {}", relative.display(), line.trim()));
             }
@@ -121,6 +123,29 @@ fn raw_handles_stay_in_the_ir_layer() {
     assert!(found.is_empty(), "raw MLIR handles outside passes/ir and the C boundary:\n{}", found.join("\n"));
 }
 
+/// The modules of `passes/mod.rs` (`pub mod X;`) not preceded by
+/// `#[forbid(unsafe_code)]`, other than the IR layer.
+fn modules_allowed_unsafe(mod_rs: &str) -> Vec<String> {
+    let mut previous = "";
+    let mut found = Vec::new();
+    for line in mod_rs.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("//")) {
+        if let Some(name) = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("mod ")).and_then(|r| r.strip_suffix(';')) {
+            if name != "ir" && previous != "#[forbid(unsafe_code)]" {
+                found.push(name.to_string());
+            }
+        }
+        previous = line;
+    }
+    found
+}
+
+#[test]
+fn the_compiler_forbids_unsafe_outside_the_ir_layer() {
+    let mod_rs = std::fs::read_to_string(root().join("passes/mod.rs")).unwrap();
+    let found = modules_allowed_unsafe(&mod_rs);
+    assert!(found.is_empty(), "modules of passes/mod.rs without #[forbid(unsafe_code)]: {found:?}");
+}
+
 #[test]
 fn passes_name_ops_through_the_ods_views() {
     let found = violations_of_names();
@@ -141,4 +166,5 @@ fn the_checks_can_fail() {
     let code: String = r#"let x = unsafe { f("unsafe") };"#.split('"').step_by(2).collect::<Vec<_>>().join("\"\"");
     assert!(code.contains("unsafe"));
     assert!(!may_use_raw(Path::new("passes/verify_sync.rs")));
+    assert_eq!(modules_allowed_unsafe("pub mod ir;\n#[forbid(unsafe_code)]\npub mod a;\npub mod b;\n"), vec!["b"]);
 }
