@@ -4,7 +4,7 @@
 //! registered pass is drawn, and each pipeline's edges list its steps in the
 //! order `passes/Pipelines.cpp` runs them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -242,4 +242,102 @@ fn passes_do_not_import_passes() {
     let upward: Vec<_> = module_edges().into_iter().filter(|(a, b)| !a.starts_with("pass:") && b.starts_with("pass:")).collect();
     assert!(upward.is_empty(), "an analysis or transformation imports a pass: {upward:?}");
     assert!(gone.is_empty(), "these pass-to-pass imports are gone: remove them from the list: {gone:?}");
+}
+
+/// The uses between the sibling modules of folder `dir` (its `.rs` files,
+/// each with its subfolder): `a` uses `b` when `a`'s code names `super::b`
+/// (also inside a `super::{...}` list) or `crate::<path of dir>::b`.
+fn sibling_edges(dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let names = modules(dir);
+    let path = dir.strip_prefix(root()).unwrap().to_string_lossy().replace('/', "::");
+    let mut edges = BTreeMap::new();
+    for name in &names {
+        let text: String = files_of(&dir.join(name))
+            .iter()
+            .filter(|f| f.exists())
+            .flat_map(|f| std::fs::read_to_string(f).unwrap().lines().map(|l| l.split("//").next().unwrap().to_string()).collect::<Vec<_>>())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let uses: BTreeSet<String> = names.iter().filter(|other| *other != name && names_module(&text, &path, other)).cloned().collect();
+        edges.insert(name.clone(), uses);
+    }
+    edges
+}
+
+/// Whether `code` names module `module` of the folder at crate path `path`.
+fn names_module(code: &str, path: &str, module: &str) -> bool {
+    let word_after = |prefix: &str| {
+        code.match_indices(prefix).any(|(i, _)| {
+            let rest = &code[i + prefix.len()..];
+            rest.starts_with(module) && !rest[module.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        })
+    };
+    let crate_path = format!("crate::{}::", path.strip_prefix("passes").map(|p| format!("passes{p}")).unwrap_or_default());
+    if word_after("super::") || word_after(&crate_path) {
+        return true;
+    }
+    // super::{a, b::c, ...}
+    code.match_indices("super::{").any(|(i, _)| {
+        let list = &code[i + 8..];
+        let list = &list[..list.find('}').unwrap_or(list.len())];
+        list.split(',').any(|item| item.trim().split("::").next() == Some(module))
+    })
+}
+
+/// Modules of one folder that import each other in a circle, as the strongly
+/// connected components of more than one module.
+fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let reaches = |from: &String| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(n) = stack.pop() {
+            for m in edges.get(&n).into_iter().flatten() {
+                if seen.insert(m.clone()) {
+                    stack.push(m.clone());
+                }
+            }
+        }
+        seen
+    };
+    let mut found: Vec<Vec<String>> = Vec::new();
+    for a in edges.keys() {
+        let from_a = reaches(a);
+        let component: Vec<String> = edges.keys().filter(|b| *b == a || (from_a.contains(*b) && reaches(b).contains(a))).cloned().collect();
+        if component.len() > 1 && !found.contains(&component) {
+            found.push(component);
+        }
+    }
+    found
+}
+
+/// No two modules of a folder import each other, directly or through others
+/// (issue 37 broke the last two: `ir/async_effects` <-> `ir/asyncpipe`, whose
+/// types moved to `ir/asyncpipe_types`, and `lower_to_nvgpu/bulk` <-> `tma`,
+/// whose shared limit moved to `copy`): a circle makes the two one module in
+/// all but name.
+#[test]
+fn no_import_circles() {
+    let mut dirs = vec![root().join("passes")];
+    let mut found = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            if entry.path().is_dir() {
+                dirs.push(entry.path());
+            }
+        }
+        for circle in circles(&sibling_edges(&dir)) {
+            found.push(format!("{}: {}", dir.strip_prefix(root()).unwrap().display(), circle.join(" <-> ")));
+        }
+    }
+    assert!(found.is_empty(), "modules that import each other in a circle:\n{}", found.join("\n"));
+    // The check sees a circle, and the uses it is made of.
+    let mut edges = BTreeMap::new();
+    edges.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    edges.insert("b".to_string(), BTreeSet::from(["c".to_string()]));
+    edges.insert("c".to_string(), BTreeSet::from(["a".to_string()]));
+    edges.insert("d".to_string(), BTreeSet::from(["a".to_string()]));
+    assert_eq!(circles(&edges), vec![vec!["a".to_string(), "b".to_string(), "c".to_string()]]);
+    assert!(names_module("use super::{copy::shape, bulk};", "passes::x", "bulk"));
+    assert!(names_module("x = crate::passes::ir::asyncpipe::f();", "passes::ir", "asyncpipe"));
+    assert!(!names_module("use super::asyncpipe_types::f;", "passes::ir", "asyncpipe"));
 }

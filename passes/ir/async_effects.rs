@@ -78,7 +78,7 @@ impl AsyncEffectGroup<'_, '_> {
         match self.sync {
             _ if self.scope != AsyncScope::Thread => None,
             AsyncSync::Queue(queue, _) => Some(queue),
-            AsyncSync::Token(token) if super::asyncpipe::is_token_type(token.r#type()) => Some(QueueName::Enclosing),
+            AsyncSync::Token(token) if super::asyncpipe_types::is_token_type(token.r#type()) => Some(QueueName::Enclosing),
             _ => None,
         }
     }

@@ -1,13 +1,15 @@
 //! What asyncpipe's ops mean beyond their ODS signature, asked in one place:
 //! which queue an async op is on, which ops issue or commit, and the token
-//! and group types (through the dialect's C API, not their printed text).
+//! and group types (through the dialect's C API, not their printed text:
+//! `asyncpipe_types`, re-exported here).
 
 use super::async_effects::QueueName;
 use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp, MmaOp};
-use crate::ffi;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Type, TypeLike};
-use melior::ContextRef;
+
+// The dialect's types, in a module of their own so that the async-effects
+// layer can ask them without depending on this one (which asks it).
+pub use super::asyncpipe_types::*;
 
 /// The logical queue of `op`: the queue it names (`copy`, `async_scope`,
 /// `commit`, `commit_queue`, `commit_group`, `wait_queue`); for an async op
@@ -106,52 +108,7 @@ pub fn mma_queues(root: OperationRef) -> std::collections::BTreeSet<i64> {
         .collect()
 }
 
-/// An `!asyncpipe.accumulator` tile's shape and element type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AccumulatorTile<'c> {
-    pub rows: i64,
-    pub columns: i64,
-    pub element: Type<'c>,
-}
-
-/// The tile `ty` names, if it is an `!asyncpipe.accumulator`.
-pub fn accumulator_tile<'c>(ty: impl TypeLike<'c>) -> Option<AccumulatorTile<'c>> {
-    let raw = ty.to_raw();
-    unsafe {
-        ffi::asyncpipeTypeIsAAccumulator(raw).then(|| AccumulatorTile {
-            rows: ffi::asyncpipeAccumulatorTypeGetRows(raw),
-            columns: ffi::asyncpipeAccumulatorTypeGetColumns(raw),
-            element: Type::from_raw(ffi::asyncpipeAccumulatorTypeGetElementType(raw)),
-        })
-    }
-}
-
-/// Whether `ty` is `!asyncpipe.accumulator`.
-pub fn is_accumulator_type<'c>(ty: impl TypeLike<'c>) -> bool {
-    unsafe { ffi::asyncpipeTypeIsAAccumulator(ty.to_raw()) }
-}
-
 /// Whether `op` commits a group, in either form (`commit`, `commit_queue`, `commit_group`).
 pub fn is_commit(op: OperationRef) -> bool {
     CommitOp::is(op) || CommitQueueOp::is(op) || CommitGroupOp::is(op)
-}
-
-/// Whether `ty` is `!asyncpipe.group`.
-pub fn is_group_type<'c>(ty: impl TypeLike<'c>) -> bool {
-    unsafe { ffi::asyncpipeTypeIsAGroup(ty.to_raw()) }
-}
-
-/// Whether `ty` is `!asyncpipe.token`.
-pub fn is_token_type<'c>(ty: impl TypeLike<'c>) -> bool {
-    unsafe { ffi::asyncpipeTypeIsAToken(ty.to_raw()) }
-}
-
-/// `!asyncpipe.group`.
-pub fn group_type<'c>(context: ContextRef<'c>) -> Type<'c> {
-    unsafe { Type::from_raw(ffi::asyncpipeGroupTypeGet(context.to_ref().to_raw())) }
-}
-
-/// `!asyncpipe.token`.
-pub fn token_type<'c>(context: ContextRef<'c>) -> Type<'c> {
-    unsafe { Type::from_raw(ffi::asyncpipeTokenTypeGet(context.to_ref().to_raw())) }
 }

@@ -22,6 +22,7 @@
 pub mod async_effects;
 pub mod asyncop;
 pub mod asyncpipe;
+pub mod asyncpipe_types;
 pub mod builder;
 pub mod diag;
 pub mod nvvm;

@@ -42,7 +42,7 @@
 use crate::passes::ir::upstream::{attr, cmpi};
 use crate::passes::ir::upstream::Upstream;
 use super::copy::{
-    common_checks, extent, row_bytes, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC,
+    common_checks, extent, row_bytes, rows_aligned, shape, strides_and_offset, type_text, Layout, DYNAMIC, MAX_TX_BYTES,
 };
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir;
@@ -53,8 +53,6 @@ use melior::ir::{Type, Value, ValueLike};
 /// cp.async.bulk's granule: sizes and addresses are multiples of 16 bytes.
 const GRANULE: i64 = 16;
 
-/// An mbarrier's transaction count holds at most 2^20 - 1 bytes per phase.
-pub const MAX_TX_BYTES: i64 = (1 << 20) - 1;
 
 /// Static tiles of at most this many rows are unrolled.
 const UNROLL_LIMIT: i64 = 32;

@@ -24,6 +24,9 @@ use crate::passes::ir::{self, MemorySpace};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
 
+/// An mbarrier's transaction count holds at most 2^20 - 1 bytes per phase.
+pub const MAX_TX_BYTES: i64 = (1 << 20) - 1;
+
 /// The type of the tokens of cp.async copies and groups.
 pub const TOKEN_TYPE: &str = "!nvgpu.device.async.token";
 

@@ -25,8 +25,7 @@
 //! shape, and records them on the kernel (`asyncpipe.tensor_maps`: for each,
 //! the argument it describes, box rows, box columns and swizzle bytes).
 
-use super::bulk::MAX_TX_BYTES;
-use super::copy::{shape, type_text, DYNAMIC};
+use super::copy::{shape, type_text, DYNAMIC, MAX_TX_BYTES};
 use crate::passes::analysis::thread_scope::{self, Divergence};
 pub use crate::passes::analysis::thread_scope::thread_dependent;
 use crate::passes::ir::builder::{Builder, Point};
