@@ -341,3 +341,40 @@ fn no_import_circles() {
     assert!(names_module("x = crate::passes::ir::asyncpipe::f();", "passes::ir", "asyncpipe"));
     assert!(!names_module("use super::asyncpipe_types::f;", "passes::ir", "asyncpipe"));
 }
+
+/// The Rust files of the tree over `limit` lines.
+fn files_over(limit: usize) -> Vec<String> {
+    let mut stack: Vec<PathBuf> = ["passes", "src", "tests", "dialects", "examples", "bench"].iter().map(|d| root().join(d)).filter(|d| d.is_dir()).collect();
+    let mut files = vec![root().join("build.rs")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let mut over: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let lines = std::fs::read_to_string(f).ok()?.lines().count();
+            (lines > limit).then(|| format!("{}: {lines} lines", f.strip_prefix(root()).unwrap().display()))
+        })
+        .collect();
+    over.sort();
+    over
+}
+
+/// No Rust file over 1,000 lines (issue 37): a file a newcomer can read in
+/// one sitting; a larger analysis or pass is a folder of parts (as
+/// `passes/analysis/hazards/` and `hopper_sync/` are: the entry and state
+/// in the file, control flow, accesses and units in the folder).
+#[test]
+fn no_rust_file_over_a_thousand_lines() {
+    let over = files_over(1000);
+    assert!(over.is_empty(), "Rust files over 1,000 lines (split them into a folder of parts):\n{}", over.join("\n"));
+    // The check sees large files: passes/ has files over 500 lines.
+    assert!(!files_over(500).is_empty());
+}

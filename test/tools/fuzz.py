@@ -1336,6 +1336,50 @@ def mut_wrap(rng, text):
     return "\n".join(lines[:i + 1] + pre + body + [f"{pad}}}"] + lines[end:])
 
 
+def add_argument(lines, i, name):
+    """Adds `name: index` to the argument list of the function that holds
+    line i (the nearest `func.func @`/`gpu.func @` header above it); False
+    when there is none or its list cannot be found on the header line."""
+    for h in range(i, -1, -1):
+        m = re.search(r"\b(?:func\.func|gpu\.func)\s+(?:private\s+)?@[\w$.]+\(", lines[h])
+        if not m:
+            continue
+        depth, k = 1, m.end()
+        line = lines[h]
+        while k < len(line) and depth:
+            depth += {"(": 1, ")": -1}.get(line[k], 0)
+            k += 1
+        if depth:
+            return False
+        close = k - 1
+        inside = line[m.end():close].strip()
+        sep = ", " if inside else ""
+        lines[h] = line[:close] + f"{sep}{name}: index" + line[close:]
+        return True
+    return False
+
+
+def mut_run_time_bound(rng, text):
+    """Make an scf.for's upper bound (or lower bound) an index argument of
+    its function: the analyses then follow it over cases of that argument
+    (verify-sync's queue and Hopper models) or join over every count."""
+    lines = text.split("\n")
+    loops = [i for i, l in enumerate(lines) if re.search(r"\bscf\.for\s+%[\w#]+\s*=\s*%[\w#]+\s+to\s+%[\w#]+", l)]
+    if not loops:
+        return text
+    i = rng.choice(loops)
+    name = f"%rt{rng.randrange(10**6)}"
+    m = re.search(r"(\bscf\.for\s+%[\w#]+\s*=\s*)(%[\w#]+)(\s+to\s+)(%[\w#]+)", lines[i])
+    if rng.random() < 0.8:
+        replaced = lines[i][:m.start(4)] + name + lines[i][m.end(4):]
+    else:
+        replaced = lines[i][:m.start(2)] + name + lines[i][m.end(2):]
+    if not add_argument(lines, i, name):
+        return text
+    lines[i] = replaced
+    return "\n".join(lines)
+
+
 ATTR_RE = re.compile(r"\s*\{asyncpipe\.(?:stage|order) = [^}]*\}|asyncpipe\.async_stages = array<[^>]*>")
 
 
@@ -1408,7 +1452,7 @@ MUTATORS = [
     (mut_int, 10), (mut_int_all, 5), (mut_dim, 3), (mut_shape_all, 3),
     (mut_swap, 4), (mut_dup, 4), (mut_delete, 4), (mut_for_type, 3),
     (mut_wrap, 4), (mut_drop_attr, 3), (mut_add_attr, 3), (mut_stages_array, 3),
-    (mut_form, 2),
+    (mut_form, 2), (mut_run_time_bound, 3),
 ]
 
 

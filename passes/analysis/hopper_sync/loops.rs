@@ -1,0 +1,179 @@
+//! `scf.for` in the Hopper model: loops of constant trip count run
+//! iteration by iteration and skip ahead once their state cycles (the
+//! period of the values they compute, monotone thresholds checked at both
+//! ends of the skip); the values a loop's period is taken of; registers
+//! carried through iterations. Loops of run-time trip count are
+//! [`super::run_time_loops`]'.
+
+use super::*;
+
+impl<'c, 'a> Model<'c, 'a> {
+    pub(super) fn for_op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let bounds = (|| Some((self.eval(op.operand(0).ok()?)?, self.eval(op.operand(1).ok()?)?, self.eval(op.operand(2).ok()?)?)))();
+        let Some((lb, ub, step)) = bounds.filter(|(_, _, step)| *step > 0) else {
+            if self.holding.contains(&OpKey::of(op)) {
+                if self.bindings.case().is_some() {
+                    return self.run_time_loop(op, threads, state);
+                }
+                self.run_time_loop = true;
+                self.report(op, "cannot prove: a loop with bounds not known at compile time around mbarrier, TMA or warpgroup MMA work (phases are tracked through loops of known trip count, and of a trip count known at run time when its lower bound and step are constants)".into(), None);
+            } else {
+                self.opaque_regions(op, threads, state);
+            }
+            return;
+        };
+        let trips = if ub <= lb { 0 } else { ((i128::from(ub) - i128::from(lb) - 1) / i128::from(step) + 1) as u64 };
+        self.counted_loop(op, lb, step, trips, threads, state);
+    }
+
+    /// `scf.for` `op` of `trips` iterations from `lb` by `step`.
+    pub(super) fn counted_loop(&mut self, op: OperationRef<'c, 'a>, lb: i64, step: i64, trips: u64, threads: &Threads, state: &mut State) {
+        let Some(body) = ir::region_entry(op, 0) else { return };
+        let Ok(induction) = body.argument(0) else { return };
+        let induction: Value = induction.into();
+        let inits: Vec<Value> = op.operands().skip(3).collect();
+        let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
+        let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
+        let inputs = self.loop_inputs_of(op);
+        let (uses, conditions) = &*inputs;
+        let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, uses, conditions);
+        let (period, thresholds) = match periodic {
+            Some(found) => (Some(found.0), found.1),
+            None => (None, Vec::new()),
+        };
+        let mut cycle: Cycle<(u64, State)> = Cycle::new();
+        // The iteration at which `cycle` started recording.
+        let mut recorded_from = 0u64;
+        let mut simulated = 0u64;
+        let mut k = 0u64;
+        let mut incoming = inits.clone();
+        while k < trips {
+            Self::carry(state, &incoming, &arguments);
+            if let Some(period) = period {
+                let key = (k % period, state.clone());
+                if cycle.repeats(&key) {
+                    // Iterations `first..k` left the state as they found it;
+                    // so do the iterations up to any `first + m * length`
+                    // through which no monotone comparison changes.
+                    let (first, length) = cycle.span(&key);
+                    let first = recorded_from + first;
+                    let mut at = |k: u64| self.at_iteration(induction, lb, step, k, &thresholds);
+                    let reference = at(first);
+                    let same = |m: u64, at: &mut dyn FnMut(u64) -> Option<Vec<i64>>| reference.is_some() && at(first + m * length - 1) == reference;
+                    let (mut low, mut high) = ((k - first) / length, (trips - first) / length);
+                    if same(low, &mut at) {
+                        while low < high {
+                            let mid = low + (high - low).div_ceil(2);
+                            if same(mid, &mut at) {
+                                low = mid;
+                            } else {
+                                high = mid - 1;
+                            }
+                        }
+                        let end = first + low * length;
+                        *state = std::mem::replace(&mut cycle, Cycle::new()).state_at(&key, end - recorded_from).1;
+                        recorded_from = end;
+                        k = end;
+                        continue;
+                    }
+                    cycle = Cycle::new();
+                    recorded_from = k;
+                }
+            }
+            simulated += 1;
+            self.iterations += 1;
+            if simulated > LOOP_BUDGET {
+                self.report(op, format!("cannot prove: {trips} iterations whose state does not settle into a cycle within {LOOP_BUDGET} (of the period of the values the model evaluates)"), None);
+                // What follows would be judged from a wrong state.
+                self.stopped = true;
+                return;
+            }
+            // (k is below the trip count, at most 2^64 - 1 iterations of an
+            // i64 loop: bound from lb + k * step in i128.)
+            let Ok(k_i64) = i64::try_from(k) else {
+                self.report(op, format!("cannot prove: iteration {k} of a loop is past what the model binds"), None);
+                self.stopped = true;
+                return;
+            };
+            self.bindings.bind_iteration(induction, lb, k_i64, step);
+            self.block_ops(body, threads, state);
+            self.bindings.unbind(induction);
+            incoming = yields.clone();
+            k += 1;
+        }
+        let results: Vec<Value> = op.results().map(Into::into).collect();
+        let last = if trips == 0 { &inits } else { &yields };
+        Self::carry(state, last, &results);
+    }
+
+    /// The values loop `op`'s period is taken of and its branch conditions
+    /// ([`Self::inputs`]), gathered once per loop.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn loop_inputs_of(&mut self, op: OperationRef<'c, 'a>) -> Rc<(Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>)> {
+        self.loop_inputs
+            .entry(OpKey::of(op))
+            .or_insert_with(|| {
+                let nested = ir::nested_ops(op);
+                let conditions = nested.iter().filter(|o| Upstream::ScfIf.is(**o)).filter_map(|o| o.operand(0).ok()).collect();
+                let uses = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
+                Rc::new((uses, conditions))
+            })
+            .clone()
+    }
+
+    /// The values of `thresholds` at iteration `k` of a loop.
+    pub(super) fn at_iteration(&mut self, induction: Value<'c, 'a>, lb: i64, step: i64, k: u64, thresholds: &[Value<'c, 'a>]) -> Option<Vec<i64>> {
+        self.bindings.bind_iteration(induction, lb, i64::try_from(k).ok()?, step);
+        let values = thresholds.iter().map(|t| self.bindings.eval(*t)).collect();
+        self.bindings.unbind(induction);
+        values
+    }
+
+    /// The values of `op` the model evaluates: conditions, bounds, mbarrier
+    /// indices, parities and byte counts, offsets and indices into workgroup
+    /// memory; not a TMA load's coordinates in the global tensor, nor
+    /// indices into other memory (which change every iteration without
+    /// changing what the model tracks).
+    pub(super) fn inputs(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+        // Integers only: buffers are followed through their views' integer
+        // operands, and accumulators and descriptors are not evaluated.
+        let operands: Vec<Value> = op.operands().filter(|v| v.r#type().is_index() || v.r#type().is_integer()).collect();
+        match Upstream::of(op) {
+            Some(Upstream::NvgpuTmaAsyncLoad) => {
+                let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+                let coordinates = segments.get(3).copied().unwrap_or(0) as usize;
+                let all: Vec<Value> = op.operands().collect();
+                all.iter().enumerate().filter(|(i, _)| *i < 3 || *i >= 3 + coordinates).map(|(_, v)| *v).filter(|v| operands.contains(v)).collect()
+            }
+            Some(Upstream::MemrefLoad | Upstream::MemrefStore | Upstream::VectorLoad | Upstream::VectorStore | Upstream::VectorTransferRead | Upstream::VectorTransferWrite) => {
+                if op.operands().any(|v| Self::is_workgroup(v)) {
+                    operands
+                } else {
+                    Vec::new()
+                }
+            }
+            // Operands of what the evaluator computes are followed by the
+            // period's own walk from the values that use them.
+            Some(kind) if symbolic::is_evaluated(kind) => Vec::new(),
+            _ => operands,
+        }
+    }
+
+    /// Loop-carried accumulators: `to[i]` is pending in the groups
+    /// `from[i]` is.
+    pub(super) fn carry(state: &mut State, from: &[Value], to: &[Value]) {
+        for group in &mut state.wgmma {
+            for (f, t) in from.iter().zip(to) {
+                let (f, t) = (ValueKey::of(*f), ValueKey::of(*t));
+                if f == t {
+                    continue;
+                }
+                if group.registers.contains(&f) {
+                    group.registers.insert(t);
+                } else {
+                    group.registers.remove(&t);
+                }
+            }
+        }
+    }
+}

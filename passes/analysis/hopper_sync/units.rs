@@ -1,0 +1,667 @@
+//! The asynchronous units in the Hopper model, each with its rules:
+//! mbarriers (initialization, arrivals, expected bytes, phases and parity
+//! waits), TMA loads and stores (with their bulk groups and proxy fences),
+//! the warpgroup MMA queue and its accumulators, and plain accesses to
+//! workgroup memory; memory followed by bytes through views and, at the
+//! NVVM level, through pointers.
+
+use super::*;
+
+impl<'c, 'a> Model<'c, 'a> {
+    /// [`Self::eval`] through the integer casts of the NVVM level
+    /// (`llvm.trunc`, `zext`, `sext`, and the unrealized casts between
+    /// `index` and `i64` that the conversion leaves): what the value was
+    /// before, when the cast keeps it (a truncation of a value that fits).
+    pub(super) fn eval_int(&self, value: Value<'c, 'a>) -> Option<i64> {
+        if let Some(v) = self.eval(value) {
+            return Some(v);
+        }
+        let def = ir::defining_op(value)?;
+        let inner = match Upstream::of(def)? {
+            Upstream::BuiltinUnrealizedConversionCast | Upstream::LlvmSext if def.operand_count() == 1 => self.eval_int(def.operand(0).ok()?)?,
+            Upstream::LlvmZext => {
+                let source = def.operand(0).ok()?;
+                let v = self.eval_int(source)?;
+                // An i1 or narrower unsigned view of the bits.
+                match symbolic::integer_bits(source.r#type()) {
+                    Some(bits) if bits < 64 => v & ((1i64 << bits) - 1),
+                    _ => v,
+                }
+            }
+            Upstream::LlvmTrunc => {
+                let v = self.eval_int(def.operand(0).ok()?)?;
+                let bits = symbolic::integer_bits(value.r#type())?;
+                let (low, high) = symbolic::signed_range(bits);
+                (i128::from(v) >= low && i128::from(v) <= high).then_some(v)?
+            }
+            _ => return None,
+        };
+        Some(inner)
+    }
+
+    /// Where an LLVM pointer of the NVVM level points: a buffer and a byte
+    /// offset in it. Followed: `llvm.getelementptr` with one index (a
+    /// constant or a value the model evaluates, times the element type's
+    /// size), `llvm.addrspacecast`, and the aligned pointer (position 1) of
+    /// a memref descriptor made from a memref by an unrealized cast (the
+    /// memref's view, without its offset: the descriptor keeps that apart).
+    pub(super) fn pointer(&self, value: Value<'c, 'a>) -> Option<(Buffer, i64)> {
+        let def = ir::defining_op(value)?;
+        match Upstream::of(def)? {
+            Upstream::LlvmAddrspacecast => self.pointer(def.operand(0).ok()?),
+            Upstream::LlvmGetelementptr => {
+                let (buffer, base) = self.pointer(def.operand(0).ok()?)?;
+                let raw = ir::dense_i32_attr(def, attr::RAW_CONSTANT_INDICES)?;
+                let [index] = raw[..] else { return None };
+                let index = if index == i32::MIN { self.eval_int(def.operand(1).ok()?)? } else { i64::from(index) };
+                let element = def.attribute(attr::ELEM_TYPE).ok().and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())?.value();
+                let size = ir::scalar_bits(element).filter(|bits| bits % 8 == 0).map(|bits| i64::from(bits / 8))?;
+                Some((buffer, base.checked_add(index.checked_mul(size)?)?))
+            }
+            Upstream::LlvmExtractvalue => {
+                if ir::dense_i64_attr(def, attr::POSITION).as_deref() != Some(&[1]) {
+                    return None;
+                }
+                let cast = ir::defining_op(def.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+                let memref = cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
+                let view = self.view(memref);
+                Some((view.buffer, view.base?))
+            }
+            _ => None,
+        }
+    }
+
+    /// The mbarrier the pointer operand `index` of an NVVM op points to.
+    pub(super) fn nvvm_mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<BarrierKey> {
+        let at = op.operand(index).ok().and_then(|p| self.pointer(p));
+        match at {
+            Some((buffer, offset)) if offset % 8 == 0 => Some((buffer, offset / 8)),
+            _ => {
+                self.report(op, "cannot prove: which mbarrier this pointer points to is not known (the model follows getelementptr, addrspacecast and the aligned pointer of a memref descriptor, with indices it evaluates)".into(), None);
+                None
+            }
+        }
+    }
+
+    /// `nvvm.cp.async.bulk.tensor.shared.cluster.global`: a TMA load at the
+    /// NVVM level. Its box's bytes come from the tensor map's type, which
+    /// the conversion leaves on the unrealized cast of the descriptor.
+    pub(super) fn nvvm_tma_load(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        // dst, descriptor, coordinates..., mbar, im2col..., multicast, cache hint, predicate.
+        let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+        let at = |segment: usize| -> Option<usize> {
+            let start: i32 = segments.get(..segment)?.iter().sum();
+            (segments.get(segment).copied()? > 0).then_some(start as usize)
+        };
+        if segments.len() != 8 || segments[4..7].iter().any(|n| *n != 0) {
+            return self.report(op, "cannot prove: the model follows tile-mode TMA loads into the block's own memory (no im2col, multicast or cache hint)".into(), None);
+        }
+        let Some(threads) = self.predicated(op, at(7), threads) else {
+            return self.report(op, "cannot prove: the predicate of this TMA load is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        let Some(mbar) = at(3) else { return };
+        let Some(key) = self.nvvm_mbarrier(op, mbar) else { return };
+        let Some((buffer, first)) = op.operand(0).ok().and_then(|p| self.pointer(p)) else {
+            return self.report(op, "cannot prove: where this TMA load writes is not known (its destination pointer)".into(), None);
+        };
+        let box_bytes = op.operand(1).ok().and_then(|d| tensor_map_bytes(op, d));
+        if box_bytes.is_none() {
+            return self.report(op, "cannot prove: the TMA box's size is not known (the descriptor's nvgpu.tensormap.descriptor type is gone)".into(), None);
+        }
+        self.tma_load_at(op, key, buffer, Some(first), box_bytes, threads, state);
+    }
+
+    /// The mbarrier an op names: its group (operand 0) and index.
+    pub(super) fn mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<BarrierKey> {
+        let group = op.operand(0).ok()?;
+        let Some(id) = op.operand(index).ok().and_then(|v| self.eval(v)) else {
+            self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
+            return None;
+        };
+        Some((Buffer::Value(ValueKey::of(group)), id))
+    }
+
+    pub(super) fn init(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Some(threads) = self.predicated(op, Some(3).filter(|_| op.operand_count() > 3), threads) else {
+            return self.report(op, "cannot prove: the predicate of this initialization is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        let Some(key) = self.mbarrier(op, 2) else { return };
+        let count = op.operand(1).ok().and_then(|v| self.eval(v));
+        self.init_at(op, key, count, threads, state);
+    }
+
+    /// An initialization of mbarrier `key` for `count` arrivals by `threads`.
+    pub(super) fn init_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, count: Option<i64>, threads: Threads, state: &mut State) {
+        if threads.count() > 1 {
+            self.report(op, format!("{} initialize the same mbarrier: one thread should (scf.if on a thread id), then a block barrier before any other thread uses it; a late initialization resets a phase other threads may already have arrived on", threads.describe()), None);
+        }
+        if let Some(old) = state.barriers.get(&key) {
+            if old.current.arrivals > 0 || old.current.issued > 0 {
+                self.report(op, "re-initializes an mbarrier whose current phase has arrivals or transaction bytes pending".into(), Some((old.init, "the earlier initialization".into())));
+            }
+        }
+        state.barriers.insert(
+            key,
+            Mbarrier { count, init: OpKey::of(op), init_threads: threads, published: false, parity: false, current: Phase::default() },
+        );
+    }
+
+    /// The mbarrier `key` as `threads` use it at `op`: initialized, and
+    /// published to them.
+    pub(super) fn usable(&mut self, op: OperationRef<'c, 'a>, key: &BarrierKey, threads: &Threads, state: &State) -> bool {
+        let Some(barrier) = state.barriers.get(key) else {
+            self.report(op, format!("uses mbarrier {} before it is initialized", key.1), None);
+            return false;
+        };
+        if !barrier.published && !threads.is_subset(&barrier.init_threads) {
+            let init = barrier.init;
+            self.report(
+                op,
+                format!("{} use mbarrier {} with no block barrier after its initialization by other threads", threads.describe(), key.1),
+                Some((init, "initialized here".into())),
+            );
+        }
+        true
+    }
+
+    /// An arrival (with expected transaction bytes for `arrive.expect_tx`).
+    pub(super) fn arrive(&mut self, op: OperationRef<'c, 'a>, id: usize, tx: Option<usize>, predicate: Option<usize>, threads: &Threads, state: &mut State) {
+        let predicate = predicate.filter(|p| op.operand_count() > *p);
+        let Some(threads) = self.predicated(op, predicate, threads) else {
+            return self.report(op, "cannot prove: the predicate of this arrival is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        let Some(key) = self.mbarrier(op, id) else { return };
+        self.arrive_at(op, key, tx, threads, state);
+    }
+
+    /// An arrival of `threads` on mbarrier `key`, with the transaction bytes
+    /// operand `tx` of `op` (for `arrive.expect_tx`).
+    pub(super) fn arrive_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, tx: Option<usize>, threads: Threads, state: &mut State) {
+        if !self.usable(op, &key, &threads, state) {
+            return;
+        }
+        let bytes = match tx.map(|i| op.operand(i).ok().and_then(|v| self.eval_int(v))) {
+            None => 0,
+            Some(Some(b)) => b,
+            Some(None) => return self.report(op, "cannot prove: the transaction byte count is not known here".into(), None),
+        };
+        let Some(barrier) = state.barriers.get_mut(&key) else { return };
+        barrier.current.arrivals = barrier.current.arrivals.saturating_add(threads.count());
+        barrier.current.expected = barrier.current.expected.saturating_add(bytes.saturating_mul(threads.count()));
+        // Reads of the arriving threads are released to the phase's waiters.
+        let (released, kept): (Vec<Read>, Vec<Read>) = std::mem::take(&mut state.reads).into_iter().partition(|r| r.threads.is_subset(&threads));
+        state.reads = kept;
+        barrier.current.released.extend(released);
+        if let Some(count) = barrier.count {
+            if barrier.current.arrivals > count {
+                let arrivals = barrier.current.arrivals;
+                self.report(op, format!("{arrivals} arrivals on mbarrier {} in one phase, which its initialization counts {count}: the phase completes before some of them", key.1), None);
+            }
+        }
+    }
+
+    /// Whether the current phase of `barrier` completes with what was issued.
+    pub(super) fn completes(barrier: &Mbarrier) -> Option<bool> {
+        let count = barrier.count?;
+        Some(barrier.current.arrivals == count && barrier.current.expected == barrier.current.issued)
+    }
+
+    pub(super) fn wait(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Some(key) = self.mbarrier(op, 3) else { return };
+        self.wait_at(op, key, 1, threads, state);
+    }
+
+    /// A wait of `threads` on mbarrier `key` for the parity operand
+    /// `parity` of `op`.
+    pub(super) fn wait_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, parity: usize, threads: &Threads, state: &mut State) {
+        if !self.usable(op, &key, threads, state) {
+            return;
+        }
+        let Some(parity) = op.operand(parity).ok().and_then(|v| self.eval_int(v)).map(|p| p & 1 != 0) else {
+            return self.report(op, "cannot prove: the parity this wait targets is not known here".into(), None);
+        };
+        let Some(barrier) = state.barriers.get(&key).cloned() else { return };
+        if barrier.parity != parity {
+            // The previous phase (of this parity) is complete: what landed
+            // in it is seen by these threads now.
+            for landed in &mut state.landed {
+                if landed.phase.as_ref() == Some(&(key.clone(), parity)) {
+                    landed.observed = landed.observed.union(threads);
+                }
+            }
+            let size = self.block.size;
+            state.landed.retain(|l| l.observed.count() < size);
+            return;
+        }
+        match Self::completes(&barrier) {
+            None => self.report(op, format!("cannot prove: mbarrier {}'s arrival count is not known", key.1), Some((barrier.init, "initialized here".into()))),
+            Some(false) => {
+                let phase = &barrier.current;
+                let count = barrier.count.unwrap_or_default();
+                let why = if phase.arrivals < count {
+                    format!("gets only {} of its {count} arrivals before the wait in program order: the wait may never return", phase.arrivals)
+                } else if phase.arrivals > count {
+                    format!("gets {} arrivals where its initialization counts {count}: the phase completes before some of them", phase.arrivals)
+                } else if phase.expected > phase.issued {
+                    format!("gets only {} of the {} transaction bytes expected: the wait may never return", phase.issued, phase.expected)
+                } else {
+                    format!("gets {} transaction bytes where its arrivals expect {}: the phase completes before the rest land", phase.issued, phase.expected)
+                };
+                self.report(
+                    op,
+                    format!("waits for the phase of parity {} of mbarrier {}, which {why}", u8::from(parity), key.1),
+                    Some((barrier.init, "initialized here".into())),
+                );
+            }
+            Some(true) => {
+                let barrier = state.barriers.get_mut(&key).expect("looked up above");
+                let phase = std::mem::take(&mut barrier.current);
+                barrier.parity = !barrier.parity;
+                // Landed data of two phases ago can no longer be waited for
+                // by parity; only a block barrier publishes it now.
+                for (producer, bytes) in phase.writes {
+                    // A later landing of the same load's box replaces the
+                    // earlier (which it was checked against when issued);
+                    // what every thread observed needs no more tracking.
+                    state.landed.retain(|l| !(l.op == producer && l.bytes == bytes));
+                    if threads.count() < self.block.size {
+                        state.landed.push(Landed { op: producer, bytes, phase: Some((key.clone(), parity)), observed: threads.clone() });
+                    }
+                }
+                for mut read in phase.released {
+                    read.ordered = read.ordered.union(threads);
+                    state.reads.push(read);
+                }
+            }
+        }
+    }
+
+    /// The view `value` is, followed to its buffer.
+    pub(super) fn view(&self, value: Value<'c, 'a>) -> View {
+        let ty = value.r#type();
+        let element = ir::element_bytes(ty);
+        let (strides, offset) = ir::strides_and_offset(ty).unwrap_or_default();
+        let sizes = ir::shape(ty);
+        let offset = (offset != i64::MIN).then_some(offset);
+        let fresh = |buffer: Buffer| View { buffer, base: Some(0), offset, sizes: sizes.clone(), strides: strides.clone(), element };
+        let Some(def) = ir::defining_op(value) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+        let operand = |i: usize| def.operand(i).ok();
+        match Upstream::of(def) {
+            Some(Upstream::GpuDynamicSharedMemory) => fresh(Buffer::Dynamic),
+            Some(Upstream::MemrefGetGlobal) => {
+                let name = ir::flat_symbol(def, attr::GLOBAL_NAME).unwrap_or_default();
+                let empty = sizes.contains(&0);
+                if empty && ir::memory_space(ty) == MemorySpace::Workgroup {
+                    fresh(Buffer::Dynamic)
+                } else {
+                    fresh(Buffer::Global(name))
+                }
+            }
+            Some(Upstream::MemrefView) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let shift = operand(1).and_then(|v| self.eval(v));
+                let base = (|| src.base?.checked_add(src.offset?.checked_mul(src.element)?)?.checked_add(shift?))();
+                View { buffer: src.buffer, base, offset: Some(0), sizes, strides, element }
+            }
+            Some(Upstream::MemrefReinterpretCast) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let offset = offset.or_else(|| operand(1).and_then(|v| self.eval(v)));
+                View { buffer: src.buffer, base: src.base, offset, sizes, strides, element }
+            }
+            Some(Upstream::MemrefSubview) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let statics = ir::dense_i64_attr(def, attr::STATIC_OFFSETS).unwrap_or_default();
+                let mut dynamic = 1usize;
+                let mut at = src.offset;
+                for (d, o) in statics.iter().enumerate() {
+                    let index = if *o == i64::MIN {
+                        dynamic += 1;
+                        operand(dynamic - 1).and_then(|v| self.eval(v))
+                    } else {
+                        Some(*o)
+                    };
+                    at = (|| at?.checked_add(index?.checked_mul(*src.strides.get(d)?)?))();
+                }
+                let offset = offset.or(at);
+                View { buffer: src.buffer, base: src.base, offset, sizes, strides, element }
+            }
+            Some(Upstream::MemrefCast | Upstream::MemrefAssumeAlignment | Upstream::MemrefExpandShape | Upstream::MemrefCollapseShape) => {
+                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+                let src = self.view(source);
+                let strided = !strides.is_empty() || sizes.is_empty();
+                View { buffer: src.buffer, base: src.base, offset: src.offset, sizes: if strided { sizes } else { src.sizes }, strides: if strided { strides } else { src.strides }, element }
+            }
+            _ => fresh(Buffer::Value(ValueKey::of(value))),
+        }
+    }
+
+    /// The bytes an op reads or writes through `value`, at its indices
+    /// when it is a load or store that names them.
+    pub(super) fn accessed(&self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Bytes {
+        let view = self.view(value);
+        let indexed = matches!(
+            Upstream::of(op),
+            Some(Upstream::MemrefLoad | Upstream::MemrefStore | Upstream::VectorLoad | Upstream::VectorStore | Upstream::VectorTransferRead | Upstream::VectorTransferWrite)
+        );
+        if !indexed {
+            return view.bytes();
+        }
+        let position = op.operands().position(|v| v == value).unwrap_or(0);
+        let indices: Vec<Option<i64>> = op.operands().skip(position + 1).take(view.strides.len()).map(|v| self.eval(v)).collect();
+        let count = op
+            .results()
+            .map(|r| Type::from(r.r#type()))
+            .chain(op.operands().map(|v| v.r#type()))
+            .filter(|t| t.is_vector())
+            .map(|t| ir::shape(t).iter().try_fold(1i64, |n, d| n.checked_mul(*d)).unwrap_or(i64::MAX))
+            .next()
+            .unwrap_or(1);
+        view.element_bytes(&indices, count)
+    }
+
+    pub(super) fn is_workgroup(value: Value) -> bool {
+        value.r#type().is_mem_ref() && ir::memory_space(value.r#type()) == MemorySpace::Workgroup
+    }
+
+    /// A TMA load: its write of the destination becomes part of the
+    /// current phase of its mbarrier.
+    pub(super) fn tma_load(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        // Operands: dst, barriers, descriptor, coordinates..., mbarId, [mask], [predicate].
+        let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+        let at = |segment: usize| -> Option<usize> {
+            let start: i32 = segments.get(..segment)?.iter().sum();
+            (segments.get(segment).copied()? > 0).then_some(start as usize)
+        };
+        let Some(threads) = self.predicated(op, at(6), threads) else {
+            return self.report(op, "cannot prove: the predicate of this TMA load is not known per thread".into(), None);
+        };
+        if threads.is_empty() {
+            return;
+        }
+        // What it writes and which mbarrier completes it, as its
+        // AsyncEffectOpInterface model says.
+        let groups = async_effects::async_effect_groups(op).unwrap_or_default();
+        let Some((group, dst)) = groups.iter().find_map(|g| match g.sync {
+            AsyncSync::MBarrier(barriers) => Some((barriers, g.accesses.iter().find(|e| e.write)?.value)),
+            _ => None,
+        }) else {
+            return self.report(op, "cannot prove: no mbarrier-completed write in this TMA load's async effects".into(), None);
+        };
+        let Some(id_at) = at(4) else { return };
+        let Some(id) = op.operand(id_at).ok().and_then(|v| self.eval(v)) else {
+            return self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
+        };
+        let key = (Buffer::Value(ValueKey::of(group)), id);
+        let box_bytes = ir::shape(dst.r#type()).iter().try_fold(ir::element_bytes(dst.r#type()), |a, s| if *s < 0 { None } else { a.checked_mul(*s) });
+        // TMA writes the box contiguously from the destination's first
+        // element, whatever the strides of the memref that names it (the
+        // NVVM lowering passes only its address).
+        let view = self.view(dst);
+        let first = (|| view.base?.checked_add(view.offset?.checked_mul(view.element)?))();
+        self.tma_load_at(op, key, view.buffer, first, box_bytes, threads, state);
+    }
+
+    /// A TMA load by `threads` of `box_bytes` bytes into `buffer` from byte
+    /// `first` on, completing on mbarrier `key`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn tma_load_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, buffer: Buffer, first: Option<i64>, box_bytes: Option<i64>, threads: Threads, state: &mut State) {
+        let id = key.1;
+        if !self.usable(op, &key, &threads, state) {
+            return;
+        }
+        let Some(box_bytes) = box_bytes else {
+            return self.report(op, "cannot prove: the TMA box's size is not static".into(), None);
+        };
+        let bytes = Bytes { buffer, range: first.and_then(|f| Some((f, f.checked_add(box_bytes)?))) };
+        self.write(op, &bytes, &threads, state);
+        let Some(barrier) = state.barriers.get_mut(&key) else { return };
+        barrier.current.issued = barrier.current.issued.saturating_add(box_bytes.saturating_mul(threads.count()));
+        // Every issuing thread writes the same box.
+        barrier.current.writes.push((OpKey::of(op), bytes.clone()));
+        if barrier.current.issued > barrier.current.expected && Self::completes(barrier) != Some(true) && barrier.count.is_some_and(|c| barrier.current.arrivals >= c) {
+            let (issued, expected) = (barrier.current.issued, barrier.current.expected);
+            self.report(op, format!("the TMA loads of this phase of mbarrier {id} move {issued} bytes, more than the {expected} its arrivals expect: the phase completes before they land"), None);
+        }
+    }
+
+    /// A write of `bytes` (by a TMA load, a store, an MMA store), issued by
+    /// `threads`: against what may still use them.
+    pub(super) fn write(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, threads: &Threads, state: &State) {
+        let storing = state.bulk_open.iter().chain(state.bulk_groups.iter().flat_map(|g| g.stores.iter()));
+        if let Some(store) = storing.clone().find(|s| s.bytes.overlaps(bytes)) {
+            return self.report(
+                op,
+                "overwrites shared memory that a TMA store may still be reading: no cp.async.bulk.wait_group.read of its group comes before".into(),
+                Some((store.op, "the TMA store".into())),
+            );
+        }
+        if let Some(g) = state.wgmma.iter().find(|g| g.reads.iter().any(|r| r.overlaps(bytes))) {
+            return self.report(op, "overwrites shared memory that a warpgroup MMA may still read: no wgmma.wait_group completes it before".into(), Some((g.op, "the warpgroup MMA".into())));
+        }
+        for barrier in state.barriers.values() {
+            if let Some((producer, _)) = barrier.current.writes.iter().find(|(_, b)| b.overlaps(bytes)) {
+                let producer = *producer;
+                return self.report(op, "writes shared memory that a TMA load may still be writing (its mbarrier phase was not waited for)".into(), Some((producer, "the TMA load".into())));
+            }
+        }
+        // Readers and writers that are not the same threads: a reader other
+        // than the writers, or a writer other than the readers (who may
+        // still be reading when it writes). The same set of threads is its
+        // own order (byte ranges are not per thread here).
+        let others = |r: &Read| !r.threads.minus(threads).is_empty() || !threads.minus(&r.threads).is_empty();
+        if let Some(r) = state.reads.iter().find(|r| r.bytes.overlaps(bytes) && others(r) && !threads.is_subset(&r.ordered)) {
+            return self.report(op, format!("overwrites shared memory that {} may still be reading (no block barrier, nor a wait on a phase they arrived on after reading)", r.threads.describe()), Some((r.op, "the read".into())));
+        }
+        if let Some(l) = state.landed.iter().find(|l| l.bytes.overlaps(bytes) && !threads.is_subset(&l.observed)) {
+            let (message, note) = match l.phase {
+                None => ("overwrites warpgroup MMA fragments other warps stored, with no block barrier between", "the fragments' store"),
+                Some(_) => ("overwrites what a TMA load wrote, in threads that did not wait for its phase (nor pass a block barrier after a thread that did)", "the TMA load"),
+            };
+            return self.report(op, message.into(), Some((l.op, note.into())));
+        }
+    }
+
+    /// A read of `bytes` by `threads`; a synchronous one (`record`) stays in
+    /// [`State::reads`] until a block barrier (a warpgroup MMA's reads are
+    /// its queue's, complete at its wait).
+    pub(super) fn read(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, threads: &Threads, record: bool, state: &mut State) {
+        for barrier in state.barriers.values() {
+            if let Some((producer, _)) = barrier.current.writes.iter().find(|(_, b)| b.overlaps(bytes)) {
+                let producer = *producer;
+                return self.report(op, "reads shared memory that a TMA load may still be writing: no wait on the mbarrier phase that completes it comes before".into(), Some((producer, "the TMA load".into())));
+            }
+        }
+        if let Some(l) = state.landed.iter().find(|l| l.bytes.overlaps(bytes) && !threads.is_subset(&l.observed)) {
+            let message = match l.phase {
+                Some(((_, id), parity)) => format!(
+                    "{} read what a TMA load wrote without waiting for its phase (parity {} of mbarrier {id}) and with no block barrier after a thread that did",
+                    threads.minus(&l.observed).describe(),
+                    u8::from(parity)
+                ),
+                None => "reads accumulator fragments that other warps stored (nvgpu.warpgroup.mma.store) with no block barrier between".into(),
+            };
+            let note = Some((l.op, if l.phase.is_some() { "the TMA load".into() } else { "the fragments' store".into() }));
+            return self.report(op, message, note);
+        }
+        if !record {
+            return;
+        }
+        state.reads.push(Read { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), ordered: Threads::none(self.block.size) });
+        state.reads.sort();
+        state.reads.dedup();
+    }
+
+    pub(super) fn wgmma(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let mut reads = Vec::new();
+        // The tiles it reads: its async reads (AsyncEffectOpInterface) other
+        // than the accumulator, each a descriptor of a workgroup tile.
+        let groups = async_effects::async_effect_groups(op).unwrap_or_default();
+        let accumulator = op.operand(2).ok();
+        let descriptors: Vec<Value> = groups.iter().flat_map(|g| &g.accesses).filter(|e| !e.write && Some(e.value) != accumulator).map(|e| e.value).collect();
+        for descriptor in descriptors {
+            let descriptor = ir::defining_op(descriptor).filter(|d| Upstream::NvgpuWarpgroupGenerateDescriptor.is(*d));
+            match descriptor.and_then(|d| d.operand(0).ok()) {
+                Some(tile) => {
+                    let bytes = self.view(tile).bytes();
+                    self.read(op, &bytes, threads, false, state);
+                    reads.push(bytes);
+                }
+                None => return self.report(op, "cannot prove: an operand descriptor does not come from nvgpu.warpgroup.generate.descriptor here".into(), None),
+            }
+        }
+        // The accumulator it adds into may be pending: wgmma orders
+        // accumulation into one accumulator. Any other pending register
+        // operand is a read before the wait.
+        let Ok(result) = op.result(0) else { return };
+        state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers: BTreeSet::from([ValueKey::of(Value::from(result))]) });
+        let keep = ir::int_attr(op, attr::WAIT_GROUP).unwrap_or(1);
+        Self::wgmma_wait(keep, state);
+    }
+
+    /// `wgmma.wait_group keep`: all but the newest `keep` groups complete.
+    pub(super) fn wgmma_wait(keep: i64, state: &mut State) {
+        let keep = usize::try_from(keep.max(0)).unwrap_or(usize::MAX);
+        let done = state.wgmma.len().saturating_sub(keep);
+        state.wgmma.drain(..done);
+    }
+
+    pub(super) fn mma_store(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let (Ok(accumulator), Ok(dst)) = (op.operand(0), op.operand(1)) else { return };
+        self.register_read(op, accumulator, state);
+        let bytes = self.view(dst).bytes();
+        self.write(op, &bytes, threads, state);
+        // Each warp stores its own rows: other warps see them after a barrier.
+        state.landed.push(Landed { op: OpKey::of(op), bytes, phase: None, observed: Threads::none(self.block.size) });
+    }
+
+    /// A read of an accumulator value: not while a warpgroup MMA writes it.
+    pub(super) fn register_read(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, state: &State) {
+        let key = ValueKey::of(value);
+        if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&key)) {
+            self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
+        }
+    }
+
+    /// Any other op: its memory accesses and register reads.
+    /// `nvvm.fence.proxy` of the async proxy (`async`, or `async.shared`
+    /// of the CTA): generic writes before it are the async proxy's.
+    pub(super) fn fences_async(op: OperationRef) -> bool {
+        op.attribute(attr::PROXY_KIND).is_ok_and(|kind| {
+            let kind = kind.to_string();
+            kind.contains("<async>") || kind.contains("async.shared")
+        })
+    }
+
+    /// `nvgpu.tma.async.store src to desc[...]`: `threads` (those its
+    /// predicate lets issue it) start reading `src` through the async
+    /// proxy, until a bulk wait of their group. What they read must be
+    /// complete (no TMA load pending on it) and visible to the async proxy.
+    pub(super) fn tma_store(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let predicate = op.operands().position(|v| v.r#type().is_integer() && symbolic::integer_bits(v.r#type()) == Some(1));
+        let Some(issuing) = self.predicated(op, predicate, threads) else {
+            return self.report(op, "cannot prove: which threads issue this TMA store (its predicate) is not known".into(), None);
+        };
+        if issuing.is_empty() {
+            return;
+        }
+        let Ok(source) = op.operand(0) else { return };
+        let bytes = self.view(source).bytes();
+        self.read(op, &bytes, &issuing, false, state);
+        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(&bytes)) {
+            let (w_op, writers, fenced) = (w.op, w.threads.clone(), w.fenced.clone());
+            if !writers.is_subset(&fenced) {
+                return self.report(
+                    op,
+                    format!(
+                        "reads shared memory that {} wrote through the generic proxy with no fence.proxy.async after the write: the TMA store (async proxy) may read stale data",
+                        writers.minus(&fenced).describe()
+                    ),
+                    Some((w_op, "the write".into())),
+                );
+            }
+            if !writers.is_subset(&issuing) {
+                return self.report(
+                    op,
+                    format!(
+                        "reads shared memory that {} wrote (and fenced) with no block barrier between their writes and this TMA store",
+                        writers.minus(&issuing).describe()
+                    ),
+                    Some((w_op, "the write".into())),
+                );
+            }
+        }
+        state.bulk_open.push(BulkStore { op: OpKey::of(op), bytes, threads: issuing });
+    }
+
+    /// `cp.async.bulk.commit_group` by `threads`: their open stores form a
+    /// group.
+    pub(super) fn bulk_commit(threads: &Threads, state: &mut State) {
+        let (mine, others): (Vec<BulkStore>, Vec<BulkStore>) = std::mem::take(&mut state.bulk_open).into_iter().partition(|s| s.threads.is_subset(threads));
+        state.bulk_open = others;
+        state.bulk_groups.push(BulkGroup { threads: threads.clone(), stores: mine });
+    }
+
+    /// `cp.async.bulk.wait_group N` (with `read` or not: either waits for
+    /// the reads) by `threads`: of their groups, all but the newest `N`
+    /// have read their shared memory. Other threads see that after a block
+    /// barrier: until then the reads stay as theirs ([`State::reads`]).
+    pub(super) fn bulk_wait(keep: i64, threads: &Threads, state: &mut State) {
+        let keep = usize::try_from(keep.max(0)).unwrap_or(usize::MAX);
+        let mine: Vec<usize> = (0..state.bulk_groups.len()).filter(|&i| state.bulk_groups[i].threads.is_subset(threads)).collect();
+        let done: Vec<usize> = mine.iter().copied().take(mine.len().saturating_sub(keep)).collect();
+        for &i in done.iter().rev() {
+            let group = state.bulk_groups.remove(i);
+            for store in group.stores {
+                let ordered = store.threads.cleared();
+                state.reads.push(Read { op: store.op, bytes: store.bytes, threads: store.threads, ordered });
+            }
+        }
+    }
+
+    pub(super) fn plain(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        if Upstream::of(op).is_some_and(|k| matches!(k, Upstream::ScfYield)) {
+            return;
+        }
+        for operand in op.operands() {
+            if !operand.r#type().is_mem_ref() {
+                self.register_read(op, operand, state);
+            }
+        }
+        if op.region_count() > 0 {
+            return;
+        }
+        let effects = ir::memory_effects(op);
+        let memrefs: Vec<Value> = op.operands().filter(|v| Self::is_workgroup(*v)).collect();
+        for value in memrefs {
+            let (reads, writes) = match &effects {
+                Some(effects) => {
+                    let on = |kind: MemoryEffect| effects.iter().any(|(k, v)| *k == kind && v.is_none_or(|v| v == value));
+                    (on(MemoryEffect::Read), on(MemoryEffect::Write))
+                }
+                None => (true, true),
+            };
+            let bytes = self.accessed(op, value);
+            if writes {
+                self.write(op, &bytes, threads, state);
+                if self.stores {
+                    state.unfenced.push(GenericWrite { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), fenced: Threads::none(self.block.size) });
+                }
+            }
+            if reads {
+                self.read(op, &bytes, threads, true, state);
+            }
+        }
+    }
+}
