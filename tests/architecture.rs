@@ -62,22 +62,27 @@ fn identifiers(file: &Path) -> BTreeSet<String> {
     found
 }
 
-fn files_of(module: &Path) -> Vec<PathBuf> {
-    let mut files = vec![module.with_extension("rs")];
-    let dir = module.to_path_buf();
-    if dir.is_dir() {
-        let mut stack = vec![dir];
-        while let Some(d) = stack.pop() {
-            for entry in std::fs::read_dir(&d).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") {
-                    files.push(path);
-                }
+/// The `.rs` files under the folders `dirs` (those that exist), at any depth.
+fn rust_files_under(dirs: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
+    let mut stack: Vec<PathBuf> = dirs.into_iter().filter(|d| d.is_dir()).collect();
+    let mut files = Vec::new();
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
             }
         }
     }
+    files
+}
+
+/// A module's files: `module.rs` and those of its folder.
+fn files_of(module: &Path) -> Vec<PathBuf> {
+    let mut files = vec![module.with_extension("rs")];
+    files.extend(rust_files_under([module.to_path_buf()]));
     files
 }
 
@@ -344,18 +349,8 @@ fn no_import_circles() {
 
 /// The Rust files of the tree over `limit` lines.
 fn files_over(limit: usize) -> Vec<String> {
-    let mut stack: Vec<PathBuf> = ["passes", "src", "tests", "dialects", "examples", "bench"].iter().map(|d| root().join(d)).filter(|d| d.is_dir()).collect();
-    let mut files = vec![root().join("build.rs")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
+    let mut files = rust_files_under(["passes", "src", "tests", "dialects", "examples", "bench"].iter().map(|d| root().join(d)));
+    files.push(root().join("build.rs"));
     let mut over: Vec<String> = files
         .iter()
         .filter_map(|f| {
