@@ -267,6 +267,11 @@ impl Bindings {
         let operands: Vec<Option<Affine>> = op.operands().map(|v| self.form_depth(v, depth - 1, memo)).collect();
         let operand = |i: usize| -> Option<Affine> { operands.get(i)?.clone() };
         let operand_bits = |i: usize| op.operand(i).ok().and_then(|v| symbolic::integer_bits(v.r#type()));
+        if kind == Upstream::BuiltinUnrealizedConversionCast {
+            // The NVVM conversion's casts between index and i64: the same
+            // value (any other cast is not evaluated).
+            return (op.operand_count() == 1 && operand_bits(0) == Some(bits)).then(|| operand(0)).flatten();
+        }
         let constants = || -> Option<Vec<i128>> { (0..op.operand_count()).map(|i| operand(i)?.as_constant()).collect() };
         if let Some(values) = constants() {
             // Every operand is constant: exact arithmetic at the type's width.

@@ -5,7 +5,9 @@
 //! threads runs them: mbarrier objects (init, arrivals, expected transaction bytes,
 //! phases and their parities), TMA loads that complete on an mbarrier's
 //! phase, and the warpgroup MMA queue (`nvgpu.warpgroup.mma` with its
-//! implied `wgmma.wait_group`, `nvvm.wgmma.wait.group.sync.aligned`).
+//! implied `wgmma.wait_group`, `nvvm.wgmma.wait.group.sync.aligned`; at
+//! the NVVM level `nvvm.wgmma.mma_async` and `commit.group`, descriptors
+//! followed back to their tiles).
 //! `asyncpipe-verify-sync` asks it for every function that uses them and
 //! reports what it finds beside its own queue model.
 //!
@@ -96,6 +98,10 @@ mod units;
 /// settle within a few periods.
 const LOOP_BUDGET: u64 = 512;
 
+/// Ops reported with one finding (message and other side) before the rest
+/// are only counted.
+const SIMILAR_FINDINGS: usize = 4;
+
 /// Threads of a block past which thread sets are not enumerated.
 const MAX_THREADS: i64 = 1024;
 
@@ -119,6 +125,7 @@ pub fn is_hopper_op(op: OperationRef) -> bool {
                 | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
                 | Upstream::NvgpuWarpgroupMma
                 | Upstream::NvgpuWarpgroupMmaStore
+                | Upstream::NvvmWgmmaMmaAsync
         )
     )
 }
@@ -153,9 +160,7 @@ pub fn unmodeled(op: OperationRef) -> bool {
         || matches!(
             Upstream::of(op),
             Some(
-                Upstream::NvvmWgmmaMmaAsync
-                    | Upstream::NvvmWgmmaCommitGroupSyncAligned
-                    | Upstream::NvgpuMbarrierArriveNocomplete
+                Upstream::NvgpuMbarrierArriveNocomplete
                     | Upstream::NvgpuMbarrierTestWait
             )
         )
@@ -363,6 +368,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         stores,
         run_time_loop: false,
         iterations: 0,
+        similar: HashMap::new(),
     };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {
@@ -381,6 +387,11 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
                 "the kernel ends while a TMA store may still read shared memory: wait for it (cp.async.bulk.wait_group.read 0) before returning".into(),
                 Some((store, "the TMA store".into())),
             );
+        }
+    }
+    for (count, index) in model.similar.values() {
+        if *count > SIMILAR_FINDINGS {
+            model.findings[*index].message.push_str(&format!(" (and at {} more ops like it)", count - SIMILAR_FINDINGS));
         }
     }
     Outcome { findings: model.findings, refinement, run_time_loop: model.run_time_loop, iterations: model.iterations }
@@ -534,13 +545,17 @@ struct Landed {
     observed: Threads,
 }
 
-/// A committed warpgroup MMA group.
+/// A warpgroup MMA group: committed (`nvgpu.warpgroup.mma`, or the
+/// NVVM level's `wgmma.commit_group`), or the open one that collects the
+/// NVVM level's `wgmma.mma_async` ops not yet committed (always the last).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Wgmma {
     op: OpKey,
     reads: Vec<Bytes>,
-    /// The accumulator values it writes (its result, and where loops carry it).
+    /// The accumulator values it writes (its result, and where loops carry
+    /// it or structs pack it).
     registers: BTreeSet<ValueKey>,
+    open: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -610,6 +625,9 @@ struct Model<'c, 'a> {
     run_time_loop: bool,
     /// Loop iterations simulated ([`CASE_ITERATIONS`]).
     iterations: u64,
+    /// Per finding's message and other side: how many ops had it, and the
+    /// last one reported ([`SIMILAR_FINDINGS`]).
+    similar: HashMap<(String, Option<OpKey>), (usize, usize)>,
 }
 
 impl<'c, 'a> Model<'c, 'a> {
@@ -617,6 +635,16 @@ impl<'c, 'a> Model<'c, 'a> {
         if !self.reported.insert(OpKey::of(op)) {
             return;
         }
+        // The same finding against the same other side at many ops (the
+        // NVVM level stores a warpgroup's fragments with one store per
+        // register): the first few are reported, the last of them counts
+        // the rest.
+        let similar = self.similar.entry((message.clone(), note.as_ref().map(|(key, _)| *key))).or_insert((0, 0));
+        similar.0 += 1;
+        if similar.0 > SIMILAR_FINDINGS {
+            return;
+        }
+        similar.1 = self.findings.len();
         let note = note.and_then(|(key, text)| {
             let function = ir::enclosing_function(op)?;
             Some((ir::find_op(function, key)?.location(), text))
@@ -682,6 +710,9 @@ impl<'c, 'a> Model<'c, 'a> {
             Upstream::NvgpuMbarrierTryWaitParity => self.wait(op, threads, state),
             Upstream::NvgpuTmaAsyncLoad => self.tma_load(op, threads, state),
             Upstream::NvgpuWarpgroupMma => self.wgmma(op, threads, state),
+            Upstream::NvvmWgmmaMmaAsync => self.nvvm_wgmma(op, threads, state),
+            Upstream::NvvmWgmmaCommitGroupSyncAligned => Self::wgmma_commit(op, state),
+            Upstream::LlvmInsertvalue | Upstream::LlvmExtractvalue if Self::packs_pending(op, state) => {}
             Upstream::NvvmWgmmaWaitGroupSyncAligned => {
                 let keep = ir::int_attr(op, attr::GROUP).unwrap_or(0);
                 Self::wgmma_wait(keep, state);

@@ -463,6 +463,17 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         let shift = || constant(1).filter(|s| (0..63).contains(s)).map(|s| 1i128 << s);
         use Upstream::*;
         match kind {
+            // Between index and i64 (the NVVM conversion's casts): the same
+            // value; const_eval evaluates no other.
+            BuiltinUnrealizedConversionCast => {
+                let bits = |v: Option<Value>| v.and_then(|v| symbolic::integer_bits(v.r#type()));
+                let same = op.operand_count() == 1 && bits(op.operand(0).ok()).is_some() && bits(op.operand(0).ok()) == bits(op.result(0).ok().map(Into::into));
+                if same {
+                    operands[0].clone()
+                } else {
+                    Form::Varying
+                }
+            }
             ArithIndexCast | IndexCasts | ArithExtsi | ArithTrunci => operands[0].clone(),
             // Unsigned casts of a value that may be negative: no affine form.
             ArithIndexCastui | IndexCastu | ArithExtui => match &operands[0] {

@@ -444,6 +444,7 @@ pub fn is_evaluated(kind: Upstream) -> bool {
             | ArithSubi | ArithMuli | ArithDivsi | ArithDivui | ArithCeildivsi | ArithCeildivui | ArithFloordivsi
             | ArithRemsi | ArithRemui | ArithShli | ArithShrsi | ArithShrui | ArithAndi | ArithOri | ArithXori
             | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui | ArithSelect | ArithCmpi | AffineApply
+            | BuiltinUnrealizedConversionCast
     )
 }
 

@@ -154,6 +154,9 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             // Operands of what the evaluator computes are followed by the
             // period's own walk from the values that use them.
+            // Descriptors (i64 at the NVVM level) pack addresses the model
+            // follows to their tiles' views, whose indices count instead.
+            Some(Upstream::NvvmWgmmaMmaAsync) => Vec::new(),
             Some(kind) if symbolic::is_evaluated(kind) => Vec::new(),
             _ => operands,
         }

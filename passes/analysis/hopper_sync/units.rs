@@ -525,7 +525,7 @@ impl<'c, 'a> Model<'c, 'a> {
         // accumulation into one accumulator. Any other pending register
         // operand is a read before the wait.
         let Ok(result) = op.result(0) else { return };
-        state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers: BTreeSet::from([ValueKey::of(Value::from(result))]) });
+        state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers: BTreeSet::from([ValueKey::of(Value::from(result))]), open: false });
         let keep = ir::int_attr(op, attr::WAIT_GROUP).unwrap_or(1);
         Self::wgmma_wait(keep, state);
     }
@@ -533,8 +533,131 @@ impl<'c, 'a> Model<'c, 'a> {
     /// `wgmma.wait_group keep`: all but the newest `keep` groups complete.
     pub(super) fn wgmma_wait(keep: i64, state: &mut State) {
         let keep = usize::try_from(keep.max(0)).unwrap_or(usize::MAX);
-        let done = state.wgmma.len().saturating_sub(keep);
+        // Committed groups only: the open one (last) is no group yet.
+        let committed = state.wgmma.iter().filter(|g| !g.open).count();
+        let done = committed.saturating_sub(keep);
         state.wgmma.drain(..done);
+    }
+
+    /// `nvvm.wgmma.mma_async` (the NVVM level of `nvgpu.warpgroup.mma`, as
+    /// upstream's convert-nvgpu-to-nvvm writes it): joins the open group,
+    /// reading the tiles its descriptors (its i64 operands) address, each
+    /// followed back to the shared-memory pointer whose address it packs
+    /// and that pointer to its memref (the whole tile, as at the nvgpu
+    /// level), and writing its result. Its accumulator operand (the struct
+    /// `inouts`) may be pending: wgmma orders accumulation.
+    pub(super) fn nvvm_wgmma(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let mut reads = Vec::new();
+        let descriptors: Vec<Value> = op.operands().filter(|v| v.r#type().is_integer()).collect();
+        if descriptors.len() != 2 {
+            return self.report(op, "cannot prove: this wgmma.mma_async does not take its A and B tiles as two descriptors".into(), None);
+        }
+        for operand in descriptors {
+            let tiles = self.descriptor_tiles(operand);
+            if tiles.is_empty() {
+                return self.report(op, "cannot prove: which shared memory this wgmma descriptor addresses is not known (the model follows the integer operations that pack a shared-memory pointer, from llvm.ptrtoint of a memref's pointer)".into(), None);
+            }
+            for tile in tiles {
+                let bytes = self.view(tile).bytes();
+                self.read(op, &bytes, threads, false, state);
+                reads.push(bytes);
+            }
+        }
+        let Ok(result) = op.result(0) else { return };
+        let result = ValueKey::of(Value::from(result));
+        match state.wgmma.last_mut().filter(|g| g.open) {
+            Some(group) => {
+                group.reads.extend(reads);
+                group.registers.insert(result);
+            }
+            None => state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers: BTreeSet::from([result]), open: true }),
+        }
+    }
+
+    /// `nvvm.wgmma.commit.group.sync.aligned`: the open group becomes the
+    /// newest committed one (an empty group when nothing is open: it still
+    /// counts for wait_group).
+    pub(super) fn wgmma_commit(op: OperationRef<'c, 'a>, state: &mut State) {
+        match state.wgmma.last_mut().filter(|g| g.open) {
+            Some(group) => group.open = false,
+            None => state.wgmma.push(Wgmma { op: OpKey::of(op), reads: Vec::new(), registers: BTreeSet::new(), open: false }),
+        }
+    }
+
+    /// The memrefs whose shared memory a wgmma descriptor (an i64) points
+    /// into: the integer operations that build it (upstream packs the
+    /// address with shl, lshr and or, and adds each k step's offset) are
+    /// followed back to `llvm.ptrtoint`, and its pointer to a memref
+    /// ([`Self::pointer_memref`]). Empty when some path ends elsewhere (a
+    /// loop-carried descriptor, a load): the caller cannot prove the reads.
+    pub(super) fn descriptor_tiles(&self, descriptor: Value<'c, 'a>) -> Vec<Value<'c, 'a>> {
+        let mut tiles = Vec::new();
+        let mut stack = vec![descriptor];
+        let mut seen = HashSet::new();
+        while let Some(value) = stack.pop() {
+            if !seen.insert(ValueKey::of(value)) || seen.len() > 256 {
+                if seen.len() > 256 {
+                    return Vec::new();
+                }
+                continue;
+            }
+            let Some(def) = ir::defining_op(value) else { return Vec::new() };
+            if Upstream::LlvmPtrtoint.is(def) {
+                match def.operand(0).ok().and_then(|p| self.pointer_memref(p)) {
+                    Some(tile) => tiles.push(tile),
+                    None => return Vec::new(),
+                }
+                continue;
+            }
+            if def.operand_count() == 0 {
+                // A constant field (swizzle, strides, offsets).
+                continue;
+            }
+            if def.region_count() > 0 || def.result_count() != 1 || !def.operands().all(|o| o.r#type().is_integer()) {
+                return Vec::new();
+            }
+            stack.extend(def.operands());
+        }
+        tiles
+    }
+
+    /// The memref an NVVM-level pointer into shared memory comes from:
+    /// through `llvm.getelementptr` (its base) and `llvm.addrspacecast`, to
+    /// the aligned pointer of a memref descriptor made by an unrealized cast.
+    pub(super) fn pointer_memref(&self, value: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
+        let def = ir::defining_op(value)?;
+        match Upstream::of(def)? {
+            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => self.pointer_memref(def.operand(0).ok()?),
+            Upstream::LlvmExtractvalue => {
+                if ir::dense_i64_attr(def, attr::POSITION).as_deref() != Some(&[1]) {
+                    return None;
+                }
+                let cast = ir::defining_op(def.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+                cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())
+            }
+            _ => None,
+        }
+    }
+
+    /// `llvm.insertvalue` and `llvm.extractvalue` of a pending accumulator
+    /// (upstream packs the wgmma results of a warpgroup MMA into a struct
+    /// before its commit, and a loop carries the struct): the result is
+    /// pending too, in the same groups; packing is not a read.
+    pub(super) fn packs_pending(op: OperationRef<'c, 'a>, state: &mut State) -> bool {
+        if !matches!(Upstream::of(op), Some(Upstream::LlvmInsertvalue | Upstream::LlvmExtractvalue)) {
+            return false;
+        }
+        let Ok(result) = op.result(0) else { return false };
+        let result = ValueKey::of(Value::from(result));
+        let operands: Vec<ValueKey> = op.operands().map(ValueKey::of).collect();
+        let mut pending = false;
+        for group in &mut state.wgmma {
+            if operands.iter().any(|o| group.registers.contains(o)) {
+                group.registers.insert(result);
+                pending = true;
+            }
+        }
+        pending
     }
 
     pub(super) fn mma_store(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
