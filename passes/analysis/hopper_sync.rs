@@ -123,6 +123,7 @@ pub fn is_hopper_op(op: OperationRef) -> bool {
                 | Upstream::NvgpuTmaAsyncStore
                 | Upstream::NvvmMbarrierInit
                 | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
                 | Upstream::NvgpuWarpgroupMma
                 | Upstream::NvgpuWarpgroupMmaStore
                 | Upstream::NvvmWgmmaMmaAsync
@@ -148,6 +149,7 @@ pub fn unmodeled(op: OperationRef) -> bool {
                 | Upstream::NvvmMbarrierArriveExpectTx
                 | Upstream::NvvmMbarrierTryWaitParity
                 | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
         )
     ) {
         // This model knows them: the bulk groups of TMA stores, and the
@@ -356,7 +358,11 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
             holding.extend(ir::ancestors(op).take_while(|a| Some(*a) != kernel).map(OpKey::of));
         }
     }
-    let stores = kernel.map(ir::nested_ops).unwrap_or_default().iter().any(|op| Upstream::NvgpuTmaAsyncStore.is(*op));
+    let stores = kernel
+        .map(ir::nested_ops)
+        .unwrap_or_default()
+        .iter()
+        .any(|op| Upstream::NvgpuTmaAsyncStore.is(*op) || Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta.is(*op));
     let mut model = Model {
         block,
         bindings,
@@ -747,6 +753,14 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.wait_at(op, key, 1, threads, state);
             }
             Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal => self.nvvm_tma_load(op, threads, state),
+            Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta => {
+                // tmaDescriptor, srcMem, coordinates..., l2 cache hint, predicate.
+                let source = op.operand(1).ok().and_then(|p| self.pointer_memref(p)).map(|memref| self.view(memref).bytes());
+                match source {
+                    Some(bytes) => self.tma_store_of(op, bytes, threads, state),
+                    None => self.report(op, "cannot prove: which shared memory this TMA store reads is not known (its source pointer is followed through getelementptr and addrspacecast to a memref descriptor)".into(), None),
+                }
+            }
             Upstream::NvvmCpAsyncBulkCommitGroup => Self::bulk_commit(threads, state),
             Upstream::NvvmCpAsyncBulkWaitGroup => {
                 let keep = ir::int_attr(op, attr::BULK_WAIT_GROUP).unwrap_or(0);

@@ -174,6 +174,7 @@ upstream_ops! {
     NvvmCpAsyncBulkSharedClusterGlobal = "nvvm.cp.async.bulk.shared.cluster.global",
     NvvmCpAsyncBulkCommitGroup = "nvvm.cp.async.bulk.commit.group",
     NvvmCpAsyncBulkWaitGroup = "nvvm.cp.async.bulk.wait_group",
+    NvvmCpAsyncBulkTensorGlobalSharedCta = "nvvm.cp.async.bulk.tensor.global.shared.cta",
     NvvmCpAsyncBulkTensorSharedClusterGlobal = "nvvm.cp.async.bulk.tensor.shared.cluster.global",
     NvvmCpAsyncCommitGroup = "nvvm.cp.async.commit.group",
     NvvmCpAsyncWaitGroup = "nvvm.cp.async.wait.group",

@@ -692,6 +692,15 @@ impl<'c, 'a> Model<'c, 'a> {
     /// proxy, until a bulk wait of their group. What they read must be
     /// complete (no TMA load pending on it) and visible to the async proxy.
     pub(super) fn tma_store(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let Ok(source) = op.operand(0) else { return };
+        let bytes = self.view(source).bytes();
+        self.tma_store_of(op, bytes, threads, state);
+    }
+
+    /// A TMA store (nvgpu's, or NVVM's `cp.async.bulk.tensor.global.shared.cta`)
+    /// reading `bytes` of shared memory, by the threads its predicate (an
+    /// i1 operand) selects.
+    pub(super) fn tma_store_of(&mut self, op: OperationRef<'c, 'a>, bytes: Bytes, threads: &Threads, state: &mut State) {
         let predicate = op.operands().position(|v| v.r#type().is_integer() && symbolic::integer_bits(v.r#type()) == Some(1));
         let Some(issuing) = self.predicated(op, predicate, threads) else {
             return self.report(op, "cannot prove: which threads issue this TMA store (its predicate) is not known".into(), None);
@@ -699,8 +708,6 @@ impl<'c, 'a> Model<'c, 'a> {
         if issuing.is_empty() {
             return;
         }
-        let Ok(source) = op.operand(0) else { return };
-        let bytes = self.view(source).bytes();
         self.read(op, &bytes, &issuing, false, state);
         if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(&bytes)) {
             let (w_op, writers, fenced) = (w.op, w.threads.clone(), w.fenced.clone());

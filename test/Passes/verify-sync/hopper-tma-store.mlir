@@ -7,6 +7,18 @@
 // modeled" (never proven): @epilogue is proven now, each other case breaks
 // one rule.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+// The same kernels after upstream's convert-nvgpu-to-nvvm (the store is
+// nvvm.cp.async.bulk.tensor.global.shared.cta, its source a pointer
+// followed back to its memref): the same verdicts, one per broken kernel,
+// none for @epilogue (before, "not modeled" for each).
+// RUN: asyncpipe-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
+// RUN:   | not asyncpipe-opt -split-input-file --asyncpipe-verify-sync -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NVVM --implicit-check-not=error:
+// NVVM: error: reads shared memory that threads 0-127 wrote through the generic proxy with no fence.proxy.async after the write
+// NVVM: error: reads shared memory that threads 1-127 wrote (and fenced) with no block barrier between their writes and this TMA store
+// NVVM: error: overwrites shared memory that a TMA store may still be reading: no cp.async.bulk.wait_group.read of its group comes before
+// NVVM: error: overwrites shared memory that thread 0 may still be reading
+// NVVM: error: the kernel ends while a TMA store may still read shared memory
 
 !desc = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
 gpu.module @kernels {
