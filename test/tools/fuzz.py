@@ -187,7 +187,10 @@ NVVM_CLEANUP = "--pass-pipeline=builtin.module(gpu.module(canonicalize,cse,recon
 EXTERN_SHARED = "--pass-pipeline=builtin.module(gpu.module(asyncpipe-extern-dynamic-shared))"
 NVVM_STEPS = [NVVM_CONVERT, EXTERN_SHARED, NVVM_CLEANUP]
 GPU_TO_NVVM = "--pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm))"
-UPSTREAM_STEPS = {NVVM_CONVERT, NVVM_CLEANUP, GPU_TO_NVVM}
+# Upstream's nvgpu conversion alone: the NVVM level verify-sync's Hopper
+# model reads (wgmma descriptors, TMA loads and stores through pointers).
+NVGPU_TO_NVVM = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm))"
+UPSTREAM_STEPS = {NVVM_CONVERT, NVVM_CLEANUP, GPU_TO_NVVM, NVGPU_TO_NVVM}
 
 # (label, args, sync, weight) -- `sync`: the output must pass
 # --asyncpipe-verify-sync when the input does. Each element of `args` is one
@@ -204,6 +207,7 @@ PASSES = [
     ("asyncpipe-optimize-waits", ["--asyncpipe-optimize-waits"], True, 8),
     ("asyncpipe-verify-sync", ["--asyncpipe-verify-sync"], False, 6),
     ("asyncpipe-verify-sync=max-steps=50", ["--asyncpipe-verify-sync=max-steps=50"], False, 1),
+    ("pipeline:convert-nvgpu-to-nvvm,verify-sync", [NVGPU_TO_NVVM, "--asyncpipe-verify-sync"], False, 2),
     ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
     ("asyncpipe-explain", ["--asyncpipe-explain"], False, 2),
     ("asyncpipe-timeline", ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=3"], False, 2),
