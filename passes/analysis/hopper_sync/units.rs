@@ -533,10 +533,17 @@ impl<'c, 'a> Model<'c, 'a> {
     /// `wgmma.wait_group keep`: all but the newest `keep` groups complete.
     pub(super) fn wgmma_wait(keep: i64, state: &mut State) {
         let keep = usize::try_from(keep.max(0)).unwrap_or(usize::MAX);
-        // Committed groups only: the open one (last) is no group yet.
+        // Committed groups only, oldest first: an open one is no group yet
+        // (wherever it stands, should IR mix nvgpu's and NVVM's forms).
         let committed = state.wgmma.iter().filter(|g| !g.open).count();
-        let done = committed.saturating_sub(keep);
-        state.wgmma.drain(..done);
+        let mut done = committed.saturating_sub(keep);
+        state.wgmma.retain(|g| {
+            if !g.open && done > 0 {
+                done -= 1;
+                return false;
+            }
+            true
+        });
     }
 
     /// `nvvm.wgmma.mma_async` (the NVVM level of `nvgpu.warpgroup.mma`, as
