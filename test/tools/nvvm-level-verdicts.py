@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""The Hopper kernels of the corpus (test/Corpus/sm90, public hand-written
+sm90 kernels) at the NVVM level: each is lowered by upstream's
+convert-nvgpu-to-nvvm (the NVVM level users' pipelines reach: mbarriers,
+TMA loads and stores through pointers, wgmma with i64 descriptors) and
+verify-sync's first finding there is compared with its first finding on the
+nvgpu-level kernel (proven, or the same message). Prints one line per kernel
+that differs and a summary; exits 1 when any differs or a kernel is "not
+modeled" at the NVVM level.
+
+  nvvm-level-verdicts.py --bin DIR [--corpus test/Corpus/sm90]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+CONVERT = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm))"
+
+
+def first_finding(opt, text):
+    """verify-sync's first error on `text`, without its location; None when
+    the kernel is proven."""
+    done = subprocess.run([opt, "--asyncpipe-verify-sync", "-o", os.devnull], input=text, capture_output=True, text=True)
+    for line in done.stderr.splitlines():
+        match = re.search(r"error: (.*)", line)
+        if match:
+            return match.group(1)
+    if done.returncode != 0:
+        return f"(exit code {done.returncode})"
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", required=True, help="the folder of asyncpipe-opt")
+    parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "Corpus", "sm90"))
+    args = parser.parse_args()
+    opt = os.path.join(args.bin, "asyncpipe-opt")
+    kernels = sorted(f for f in os.listdir(args.corpus) if f.endswith(".mlir"))
+    same = proven = 0
+    for name in kernels:
+        with open(os.path.join(args.corpus, name)) as f:
+            text = f.read()
+        lowered = subprocess.run([opt, CONVERT], input=text, capture_output=True, text=True)
+        if lowered.returncode != 0:
+            print(f"{name}: upstream's conversion failed: {lowered.stderr.strip()[:200]}")
+            continue
+        nvgpu, nvvm = first_finding(opt, text), first_finding(opt, lowered.stdout)
+        if nvvm is not None and "not modeled" in nvvm:
+            print(f"{name}: not modeled at the NVVM level: {nvvm}")
+        elif nvgpu == nvvm:
+            same += 1
+            proven += nvgpu is None
+            continue
+        else:
+            print(f"{name}: nvgpu level: {nvgpu or 'proven'}; NVVM level: {nvvm or 'proven'}")
+    print(f"nvvm-level: {len(kernels)} kernels, {same} with the nvgpu level's verdict ({proven} proven, {same - proven} with the same first finding)")
+    return 0 if same == len(kernels) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
