@@ -616,11 +616,14 @@ impl<'c, 'a> Model<'c, 'a> {
                 }
                 continue;
             }
-            if def.operand_count() == 0 {
+            if matches!(Upstream::of(def), Some(Upstream::LlvmMlirConstant | Upstream::ArithConstant)) {
                 // A constant field (swizzle, strides, offsets).
                 continue;
             }
-            if def.region_count() > 0 || def.result_count() != 1 || !def.operands().all(|o| o.r#type().is_integer()) {
+            // Pure integer arithmetic only: a call, a load, a special
+            // register or inline asm may contribute bits the walk cannot see.
+            let pure = ir::memory_effects(def).is_some_and(|effects| effects.is_empty());
+            if !pure || def.operand_count() == 0 || def.region_count() > 0 || def.result_count() != 1 || !def.operands().all(|o| o.r#type().is_integer()) {
                 return Vec::new();
             }
             stack.extend(def.operands());

@@ -16,6 +16,12 @@
 // not split this line.)
 // RUN: awk 'BEGIN{RS="// ---" "--\n"} NR==1' %s | asyncpipe-opt --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
 // RUN:   | asyncpipe-opt --asyncpipe-verify-sync -o /dev/null
+// A descriptor whose bits come from a call the model cannot follow is
+// "cannot prove" (a walk that took the call for a constant field once
+// proved it):
+// RUN: awk 'BEGIN{RS="// ---" "--\n"} NR==1' %s | asyncpipe-opt --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
+// RUN:   | python3 %S/Inputs/opaque-descriptor.py | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPAQUE
+// OPAQUE: error: cannot prove: which shared memory this wgmma descriptor addresses is not known
 // The broken ones are found, with the findings the nvgpu level gives them:
 // RUN: asyncpipe-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
 // RUN:   | not asyncpipe-opt -split-input-file --asyncpipe-verify-sync -o /dev/null 2>&1 \
