@@ -76,8 +76,11 @@ impl<'c, 'a> Model<'c, 'a> {
                         k = end;
                         continue;
                     }
+                    // The new cycle starts at this iteration: its state is
+                    // index 0 (repeats() recorded nothing for it).
                     cycle = Cycle::new();
                     recorded_from = k;
+                    cycle.repeats(&key);
                 }
             }
             simulated += 1;

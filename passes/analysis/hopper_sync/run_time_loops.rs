@@ -55,7 +55,7 @@ enum Steady {
 impl<'c, 'a> Model<'c, 'a> {
     /// `scf.for` `op` whose bounds are not constants, inside a case.
     pub(super) fn run_time_loop(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
-        let Some(body) = ir::region_entry(op, 0) else { return };
+        let Some(body) = ir::region_entry(op, 0) else { return self.give_up(op, "cannot prove: a loop without a body") };
         let bound = |i: usize| op.operand(i).ok().and_then(|v| self.eval(v));
         let (Some(lb), Some(step)) = (bound(0), bound(2).filter(|s| *s > 0)) else {
             return self.give_up(op, "cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose lower bound or step is not a constant (a run-time upper bound is followed)");
@@ -68,7 +68,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 return self.give_up(op, "cannot prove: the trip count of this loop around mbarrier, TMA or warpgroup MMA work is not affine in one of the kernel's integer arguments");
             }
         };
-        let Ok(induction) = body.argument(0) else { return };
+        let Ok(induction) = body.argument(0) else { return self.give_up(op, "cannot prove: a loop without an induction variable") };
         let induction: Value = induction.into();
         let inits: Vec<Value> = op.operands().skip(3).collect();
         let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
@@ -101,7 +101,7 @@ impl<'c, 'a> Model<'c, 'a> {
                     Steady::Through(tail) => {
                         // Part 2: the state at the top of iteration trips - tail + 1.
                         let Some(since) = trips.offset(1 - i128::from(tail) - i128::from(first)) else { return self.undecided(op) };
-                        let Some(case) = self.bindings.case() else { return };
+                        let Some(case) = self.bindings.case() else { return self.undecided(op) };
                         let Some(residue) = self.bindings.settle(case.residue(&since, i128::from(length))) else { return self.undecided(op) };
                         let Ok(residue) = u64::try_from(residue) else { return self.undecided(op) };
                         let at = first + residue - recorded_from;
@@ -131,10 +131,15 @@ impl<'c, 'a> Model<'c, 'a> {
                         return;
                     }
                     Steady::TooShort => {
+                        // The new cycle starts at this iteration: its state is
+                        // index 0 (repeats() recorded nothing for it).
                         cycle = Cycle::new();
                         recorded_from = k;
+                        cycle.repeats(&key);
                     }
-                    Steady::Stop => return,
+                    // A refinement asked for, or a decision the case cannot
+                    // make: never a silent exit from the loop.
+                    Steady::Stop => return self.undecided(op),
                 }
             }
             if k >= LOOP_BUDGET {
