@@ -755,7 +755,7 @@ impl<'c, 'a> Model<'c, 'a> {
             Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal => self.nvvm_tma_load(op, threads, state),
             Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta => {
                 // tmaDescriptor, srcMem, coordinates..., l2 cache hint, predicate.
-                let source = op.operand(1).ok().and_then(|p| self.pointer_memref(p)).map(|memref| self.view(memref).bytes());
+                let source = op.operand(1).ok().and_then(Self::pointer_memref).map(|memref| self.view(memref).bytes());
                 match source {
                     Some(bytes) => self.tma_store_of(op, bytes, threads, state),
                     None => self.report(op, "cannot prove: which shared memory this TMA store reads is not known (its source pointer is followed through getelementptr and addrspacecast to a memref descriptor)".into(), None),

@@ -467,7 +467,8 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             // value; const_eval evaluates no other.
             BuiltinUnrealizedConversionCast => {
                 let bits = |v: Option<Value>| v.and_then(|v| symbolic::integer_bits(v.r#type()));
-                let same = op.operand_count() == 1 && bits(op.operand(0).ok()).is_some() && bits(op.operand(0).ok()) == bits(op.result(0).ok().map(Into::into));
+                let source = bits(op.operand(0).ok());
+                let same = op.operand_count() == 1 && source.is_some() && source == bits(op.result(0).ok().map(Into::into));
                 if same {
                     operands[0].clone()
                 } else {

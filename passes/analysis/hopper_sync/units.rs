@@ -59,16 +59,22 @@ impl<'c, 'a> Model<'c, 'a> {
                 Some((buffer, base.checked_add(index.checked_mul(size)?)?))
             }
             Upstream::LlvmExtractvalue => {
-                if ir::dense_i64_attr(def, attr::POSITION).as_deref() != Some(&[1]) {
-                    return None;
-                }
-                let cast = ir::defining_op(def.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
-                let memref = cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
-                let view = self.view(memref);
+                let view = self.view(Self::aligned_memref(def)?);
                 Some((view.buffer, view.base?))
             }
             _ => None,
         }
+    }
+
+    /// The memref whose descriptor `extract` (an `llvm.extractvalue`) takes
+    /// the aligned pointer (position 1) of, when an unrealized cast made
+    /// the descriptor from a memref (as upstream's conversions leave it).
+    pub(super) fn aligned_memref(extract: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+        if ir::dense_i64_attr(extract, attr::POSITION).as_deref() != Some(&[1]) {
+            return None;
+        }
+        let cast = ir::defining_op(extract.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+        cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())
     }
 
     /// The mbarrier the pointer operand `index` of an NVVM op points to.
@@ -602,15 +608,15 @@ impl<'c, 'a> Model<'c, 'a> {
         let mut stack = vec![descriptor];
         let mut seen = HashSet::new();
         while let Some(value) = stack.pop() {
-            if !seen.insert(ValueKey::of(value)) || seen.len() > 256 {
-                if seen.len() > 256 {
-                    return Vec::new();
-                }
+            if seen.len() > 256 {
+                return Vec::new();
+            }
+            if !seen.insert(ValueKey::of(value)) {
                 continue;
             }
             let Some(def) = ir::defining_op(value) else { return Vec::new() };
             if Upstream::LlvmPtrtoint.is(def) {
-                match def.operand(0).ok().and_then(|p| self.pointer_memref(p)) {
+                match def.operand(0).ok().and_then(Self::pointer_memref) {
                     Some(tile) => tiles.push(tile),
                     None => return Vec::new(),
                 }
@@ -634,17 +640,11 @@ impl<'c, 'a> Model<'c, 'a> {
     /// The memref an NVVM-level pointer into shared memory comes from:
     /// through `llvm.getelementptr` (its base) and `llvm.addrspacecast`, to
     /// the aligned pointer of a memref descriptor made by an unrealized cast.
-    pub(super) fn pointer_memref(&self, value: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
+    pub(super) fn pointer_memref(value: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
         let def = ir::defining_op(value)?;
         match Upstream::of(def)? {
-            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => self.pointer_memref(def.operand(0).ok()?),
-            Upstream::LlvmExtractvalue => {
-                if ir::dense_i64_attr(def, attr::POSITION).as_deref() != Some(&[1]) {
-                    return None;
-                }
-                let cast = ir::defining_op(def.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
-                cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())
-            }
+            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => Self::pointer_memref(def.operand(0).ok()?),
+            Upstream::LlvmExtractvalue => Self::aligned_memref(def),
             _ => None,
         }
     }
