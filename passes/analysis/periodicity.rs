@@ -18,7 +18,7 @@
 
 use super::const_eval::Bindings;
 use super::symbolic::{self, Affine};
-use crate::passes::ir::upstream::Upstream;
+use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::{self, slices, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -141,15 +141,48 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 lcm(a, b)
             }
             Upstream::ArithCmpi => {
-                let linear = |form: Form| matches!(form, Form::Invariant | Form::Affine { .. });
-                if linear(self.form(op.operand(0).ok()?, 16)) && linear(self.form(op.operand(1).ok()?, 16)) {
+                let (x, y) = (self.form(op.operand(0).ok()?, 16), self.form(op.operand(1).ok()?, 16));
+                self.monotone_comparison(ir::int_attr(op, attr::PREDICATE)?, &x, &y).then(|| {
                     thresholds.push(value);
-                    Some(1)
-                } else {
-                    None
-                }
+                    1
+                })
             }
             _ => None,
+        }
+    }
+}
+
+impl Forms<'_, '_, '_> {
+    /// Whether a comparison `x <predicate> y` of two values affine in the
+    /// iteration (neither wraps: [`Form::Affine`]) changes at most once over
+    /// the loop. An ordered signed comparison does: `x - y` is affine, so it
+    /// crosses any threshold once. An equality does only when `x - y` does
+    /// not depend on the iteration (`k == 5` is true at one iteration only:
+    /// taken as monotone, the iterations between two that agree would be
+    /// judged by them). An unsigned comparison orders like the signed one
+    /// while each varying side stays on one side of zero (nonnegative
+    /// throughout or negative throughout); one that crosses zero jumps from
+    /// the smallest unsigned value to the largest.
+    fn monotone_comparison(&self, predicate: i64, x: &Form, y: &Form) -> bool {
+        use crate::passes::ir::upstream::cmpi::{EQ, NE, SGE, SGT, SLE, SLT, UGE, UGT, ULE, ULT};
+        let slope = |form: &Form| match form {
+            Form::Invariant => Some(0),
+            Form::Affine { a, .. } => Some(*a),
+            _ => None,
+        };
+        let (Some(slope_x), Some(slope_y)) = (slope(x), slope(y)) else { return false };
+        let one_side = |form: &Form| match form {
+            Form::Affine { a, b } => {
+                let (min, max) = symbolic::signed_range(64);
+                self.stays_in(*a, b.as_ref(), 0..=max) || self.stays_in(*a, b.as_ref(), min..=-1)
+            }
+            _ => true,
+        };
+        match predicate {
+            EQ | NE => slope_x == slope_y,
+            SLT | SLE | SGT | SGE => true,
+            ULT | ULE | UGT | UGE => one_side(x) && one_side(y),
+            _ => false,
         }
     }
 }
