@@ -85,6 +85,7 @@ use melior::ir::{BlockRef, Location, Type, TypeLike, Value, ValueLike};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
+mod descriptors;
 mod loops;
 mod run_time_loops;
 mod threads;
@@ -754,11 +755,17 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal => self.nvvm_tma_load(op, threads, state),
             Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta => {
-                // tmaDescriptor, srcMem, coordinates..., l2 cache hint, predicate.
-                let source = op.operand(1).ok().and_then(Self::pointer_memref).map(|memref| self.view(memref).bytes());
-                match source {
-                    Some(bytes) => self.tma_store_of(op, bytes, threads, state),
-                    None => self.report(op, "cannot prove: which shared memory this TMA store reads is not known (its source pointer is followed through getelementptr and addrspacecast to a memref descriptor)".into(), None),
+                // tmaDescriptor, srcMem, coordinates..., l2 cache hint, predicate:
+                // the box's bytes from the source pointer.
+                let source = op.operand(1).ok().and_then(|p| self.pointer(p));
+                let box_bytes = op.operand(0).ok().and_then(|d| tensor_map_bytes(op, d));
+                match (source, box_bytes) {
+                    (Some((buffer, first)), Some(size)) => match first.checked_add(size) {
+                        Some(end) => self.tma_store_of(op, Bytes { buffer, range: Some((first, end)) }, threads, state),
+                        None => self.report(op, "cannot prove: this TMA store's box overflows the address range".into(), None),
+                    },
+                    (None, _) => self.report(op, "cannot prove: which shared memory this TMA store reads is not known (its source pointer is followed through getelementptr with indices the model evaluates, addrspacecast and a memref descriptor's aligned pointer)".into(), None),
+                    (_, None) => self.report(op, "cannot prove: the TMA box's size is not known (the descriptor's nvgpu.tensormap.descriptor type is gone)".into(), None),
                 }
             }
             Upstream::NvvmCpAsyncBulkCommitGroup => Self::bulk_commit(threads, state),

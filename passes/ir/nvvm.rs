@@ -65,3 +65,54 @@ impl Wgmma {
         })
     }
 }
+
+/// The operand geometry of any `wgmma.mma_async` (not only asyncpipe's
+/// form), as the Hopper model needs it to bound what its descriptors read:
+/// m, n, k and, for A and B, the element width and whether the operand is
+/// K-major (A `row`, B `col`) or MN-major (transposed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WgmmaGeometry {
+    pub m: i64,
+    pub n: i64,
+    pub k: i64,
+    /// Bits of an A and of a B element.
+    pub bits: [i64; 2],
+    /// Whether A and B are K-major.
+    pub k_major: [bool; 2],
+}
+
+impl WgmmaGeometry {
+    pub fn of(op: OperationRef) -> Option<Self> {
+        let text = |name: &str| op.attribute(name).ok().map(|a| a.to_string());
+        let shape = text(attr::SHAPE)?;
+        let field = |key: &str| -> Option<i64> {
+            let rest = shape.split(&format!("{key} = ")).nth(1)?;
+            rest.split([',', '>']).next()?.trim().parse().ok()
+        };
+        let bits = |name: &str| -> Option<i64> {
+            let text = text(name)?;
+            let ty = text.strip_prefix("#nvvm.wgmma_type<")?.strip_suffix('>')?;
+            match ty {
+                "f16" | "bf16" => Some(16),
+                "tf32" => Some(32),
+                "e4m3" | "e5m2" | "s8" | "u8" => Some(8),
+                "b1" => Some(1),
+                _ => None,
+            }
+        };
+        let layout = |name: &str| -> Option<bool> {
+            match text(name)?.as_str() {
+                "#nvvm.mma_layout<row>" => Some(true),
+                "#nvvm.mma_layout<col>" => Some(false),
+                _ => None,
+            }
+        };
+        let (m, n, k) = (field("m")?, field("n")?, field("k")?);
+        let valid = |v: i64| (1..=256).contains(&v);
+        if !(valid(m) && valid(n) && valid(k)) {
+            return None;
+        }
+        // A is M x K: row-major is K-major. B is K x N: column-major is.
+        Some(WgmmaGeometry { m, n, k, bits: [bits(attr::TYPE_A)?, bits(attr::TYPE_B)?], k_major: [layout(attr::LAYOUT_A)?, !layout(attr::LAYOUT_B)?] })
+    }
+}

@@ -28,6 +28,14 @@ impl<'c, 'a> Model<'c, 'a> {
                     _ => v,
                 }
             }
+            // A memref descriptor's offset (position 2), when an unrealized
+            // cast made the descriptor from a memref: the offset the
+            // memref's view has from the aligned pointer ([`Self::pointer`]).
+            Upstream::LlvmExtractvalue if ir::dense_i64_attr(def, attr::POSITION).as_deref() == Some(&[2]) => {
+                let cast = ir::defining_op(def.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+                let memref = cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
+                self.view(memref).offset?
+            }
             Upstream::LlvmTrunc => {
                 let v = self.eval_int(def.operand(0).ok()?)?;
                 let bits = symbolic::integer_bits(value.r#type())?;
@@ -554,10 +562,10 @@ impl<'c, 'a> Model<'c, 'a> {
 
     /// `nvvm.wgmma.mma_async` (the NVVM level of `nvgpu.warpgroup.mma`, as
     /// upstream's convert-nvgpu-to-nvvm writes it): joins the open group,
-    /// reading the tiles its descriptors (its i64 operands) address, each
-    /// followed back to the shared-memory pointer whose address it packs
-    /// and that pointer to its memref (the whole tile, as at the nvgpu
-    /// level), and writing its result. Its accumulator operand (the struct
+    /// reading what its descriptors (its i64 operands) address, each
+    /// evaluated at the shared-memory pointer it packs and laid out from its
+    /// fields and the wgmma's shape ([`Self::descriptor_reads`]), and
+    /// writing its result. Its accumulator operand (the struct
     /// `inouts`) may be pending: wgmma orders accumulation.
     pub(super) fn nvvm_wgmma(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let mut reads = Vec::new();
@@ -565,13 +573,12 @@ impl<'c, 'a> Model<'c, 'a> {
         if descriptors.len() != 2 {
             return self.report(op, "cannot prove: this wgmma.mma_async does not take its A and B tiles as two descriptors".into(), None);
         }
-        for operand in descriptors {
-            let tiles = self.descriptor_tiles(operand);
-            if tiles.is_empty() {
-                return self.report(op, "cannot prove: which shared memory this wgmma descriptor addresses is not known (the model follows the integer operations that pack a shared-memory pointer, from llvm.ptrtoint of a memref's pointer)".into(), None);
-            }
-            for tile in tiles {
-                let bytes = self.view(tile).bytes();
+        for (which, operand) in descriptors.into_iter().enumerate() {
+            let tiles = match self.descriptor_reads(op, operand, which) {
+                Ok(tiles) => tiles,
+                Err(why) => return self.report(op, why, None),
+            };
+            for bytes in tiles {
                 self.read(op, &bytes, threads, false, state);
                 reads.push(bytes);
             }
@@ -594,58 +601,6 @@ impl<'c, 'a> Model<'c, 'a> {
         match state.wgmma.last_mut().filter(|g| g.open) {
             Some(group) => group.open = false,
             None => state.wgmma.push(Wgmma { op: OpKey::of(op), reads: Vec::new(), registers: BTreeSet::new(), open: false }),
-        }
-    }
-
-    /// The memrefs whose shared memory a wgmma descriptor (an i64) points
-    /// into: the integer operations that build it (upstream packs the
-    /// address with shl, lshr and or, and adds each k step's offset) are
-    /// followed back to `llvm.ptrtoint`, and its pointer to a memref
-    /// ([`Self::pointer_memref`]). Empty when some path ends elsewhere (a
-    /// loop-carried descriptor, a load): the caller cannot prove the reads.
-    pub(super) fn descriptor_tiles(&self, descriptor: Value<'c, 'a>) -> Vec<Value<'c, 'a>> {
-        let mut tiles = Vec::new();
-        let mut stack = vec![descriptor];
-        let mut seen = HashSet::new();
-        while let Some(value) = stack.pop() {
-            if seen.len() > 256 {
-                return Vec::new();
-            }
-            if !seen.insert(ValueKey::of(value)) {
-                continue;
-            }
-            let Some(def) = ir::defining_op(value) else { return Vec::new() };
-            if Upstream::LlvmPtrtoint.is(def) {
-                match def.operand(0).ok().and_then(Self::pointer_memref) {
-                    Some(tile) => tiles.push(tile),
-                    None => return Vec::new(),
-                }
-                continue;
-            }
-            if matches!(Upstream::of(def), Some(Upstream::LlvmMlirConstant | Upstream::ArithConstant)) {
-                // A constant field (swizzle, strides, offsets).
-                continue;
-            }
-            // Pure integer arithmetic only: a call, a load, a special
-            // register or inline asm may contribute bits the walk cannot see.
-            let pure = ir::memory_effects(def).is_some_and(|effects| effects.is_empty());
-            if !pure || def.operand_count() == 0 || def.region_count() > 0 || def.result_count() != 1 || !def.operands().all(|o| o.r#type().is_integer()) {
-                return Vec::new();
-            }
-            stack.extend(def.operands());
-        }
-        tiles
-    }
-
-    /// The memref an NVVM-level pointer into shared memory comes from:
-    /// through `llvm.getelementptr` (its base) and `llvm.addrspacecast`, to
-    /// the aligned pointer of a memref descriptor made by an unrealized cast.
-    pub(super) fn pointer_memref(value: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
-        let def = ir::defining_op(value)?;
-        match Upstream::of(def)? {
-            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => Self::pointer_memref(def.operand(0).ok()?),
-            Upstream::LlvmExtractvalue => Self::aligned_memref(def),
-            _ => None,
         }
     }
 

@@ -22,6 +22,15 @@
 // RUN: awk 'BEGIN{RS="// ---" "--\n"} NR==1' %s | asyncpipe-opt --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
 // RUN:   | python3 %S/Inputs/opaque-descriptor.py | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPAQUE
 // OPAQUE: error: cannot prove: which shared memory this wgmma descriptor addresses is not known
+// A descriptor is evaluated at its pointer's address and laid out from its
+// fields and the wgmma's shape (passes/analysis/hopper_sync/descriptors.rs):
+// moving one k step's offset 16 KB on (Inputs/descriptor-offset.py) makes
+// the MMA read the other slot of the ring, which the prefetch's TMA is
+// writing. (Taking the packed pointer's whole memref as the read, the model
+// proved it.)
+// RUN: awk 'BEGIN{RS="// ---" "--\n"} NR==1' %s | asyncpipe-opt --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
+// RUN:   | python3 %S/Inputs/descriptor-offset.py | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFFSET
+// OFFSET: error: reads shared memory that a TMA load may still be writing: no wait on the mbarrier phase that completes it comes before
 // The broken ones are found, with the findings the nvgpu level gives them:
 // RUN: asyncpipe-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
 // RUN:   | not asyncpipe-opt -split-input-file --asyncpipe-verify-sync -o /dev/null 2>&1 \

@@ -1,0 +1,271 @@
+//! What an NVVM-level `wgmma.mma_async` reads through its shared-memory
+//! matrix descriptors. A descriptor is an i64 that packs a start address
+//! (bits 0-13, in 16-byte units), the leading and stride byte offsets (LBO,
+//! bits 16-29; SBO, bits 32-45, also in 16-byte units), a base offset
+//! (bits 49-51) and the swizzle mode (bits 62-63); upstream's
+//! convert-nvgpu-to-nvvm builds it from `llvm.ptrtoint` of the tile's
+//! pointer with shl, lshr and or, and adds each k step's and each 64-row
+//! half's offset to it. Taking the whole memref the pointer came from as
+//! what the wgmma reads (as the model once did) is unsound: `desc + 512`
+//! reads 8 KB past the pointer, which may be past the memref. Here the
+//! descriptor is evaluated as the kernel computes it, at the pointer's
+//! address, decoded, and its operand's footprint laid out from the fields
+//! and the wgmma's shape (PTX ISA, "Matrix Descriptor Format" and the
+//! canonical layouts of wgmma's shared-memory operands).
+//!
+//! The shared-memory address of a buffer is not known at compile time.
+//! The descriptor is evaluated at two addresses of the pointer, with its
+//! buffer at 0 and at 5 KB (both aligned to the 1 KB swizzle atom, as a
+//! buffer that TMA fills with a swizzled box must be): the footprints,
+//! relative to the buffer, must agree, else the packing is not a plain
+//! function of the address and the model cannot prove the reads.
+
+use super::*;
+use crate::passes::ir::nvvm::WgmmaGeometry;
+
+/// Buffer addresses at which a descriptor is evaluated ([module docs](self)).
+const BUFFER_ADDRESSES: [i64; 2] = [0, 5 * 1024];
+
+/// Integer nodes a descriptor's evaluation visits at most.
+const PACKING_BUDGET: usize = 256;
+
+/// A wgmma shared-memory matrix descriptor, decoded (byte units).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MatrixDescriptor {
+    pub start: i64,
+    pub lbo: i64,
+    pub sbo: i64,
+    /// The swizzle width in bytes (128, 64, 32), 0 for none (interleaved).
+    pub swizzle: i64,
+    pub base_offset: i64,
+}
+
+impl MatrixDescriptor {
+    pub fn decode(descriptor: i64) -> Self {
+        let bits = descriptor as u64;
+        let field = |shift: u32| (((bits >> shift) & 0x3FFF) * 16) as i64;
+        let swizzle = match bits >> 62 {
+            0 => 0,
+            1 => 128,
+            2 => 64,
+            _ => 32,
+        };
+        MatrixDescriptor { start: field(0), lbo: field(16), sbo: field(32), swizzle, base_offset: ((bits >> 49) & 7) as i64 }
+    }
+
+    /// The bytes (absolute addresses `[lo, hi)`, sorted and merged) that a
+    /// wgmma operand of `mn` rows or columns by `k`, of `bits`-bit
+    /// elements, reads through this descriptor; `k_major`: K is the
+    /// contiguous dimension. Laid out from 16-byte core-matrix rows, 8 to a
+    /// core matrix (or to a swizzle atom of 8 rows of the swizzle width):
+    /// K-major, the `mn / 8` groups of 8 rows stand SBO apart (and, with no
+    /// swizzle, the K core matrices LBO apart); MN-major, the atoms along MN
+    /// and the groups of 8 along K stand LBO and SBO apart (both
+    /// assignments are taken: the union covers either reading of the
+    /// fields). A swizzle permutes 16-byte chunks within an aligned row of
+    /// its width, so each row is widened to the aligned rows it touches.
+    /// None where the fields make no layout (a base offset, a K-major row
+    /// wider than its swizzle) or the arithmetic overflows.
+    pub fn footprint(&self, mn: i64, k: i64, bits: i64, k_major: bool) -> Option<Vec<(i64, i64)>> {
+        if self.base_offset != 0 || (k * bits) % 8 != 0 {
+            return None;
+        }
+        let k_bytes = k * bits / 8;
+        let mn_bytes = (mn * bits + 7) / 8;
+        let width = if self.swizzle == 0 { 16 } else { self.swizzle };
+        // A block of 8 rows of `width` bytes at `a`, widened to whole rows.
+        let block = |a: i64, row: i64| -> Option<(i64, i64)> {
+            let lo = a.checked_div_euclid(width)?.checked_mul(width)?;
+            let end = a.checked_add(7i64.checked_mul(width)?)?.checked_add(row)?;
+            let hi = end.checked_add(width - 1)?.checked_div_euclid(width)?.checked_mul(width)?;
+            Some((lo, hi))
+        };
+        let mut ranges = Vec::new();
+        if k_major {
+            if self.swizzle != 0 && k_bytes > self.swizzle {
+                return None;
+            }
+            let along_k = if self.swizzle == 0 { (k_bytes + 15) / 16 } else { 1 };
+            let row = if self.swizzle == 0 { 16 } else { k_bytes };
+            for i in 0..along_k {
+                for g in 0..(mn + 7) / 8 {
+                    let a = self.start.checked_add(i.checked_mul(self.lbo)?)?.checked_add(g.checked_mul(self.sbo)?)?;
+                    ranges.push(block(a, row)?);
+                }
+            }
+        } else {
+            let along_mn = (mn_bytes + width - 1) / width;
+            let along_k = (k + 7) / 8;
+            for (s1, s2) in [(self.lbo, self.sbo), (self.sbo, self.lbo)] {
+                for i in 0..along_mn {
+                    for j in 0..along_k {
+                        let a = self.start.checked_add(i.checked_mul(s1)?)?.checked_add(j.checked_mul(s2)?)?;
+                        ranges.push(block(a, width)?);
+                    }
+                }
+            }
+        }
+        ranges.sort();
+        let mut merged: Vec<(i64, i64)> = Vec::new();
+        for (lo, hi) in ranges {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        Some(merged)
+    }
+}
+
+impl<'c, 'a> Model<'c, 'a> {
+    /// The bytes that operand `which` (0: A, 1: B) of the NVVM `wgmma`
+    /// `op` reads through its descriptor `descriptor`, in the coordinates of
+    /// the buffer its pointer points into; Err: why it cannot be proven.
+    pub(super) fn descriptor_reads(&self, op: OperationRef<'c, 'a>, descriptor: Value<'c, 'a>, which: usize) -> Result<Vec<Bytes>, String> {
+        let Some(geometry) = WgmmaGeometry::of(op) else {
+            return Err("cannot prove: the shape, element types or layouts of this wgmma.mma_async are not ones the model reads".into());
+        };
+        let Some(pointer) = self.descriptor_pointer(descriptor) else {
+            return Err("cannot prove: which shared memory this wgmma descriptor addresses is not known (the model follows the integer operations that pack a shared-memory pointer, from llvm.ptrtoint of a memref's pointer)".into());
+        };
+        let Some((buffer, offset)) = pointer.operand(0).ok().and_then(|p| self.pointer(p)) else {
+            return Err("cannot prove: where the pointer that this wgmma descriptor packs points is not known (the model follows getelementptr with indices it evaluates, addrspacecast and a memref descriptor's aligned pointer)".into());
+        };
+        let leaf = ValueKey::of(Value::from(pointer.result(0).map_err(|_| String::new())?));
+        let mn = if which == 0 { geometry.m } else { geometry.n };
+        let mut answer: Option<Vec<(i64, i64)>> = None;
+        for base in BUFFER_ADDRESSES {
+            let ranges = (|| {
+                let address = base.checked_add(offset)?;
+                let packed = self.packed(descriptor, leaf, address, &mut PACKING_BUDGET.clone())?;
+                let ranges = MatrixDescriptor::decode(packed).footprint(mn, geometry.k, geometry.bits[which], geometry.k_major[which])?;
+                ranges.into_iter().map(|(lo, hi)| Some((lo.checked_sub(base)?, hi.checked_sub(base)?))).collect::<Option<Vec<_>>>()
+            })();
+            let Some(ranges) = ranges else {
+                return Err("cannot prove: this wgmma descriptor's value or its fields are not known (its integer operations are evaluated at the pointer's address; a base offset, or a K-major row wider than the swizzle, is no layout the model reads)".into());
+            };
+            if answer.as_ref().is_some_and(|a| *a != ranges) {
+                return Err("cannot prove: what this wgmma descriptor reads depends on where the buffer lies in shared memory (its bits do not follow the address as a start address does)".into());
+            }
+            answer = Some(ranges);
+        }
+        Ok(answer.unwrap_or_default().into_iter().map(|range| Bytes { buffer: buffer.clone(), range: Some(range) }).collect())
+    }
+
+    /// The one `llvm.ptrtoint` whose pointer a descriptor packs: the pure
+    /// integer operations that build it are followed back to it (upstream
+    /// packs the address with shl, lshr and or, and adds each k step's
+    /// offset). None when a path ends elsewhere (a loop-carried descriptor,
+    /// a load, a call: bits the walk cannot see) or reaches two pointers.
+    fn descriptor_pointer(&self, descriptor: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+        let mut found: Option<OperationRef> = None;
+        let mut stack = vec![descriptor];
+        let mut seen = HashSet::new();
+        while let Some(value) = stack.pop() {
+            if seen.len() > PACKING_BUDGET {
+                return None;
+            }
+            if !seen.insert(ValueKey::of(value)) {
+                continue;
+            }
+            let def = ir::defining_op(value)?;
+            if Upstream::LlvmPtrtoint.is(def) {
+                if found.is_some_and(|f| f != def) {
+                    return None;
+                }
+                found = Some(def);
+                continue;
+            }
+            if matches!(Upstream::of(def), Some(Upstream::LlvmMlirConstant | Upstream::ArithConstant)) {
+                continue;
+            }
+            // Pure integer arithmetic only: a call, a load, a special
+            // register or inline asm may contribute bits the walk cannot see.
+            let pure = ir::memory_effects(def).is_some_and(|effects| effects.is_empty());
+            if !pure || def.operand_count() == 0 || def.region_count() > 0 || def.result_count() != 1 || !def.operands().all(|o| o.r#type().is_integer()) {
+                return None;
+            }
+            stack.extend(def.operands());
+        }
+        found
+    }
+
+    /// The i64 `value` with the `llvm.ptrtoint` result `leaf` taken as
+    /// `address`: the 64-bit integer operations of a descriptor's packing,
+    /// evaluated; any other value by [`Self::eval_int`] (which knows no
+    /// pointer's address, so a value that depends on the leaf otherwise is
+    /// not evaluated).
+    fn packed(&self, value: Value<'c, 'a>, leaf: ValueKey, address: i64, budget: &mut usize) -> Option<i64> {
+        use Upstream::*;
+        if ValueKey::of(value) == leaf {
+            return Some(address);
+        }
+        *budget = budget.checked_sub(1)?;
+        let def = ir::defining_op(value)?;
+        let kind = Upstream::of(def);
+        let binary = matches!(
+            kind,
+            Some(LlvmAdd | LlvmSub | LlvmMul | LlvmShl | LlvmLShr | LlvmAShr | LlvmAnd | LlvmOr | LlvmXor | ArithAddi | ArithSubi | ArithMuli | ArithShli | ArithShrui | ArithShrsi | ArithAndi | ArithOri | ArithXori)
+        );
+        if !binary || def.operand_count() != 2 || symbolic::integer_bits(value.r#type()) != Some(64) {
+            return self.eval_int(value);
+        }
+        let x = self.packed(def.operand(0).ok()?, leaf, address, budget)?;
+        let y = self.packed(def.operand(1).ok()?, leaf, address, budget)?;
+        let shift = || u32::try_from(y).ok().filter(|s| *s < 64);
+        Some(match kind? {
+            LlvmAdd | ArithAddi => x.wrapping_add(y),
+            LlvmSub | ArithSubi => x.wrapping_sub(y),
+            LlvmMul | ArithMuli => x.wrapping_mul(y),
+            LlvmShl | ArithShli => ((x as u64) << shift()?) as i64,
+            LlvmLShr | ArithShrui => ((x as u64) >> shift()?) as i64,
+            LlvmAShr | ArithShrsi => x >> shift()?,
+            LlvmAnd | ArithAndi => x & y,
+            LlvmOr | ArithOri => x | y,
+            _ => x ^ y,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MatrixDescriptor;
+
+    /// Upstream's A descriptor of a 128x64 f16 tile, swizzle 128 B, K-major:
+    /// SBO 1 KB (field 64), LBO 16 KB (field 1024, unused), and its
+    /// m64k16 operand: 8 groups of 8 rows of 128 B, 1 KB apart.
+    #[test]
+    fn k_major_swizzled() {
+        let d = MatrixDescriptor { start: 0, lbo: 16384, sbo: 1024, swizzle: 128, base_offset: 0 };
+        assert_eq!(d.footprint(64, 16, 16, true), Some(vec![(0, 8192)]));
+        // The third k step (+96 bytes) stays in the same rows.
+        let step = MatrixDescriptor { start: 96, ..d };
+        assert_eq!(step.footprint(64, 16, 16, true), Some(vec![(0, 8192)]));
+        // The second 64-row half (+8 KB).
+        let half = MatrixDescriptor { start: 8192, ..d };
+        assert_eq!(half.footprint(64, 16, 16, true), Some(vec![(8192, 16384)]));
+    }
+
+    /// Upstream's B descriptor (64x128 f16, N-major, swizzle 128 B): atoms of
+    /// 64 columns 8 KB apart (LBO), groups of 8 k rows 1 KB apart (SBO).
+    #[test]
+    fn mn_major_swizzled() {
+        let d = MatrixDescriptor { start: 2048, lbo: 8192, sbo: 1024, swizzle: 128, base_offset: 0 };
+        assert_eq!(d.footprint(128, 16, 16, false), Some(vec![(2048, 4096), (10240, 12288)]));
+    }
+
+    #[test]
+    fn interleaved_and_refused() {
+        // No swizzle, K-major: 2 core matrices along K (LBO 128), 8 along M (SBO 256).
+        let d = MatrixDescriptor { start: 0, lbo: 128, sbo: 256, swizzle: 0, base_offset: 0 };
+        assert_eq!(d.footprint(64, 16, 16, true), Some(vec![(0, 2048)]));
+        assert_eq!(MatrixDescriptor { base_offset: 1, ..d }.footprint(64, 16, 16, true), None);
+        // A 32-byte swizzle holds a 32-byte K row (k16 of f16), not a 64-byte one.
+        let narrow = MatrixDescriptor { swizzle: 32, ..d };
+        assert!(narrow.footprint(64, 16, 16, true).is_some());
+        assert_eq!(narrow.footprint(64, 32, 16, true), None);
+        // Decoding: upstream's packing of address 0x400 with swizzle 128.
+        let packed = (1i64 << 62) | (64 << 32) | (1024 << 16) | (0x400 >> 4);
+        assert_eq!(MatrixDescriptor::decode(packed), MatrixDescriptor { start: 0x400, lbo: 16384, sbo: 1024, swizzle: 128, base_offset: 0 });
+    }
+}
