@@ -840,6 +840,8 @@ impl<'c, 'a> Model<'c, 'a> {
             if let Some(b) = ir::region_entry(op, 1) {
                 self.block_ops(b, threads, &mut other);
             }
+            Self::if_results(op, &[0], state);
+            Self::if_results(op, &[1], &mut other);
             if *state != other {
                 self.report(op, "cannot prove: the two sides of this branch (on a value the analysis does not know) leave mbarrier phases, TMA or warpgroup MMA work in different states".into(), None);
             }
@@ -855,6 +857,30 @@ impl<'c, 'a> Model<'c, 'a> {
         if let Some(b) = ir::region_entry(op, 1) {
             if !no.is_empty() {
                 self.block_ops(b, &no, state);
+            }
+        }
+        let taken: Vec<usize> = [(0, &yes), (1, &no)].into_iter().filter(|(_, t)| !t.is_empty()).map(|(r, _)| r).collect();
+        Self::if_results(op, &taken, state);
+    }
+
+    /// The results of the `scf.if` `op` after its regions `taken` ran: a
+    /// result is pending in each warpgroup MMA group that a value yielded
+    /// to it by one of those regions is pending in (an MMA inside the
+    /// branch, its accumulator yielded out), and in no other.
+    fn if_results(op: OperationRef<'c, 'a>, taken: &[usize], state: &mut State) {
+        let yielded: Vec<Vec<ValueKey>> = taken
+            .iter()
+            .filter_map(|r| ir::region_entry(op, *r).and_then(|b| b.terminator()))
+            .map(|t| t.operands().map(ValueKey::of).collect())
+            .collect();
+        for (i, result) in op.results().enumerate() {
+            let result = ValueKey::of(Value::from(result));
+            for group in &mut state.wgmma {
+                if yielded.iter().any(|values| values.get(i).is_some_and(|v| group.registers.contains(v))) {
+                    group.registers.insert(result);
+                } else {
+                    group.registers.remove(&result);
+                }
             }
         }
     }

@@ -1,0 +1,114 @@
+// A warpgroup MMA's accumulator is pending until the wgmma.wait_group that
+// completes it, wherever the value goes: through a loop's iter_args and
+// results, and through an scf.if's results (hopper-wgmma-ring.mlir's
+// @accumulator_early with the MMA inside an scf.if that every thread
+// takes). Before, the scf.if's result was a fresh value, not pending, and
+// the early store of the accumulator was proven.
+// RUN: asyncpipe-opt %s -verify-diagnostics --asyncpipe-verify-sync -o /dev/null
+// After upstream's convert-nvgpu-to-nvvm (the scf.if yields the struct of
+// wgmma results), the same, at each fragment's store:
+// RUN: asyncpipe-opt %s --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
+// RUN:   | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVVM
+// NVVM: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+!lhsMap = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!rhsMap = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>
+gpu.module @kernels {
+  memref.global "private" @dynamicShmem : memref<0xf16, 3> {alignment = 16 : i64}
+  memref.global "private" @accShmem : memref<0xf32, 3> {alignment = 16 : i64}
+  gpu.func @pending_through_if(%D: memref<128x128xf32>, %descA: !lhsMap, %descB: !rhsMap) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c8192 = arith.constant 8192 : index
+    %c16384 = arith.constant 16384 : index
+    %c32768 = arith.constant 32768 : index
+    %cK = arith.constant 1 : index
+    %ticks = arith.constant 10000000 : index
+    %tid = gpu.thread_id x
+    %dyn = memref.get_global @dynamicShmem : memref<0xf16, 3>
+    %lhs = memref.reinterpret_cast %dyn to offset: [0], sizes: [2, 128, 64], strides: [8192, 64, 1] : memref<0xf16, 3> to memref<2x128x64xf16, 3>
+    %rhs = memref.reinterpret_cast %dyn to offset: [16384], sizes: [2, 64, 128], strides: [8192, 128, 1] : memref<0xf16, 3> to memref<2x64x128xf16, strided<[8192, 128, 1], offset: 16384>, 3>
+    %bytes = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+      nvgpu.mbarrier.init %mb[%c1], %c1 : !bar
+    }
+    gpu.barrier
+    // Stage 0 of the ring, before the loop.
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c32768 : !bar
+      %a0 = memref.view %bytes[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+      %b0 = memref.view %bytes[%c32768][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      %at = arith.addi %c32768, %c8192 : index
+      %b1 = memref.view %bytes[%at][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      nvgpu.tma.async.load %descA[%c0, %c0], %mb[%c0] to %a0 : !lhsMap, !bar -> memref<128x64xf16, #gpu.address_space<workgroup>>
+      nvgpu.tma.async.load %descB[%c0, %c0], %mb[%c0] to %b0 : !rhsMap, !bar -> memref<64x64xf16, #gpu.address_space<workgroup>>
+      nvgpu.tma.async.load %descB[%c64, %c0], %mb[%c0] to %b1 : !rhsMap, !bar -> memref<64x64xf16, #gpu.address_space<workgroup>>
+    }
+    %init = nvgpu.warpgroup.mma.init.accumulator -> !acc
+    %res = scf.for %i = %c0 to %cK step %c1 iter_args(%mc = %init) -> (!acc) {
+      // Prefetch stage i + 1 into the other slot of the ring.
+      %n = arith.addi %i, %c1 : index
+      %ns = arith.remui %n, %c2 : index
+      %more = arith.cmpi ult, %n, %cK : index
+      %issue = arith.andi %more, %first : i1
+      scf.if %issue {
+        nvgpu.mbarrier.arrive.expect_tx %mb[%ns], %c32768 : !bar
+        %offA = arith.muli %ns, %c16384 : index
+        %offB = arith.addi %offA, %c32768 : index
+        %offB1 = arith.addi %offB, %c8192 : index
+        %a = memref.view %bytes[%offA][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+        %b0 = memref.view %bytes[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+        %b1 = memref.view %bytes[%offB1][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+        %k = arith.muli %n, %c64 : index
+        nvgpu.tma.async.load %descA[%k, %c0], %mb[%ns] to %a : !lhsMap, !bar -> memref<128x64xf16, #gpu.address_space<workgroup>>
+        nvgpu.tma.async.load %descB[%c0, %k], %mb[%ns] to %b0 : !rhsMap, !bar -> memref<64x64xf16, #gpu.address_space<workgroup>>
+        nvgpu.tma.async.load %descB[%c64, %k], %mb[%ns] to %b1 : !rhsMap, !bar -> memref<64x64xf16, #gpu.address_space<workgroup>>
+      }
+      // Slot i mod 2 is used for the (i floordiv 2)-th time: phase parity (i floordiv 2) mod 2.
+      %s = arith.remui %i, %c2 : index
+      %use = arith.divui %i, %c2 : index
+      %par = arith.remui %use, %c2 : index
+      %parity = arith.index_cast %par : index to i1
+      nvgpu.mbarrier.try_wait.parity %mb[%s], %parity, %ticks : !bar
+      %lhsSlice = memref.subview %lhs[%s, 0, 0][1, 128, 64][1, 1, 1] : memref<2x128x64xf16, 3> to memref<128x64xf16, strided<[64, 1], offset: ?>, 3>
+      %rhsSlice = memref.subview %rhs[%s, 0, 0][1, 64, 128][1, 1, 1] : memref<2x64x128xf16, strided<[8192, 128, 1], offset: 16384>, 3> to memref<64x128xf16, strided<[128, 1], offset: ?>, 3>
+      %dA = nvgpu.warpgroup.generate.descriptor %lhsSlice, %descA : memref<128x64xf16, strided<[64, 1], offset: ?>, 3>, !lhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<128x64xf16, 3>>
+      %dB = nvgpu.warpgroup.generate.descriptor %rhsSlice, %descB : memref<64x128xf16, strided<[128, 1], offset: ?>, 3>, !rhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<64x128xf16, 3>>
+      // Every thread takes the MMA's side; its result leaves through the
+      // scf.if's result, still pending.
+      %all = arith.cmpi ult, %tid, %c128 : index
+      %r = scf.if %all -> (!acc) {
+        // expected-note @below {{the warpgroup MMA}}
+        %md = nvgpu.warpgroup.mma %dA, %dB, %mc {transposeB, waitGroup = 1 : i64} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, !acc -> !acc
+        scf.yield %md : !acc
+      } else {
+        scf.yield %mc : !acc
+      }
+      scf.yield %r : !acc
+    }
+    
+    %accMem = memref.get_global @accShmem : memref<0xf32, 3>
+    %accTile = memref.reinterpret_cast %accMem to offset: [0], sizes: [128, 128], strides: [128, 1] : memref<0xf32, 3> to memref<128x128xf32, 3>
+    // expected-error @below {{reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it}}
+    nvgpu.warpgroup.mma.store %res, %accTile : !acc to memref<128x128xf32, 3>
+    gpu.barrier
+    %row0 = arith.divui %tid, %c32 : index
+    %lane = arith.remui %tid, %c32 : index
+    %col = arith.muli %lane, %c4 : index
+    scf.for %r = %row0 to %c128 step %c4 {
+      %v = vector.load %accTile[%r, %col] : memref<128x128xf32, 3>, vector<4xf32>
+      vector.store %v, %D[%r, %col] : memref<128x128xf32>, vector<4xf32>
+    }
+    gpu.return
+  }
+}
