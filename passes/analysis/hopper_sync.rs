@@ -85,6 +85,7 @@ use melior::ir::{BlockRef, Location, Type, TypeLike, Value, ValueLike};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
+mod accumulators;
 mod descriptors;
 mod loops;
 mod run_time_loops;
@@ -582,6 +583,9 @@ struct State {
     /// proxy (plain stores) that the async proxy, which TMA stores read
     /// through, may not see yet.
     unfenced: Vec<GenericWrite>,
+    /// The NVVM level's pending accumulator structs, field by field
+    /// ([`accumulators`]).
+    layouts: BTreeMap<ValueKey, accumulators::Layout>,
 }
 
 /// A TMA store's read of shared memory.
@@ -873,6 +877,9 @@ impl<'c, 'a> Model<'c, 'a> {
             .filter_map(|r| ir::region_entry(op, *r).and_then(|b| b.terminator()))
             .map(|t| t.operands().map(ValueKey::of).collect())
             .collect();
+        let results: Vec<ValueKey> = op.results().map(|r| ValueKey::of(Value::from(r))).collect();
+        let candidates: Vec<Vec<ValueKey>> = (0..results.len()).map(|i| yielded.iter().filter_map(|values| values.get(i).copied()).collect()).collect();
+        Self::carry_layouts(state, &results, &candidates);
         for (i, result) in op.results().enumerate() {
             let result = ValueKey::of(Value::from(result));
             for group in &mut state.wgmma {

@@ -168,6 +168,9 @@ impl<'c, 'a> Model<'c, 'a> {
     /// Loop-carried accumulators: `to[i]` is pending in the groups
     /// `from[i]` is.
     pub(super) fn carry(state: &mut State, from: &[Value], to: &[Value]) {
+        let targets: Vec<ValueKey> = to.iter().map(|t| ValueKey::of(*t)).collect();
+        let sources: Vec<Vec<ValueKey>> = from.iter().map(|f| vec![ValueKey::of(*f)]).collect();
+        Self::carry_layouts(state, &targets, &sources);
         for group in &mut state.wgmma {
             for (f, t) in from.iter().zip(to) {
                 let (f, t) = (ValueKey::of(*f), ValueKey::of(*t));

@@ -558,6 +558,7 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             true
         });
+        Self::prune_layouts(state);
     }
 
     /// `nvvm.wgmma.mma_async` (the NVVM level of `nvgpu.warpgroup.mma`, as
@@ -566,7 +567,9 @@ impl<'c, 'a> Model<'c, 'a> {
     /// evaluated at the shared-memory pointer it packs and laid out from its
     /// fields and the wgmma's shape ([`Self::descriptor_reads`]), and
     /// writing its result. Its accumulator operand (the struct
-    /// `inouts`) may be pending: wgmma orders accumulation.
+    /// `inouts`) may be pending when it is one earlier wgmma's registers,
+    /// whole and in order: wgmma orders accumulation into the same
+    /// registers ([`Self::accumulate`]).
     pub(super) fn nvvm_wgmma(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let mut reads = Vec::new();
         let descriptors: Vec<Value> = op.operands().filter(|v| v.r#type().is_integer()).collect();
@@ -582,6 +585,9 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.read(op, &bytes, threads, false, state);
                 reads.push(bytes);
             }
+        }
+        if !self.accumulate(op, state) {
+            return;
         }
         let Ok(result) = op.result(0) else { return };
         let result = ValueKey::of(Value::from(result));
@@ -621,6 +627,9 @@ impl<'c, 'a> Model<'c, 'a> {
                 group.registers.insert(result);
                 pending = true;
             }
+        }
+        if pending {
+            Self::pack_layout(op, state);
         }
         pending
     }

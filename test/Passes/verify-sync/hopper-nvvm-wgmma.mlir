@@ -31,6 +31,17 @@
 // RUN: awk 'BEGIN{RS="// ---" "--\n"} NR==1' %s | asyncpipe-opt --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
 // RUN:   | python3 %S/Inputs/descriptor-offset.py | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFFSET
 // OFFSET: error: reads shared memory that a TMA load may still be writing: no wait on the mbarrier phase that completes it comes before
+// A wgmma may accumulate onto an accumulator still in flight only when it
+// takes that accumulator's registers whole and in order
+// (passes/analysis/hopper_sync/accumulators.rs). Inputs/accumulator-fields.py
+// breaks that three ways: a field of the other half's accumulator mixed in,
+// a field moved, a value a later wgmma already accumulated onto. (Before,
+// each was proven: any pending struct was taken as ordered.)
+// RUN: awk 'BEGIN{RS="// ---" "--\n"} NR==1' %s | asyncpipe-opt --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' > %t.nvvm.mlir
+// RUN: python3 %S/Inputs/accumulator-fields.py --mix < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIELDS
+// RUN: python3 %S/Inputs/accumulator-fields.py --moved < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIELDS
+// RUN: python3 %S/Inputs/accumulator-fields.py --stale < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIELDS
+// FIELDS: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it: this wgmma's accumulator operand is not one pending accumulator's registers, whole and in order
 // The broken ones are found, with the findings the nvgpu level gives them:
 // RUN: asyncpipe-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \
 // RUN:   | not asyncpipe-opt -split-input-file --asyncpipe-verify-sync -o /dev/null 2>&1 \

@@ -1,0 +1,172 @@
+//! Which registers a pending NVVM-level accumulator holds. A
+//! `wgmma.mma_async` may take as its accumulator (`inouts`) the result of
+//! an earlier one still in flight: wgmma orders accumulation into the same
+//! registers. That holds only for the same registers in the same order. An
+//! `inouts` struct assembled (`llvm.insertvalue`) from fields of two
+//! accumulators, from fields moved to other positions, or from a value a
+//! later wgmma has already accumulated onto in place, makes the wgmma
+//! read registers another wgmma is still writing.
+//!
+//! Each pending struct value has a layout: for each field path, the
+//! accumulator chain (the wgmma that began it) and the register index, or
+//! stale (a later wgmma of the chain has overwritten it). A wgmma's
+//! pending `inouts` must be one chain's registers, whole and in order;
+//! its result continues the chain, whose older values become stale.
+
+use super::*;
+
+/// One field of a pending accumulator value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) enum Leaf {
+    /// Register `index` of the chain begun by wgmma `chain`.
+    Live { chain: OpKey, index: usize },
+    /// A register a later wgmma of its chain has accumulated onto.
+    Stale,
+}
+
+/// The fields of a value: field path to leaf.
+pub(super) type Layout = BTreeMap<Vec<i64>, Leaf>;
+
+/// The number of top-level fields of an LLVM struct type (None: not one).
+fn struct_fields(ty: Type) -> Option<usize> {
+    let text = ty.to_string();
+    let inner = text.strip_prefix("!llvm.struct<(")?.strip_suffix(")>")?;
+    if inner.trim().is_empty() {
+        return Some(0);
+    }
+    let mut depth = 0i32;
+    let mut fields = 1;
+    for c in inner.chars() {
+        match c {
+            '<' | '(' => depth += 1,
+            '>' | ')' => depth -= 1,
+            ',' if depth == 0 => fields += 1,
+            _ => {}
+        }
+    }
+    Some(fields)
+}
+
+impl<'c, 'a> Model<'c, 'a> {
+    /// The accumulator of NVVM wgmma `op`: its pending `inouts` (if any)
+    /// must be one chain's registers, whole and in order; the result
+    /// continues that chain (or begins one), and the chain's older values
+    /// become stale. False when it reported.
+    pub(super) fn accumulate(&mut self, op: OperationRef<'c, 'a>, state: &mut State) -> bool {
+        let Ok(result) = op.result(0) else { return true };
+        let result_value = Value::from(result);
+        let inouts = op.operands().find(|v| !v.r#type().is_integer());
+        let pending_in = inouts.and_then(|x| {
+            let key = ValueKey::of(x);
+            state.wgmma.iter().find(|g| g.registers.contains(&key)).map(|g| (key, g.op))
+        });
+        let fields = struct_fields(result_value.r#type());
+        let chain = match pending_in {
+            None => OpKey::of(op),
+            Some((key, group)) => {
+                let layout = state.layouts.get(&key);
+                let chain = match (layout, fields) {
+                    (Some(layout), Some(n)) => Self::whole_chain(layout, n),
+                    _ => None,
+                };
+                let Some(chain) = chain else {
+                    self.report(
+                        op,
+                        "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it: this wgmma's accumulator operand is not one pending accumulator's registers, whole and in order (fields of other accumulators, moved, or already accumulated onto by a later wgmma)".into(),
+                        Some((group, "the warpgroup MMA".into())),
+                    );
+                    return false;
+                };
+                chain
+            }
+        };
+        for layout in state.layouts.values_mut() {
+            for leaf in layout.values_mut() {
+                if matches!(leaf, Leaf::Live { chain: c, .. } if *c == chain) {
+                    *leaf = Leaf::Stale;
+                }
+            }
+        }
+        let key = ValueKey::of(result_value);
+        match fields {
+            Some(n) => {
+                state.layouts.insert(key, (0..n).map(|i| (vec![i as i64], Leaf::Live { chain, index: i })).collect());
+            }
+            None => {
+                state.layouts.remove(&key);
+            }
+        }
+        true
+    }
+
+    /// The chain whose registers `0..n` the layout holds, at fields `0..n`
+    /// in order.
+    fn whole_chain(layout: &Layout, n: usize) -> Option<OpKey> {
+        if layout.len() != n {
+            return None;
+        }
+        let mut chain = None;
+        for (i, (path, leaf)) in layout.iter().enumerate() {
+            let Leaf::Live { chain: c, index } = leaf else { return None };
+            if path.as_slice() != [i as i64] || *index != i || chain.is_some_and(|k| k != *c) {
+                return None;
+            }
+            chain = Some(*c);
+        }
+        chain
+    }
+
+    /// The layout of the result of `llvm.insertvalue` or
+    /// `llvm.extractvalue` `op` from its operands'.
+    pub(super) fn pack_layout(op: OperationRef<'c, 'a>, state: &mut State) {
+        let Ok(result) = op.result(0) else { return };
+        let key = ValueKey::of(Value::from(result));
+        let Some(position) = ir::dense_i64_attr(op, attr::POSITION) else {
+            state.layouts.remove(&key);
+            return;
+        };
+        let layout_of = |i: usize| op.operand(i).ok().and_then(|v| state.layouts.get(&ValueKey::of(v)).cloned()).unwrap_or_default();
+        let layout: Layout = if Upstream::LlvmInsertvalue.is(op) {
+            // Operands: the container, then the value put at `position`.
+            let mut layout: Layout = layout_of(0).into_iter().filter(|(path, _)| !path.starts_with(&position)).collect();
+            for (path, leaf) in layout_of(1) {
+                layout.insert(position.iter().chain(&path).copied().collect(), leaf);
+            }
+            layout
+        } else {
+            layout_of(0).into_iter().filter_map(|(path, leaf)| path.strip_prefix(position.as_slice()).map(|rest| (rest.to_vec(), leaf))).collect()
+        };
+        if layout.is_empty() {
+            state.layouts.remove(&key);
+        } else {
+            state.layouts.insert(key, layout);
+        }
+    }
+
+    /// Values `to[i]` take `from[i]`'s layouts (a loop's carried values,
+    /// an `scf.if`'s results), or none when `from` disagree: each `to[i]`
+    /// with a list of candidates, all of which must agree.
+    pub(super) fn carry_layouts(state: &mut State, to: &[ValueKey], from: &[Vec<ValueKey>]) {
+        let new: Vec<Option<Layout>> = from
+            .iter()
+            .map(|candidates| {
+                let mut layouts = candidates.iter().map(|f| state.layouts.get(f).cloned());
+                let first = layouts.next().flatten()?;
+                layouts.all(|l| l.as_ref() == Some(&first)).then_some(first)
+            })
+            .collect();
+        for (t, layout) in to.iter().zip(new) {
+            match layout {
+                Some(layout) => state.layouts.insert(*t, layout),
+                None => state.layouts.remove(t),
+            };
+        }
+    }
+
+    /// After a `wgmma.wait_group`: values no group holds pending lose their
+    /// layouts (their registers are complete).
+    pub(super) fn prune_layouts(state: &mut State) {
+        let pending: BTreeSet<ValueKey> = state.wgmma.iter().flat_map(|g| g.registers.iter().copied()).collect();
+        state.layouts.retain(|key, _| pending.contains(key));
+    }
+}
