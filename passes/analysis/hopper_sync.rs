@@ -86,7 +86,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 mod accumulators;
-mod descriptors;
+pub(super) mod descriptors;
 mod loops;
 mod run_time_loops;
 mod threads;
@@ -149,6 +149,8 @@ pub fn unmodeled(op: OperationRef) -> bool {
                 | Upstream::NvvmMbarrierInit
                 | Upstream::NvvmMbarrierArrive
                 | Upstream::NvvmMbarrierArriveExpectTx
+                | Upstream::NvvmMbarrierExpectTx
+                | Upstream::NvvmFenceMbarrierInit
                 | Upstream::NvvmMbarrierTryWaitParity
                 | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
                 | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
@@ -188,6 +190,31 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
         return findings;
     }
     if !ops.iter().any(|op| is_hopper_op(*op)) {
+        return findings;
+    }
+    // The queue model (hazards) follows async work on counted queues; this
+    // model follows TMA and warpgroup MMA. Neither sees the other's
+    // accesses: a kernel with both (asyncpipe's copies beside the NVVM
+    // wgmma that asyncpipe-lower-mma{chip=sm_90a} writes) is not proven.
+    let hopper_access = |op: &OperationRef| {
+        matches!(
+            Upstream::of(*op),
+            Some(
+                Upstream::NvgpuTmaAsyncLoad
+                    | Upstream::NvgpuTmaAsyncStore
+                    | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                    | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
+                    | Upstream::NvgpuWarpgroupMma
+                    | Upstream::NvvmWgmmaMmaAsync
+            )
+        )
+    };
+    if let (Some(hopper), Some(queued)) = (ops.iter().find(|op| hopper_access(op)), ops.iter().find(|op| async_effects::issues_counted_work(**op))) {
+        findings.push(Finding {
+            at: hopper.location(),
+            message: "cannot prove: this kernel has TMA or warpgroup MMA work (verify-sync's Hopper model) and async copies on counted queues (its queue model), and neither model sees the other's accesses to shared memory: verify the kernel where one kind remains (before asyncpipe-lower-mma, or after asyncpipe-lower-to-nvgpu)".into(),
+            note: Some((queued.location(), "an async op on a counted queue".into())),
+        });
         return findings;
     }
     // Each gpu.launch body with Hopper work is a kernel of its own (its
@@ -753,6 +780,24 @@ impl<'c, 'a> Model<'c, 'a> {
                 let Some(key) = self.nvvm_mbarrier(op, 0) else { return };
                 self.arrive_at(op, key, expect.then_some(1), threads, state);
             }
+            Upstream::NvvmMbarrierExpectTx => {
+                // addr, txcount, [predicate]: more bytes for the current
+                // phase, no arrival (asyncpipe's bulk queues expect before
+                // their copies and arrive once per thread after).
+                let predicate = Some(2).filter(|p| op.operand_count() > *p);
+                let Some(threads) = self.predicated(op, predicate, threads) else {
+                    return self.report(op, "cannot prove: the predicate of this expect_tx is not known per thread".into(), None);
+                };
+                if threads.is_empty() {
+                    return;
+                }
+                let Some(key) = self.nvvm_mbarrier(op, 0) else { return };
+                self.expect_at(op, key, 1, threads, state);
+            }
+            // fence.mbarrier_init orders the initializations for the
+            // cluster; within the block the barrier after them publishes
+            // them ([`Self::barrier`]).
+            Upstream::NvvmFenceMbarrierInit => {}
             Upstream::NvvmMbarrierTryWaitParity => {
                 let Some(key) = self.nvvm_mbarrier(op, 0) else { return };
                 self.wait_at(op, key, 1, threads, state);

@@ -12,6 +12,14 @@
 //! stale (a later wgmma of the chain has overwritten it). A wgmma's
 //! pending `inouts` must be one chain's registers, whole and in order;
 //! its result continues the chain, whose older values become stale.
+//!
+//! A thread's own `memref.alloca` holding an accumulator (as
+//! asyncpipe-lower-mma keeps it, loaded into the struct before the chain
+//! and stored back after it) is registers too: LLVM's SROA makes its
+//! loads and stores the values themselves. A `memref.store` of a pending
+//! value into it at constant indices, and a `memref.load` back, move
+//! registers (no read); the alloca's layout is by its indices. Any other
+//! access to it while it holds pending registers reads them.
 
 use super::*;
 
@@ -168,5 +176,79 @@ impl<'c, 'a> Model<'c, 'a> {
     pub(super) fn prune_layouts(state: &mut State) {
         let pending: BTreeSet<ValueKey> = state.wgmma.iter().flat_map(|g| g.registers.iter().copied()).collect();
         state.layouts.retain(|key, _| pending.contains(key));
+    }
+}
+
+impl<'c, 'a> Model<'c, 'a> {
+    /// The thread-private allocation (`memref.alloca`, not workgroup
+    /// memory) that `memref.store`/`memref.load` `op` accesses at constant
+    /// indices: the alloca and the indices.
+    fn register_slot(&self, op: OperationRef<'c, 'a>, memref_at: usize) -> Option<(ValueKey, Vec<i64>)> {
+        let memref = op.operand(memref_at).ok()?;
+        let alloca = ir::defining_op(memref).filter(|d| Upstream::MemrefAlloca.is(*d))?;
+        if Self::is_workgroup(memref) || alloca.operand_count() != 0 {
+            return None;
+        }
+        let indices = op.operands().skip(memref_at + 1).map(|i| self.eval(i)).collect::<Option<Vec<i64>>>()?;
+        Some((ValueKey::of(memref), indices))
+    }
+
+    /// Whether any warpgroup MMA group holds `key` pending.
+    fn holds(state: &State, key: ValueKey) -> bool {
+        state.wgmma.iter().any(|g| g.registers.contains(&key))
+    }
+
+    /// `memref.store` and `memref.load` of accumulator registers kept in a
+    /// thread's alloca ([module docs](self)): true when `op` is one (and is
+    /// handled here).
+    pub(super) fn moves_registers(op: OperationRef<'c, 'a>, model: &Self, state: &mut State) -> bool {
+        if Upstream::MemrefStore.is(op) {
+            let (Ok(value), Some((alloca, indices))) = (op.operand(0), model.register_slot(op, 1)) else { return false };
+            let value = ValueKey::of(value);
+            let pending = Self::holds(state, value);
+            if !pending && !Self::holds(state, alloca) {
+                return false;
+            }
+            let moved: Layout = state.layouts.get(&value).map(|l| l.iter().map(|(path, leaf)| (indices.iter().chain(path).copied().collect(), *leaf)).collect()).unwrap_or_default();
+            let layout = state.layouts.entry(alloca).or_default();
+            layout.retain(|path, _| !path.starts_with(&indices));
+            layout.extend(moved);
+            if pending {
+                for group in &mut state.wgmma {
+                    if group.registers.contains(&value) {
+                        group.registers.insert(alloca);
+                    }
+                }
+            }
+            return true;
+        }
+        if Upstream::MemrefLoad.is(op) {
+            let (Ok(result), Some((alloca, indices))) = (op.result(0), model.register_slot(op, 0)) else { return false };
+            if !Self::holds(state, alloca) {
+                return false;
+            }
+            let result = ValueKey::of(Value::from(result));
+            let layout: Layout = state
+                .layouts
+                .get(&alloca)
+                .map(|l| l.iter().filter_map(|(path, leaf)| path.strip_prefix(indices.as_slice()).map(|rest| (rest.to_vec(), *leaf))).collect())
+                .unwrap_or_default();
+            if layout.is_empty() {
+                // A slot no pending value was moved into.
+                state.layouts.remove(&result);
+                for group in &mut state.wgmma {
+                    group.registers.remove(&result);
+                }
+                return true;
+            }
+            state.layouts.insert(result, layout);
+            for group in &mut state.wgmma {
+                if group.registers.contains(&alloca) {
+                    group.registers.insert(result);
+                }
+            }
+            return true;
+        }
+        false
     }
 }

@@ -23,6 +23,18 @@
 use super::*;
 use crate::passes::ir::nvvm::WgmmaGeometry;
 
+/// How a descriptor depends on the thread that computes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Dependence {
+    /// Not at all.
+    None,
+    /// Through the warpgroup's index only (`tid.x / 128`): the same in
+    /// every thread of a warpgroup.
+    Warpgroup,
+    /// Otherwise through a thread id, lane id or block size.
+    Thread,
+}
+
 /// Buffer addresses at which a descriptor is evaluated ([module docs](self)).
 const BUFFER_ADDRESSES: [i64; 2] = [0, 5 * 1024];
 
@@ -125,10 +137,10 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(geometry) = WgmmaGeometry::of(op) else {
             return Err("cannot prove: the shape, element types or layouts of this wgmma.mma_async are not ones the model reads".into());
         };
-        let Some(pointer) = self.descriptor_pointer(descriptor) else {
-            return Err("cannot prove: which shared memory this wgmma descriptor addresses is not known (the model follows the integer operations that pack a shared-memory pointer, from llvm.ptrtoint of a memref's pointer)".into());
+        let Some((pointer, _)) = self.address_leaf(descriptor) else {
+            return Err("cannot prove: which shared memory this wgmma descriptor addresses is not known (the model follows the integer operations that pack a shared-memory pointer, from llvm.ptrtoint of a memref's pointer or memref.extract_aligned_pointer_as_index)".into());
         };
-        let Some((buffer, offset)) = pointer.operand(0).ok().and_then(|p| self.pointer(p)) else {
+        let Some((buffer, offset)) = self.packed_address(pointer) else {
             return Err("cannot prove: where the pointer that this wgmma descriptor packs points is not known (the model follows getelementptr with indices it evaluates, addrspacecast and a memref descriptor's aligned pointer)".into());
         };
         let leaf = ValueKey::of(Value::from(pointer.result(0).map_err(|_| String::new())?));
@@ -152,13 +164,43 @@ impl<'c, 'a> Model<'c, 'a> {
         Ok(answer.unwrap_or_default().into_iter().map(|range| Bytes { buffer: buffer.clone(), range: Some(range) }).collect())
     }
 
-    /// The one `llvm.ptrtoint` whose pointer a descriptor packs: the pure
-    /// integer operations that build it are followed back to it (upstream
-    /// packs the address with shl, lshr and or, and adds each k step's
-    /// offset). None when a path ends elsewhere (a loop-carried descriptor,
-    /// a load, a call: bits the walk cannot see) or reaches two pointers.
-    fn descriptor_pointer(&self, descriptor: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    /// Where the address that `leaf` ([`Self::address_leaf`]) gives
+    /// points: a buffer and a byte offset in it. `llvm.ptrtoint` of a
+    /// pointer the model follows ([`Self::pointer`]); the aligned pointer of
+    /// a memref (`memref.extract_aligned_pointer_as_index`, as
+    /// asyncpipe-lower-mma builds descriptors), its view's base.
+    pub(super) fn packed_address(&self, leaf: OperationRef<'c, 'a>) -> Option<(Buffer, i64)> {
+        let operand = leaf.operand(0).ok()?;
+        if Upstream::LlvmPtrtoint.is(leaf) {
+            return self.pointer(operand);
+        }
+        let view = self.view(operand);
+        Some((view.buffer, view.base?))
+    }
+
+    /// The one address leaf (`llvm.ptrtoint`, or
+    /// `memref.extract_aligned_pointer_as_index`) whose pointer a
+    /// descriptor (or an integer made a pointer by `llvm.inttoptr`) packs: the pure integer operations that build it are
+    /// followed back to it (upstream packs the address with shl, lshr and
+    /// or, and adds each k step's offset; asyncpipe-lower-mma adds the
+    /// view's element offset, read from memref.extract_strided_metadata, to
+    /// the aligned pointer). None when a path ends elsewhere (a
+    /// loop-carried descriptor, a load, a call: bits the walk cannot see)
+    /// or reaches two pointers.
+    /// With it: how the descriptor depends on the thread
+    /// ([`Self::descriptor_reads_of`]).
+    pub(super) fn address_leaf(&self, descriptor: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, Dependence)> {
         let mut found: Option<OperationRef> = None;
+        let mut dependence = Dependence::None;
+        let x_ids: HashSet<ValueKey> = self.block.thread_ids.iter().filter(|(_, d)| *d == 0).map(|(v, _)| ValueKey::of(*v)).collect();
+        let block_values: HashSet<ValueKey> = self
+            .block
+            .thread_ids
+            .iter()
+            .chain(&self.block.block_dims)
+            .map(|(v, _)| ValueKey::of(*v))
+            .chain(self.block.lane_ids.iter().map(|v| ValueKey::of(*v)))
+            .collect();
         let mut stack = vec![descriptor];
         let mut seen = HashSet::new();
         while let Some(value) = stack.pop() {
@@ -168,8 +210,16 @@ impl<'c, 'a> Model<'c, 'a> {
             if !seen.insert(ValueKey::of(value)) {
                 continue;
             }
+            if block_values.contains(&ValueKey::of(value)) {
+                dependence = Dependence::Thread;
+                continue;
+            }
             let def = ir::defining_op(value)?;
-            if Upstream::LlvmPtrtoint.is(def) {
+            if self.warpgroup_index(def, &x_ids) {
+                dependence = dependence.max(Dependence::Warpgroup);
+                continue;
+            }
+            if Upstream::LlvmPtrtoint.is(def) || Upstream::MemrefExtractAlignedPointerAsIndex.is(def) {
                 if found.is_some_and(|f| f != def) {
                     return None;
                 }
@@ -179,15 +229,88 @@ impl<'c, 'a> Model<'c, 'a> {
             if matches!(Upstream::of(def), Some(Upstream::LlvmMlirConstant | Upstream::ArithConstant)) {
                 continue;
             }
+            if Upstream::MemrefExtractStridedMetadata.is(def) {
+                // A view's offset, sizes and strides: numbers of its type
+                // or of the view's construction ([`Self::eval_int`]).
+                continue;
+            }
             // Pure integer arithmetic only: a call, a load, a special
             // register or inline asm may contribute bits the walk cannot see.
             let pure = ir::memory_effects(def).is_some_and(|effects| effects.is_empty());
-            if !pure || def.operand_count() == 0 || def.region_count() > 0 || def.result_count() != 1 || !def.operands().all(|o| o.r#type().is_integer()) {
+            let integer = |t: Type| t.is_integer() || t.is_index();
+            if !pure || def.operand_count() == 0 || def.region_count() > 0 || def.result_count() != 1 || !def.operands().all(|o| integer(o.r#type())) {
                 return None;
             }
             stack.extend(def.operands());
         }
-        found
+        Some((found?, dependence))
+    }
+
+    /// Whether `def` is `tid.x / c` (divui, divsi, floordivsi, or shrui by
+    /// a constant) with `c` a multiple of 128 and the block's x size too:
+    /// the same number in every thread of a warpgroup.
+    fn warpgroup_index(&self, def: OperationRef<'c, 'a>, x_ids: &HashSet<ValueKey>) -> bool {
+        let kind = Upstream::of(def);
+        let divides = matches!(kind, Some(Upstream::ArithDivui | Upstream::ArithDivsi | Upstream::ArithFloordivsi));
+        if !(divides || kind == Some(Upstream::ArithShrui)) || self.block.shape[0] % 128 != 0 {
+            return false;
+        }
+        let (Ok(x), Ok(c)) = (def.operand(0), def.operand(1)) else { return false };
+        let Some(c) = self.eval_int(c) else { return false };
+        let per_warpgroup = if divides { c > 0 && c % 128 == 0 } else { (7..64).contains(&c) };
+        per_warpgroup && x_ids.contains(&ValueKey::of(x))
+    }
+
+    /// [`Self::descriptor_reads`] for the `threads` that issue `op`: once
+    /// when the descriptor is the same number in every thread; once per
+    /// warpgroup when it depends on the thread through the warpgroup's
+    /// index only; else once per thread, with its ids bound. wgmma is a
+    /// warpgroup's collective op, issued with one descriptor: it must be
+    /// the same in every thread of a warpgroup (a warpgroup's rows of A,
+    /// say, from the warpgroup's index), and the reads are the union over
+    /// the warpgroups.
+    pub(super) fn descriptor_reads_of(&mut self, op: OperationRef<'c, 'a>, descriptor: Value<'c, 'a>, which: usize, threads: &Threads) -> Result<Vec<Bytes>, String> {
+        let dependence = self.address_leaf(descriptor).map_or(Dependence::None, |(_, d)| d);
+        if dependence == Dependence::None {
+            return self.descriptor_reads(op, descriptor, which);
+        }
+        // Per warpgroup: its first thread in `threads` stands for it.
+        let mut evaluated = Threads::none(self.block.size);
+        let mut last_group = None;
+        for t in threads.iter() {
+            if dependence == Dependence::Thread || last_group != Some(t / 128) {
+                evaluated.insert(t);
+                last_group = Some(t / 128);
+            }
+        }
+        let original = self.bindings.clone();
+        let mut warpgroups: BTreeMap<usize, Vec<Bytes>> = BTreeMap::new();
+        let mut outcome = Ok(());
+        for t in evaluated.iter() {
+            self.block.bind(&mut self.bindings, t as i64);
+            let reads = self.descriptor_reads(op, descriptor, which);
+            match reads {
+                Err(why) => outcome = Err(why),
+                Ok(reads) => match warpgroups.get(&(t / 128)) {
+                    Some(earlier) if *earlier != reads => {
+                        outcome = Err("cannot prove: this wgmma's descriptor differs between threads of one warpgroup (wgmma is issued by the warpgroup with one descriptor)".into())
+                    }
+                    Some(_) => {}
+                    None => {
+                        warpgroups.insert(t / 128, reads);
+                    }
+                },
+            }
+            if outcome.is_err() {
+                break;
+            }
+        }
+        self.bindings = original;
+        outcome?;
+        let mut union: Vec<Bytes> = warpgroups.into_values().flatten().collect();
+        union.sort();
+        union.dedup();
+        Ok(union)
     }
 
     /// The i64 `value` with the `llvm.ptrtoint` result `leaf` taken as
@@ -195,7 +318,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// evaluated; any other value by [`Self::eval_int`] (which knows no
     /// pointer's address, so a value that depends on the leaf otherwise is
     /// not evaluated).
-    fn packed(&self, value: Value<'c, 'a>, leaf: ValueKey, address: i64, budget: &mut usize) -> Option<i64> {
+    pub(super) fn packed(&self, value: Value<'c, 'a>, leaf: ValueKey, address: i64, budget: &mut usize) -> Option<i64> {
         use Upstream::*;
         if ValueKey::of(value) == leaf {
             return Some(address);
@@ -203,11 +326,17 @@ impl<'c, 'a> Model<'c, 'a> {
         *budget = budget.checked_sub(1)?;
         let def = ir::defining_op(value)?;
         let kind = Upstream::of(def);
+        let wide = |v: Value| symbolic::integer_bits(v.r#type()) == Some(64);
+        if matches!(kind, Some(ArithIndexCast | ArithIndexCastui | BuiltinUnrealizedConversionCast)) && def.operand_count() == 1 && wide(value) {
+            // index <-> i64: the same 64 bits.
+            let source = def.operand(0).ok().filter(|s| wide(*s))?;
+            return self.packed(source, leaf, address, budget);
+        }
         let binary = matches!(
             kind,
             Some(LlvmAdd | LlvmSub | LlvmMul | LlvmShl | LlvmLShr | LlvmAShr | LlvmAnd | LlvmOr | LlvmXor | ArithAddi | ArithSubi | ArithMuli | ArithShli | ArithShrui | ArithShrsi | ArithAndi | ArithOri | ArithXori)
         );
-        if !binary || def.operand_count() != 2 || symbolic::integer_bits(value.r#type()) != Some(64) {
+        if !binary || def.operand_count() != 2 || !wide(value) {
             return self.eval_int(value);
         }
         let x = self.packed(def.operand(0).ok()?, leaf, address, budget)?;

@@ -36,6 +36,21 @@ impl<'c, 'a> Model<'c, 'a> {
                 let memref = cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
                 self.view(memref).offset?
             }
+            // A view's metadata (memref.extract_strided_metadata: base,
+            // offset, sizes..., strides...): its offset in elements, or a
+            // static size or stride of its type.
+            Upstream::MemrefExtractStridedMetadata => {
+                let memref = def.operand(0).ok()?;
+                let view = self.view(memref);
+                let rank = view.sizes.len();
+                let position = (0..def.result_count()).find(|i| def.result(*i).is_ok_and(|r| ValueKey::of(Value::from(r)) == ValueKey::of(value)))?;
+                match position {
+                    1 => view.offset?,
+                    p if (2..2 + rank).contains(&p) => Some(view.sizes[p - 2]).filter(|s| *s >= 0)?,
+                    p if (2 + rank..2 + 2 * rank).contains(&p) => Some(view.strides[p - 2 - rank]).filter(|s| *s != i64::MIN)?,
+                    _ => return None,
+                }
+            }
             Upstream::LlvmTrunc => {
                 let v = self.eval_int(def.operand(0).ok()?)?;
                 let bits = symbolic::integer_bits(value.r#type())?;
@@ -50,9 +65,11 @@ impl<'c, 'a> Model<'c, 'a> {
     /// Where an LLVM pointer of the NVVM level points: a buffer and a byte
     /// offset in it. Followed: `llvm.getelementptr` with one index (a
     /// constant or a value the model evaluates, times the element type's
-    /// size), `llvm.addrspacecast`, and the aligned pointer (position 1) of
+    /// size), `llvm.addrspacecast`, the aligned pointer (position 1) of
     /// a memref descriptor made from a memref by an unrealized cast (the
-    /// memref's view, without its offset: the descriptor keeps that apart).
+    /// memref's view, without its offset: the descriptor keeps that apart),
+    /// and `llvm.inttoptr` of an address computed from one of those or
+    /// from `memref.extract_aligned_pointer_as_index`.
     pub(super) fn pointer(&self, value: Value<'c, 'a>) -> Option<(Buffer, i64)> {
         let def = ir::defining_op(value)?;
         match Upstream::of(def)? {
@@ -69,6 +86,23 @@ impl<'c, 'a> Model<'c, 'a> {
             Upstream::LlvmExtractvalue => {
                 let view = self.view(Self::aligned_memref(def)?);
                 Some((view.buffer, view.base?))
+            }
+            // An address computed as an integer (asyncpipe's lowerings add
+            // offsets to memref.extract_aligned_pointer_as_index): the
+            // integer evaluated at two addresses of its one address leaf
+            // must move with it, the same number of bytes past it.
+            Upstream::LlvmInttoptr => {
+                let integer = def.operand(0).ok()?;
+                let (leaf, dependence) = self.address_leaf(integer)?;
+                if dependence != descriptors::Dependence::None {
+                    return None;
+                }
+                let (buffer, base) = self.packed_address(leaf)?;
+                let key = ValueKey::of(Value::from(leaf.result(0).ok()?));
+                let past = |address: i64| -> Option<i64> { self.packed(integer, key, address, &mut 256)?.checked_sub(address) };
+                let delta = past(base)?;
+                (past(base.checked_add(5 * 1024)?)? == delta).then_some(())?;
+                Some((buffer, base.checked_add(delta)?))
             }
             _ => None,
         }
@@ -221,6 +255,20 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.report(op, format!("{arrivals} arrivals on mbarrier {} in one phase, which its initialization counts {count}: the phase completes before some of them", key.1), None);
             }
         }
+    }
+
+    /// `mbarrier.expect_tx` by `threads` on mbarrier `key`: each adds the
+    /// transaction bytes operand `tx` of `op` to the current phase's
+    /// expected bytes, without arriving.
+    pub(super) fn expect_at(&mut self, op: OperationRef<'c, 'a>, key: BarrierKey, tx: usize, threads: Threads, state: &mut State) {
+        if !self.usable(op, &key, &threads, state) {
+            return;
+        }
+        let Some(bytes) = op.operand(tx).ok().and_then(|v| self.eval_int(v)) else {
+            return self.report(op, "cannot prove: the transaction byte count is not known here".into(), None);
+        };
+        let Some(barrier) = state.barriers.get_mut(&key) else { return };
+        barrier.current.expected = barrier.current.expected.saturating_add(bytes.saturating_mul(threads.count()));
     }
 
     /// Whether the current phase of `barrier` completes with what was issued.
@@ -577,7 +625,7 @@ impl<'c, 'a> Model<'c, 'a> {
             return self.report(op, "cannot prove: this wgmma.mma_async does not take its A and B tiles as two descriptors".into(), None);
         }
         for (which, operand) in descriptors.into_iter().enumerate() {
-            let tiles = match self.descriptor_reads(op, operand, which) {
+            let tiles = match self.descriptor_reads_of(op, operand, which, threads) {
                 Ok(tiles) => tiles,
                 Err(why) => return self.report(op, why, None),
             };
@@ -738,8 +786,13 @@ impl<'c, 'a> Model<'c, 'a> {
         if Upstream::of(op).is_some_and(|k| matches!(k, Upstream::ScfYield)) {
             return;
         }
+        if Self::moves_registers(op, self, state) {
+            return;
+        }
         for operand in op.operands() {
-            if !operand.r#type().is_mem_ref() {
+            // A thread's alloca holding accumulator registers is read by any
+            // access but a register move ([`Self::moves_registers`]).
+            if !operand.r#type().is_mem_ref() || !Self::is_workgroup(operand) {
                 self.register_read(op, operand, state);
             }
         }

@@ -12,6 +12,18 @@
 // verdicts, at the same ops, at the NVVM level. (Before, every such kernel
 // was "not modeled".)
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),asyncpipe-verify-sync)'
+// The first kernel with each arrive.expect_tx split into expect_tx and an
+// arrival on a pointer rebuilt from an integer (llvm.inttoptr), as
+// asyncpipe's bulk queues write them (Inputs/expect-then-arrive.py): proven;
+// an expect_tx issued twice leaves the phase short of bytes; an arrival 8
+// bytes on is on an mbarrier nobody initialized. (Before, nvvm.mbarrier.expect_tx
+// was "not modeled" and an inttoptr address "cannot prove".)
+// RUN: awk 'BEGIN{RS="// ---" "--\n"} NR==1' %s | asyncpipe-opt --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' > %t.nvvm.mlir
+// RUN: python3 %S/Inputs/expect-then-arrive.py < %t.nvvm.mlir | asyncpipe-opt --asyncpipe-verify-sync -o /dev/null
+// RUN: python3 %S/Inputs/expect-then-arrive.py --twice < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: error: waits for the phase of parity 0 of mbarrier 0, which gets only 6144 of the 12288 transaction bytes expected: the wait may never return
+// RUN: python3 %S/Inputs/expect-then-arrive.py --next < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEXT
+// NEXT: error: uses mbarrier 1 before it is initialized
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 !lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Reads asyncpipe-lower-mma{chip=sm_90a}'s output for
+test/Passes/lower-mma/wgmma.mlir's @one_warpgroup (tiles filled by one
+asyncpipe copy group, then two MMA groups whose accumulator lives in a
+thread's memref.alloca, each waited for with wgmma.wait_group 0) and fills
+the tiles with plain memref.copy and a gpu.barrier instead of the copy
+group, so that only the Hopper model has work in the kernel. Modes:
+  (none)          as is;
+  --no-first-wait the first wgmma.wait_group is deleted: the second chain
+                  accumulates onto the first in flight (legal);
+  --no-last-wait  the second wgmma.wait_group is deleted: the accumulator
+                  is stored while the MMA writes it;
+  --overwrite     a store into the A tile right after the first commit;
+  --alloca-read   a vector.load of the accumulator's alloca right after
+                  the first commit."""
+import re
+import sys
+
+mode = sys.argv[1] if len(sys.argv) > 1 else ""
+text = sys.stdin.read()
+text, n = re.subn(r"asyncpipe\.commit_queue 0 \{\n(.*?)\n *\}\n( *)asyncpipe\.wait_queue 0, 0",
+                  lambda m: m.group(1).replace("asyncpipe.copy", "memref.copy") + "\n" + m.group(2) + "gpu.barrier",
+                  text, count=1, flags=re.S)
+if n != 1:
+    sys.exit("plain-fill: no copy group")
+waits = [m.start() for m in re.finditer(r"\n *nvvm\.wgmma\.wait\.group\.sync\.aligned 0", text)]
+commit = re.search(r"\n( *)nvvm\.wgmma\.commit\.group\.sync\.aligned", text)
+if len(waits) != 2 or not commit:
+    sys.exit("plain-fill: expected two wgmma waits after a commit")
+indent = commit.group(1)
+if mode == "--no-first-wait":
+    end = text.index("\n", waits[0] + 1)
+    text = text[:waits[0]] + text[end:]
+elif mode == "--no-last-wait":
+    end = text.index("\n", waits[1] + 1)
+    text = text[:waits[1]] + text[end:]
+elif mode in ("--overwrite", "--alloca-read"):
+    if mode == "--overwrite":
+        extra = (f"\n{indent}%zero_h = arith.constant 0.0 : f16\n{indent}%i0 = arith.constant 0 : index"
+                 f"\n{indent}memref.store %zero_h, %alloc[%i0, %i0] : memref<64x64xf16, #gpu.address_space<workgroup>>")
+    else:
+        extra = (f"\n{indent}%i0 = arith.constant 0 : index"
+                 f"\n{indent}%early = vector.load %alloca[%i0, %i0, %i0] : memref<1x8x4xf32>, vector<4xf32>")
+    text = text[:commit.end()] + extra + text[commit.end():]
+elif mode:
+    sys.exit(f"plain-fill: unknown mode {mode}")
+sys.stdout.write(text)

@@ -1,0 +1,25 @@
+// verify-sync on what asyncpipe-lower-mma{chip=sm_90a} writes: wgmma
+// descriptors packed from memref.extract_aligned_pointer_as_index plus the
+// view's offset (read from memref.extract_strided_metadata) and the
+// warpgroup's rows (thread id / 128: evaluated once per warpgroup), and an
+// accumulator kept in a thread's memref.alloca, loaded into the wgmma's
+// struct and stored back (register moves, not reads: LLVM's SROA makes
+// them the values). The kernel is test/Passes/lower-mma/wgmma.mlir's
+// @one_warpgroup with its copy group replaced by plain copies and a barrier
+// (Inputs/plain-fill.py), so that only the Hopper model has work here
+// (hopper-mixed-models.mlir: the two models do not share a kernel).
+// Before, every wgmma here was "cannot prove" (the descriptor walk knew
+// only llvm.ptrtoint) and each store into the alloca a read of a pending
+// accumulator.
+// RUN: asyncpipe-opt %S/../lower-mma/wgmma.mlir --asyncpipe-lower-mma=chip=sm_90a > %t.lowered.mlir
+// RUN: python3 %S/Inputs/plain-fill.py < %t.lowered.mlir | asyncpipe-opt --asyncpipe-verify-sync -o /dev/null
+// The second MMA group accumulating onto the first in flight is legal:
+// RUN: python3 %S/Inputs/plain-fill.py --no-first-wait < %t.lowered.mlir | asyncpipe-opt --asyncpipe-verify-sync -o /dev/null
+// Storing the accumulator with no wait, overwriting a tile the MMA reads,
+// or reading the alloca that holds pending registers, are not:
+// RUN: python3 %S/Inputs/plain-fill.py --no-last-wait < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAST
+// LAST: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// RUN: python3 %S/Inputs/plain-fill.py --overwrite < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=OVERWRITE
+// OVERWRITE: error: overwrites shared memory that a warpgroup MMA may still read: no wgmma.wait_group completes it before
+// RUN: python3 %S/Inputs/plain-fill.py --alloca-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALLOCA
+// ALLOCA: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
