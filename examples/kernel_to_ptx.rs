@@ -12,7 +12,8 @@
 //! 2. `asyncpipe-count-to-token` + `asyncpipe-token-to-count` with
 //!    `single-hw-queue` (+ `asyncpipe-optimize-waits`): the counts recomputed
 //!    for PTX's single cp.async queue, proven by `asyncpipe-verify-sync`;
-//! 3. `asyncpipe-to-ptx` for each chip: a `.ptx` file, whose
+//! 3. `asyncpipe-to-ptx` for each chip: a `.ptx` file (and the same PTX
+//!    from `asyncpipe-kernel-to-ptx`, the whole path as one pipeline), whose
 //!    `cp.async.wait_group` counts are checked against the computed ones and
 //!    which `ptxas` assembles when it is installed.
 //!
@@ -90,6 +91,18 @@ fn run(input: &str, out: &Path, chips: &[String]) -> Result<(), Box<dyn std::err
             println!("{}: {} ({}, {} lines)", object.binary, path.display(), object.target, ptx.lines().count());
             check_ptx(&ptx, &computed)?;
             assemble(&path, chip);
+        }
+        // The same path as one registered pipeline, from the input as written.
+        let mut whole = context.parse_file(input)?;
+        context.run_pipeline(&mut whole, &format!("asyncpipe-kernel-to-ptx{{chip={chip}}}"))?;
+        let (one, steps) = (asyncpipe::ptx::objects(&whole), asyncpipe::ptx::objects(&module));
+        let same = !one.is_empty() && one.len() == steps.len() && one.iter().zip(&steps).all(|(a, b)| a.contents == b.contents);
+        println!(
+            "asyncpipe-kernel-to-ptx{{chip={chip}}} (the pipeliner, verify-sync, the recount, the lowerings as one pipeline): {}",
+            if same { "the same PTX" } else { "different PTX" }
+        );
+        if !same {
+            return Err(format!("asyncpipe-kernel-to-ptx{{chip={chip}}} gives other PTX than the steps above").into());
         }
     }
     for chip in chips.iter().filter(|chip| sm_number(chip) >= 90) {

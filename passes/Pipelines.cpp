@@ -1,13 +1,21 @@
 //===- Pipelines.cpp - registered pass pipelines ---------------------------===//
 //
-// `asyncpipe-to-ptx`: from a module whose gpu.module kernels use asyncpipe
-// (or upstream nvgpu) async copies to gpu.binary ops holding PTX;
-// `asyncpipe-to-nvgpu` (its two lowering steps); `asyncpipe-block-model`
-// (the CPU block model behind its input check). asyncpipe's
-// own steps are Rust passes found in the global registry by name, and the C++
-// passes of passes/nvvm/; the rest is upstream's NVVM path.
+// `asyncpipe-kernel-to-ptx`: the whole path, from a kernel whose loop is
+// annotated with pipeline stages to gpu.binary ops holding PTX (the
+// pipeliner, the recount for the chip's queues, the lowerings, NVVM), with
+// asyncpipe-verify-sync after each step that changes synchronization under
+// its `verify` option; `asyncpipe-to-ptx`: the same from a kernel whose
+// async copies (asyncpipe's, or upstream nvgpu's) are already placed;
+// `asyncpipe-to-nvgpu` (the recount and the lowering to nvgpu);
+// `asyncpipe-nvgpu-to-ptx` (from nvgpu to PTX); `asyncpipe-block-model`
+// (the CPU block model behind its input check). asyncpipe's own steps are
+// Rust passes found in the global registry by name, and the C++ passes of
+// passes/nvvm/; the rest is upstream's NVVM path. An option forwarded to a
+// Rust pass is described in that pass's words
+// (asyncpipeExternalPassOptionDescription).
 //
 //===----------------------------------------------------------------------===//
+#include "asyncpipe-c/ExternalPass.h"
 #include "asyncpipe-c/Registration.h"
 #include "passes/async/AsyncPasses.h"
 #include "passes/nvvm/NVVMPasses.h"
@@ -27,24 +35,27 @@ using namespace mlir;
 
 namespace {
 
+/// The description of option `option` of Rust pass `pass`, as the pass
+/// declares it (the pipelines register after the passes).
+llvm::cl::desc rustDesc(const char *pass, const char *option) {
+  const char *text = asyncpipeExternalPassOptionDescription(pass, option);
+  return llvm::cl::desc(text ? text : "(see the pass's own option)");
+}
+
 struct ToNvgpuOptions : public PassPipelineOptions<ToNvgpuOptions> {
   // Strings, forwarded as written: the Rust passes check them and say what
   // is wrong at the module.
-  Option<std::string> maxCopyBytes{*this, "max-copy-bytes",
-                                   llvm::cl::desc("Largest cp.async to emit: 16, 8 or 4 bytes (smaller when source rows "
-                                                  "are less aligned than their types show)"),
+  Option<std::string> maxCopyBytes{*this, "max-copy-bytes", rustDesc("asyncpipe-lower-to-nvgpu", "max-copy-bytes"),
                                    llvm::cl::init("16")};
-  Option<std::string> bypassL1{*this, "bypass-l1", llvm::cl::desc("Give 16-byte copies the bypassL1 hint (cp.async.cg)"),
+  Option<std::string> bypassL1{*this, "bypass-l1", rustDesc("asyncpipe-lower-to-nvgpu", "bypass-l1"),
                                llvm::cl::init("true")};
-  Option<std::string> bulkQueues{
-      *this, "bulk-queues",
-      llvm::cl::desc("Logical queues (e.g. 0,2) whose copies become cp.async.bulk copies completing on mbarriers, with "
-                     "token waits (sm_90 and newer)"),
-      llvm::cl::init("")};
+  Option<std::string> bulkQueues{*this, "bulk-queues", rustDesc("asyncpipe-lower-to-nvgpu", "bulk-queues"),
+                                 llvm::cl::init("")};
 };
 
-struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target SM (sm_80, sm_90, ...) for gpu.modules without a target"),
+/// What lowering from nvgpu to PTX needs: the target.
+struct NvgpuToPtxOptions : public PassPipelineOptions<NvgpuToPtxOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target SM (sm_80, sm_90a, ...) for gpu.modules without a target"),
                            llvm::cl::init("sm_80")};
   Option<std::string> features{*this, "features",
                                llvm::cl::desc("Target features, e.g. +ptx80 (empty: LLVM's default for the chip)"),
@@ -53,14 +64,61 @@ struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
   Option<std::string> format{*this, "format",
                              llvm::cl::desc("gpu-module-to-binary format: isa (PTX text), bin (cubin via ptxas), fatbin"),
                              llvm::cl::init("isa")};
-  Option<unsigned> maxCopyBytes{*this, "max-copy-bytes", llvm::cl::desc("Largest cp.async: 16, 8 or 4 bytes"),
-                                llvm::cl::init(16)};
-  Option<std::string> bulkQueues{
-      *this, "bulk-queues",
-      llvm::cl::desc("Logical queues (e.g. 0,1) lowered to cp.async.bulk copies with mbarrier waits (sm_90 or newer; "
-                     "implies features=+ptx80 when no features are given)"),
-      llvm::cl::init("")};
 };
+
+/// asyncpipe-to-ptx's: the target, and the lowering's choices.
+struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
+  Option<std::string> chip{*this, "chip", rustDesc("asyncpipe-lower-mma", "chip"), llvm::cl::init("sm_80")};
+  Option<std::string> features{*this, "features",
+                               llvm::cl::desc("Target features, e.g. +ptx80 (empty: LLVM's default for the chip; "
+                                              "+ptx80 with bulk queues)"),
+                               llvm::cl::init("")};
+  Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("LLVM optimization level"), llvm::cl::init(3)};
+  Option<std::string> format{*this, "format",
+                             llvm::cl::desc("gpu-module-to-binary format: isa (PTX text), bin (cubin via ptxas), fatbin"),
+                             llvm::cl::init("isa")};
+  Option<unsigned> maxCopyBytes{*this, "max-copy-bytes", rustDesc("asyncpipe-lower-to-nvgpu", "max-copy-bytes"),
+                                llvm::cl::init(16)};
+  Option<std::string> bulkQueues{*this, "bulk-queues", rustDesc("asyncpipe-lower-to-nvgpu", "bulk-queues"),
+                                 llvm::cl::init("")};
+};
+
+/// asyncpipe-kernel-to-ptx's: asyncpipe-to-ptx's and `verify`.
+struct KernelToPtxOptions : public PassPipelineOptions<KernelToPtxOptions> {
+  Option<std::string> chip{*this, "chip", rustDesc("asyncpipe-lower-mma", "chip"), llvm::cl::init("sm_80")};
+  Option<std::string> features{*this, "features",
+                               llvm::cl::desc("Target features, e.g. +ptx80 (empty: LLVM's default for the chip; "
+                                              "+ptx80 with bulk queues)"),
+                               llvm::cl::init("")};
+  Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("LLVM optimization level"), llvm::cl::init(3)};
+  Option<std::string> format{*this, "format",
+                             llvm::cl::desc("gpu-module-to-binary format: isa (PTX text), bin (cubin via ptxas), fatbin"),
+                             llvm::cl::init("isa")};
+  Option<unsigned> maxCopyBytes{*this, "max-copy-bytes", rustDesc("asyncpipe-lower-to-nvgpu", "max-copy-bytes"),
+                                llvm::cl::init(16)};
+  Option<std::string> bulkQueues{*this, "bulk-queues", rustDesc("asyncpipe-software-pipeline", "bulk-queues"),
+                                 llvm::cl::init("")};
+  Option<bool> verify{
+      *this, "verify",
+      llvm::cl::desc("Run asyncpipe-verify-sync after each step that changes synchronization and whose result its "
+                     "models follow: after the pipeliner; after the recount and after the lowering to nvgpu on chips "
+                     "without wgmma and without bulk queues (there the copies' queues meet wgmma or an mbarrier ring "
+                     "whose counter lives in memory, which verify-sync does not prove)"),
+      llvm::cl::init(true)};
+};
+
+/// The features a chip gets: `features`, or +ptx80 when bulk queues
+/// (cp.async.bulk, mbarrier transactions) need it and none are given.
+std::string featuresFor(StringRef features, StringRef bulkQueues) {
+  if (features.empty() && !bulkQueues.trim().empty())
+    return "+ptx80";
+  return features.str();
+}
+
+/// ` features=...` when there are any.
+std::string featuresOption(StringRef features) {
+  return features.empty() ? std::string() : " features=" + features.str();
+}
 
 } // namespace
 
@@ -85,35 +143,71 @@ void asyncpipeRegisterPipelines(void) {
           std::string pipeline = "asyncpipe-hardware-queues{" + common + "},asyncpipe-lower-to-nvgpu{" + common + "}";
           return parsePassPipeline(pipeline, pm, llvm::errs());
         });
-    PassPipelineRegistration<ToPtxOptions>(
-        "asyncpipe-to-ptx",
-        "Lower gpu.module kernels with asyncpipe or nvgpu async copies and MMAs to gpu.binary with PTX "
-        "(asyncpipe-lower-mma, asyncpipe-to-nvgpu, workgroup attributions, NVVM target and its check, upstream NVVM conversions, "
-        "gpu-module-to-binary)",
-        [](OpPassManager &pm, const ToPtxOptions &options) -> LogicalResult {
-          // A chip older than sm_90 with bulk queues is reported at the ops,
-          // by asyncpipe-check-nvvm-target (mlir-opt ignores a pipeline
-          // builder's failure).
-          bool bulk = !StringRef(options.bulkQueues).trim().empty();
-          std::string features = options.features;
-          if (bulk && features.empty())
-            features = "+ptx80";
+    // asyncpipe-nvgpu-to-ptx: workgroup attributions (after to-nvgpu,
+    // which allocates the mbarrier rings of bulk queues in workgroup
+    // memory), the target, upstream's NVVM conversions, the target's check
+    // (a chip older than sm_90 with bulk copies is reported at the ops:
+    // mlir-opt ignores a pipeline builder's failure), the binary.
+    PassPipelineRegistration<NvgpuToPtxOptions>(
+        "asyncpipe-nvgpu-to-ptx",
+        "Lower gpu.module kernels at the nvgpu level to gpu.binary with PTX (asyncpipe-workgroup-attributions, NVVM "
+        "target and its check, upstream NVVM conversions, gpu-module-to-binary)",
+        [](OpPassManager &pm, const NvgpuToPtxOptions &options) -> LogicalResult {
           std::string pipeline;
           llvm::raw_string_ostream os(pipeline);
-          // Workgroup attributions come after to-nvgpu, which allocates the
-          // mbarrier rings of bulk queues in workgroup memory.
-          os << "asyncpipe-lower-mma{chip=" << options.chip << "},asyncpipe-to-nvgpu{max-copy-bytes=" << options.maxCopyBytes;
-          if (bulk)
-            os << " bulk-queues=" << options.bulkQueues;
-          os << "},asyncpipe-workgroup-attributions,"
-             << "asyncpipe-attach-nvvm-target{chip=" << options.chip << " O=" << options.optLevel;
-          if (!features.empty())
-            os << " features=" << features;
-          os << "},"
+          os << "asyncpipe-workgroup-attributions,"
+             << "asyncpipe-attach-nvvm-target{chip=" << options.chip << " O=" << options.optLevel
+             << featuresOption(options.features) << "},"
              << "gpu.module(convert-nvgpu-to-nvvm,expand-strided-metadata,lower-affine,convert-scf-to-cf,"
              << "convert-nvvm-to-llvm,convert-gpu-to-nvvm,asyncpipe-extern-dynamic-shared,canonicalize,cse,"
              << "reconcile-unrealized-casts),"
              << "asyncpipe-check-nvvm-target,gpu-module-to-binary{format=" << options.format << "}";
+          return parsePassPipeline(pipeline, pm, llvm::errs());
+        });
+    PassPipelineRegistration<ToPtxOptions>(
+        "asyncpipe-to-ptx",
+        "Lower gpu.module kernels with asyncpipe or nvgpu async copies and MMAs to gpu.binary with PTX "
+        "(asyncpipe-lower-mma, asyncpipe-to-nvgpu, asyncpipe-nvgpu-to-ptx)",
+        [](OpPassManager &pm, const ToPtxOptions &options) -> LogicalResult {
+          std::string bulk = StringRef(options.bulkQueues).trim().str();
+          std::string pipeline;
+          llvm::raw_string_ostream os(pipeline);
+          os << "asyncpipe-lower-mma{chip=" << options.chip << "},asyncpipe-to-nvgpu{max-copy-bytes="
+             << options.maxCopyBytes;
+          if (!bulk.empty())
+            os << " bulk-queues=" << bulk;
+          os << "},asyncpipe-nvgpu-to-ptx{chip=" << options.chip << " opt-level=" << options.optLevel
+             << featuresOption(featuresFor(options.features, bulk)) << " format=" << options.format << "}";
+          return parsePassPipeline(pipeline, pm, llvm::errs());
+        });
+    // asyncpipe-kernel-to-ptx: the whole path, each step as in
+    // asyncpipe-to-ptx, with verify-sync where its models follow the result.
+    PassPipelineRegistration<KernelToPtxOptions>(
+        "asyncpipe-kernel-to-ptx",
+        "From a kernel whose loop is annotated with pipeline stages to gpu.binary with PTX: "
+        "asyncpipe-software-pipeline, asyncpipe-lower-mma, the recount for the chip's queues "
+        "(asyncpipe-hardware-queues), asyncpipe-lower-to-nvgpu, asyncpipe-nvgpu-to-ptx, with asyncpipe-verify-sync "
+        "after the steps that change synchronization (option verify)",
+        [](OpPassManager &pm, const KernelToPtxOptions &options) -> LogicalResult {
+          std::string bulk = StringRef(options.bulkQueues).trim().str();
+          std::string bulkOption = bulk.empty() ? std::string() : " bulk-queues=" + bulk;
+          // The models follow what the recount and the lowering leave only
+          // where wgmma (sm_90a) and mbarrier rings (bulk queues) are absent.
+          bool lateVerify = options.verify && options.chip != "sm_90a" && bulk.empty();
+          std::string pipeline;
+          llvm::raw_string_ostream os(pipeline);
+          os << "asyncpipe-software-pipeline{" << bulkOption << "}";
+          if (options.verify)
+            os << ",asyncpipe-verify-sync{" << bulkOption << "}";
+          os << ",asyncpipe-lower-mma{chip=" << options.chip << "}";
+          os << ",asyncpipe-hardware-queues{max-copy-bytes=" << options.maxCopyBytes << bulkOption << "}";
+          if (lateVerify)
+            os << ",asyncpipe-verify-sync";
+          os << ",asyncpipe-lower-to-nvgpu{max-copy-bytes=" << options.maxCopyBytes << bulkOption << "}";
+          if (lateVerify)
+            os << ",asyncpipe-verify-sync";
+          os << ",asyncpipe-nvgpu-to-ptx{chip=" << options.chip << " opt-level=" << options.optLevel
+             << featuresOption(featuresFor(options.features, bulk)) << " format=" << options.format << "}";
           return parsePassPipeline(pipeline, pm, llvm::errs());
         });
     // asyncpipe-block-model: the CPU block model's pipeline. Its check

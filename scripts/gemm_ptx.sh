@@ -7,8 +7,8 @@
 # ldmatrix and mma.sync); sm_90a: examples/tensor_core_gemm_tma.mlir
 # (tensor-map copies on a bulk queue's mbarrier ring, wgmma). Both: f16
 # inputs, f32 accumulation, 128 x 128 block tiles of 8 warps, K steps of 64,
-# 3 stages, 128 KiB of dynamic shared memory. Takes the example through the
-# pipeliner, verify-sync and asyncpipe-to-ptx, writes
+# 3 stages, 128 KiB of dynamic shared memory. Takes the example through
+# asyncpipe-kernel-to-ptx (the pipeliner, verify-sync, the lowerings), writes
 # OUT_DIR/tensor_core_gemm.CHIP.ptx, assembles it with ptxas (registers,
 # spills), prints the dynamic shared memory a launch must give it, the
 # tensor maps the host passes (sm_90a), and how many groups each queue
@@ -49,9 +49,12 @@ else
   to_nvgpu=""
 fi
 
-"$opt" "$kernel" --asyncpipe-software-pipeline --asyncpipe-verify-sync > "$out/tensor_core_gemm.pipelined.mlir"
-"$opt" "$out/tensor_core_gemm.pipelined.mlir" --asyncpipe-to-ptx="chip=$chip $to_nvgpu" \
+# The PTX: the whole path as one pipeline (asyncpipe-kernel-to-ptx: the
+# pipeliner, verify-sync, the recount for the chip's queues, the lowerings).
+"$opt" "$kernel" --asyncpipe-kernel-to-ptx="chip=$chip $to_nvgpu" \
   | python3 test/tools/extract-ptx.py > "$out/tensor_core_gemm.$chip.ptx"
+# The pipelined loop, for the figures below.
+"$opt" "$kernel" --asyncpipe-software-pipeline="$to_nvgpu" --asyncpipe-verify-sync="$to_nvgpu" > "$out/tensor_core_gemm.pipelined.mlir"
 echo "$chip: $shown/tensor_core_gemm.$chip.ptx ($(wc -l < "$out/tensor_core_gemm.$chip.ptx") lines)"
 
 # The pipelined loop's steady-state waits: one line per queue.

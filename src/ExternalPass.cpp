@@ -157,3 +157,14 @@ void asyncpipeRegisterExternalPass(const AsyncpipeExternalPassInfo *info) {
     return std::make_unique<ExternalPass>(*registered);
   });
 }
+
+const char *asyncpipeExternalPassOptionDescription(const char *argument, const char *option) {
+  std::lock_guard<std::mutex> lock(specsMutex());
+  const ExternalPassSpec *spec = lookup(argument);
+  if (!spec)
+    return nullptr;
+  for (size_t i = 0; i < spec->optionNames.size(); ++i)
+    if (spec->optionNames[i] == option)
+      return spec->optionDescriptions[i].c_str();
+  return nullptr;
+}

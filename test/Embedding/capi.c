@@ -8,7 +8,7 @@
 // RUN: cc -std=c11 -Wall -Werror %s -o %t %capi-flags
 // RUN: %t %t.input.mlir 2>&1 | FileCheck %s
 // RUN: python3 %S/../tools/capi-coverage.py %S/../../dialects/include %s | FileCheck %s --check-prefix=COVERAGE
-// COVERAGE: capi-coverage: 37 functions declared, 37 called
+// COVERAGE: capi-coverage: 38 functions declared, 38 called
 
 #include "asyncpipe-c/Dialect/AsyncOp.h"
 #include "asyncpipe-c/Dialect/AsyncPipe.h"
@@ -256,6 +256,14 @@ int main(int argc, char **argv) {
       optionDescriptions, optionDefaults, runCountPass, (void *)"from C"};
   asyncpipeRegisterExternalPass(&info);
   asyncpipeRegisterExternalPass(&info); // a second registration is a no-op
+  // An option's description, as pipelines forwarding it read it; none for
+  // an option or a pass that does not exist.
+  // CHECK: option description: the op to count, (null), (null)
+  const char *described = asyncpipeExternalPassOptionDescription("test-c-count-ops", "op");
+  const char *noOption = asyncpipeExternalPassOptionDescription("test-c-count-ops", "nothing");
+  const char *noPass = asyncpipeExternalPassOptionDescription("no-such-pass", "op");
+  printf("option description: %s, %s, %s\n", described ? described : "(null)", noOption ? noOption : "(null)",
+         noPass ? noPass : "(null)");
   module = mlirModuleCreateParse(ctx, str(kTokens));
   // CHECK: diagnostic remark: 2 asyncpipe.copy (from C, 1 option) | note: counted by a C pass
   // CHECK-NEXT: C pass: 1

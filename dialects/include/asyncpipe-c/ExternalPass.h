@@ -43,6 +43,13 @@ typedef struct {
 MLIR_CAPI_EXPORTED void
 asyncpipeRegisterExternalPass(const AsyncpipeExternalPassInfo *info);
 
+/// The description of option `option` of the registered external pass
+/// `argument`, or NULL when there is none. The string lives as long as the
+/// process: pipelines that forward an option to a Rust pass describe it in
+/// the pass's own words.
+MLIR_CAPI_EXPORTED const char *
+asyncpipeExternalPassOptionDescription(const char *argument, const char *option);
+
 #ifdef __cplusplus
 }
 #endif
