@@ -278,6 +278,11 @@ GPU_PASSES = [
      ["--asyncpipe-to-ptx=chip=sm_90 features=+ptx80 max-copy-bytes=4"], False, 1),
     ("pipeline:software-pipeline,to-ptx=chip=sm_80",
      ["--asyncpipe-software-pipeline", "--asyncpipe-to-ptx=chip=sm_80"], False, 3),
+    # The whole path as one registered pipeline, verified and not.
+    ("asyncpipe-kernel-to-ptx=chip=sm_80", ["--asyncpipe-kernel-to-ptx=chip=sm_80"], False, 3),
+    ("asyncpipe-kernel-to-ptx=chip=sm_80 verify=false", ["--asyncpipe-kernel-to-ptx=chip=sm_80 verify=false"], False, 1),
+    ("asyncpipe-kernel-to-ptx=chip=sm_90a bulk-queues=0", ["--asyncpipe-kernel-to-ptx=chip=sm_90a bulk-queues=0"], False, 2),
+    ("asyncpipe-nvgpu-to-ptx=chip=sm_80", ["--asyncpipe-nvgpu-to-ptx=chip=sm_80"], False, 1),
     # asyncpipe-to-ptx one step at a time (its target and binary steps too).
     ("pipeline:lower-mma,hardware-queues,lower-to-nvgpu,workgroup-attributions,attach-nvvm-target,nvvm,check-nvvm-target",
      ["--asyncpipe-lower-mma=chip=sm_80", "--asyncpipe-hardware-queues", "--asyncpipe-lower-to-nvgpu",
