@@ -102,8 +102,8 @@ struct KernelToPtxOptions : public PassPipelineOptions<KernelToPtxOptions> {
       *this, "verify",
       llvm::cl::desc("Run asyncpipe-verify-sync after each step that changes synchronization and whose result its "
                      "models follow: after the pipeliner; after the recount and after the lowering to nvgpu on chips "
-                     "without wgmma and without bulk queues (there the copies' queues meet wgmma or an mbarrier ring "
-                     "whose counter lives in memory, which verify-sync does not prove)"),
+                     "without wgmma and without bulk queues (there the copies' queues meet wgmma, or bulk copies are "
+                     "issued per thread, which verify-sync does not prove)"),
       llvm::cl::init(true)};
 };
 

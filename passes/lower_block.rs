@@ -547,6 +547,12 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 "asyncpipe-lower-block models workgroup buffers that memref.alloc makes in the kernel's entry block, \
                  not globals of the gpu.module",
             ),
+            // Its type must stay in the GPU's workgroup space, which the CPU
+            // lowering does not take (the fuzzer found the op left invalid).
+            Some(Upstream::GpuDynamicSharedMemory) => Some(
+                "asyncpipe-lower-block models workgroup buffers that memref.alloc makes in the kernel's entry block, \
+                 not gpu.dynamic_shared_memory",
+            ),
             Some(Upstream::NvvmWgmmaMmaAsync) if Wgmma::of(op).is_none() => Some(
                 "asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with \
                  A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it",

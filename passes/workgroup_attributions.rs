@@ -184,7 +184,15 @@ fn dynamic(function: OperationRef, entry: melior::ir::BlockRef, allocs: &[Operat
     for (alloc, offset) in allocs.iter().zip(offsets) {
         let result = alloc.result(0).unwrap();
         let shift = b.index_constant(offset, Point::Before(*alloc));
-        let view = b.value(Upstream::MemrefView, &[base, shift], result.r#type(), &[], Point::Before(*alloc));
+        // A view keeps its base's memory space: an allocation in another
+        // spelling of workgroup memory (the integer 3) gets it back by a
+        // memory_space_cast (the fuzzer found the view left invalid).
+        let wanted = result.r#type();
+        let in_base_space = ir::with_memory_space(wanted, ir::workgroup_space(b.ctx()));
+        let mut view = b.value(Upstream::MemrefView, &[base, shift], in_base_space, &[], Point::Before(*alloc));
+        if in_base_space != wanted {
+            view = b.value(Upstream::MemrefMemorySpaceCast, &[view], wanted, &[], Point::Before(*alloc));
+        }
         for user in ir::users(result.into()) {
             if Upstream::MemrefDealloc.is(user) {
                 ir::erase(user);

@@ -88,6 +88,7 @@ use std::rc::Rc;
 mod accumulators;
 pub(super) mod descriptors;
 mod loops;
+mod private;
 mod run_time_loops;
 mod threads;
 mod units;
@@ -125,6 +126,7 @@ pub fn is_hopper_op(op: OperationRef) -> bool {
                 | Upstream::NvgpuTmaAsyncStore
                 | Upstream::NvvmMbarrierInit
                 | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                | Upstream::NvvmCpAsyncBulkSharedClusterGlobal
                 | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
                 | Upstream::NvgpuWarpgroupMma
                 | Upstream::NvgpuWarpgroupMmaStore
@@ -153,6 +155,7 @@ pub fn unmodeled(op: OperationRef) -> bool {
                 | Upstream::NvvmFenceMbarrierInit
                 | Upstream::NvvmMbarrierTryWaitParity
                 | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                | Upstream::NvvmCpAsyncBulkSharedClusterGlobal
                 | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
         )
     ) {
@@ -203,6 +206,7 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
                 Upstream::NvgpuTmaAsyncLoad
                     | Upstream::NvgpuTmaAsyncStore
                     | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                    | Upstream::NvvmCpAsyncBulkSharedClusterGlobal
                     | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
                     | Upstream::NvgpuWarpgroupMma
                     | Upstream::NvvmWgmmaMmaAsync
@@ -613,6 +617,9 @@ struct State {
     /// The NVVM level's pending accumulator structs, field by field
     /// ([`accumulators`]).
     layouts: BTreeMap<ValueKey, accumulators::Layout>,
+    /// Thread-private integers in memory, by alloca and indices
+    /// ([`private`]).
+    scalars: BTreeMap<(ValueKey, Vec<i64>), symbolic::Affine>,
 }
 
 /// A TMA store's read of shared memory.
@@ -803,6 +810,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.wait_at(op, key, 1, threads, state);
             }
             Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal => self.nvvm_tma_load(op, threads, state),
+            Upstream::NvvmCpAsyncBulkSharedClusterGlobal => self.nvvm_bulk_copy(op, threads, state),
             Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta => {
                 // tmaDescriptor, srcMem, coordinates..., l2 cache hint, predicate:
                 // the box's bytes from the source pointer.

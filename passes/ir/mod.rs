@@ -896,6 +896,23 @@ pub fn with_integer_memory_space<'c>(memref: melior::ir::Type<'c>, space: Option
             Some(space) => mlir_sys::mlirIntegerAttrGet(mlir_sys::mlirIntegerTypeGet(context, 64), space),
             None => mlir_sys::mlirAttributeGetNull(),
         };
+        with_memory_space_raw(memref, space)
+    }
+}
+
+/// `memref` with its memory space replaced by `space` (a
+/// `#gpu.address_space<workgroup>`, say); other types as they are.
+pub fn with_memory_space<'c>(memref: melior::ir::Type<'c>, space: melior::ir::Attribute<'c>) -> melior::ir::Type<'c> {
+    if !memref.is_mem_ref() {
+        return memref;
+    }
+    unsafe { with_memory_space_raw(memref, space.to_raw()) }
+}
+
+/// `memref` (a memref type) with memory space `space`.
+unsafe fn with_memory_space_raw<'c>(memref: melior::ir::Type<'c>, space: mlir_sys::MlirAttribute) -> melior::ir::Type<'c> {
+    unsafe {
+        let ty = memref.to_raw();
         let shape = shape(memref);
         melior::ir::Type::from_raw(mlir_sys::mlirMemRefTypeGet(
             mlir_sys::mlirShapedTypeGetElementType(ty),

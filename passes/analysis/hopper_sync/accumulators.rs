@@ -183,7 +183,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// The thread-private allocation (`memref.alloca`, not workgroup
     /// memory) that `memref.store`/`memref.load` `op` accesses at constant
     /// indices: the alloca and the indices.
-    fn register_slot(&self, op: OperationRef<'c, 'a>, memref_at: usize) -> Option<(ValueKey, Vec<i64>)> {
+    pub(super) fn register_slot(&self, op: OperationRef<'c, 'a>, memref_at: usize) -> Option<(ValueKey, Vec<i64>)> {
         let memref = op.operand(memref_at).ok()?;
         let alloca = ir::defining_op(memref).filter(|d| Upstream::MemrefAlloca.is(*d))?;
         if Self::is_workgroup(memref) || alloca.operand_count() != 0 {

@@ -210,6 +210,13 @@ impl<'c, 'a> Model<'c, 'a> {
             if !seen.insert(ValueKey::of(value)) {
                 continue;
             }
+            // A number the model knows (a loaded counter it follows,
+            // [`super::private`]; a thread id bound for one thread): no
+            // pointer's address is known to it, so the value does not
+            // depend on the leaf.
+            if self.eval_int(value).is_some() {
+                continue;
+            }
             if block_values.contains(&ValueKey::of(value)) {
                 dependence = Dependence::Thread;
                 continue;
@@ -244,6 +251,47 @@ impl<'c, 'a> Model<'c, 'a> {
             stack.extend(def.operands());
         }
         Some((found?, dependence))
+    }
+
+    /// The bytes of the box of a TMA load whose tensor map is a kernel
+    /// argument that asyncpipe's bulk queues made: the kernel's
+    /// `asyncpipe.tensor_maps` names it (argument, box rows, box columns,
+    /// swizzle), and the destination's elements are those of the memref
+    /// whose aligned pointer the destination address is computed from.
+    pub(super) fn asyncpipe_box_bytes(&self, op: OperationRef<'c, 'a>, map: Value<'c, 'a>, destination: Value<'c, 'a>) -> Option<i64> {
+        use melior::ir::ValueLike;
+        let argument = melior::ir::block::BlockArgument::try_from(map).ok()?;
+        let function = ir::enclosing_function(op)?;
+        let entry = ir::region_entry(function, 0)?;
+        if argument.owner() != entry {
+            return None;
+        }
+        let maps = function.attribute(crate::passes::ir::ods::asyncpipe::attrs::TENSOR_MAPS).ok()?.to_string();
+        let records: Vec<Vec<i64>> = maps
+            .split("array<i64:")
+            .skip(1)
+            .map(|r| r.split('>').next().unwrap_or("").split(',').filter_map(|n| n.trim().parse().ok()).collect())
+            .collect();
+        // The maps are the function's last inputs, one per record in order
+        // (asyncpipe-lower-to-nvgpu appends them); a gpu.func's workgroup
+        // attributions come after its inputs.
+        let attributions = usize::try_from(ir::int_attr(function, attr::WORKGROUP_ATTRIBUTIONS).unwrap_or(0)).ok()?;
+        let inputs = entry.argument_count().checked_sub(attributions)?;
+        let first = inputs.checked_sub(records.len())?;
+        let index = argument.argument_number().checked_sub(first).filter(|i| *i < records.len())?;
+        let [_, rows, columns, ..] = records[index][..] else { return None };
+        // The destination: addrspacecast of inttoptr of an address.
+        let mut pointer = destination;
+        while let Some(def) = ir::defining_op(pointer).filter(|d| Upstream::LlvmAddrspacecast.is(*d)) {
+            pointer = def.operand(0).ok()?;
+        }
+        let inttoptr = ir::defining_op(pointer).filter(|d| Upstream::LlvmInttoptr.is(*d))?;
+        let (leaf, _) = self.address_leaf(inttoptr.operand(0).ok()?)?;
+        if !Upstream::MemrefExtractAlignedPointerAsIndex.is(leaf) {
+            return None;
+        }
+        let element = ir::element_bytes(leaf.operand(0).ok()?.r#type());
+        rows.checked_mul(columns)?.checked_mul(element).filter(|b| *b > 0)
     }
 
     /// Whether `def` is `tid.x / c` (divui, divsi, floordivsi, or shrui by

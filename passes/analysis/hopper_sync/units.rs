@@ -155,11 +155,33 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some((buffer, first)) = op.operand(0).ok().and_then(|p| self.pointer(p)) else {
             return self.report(op, "cannot prove: where this TMA load writes is not known (its destination pointer)".into(), None);
         };
-        let box_bytes = op.operand(1).ok().and_then(|d| tensor_map_bytes(op, d));
+        let box_bytes = op.operand(1).ok().and_then(|d| {
+            tensor_map_bytes(op, d).or_else(|| self.asyncpipe_box_bytes(op, d, op.operand(0).ok()?))
+        });
         if box_bytes.is_none() {
             return self.report(op, "cannot prove: the TMA box's size is not known (the descriptor's nvgpu.tensormap.descriptor type is gone)".into(), None);
         }
         self.tma_load_at(op, key, buffer, Some(first), box_bytes, threads, state);
+    }
+
+    /// `nvvm.cp.async.bulk.shared.cluster.global dst, src, mbar, size`: a
+    /// bulk copy of `size` contiguous bytes into the block's shared memory
+    /// at `dst`, completing on the current phase of `mbar` as a TMA load
+    /// does. A copy whose addresses depend on the thread (asyncpipe's bulk
+    /// queues issue one per thread, each to its own row) is "cannot prove":
+    /// the block runs in lockstep, and plain accesses whose bytes depend on
+    /// the thread count as their whole buffer, so the rows other threads
+    /// still copy would read as races (a false alarm, not a proof).
+    pub(super) fn nvvm_bulk_copy(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        if ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).as_deref() != Some(&[1, 1, 1, 1, 0, 0]) {
+            return self.report(op, "cannot prove: the model follows bulk copies into the block's own memory (no multicast or cache hint)".into(), None);
+        }
+        let Some((buffer, first)) = op.operand(0).ok().and_then(|p| self.pointer(p)) else {
+            return self.report(op, "cannot prove: where this bulk copy writes is not known, or it depends on the thread (a copy per thread, which the model does not follow)".into(), None);
+        };
+        let Some(key) = self.nvvm_mbarrier(op, 2) else { return };
+        let size = op.operand(3).ok().and_then(|v| self.eval_int(v));
+        self.tma_load_at(op, key, buffer, Some(first), size, threads.clone(), state);
     }
 
     /// The mbarrier an op names: its group (operand 0) and index.
@@ -786,7 +808,7 @@ impl<'c, 'a> Model<'c, 'a> {
         if Upstream::of(op).is_some_and(|k| matches!(k, Upstream::ScfYield)) {
             return;
         }
-        if Self::moves_registers(op, self, state) {
+        if Self::moves_registers(op, self, state) || self.private_integer(op, threads, state) {
             return;
         }
         for operand in op.operands() {

@@ -289,3 +289,19 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// gpu.dynamic_shared_memory is the GPU's: the model allocates workgroup
+// buffers itself (the fuzzer found the op's type left in a space it may not
+// have).
+gpu.module @kernels {
+  gpu.func @dynamic_shared(%v: f32) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{asyncpipe-lower-block models workgroup buffers that memref.alloc makes in the kernel's entry block, not gpu.dynamic_shared_memory}}
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %view = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %view[%c0] : memref<4xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -19,6 +19,15 @@
 // CHECK-SAME: workgroup(%{{.*}} : memref<12288xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-NOT: dynamic_shared
 
+// A buffer spelled in the integer workgroup space (3): its view is taken in
+// the dynamic memory's space and cast back, since a view keeps its base's
+// space (the fuzzer found the view left invalid).
+// CHECK-LABEL: gpu.func @integer_space
+// CHECK: %[[DYN3:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[V3:.*]] = memref.view %[[DYN3]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<12800xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[C3:.*]] = memref.memory_space_cast %[[V3]] : memref<12800xf32, #gpu.address_space<workgroup>> to memref<12800xf32, 3>
+// CHECK: memref.store %{{.*}}, %[[C3]]
+
 // NVVM: llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 gpu.module @kernels {
   gpu.func @large(%i: index, %v: f32) kernel {
@@ -31,6 +40,11 @@ gpu.module @kernels {
   gpu.func @small(%i: index, %v: f32) kernel {
     %big = memref.alloc() : memref<12288xf32, #gpu.address_space<workgroup>>
     memref.store %v, %big[%i] : memref<12288xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+  gpu.func @integer_space(%i: index, %v: f32) kernel {
+    %big = memref.alloc() : memref<12800xf32, 3>
+    memref.store %v, %big[%i] : memref<12800xf32, 3>
     gpu.return
   }
 }

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Reads asyncpipe's sm_90a GEMM (examples/tensor_core_gemm_tma.mlir) after
+the pipeliner, asyncpipe-lower-mma and asyncpipe-to-nvgpu with a bulk queue
+(TMA copies on an mbarrier ring, wgmma) and breaks one thing:
+  --no-mma-wait   the pipelined loop's wgmma.wait_group 1 is deleted: the
+                  next TMA load overwrites tiles an MMA still reads;
+  --short-expect  the first expect_tx expects half its bytes;
+  --no-wait       the pipelined loop's mbarrier parity wait is deleted."""
+import re
+import sys
+
+mode = sys.argv[1] if len(sys.argv) > 1 else ""
+text = sys.stdin.read()
+loop = text.index("scf.for")
+if mode == "--no-mma-wait":
+    m = re.compile(r"\n *nvvm\.wgmma\.wait\.group\.sync\.aligned 1").search(text, loop)
+    text = text[:m.start()] + text[m.end():]
+elif mode == "--short-expect":
+    m = re.compile(r"nvvm\.mbarrier\.expect_tx (%\w+), (%\w+) :").search(text)
+    line_start = text.rindex("\n", 0, m.start())
+    indent = text[line_start + 1:m.start()]
+    text = (text[:line_start] + f"\n{indent}%half = arith.constant 8192 : i32" + text[line_start:m.start()]
+            + f"nvvm.mbarrier.expect_tx {m.group(1)}, %half :" + text[m.end():])
+elif mode == "--no-wait":
+    m = re.compile(r"\n *nvvm\.mbarrier\.try_wait\.parity [^\n]*").search(text, loop)
+    text = text[:m.start()] + text[m.end():]
+else:
+    sys.exit("lowered-gemm-mutant: --no-mma-wait, --short-expect or --no-wait")
+sys.stdout.write(text)

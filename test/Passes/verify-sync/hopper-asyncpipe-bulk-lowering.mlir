@@ -1,0 +1,25 @@
+// asyncpipe's own sm_90a GEMM, lowered: examples/tensor_core_gemm_tma.mlir
+// after the pipeliner, asyncpipe-lower-mma (wgmma, descriptors from
+// memref.extract_aligned_pointer_as_index, the accumulator in a thread's
+// alloca) and asyncpipe-to-nvgpu with its tile copies on a bulk queue (TMA
+// loads on a ring of mbarriers: nvvm.mbarrier.expect_tx, arrive and
+// try_wait.parity on addresses computed with llvm.inttoptr; the ring's
+// counter kept in a thread's memref.alloca<index>; the tensor maps kernel
+// arguments named by asyncpipe.tensor_maps). verify-sync proves it at this
+// level, and finds each of three breaks (Inputs/lowered-gemm-mutant.py).
+// Before, every such kernel was "not modeled" (nvvm.mbarrier.expect_tx) and
+// could be checked only before its lowering.
+// RUN: asyncpipe-opt %S/../../../examples/tensor_core_gemm_tma.mlir --asyncpipe-software-pipeline=bulk-queues=0 \
+// RUN:   | asyncpipe-opt --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu=bulk-queues=0 -o %t.lowered.mlir
+// RUN: asyncpipe-opt %t.lowered.mlir --asyncpipe-verify-sync -o /dev/null
+// RUN: python3 %S/Inputs/lowered-gemm-mutant.py --no-mma-wait < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=MMA
+// MMA: error: overwrites shared memory that a warpgroup MMA may still read: no wgmma.wait_group completes it before
+// RUN: python3 %S/Inputs/lowered-gemm-mutant.py --short-expect < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPECT
+// EXPECT: error: {{.*}}transaction bytes
+// RUN: python3 %S/Inputs/lowered-gemm-mutant.py --no-wait < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAIT
+// WAIT: error: reads shared memory that a TMA load may still be writing: no wait on the mbarrier phase that completes it comes before
+// A copy per thread (a bulk queue of row copies, as for
+// examples/tiled_gemm.mlir on sm_90) is "cannot prove", not a race:
+// RUN: asyncpipe-opt %S/../../../examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 \
+// RUN:   | asyncpipe-opt --asyncpipe-to-nvgpu=bulk-queues=0 | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROWS
+// ROWS: error: cannot prove: where this bulk copy writes is not known, or it depends on the thread
