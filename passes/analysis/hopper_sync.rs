@@ -754,6 +754,15 @@ impl<'c, 'a> Model<'c, 'a> {
             Upstream::NvgpuMbarrierArriveExpectTx => self.arrive(op, 2, Some(1), Some(3), threads, state),
             Upstream::NvgpuMbarrierTryWaitParity => self.wait(op, threads, state),
             Upstream::NvgpuTmaAsyncLoad => self.tma_load(op, threads, state),
+            // The model keeps one warpgroup MMA queue for the block: work
+            // on it by some warpgroups only is not followed (a wait by one
+            // warpgroup would complete another's groups).
+            Upstream::NvgpuWarpgroupMma | Upstream::NvvmWgmmaMmaAsync | Upstream::NvvmWgmmaCommitGroupSyncAligned | Upstream::NvvmWgmmaWaitGroupSyncAligned
+                if *threads != Threads::all(self.block.size) =>
+            {
+                self.report(op, format!("cannot prove: warpgroup MMA work by {} only (the model keeps one warpgroup MMA queue for the whole block)", threads.describe()), None);
+                self.stopped = true;
+            }
             Upstream::NvgpuWarpgroupMma => self.wgmma(op, threads, state),
             Upstream::NvvmWgmmaMmaAsync => self.nvvm_wgmma(op, threads, state),
             Upstream::NvvmWgmmaCommitGroupSyncAligned => Self::wgmma_commit(op, state),
@@ -854,6 +863,9 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.block_ops(block, threads, state);
             }
         }
+        // Its regions may run any number of times, for any threads: what
+        // they stored in private integers is not known.
+        state.scalars.clear();
     }
 
     fn is_sync(op: OperationRef) -> bool {

@@ -59,9 +59,12 @@ impl<'c, 'a> Model<'c, 'a> {
     /// The accumulator of NVVM wgmma `op`: its pending `inouts` (if any)
     /// must be one chain's registers, whole and in order; the result
     /// continues that chain (or begins one), and the chain's older values
-    /// become stale. False when it reported.
-    pub(super) fn accumulate(&mut self, op: OperationRef<'c, 'a>, state: &mut State) -> bool {
-        let Ok(result) = op.result(0) else { return true };
+    /// become stale: returned, they stay pending with the new wgmma's group
+    /// (a compiler keeps an older value apart from registers accumulated
+    /// onto in place by copying it while its wgmma is in flight). None when
+    /// it reported.
+    pub(super) fn accumulate(&mut self, op: OperationRef<'c, 'a>, state: &mut State) -> Option<Vec<ValueKey>> {
+        let Ok(result) = op.result(0) else { return Some(Vec::new()) };
         let result_value = Value::from(result);
         let inouts = op.operands().find(|v| !v.r#type().is_integer());
         let pending_in = inouts.and_then(|x| {
@@ -83,15 +86,19 @@ impl<'c, 'a> Model<'c, 'a> {
                         "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it: this wgmma's accumulator operand is not one pending accumulator's registers, whole and in order (fields of other accumulators, moved, or already accumulated onto by a later wgmma)".into(),
                         Some((group, "the warpgroup MMA".into())),
                     );
-                    return false;
+                    return None;
                 };
                 chain
             }
         };
-        for layout in state.layouts.values_mut() {
+        let mut older = Vec::new();
+        for (key, layout) in state.layouts.iter_mut() {
             for leaf in layout.values_mut() {
                 if matches!(leaf, Leaf::Live { chain: c, .. } if *c == chain) {
                     *leaf = Leaf::Stale;
+                    if pending_in.is_some() && older.last() != Some(key) {
+                        older.push(*key);
+                    }
                 }
             }
         }
@@ -104,7 +111,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 state.layouts.remove(&key);
             }
         }
-        true
+        Some(older)
     }
 
     /// The chain whose registers `0..n` the layout holds, at fields `0..n`
@@ -209,7 +216,14 @@ impl<'c, 'a> Model<'c, 'a> {
             if !pending && !Self::holds(state, alloca) {
                 return false;
             }
-            let moved: Layout = state.layouts.get(&value).map(|l| l.iter().map(|(path, leaf)| (indices.iter().chain(path).copied().collect(), *leaf)).collect()).unwrap_or_default();
+            // A pending value of unknown layout moves as a stale slot: still
+            // pending, and no wgmma's whole accumulator.
+            let moved: Layout = match state.layouts.get(&value) {
+                Some(l) => l.iter().map(|(path, leaf)| (indices.iter().chain(path).copied().collect(), *leaf)).collect(),
+                None if pending => Layout::from([(indices.clone(), Leaf::Stale)]),
+                None => Layout::new(),
+            };
+            state.scalars.retain(|(a, _), _| *a != alloca);
             let layout = state.layouts.entry(alloca).or_default();
             layout.retain(|path, _| !path.starts_with(&indices));
             layout.extend(moved);

@@ -14,11 +14,15 @@
 //! canonical layouts of wgmma's shared-memory operands).
 //!
 //! The shared-memory address of a buffer is not known at compile time.
-//! The descriptor is evaluated at two addresses of the pointer, with its
-//! buffer at 0 and at 5 KB (both aligned to the 1 KB swizzle atom, as a
-//! buffer that TMA fills with a swizzled box must be): the footprints,
+//! The descriptor is evaluated at four addresses of the pointer, with its
+//! buffer at 0, 5, 37 and 96 KB (aligned to the 1 KB swizzle atom, as a
+//! buffer that TMA fills with a swizzled box must be, and setting address
+//! bits up to 16 that a mask of the packing could drop): the footprints,
 //! relative to the buffer, must agree, else the packing is not a plain
-//! function of the address and the model cannot prove the reads.
+//! function of the address and the model cannot prove the reads. Outside
+//! the dynamic shared memory (one buffer for every view of it), a footprint
+//! must stay inside the memref its pointer comes from: the model does not
+//! know what lies past another buffer's end.
 
 use super::*;
 use crate::passes::ir::nvvm::WgmmaGeometry;
@@ -36,7 +40,7 @@ pub(super) enum Dependence {
 }
 
 /// Buffer addresses at which a descriptor is evaluated ([module docs](self)).
-const BUFFER_ADDRESSES: [i64; 2] = [0, 5 * 1024];
+const BUFFER_ADDRESSES: [i64; 4] = [0, 5 * 1024, 37 * 1024, 96 * 1024];
 
 /// Integer nodes a descriptor's evaluation visits at most.
 const PACKING_BUDGET: usize = 256;
@@ -108,7 +112,12 @@ impl MatrixDescriptor {
         } else {
             let along_mn = (mn_bytes + width - 1) / width;
             let along_k = (k + 7) / 8;
-            for (s1, s2) in [(self.lbo, self.sbo), (self.sbo, self.lbo)] {
+            // Swizzled, the atoms along MN stand LBO apart and the groups
+            // of 8 along K SBO apart (CUTLASS's canonical MN-major layouts,
+            // ((T,8,m),(8,k)):((1,T,LBO),(8T,SBO))); interleaved, the
+            // roles are the other way round: both are taken there.
+            let assignments: &[(i64, i64)] = if self.swizzle != 0 { &[(self.lbo, self.sbo)] } else { &[(self.lbo, self.sbo), (self.sbo, self.lbo)] };
+            for &(s1, s2) in assignments {
                 for i in 0..along_mn {
                     for j in 0..along_k {
                         let a = self.start.checked_add(i.checked_mul(s1)?)?.checked_add(j.checked_mul(s2)?)?;
@@ -161,7 +170,34 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             answer = Some(ranges);
         }
-        Ok(answer.unwrap_or_default().into_iter().map(|range| Bytes { buffer: buffer.clone(), range: Some(range) }).collect())
+        let ranges = answer.unwrap_or_default();
+        if buffer != Buffer::Dynamic {
+            let inside = self.leaf_memref(pointer).and_then(|m| self.view(m).bytes().range);
+            let within = |(lo, hi): &(i64, i64)| inside.is_some_and(|(a, b)| a <= *lo && *hi <= b);
+            if !ranges.iter().all(within) {
+                return Err("cannot prove: this wgmma descriptor reads past the memref its pointer comes from (outside the dynamic shared memory the model does not know what lies there)".into());
+            }
+        }
+        Ok(ranges.into_iter().map(|range| Bytes { buffer: buffer.clone(), range: Some(range) }).collect())
+    }
+
+    /// The memref whose address leaf `leaf` takes: the operand of
+    /// `memref.extract_aligned_pointer_as_index`, or the memref whose
+    /// descriptor's aligned pointer `llvm.ptrtoint` reaches through
+    /// getelementptr and addrspacecast.
+    fn leaf_memref(&self, leaf: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+        let mut value = leaf.operand(0).ok()?;
+        if Upstream::MemrefExtractAlignedPointerAsIndex.is(leaf) {
+            return Some(value);
+        }
+        loop {
+            let def = ir::defining_op(value)?;
+            match Upstream::of(def)? {
+                Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => value = def.operand(0).ok()?,
+                Upstream::LlvmExtractvalue => return Self::aligned_memref(def),
+                _ => return None,
+            }
+        }
     }
 
     /// Where the address that `leaf` ([`Self::address_leaf`]) gives
@@ -237,8 +273,10 @@ impl<'c, 'a> Model<'c, 'a> {
                 continue;
             }
             if Upstream::MemrefExtractStridedMetadata.is(def) {
-                // A view's offset, sizes and strides: numbers of its type
-                // or of the view's construction ([`Self::eval_int`]).
+                // A view's offset, sizes and strides that the model cannot
+                // evaluate here (the known ones were taken above): they may
+                // depend on the thread (a row per thread).
+                dependence = Dependence::Thread;
                 continue;
             }
             // Pure integer arithmetic only: a call, a load, a special
@@ -250,7 +288,13 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             stack.extend(def.operands());
         }
-        Some((found?, dependence))
+        let found = found?;
+        // The address leaf's own view may depend on the thread (a subview
+        // at a thread's row): then so does the descriptor.
+        if dependence != Dependence::Thread && self.packed_address(found).is_none() {
+            dependence = Dependence::Thread;
+        }
+        Some((found, dependence))
     }
 
     /// The bytes of the box of a TMA load whose tensor map is a kernel
@@ -274,9 +318,8 @@ impl<'c, 'a> Model<'c, 'a> {
             .collect();
         // The maps are the function's last inputs, one per record in order
         // (asyncpipe-lower-to-nvgpu appends them); a gpu.func's workgroup
-        // attributions come after its inputs.
-        let attributions = usize::try_from(ir::int_attr(function, attr::WORKGROUP_ATTRIBUTIONS).unwrap_or(0)).ok()?;
-        let inputs = entry.argument_count().checked_sub(attributions)?;
+        // and private attributions come after its inputs.
+        let inputs = ir::function_input_count(function);
         let first = inputs.checked_sub(records.len())?;
         let index = argument.argument_number().checked_sub(first).filter(|i| *i < records.len())?;
         let [_, rows, columns, ..] = records[index][..] else { return None };

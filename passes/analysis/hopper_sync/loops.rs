@@ -37,7 +37,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let inputs = self.loop_inputs_of(op);
         let (uses, conditions) = &*inputs;
         let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, uses, conditions);
-        let (period, thresholds) = match periodic {
+        let (period, thresholds) = match periodic.filter(|_| !self.loads_private(op, state)) {
             Some(found) => (Some(found.0), found.1),
             None => (None, Vec::new()),
         };

@@ -30,19 +30,50 @@ impl<'c, 'a> Model<'c, 'a> {
             return true;
         }
         if Upstream::MemrefLoad.is(op) {
-            let (Ok(result), Some(slot)) = (op.result(0), self.register_slot(op, 0)) else { return false };
+            let Ok(result) = op.result(0) else { return false };
             let result = Value::from(result);
             if !integer(result.r#type()) {
                 return false;
             }
-            match state.scalars.get(&slot) {
+            match self.register_slot(op, 0).and_then(|slot| state.scalars.get(&slot)) {
                 Some(form) => {
                     self.bindings.bind_form(result, form.clone());
                     return true;
                 }
+                // Not what an earlier run of this load gave.
                 None => self.bindings.unbind(result),
             }
         }
         false
+    }
+
+    /// Any other write to a thread's own memory (through a view, at an index
+    /// not known, by an op the model does not read): the private integers
+    /// of that allocation are not known after it.
+    pub(super) fn forget_private(&self, op: OperationRef<'c, 'a>, state: &mut State) {
+        if state.scalars.is_empty() {
+            return;
+        }
+        let effects = ir::memory_effects(op);
+        for value in op.operands().filter(|v| v.r#type().is_mem_ref() && !Self::is_workgroup(*v)) {
+            let writes = match &effects {
+                Some(effects) => effects.iter().any(|(k, v)| *k == MemoryEffect::Write && v.is_none_or(|v| v == value)),
+                None => true,
+            };
+            if let (true, Buffer::Value(root)) = (writes, self.view(value).buffer) {
+                state.scalars.retain(|(a, _), _| *a != root);
+            }
+        }
+    }
+
+    /// Whether loop `op` loads a private integer the state knows: such a
+    /// value may change from one iteration to the next (a counter), which
+    /// the loop's periodicity does not see (it takes loads for
+    /// invariants), so the loop is run iteration by iteration.
+    pub(super) fn loads_private(&self, op: OperationRef<'c, 'a>, state: &State) -> bool {
+        !state.scalars.is_empty()
+            && ir::nested_ops(op)
+                .iter()
+                .any(|o| Upstream::MemrefLoad.is(*o) && self.register_slot(*o, 0).is_some_and(|(a, _)| state.scalars.keys().any(|(k, _)| *k == a)))
     }
 }

@@ -78,7 +78,8 @@ impl<'c, 'a> Model<'c, 'a> {
         let (uses, conditions) = &*inputs;
         let most = self.bindings.case().and_then(|c| c.range(&trips)).map_or(0, |(_, max)| u64::try_from(max).unwrap_or(u64::MAX));
         let most = most.min(periodicity::RUN_TIME_TRIPS as u64);
-        let Some((period, thresholds)) = periodicity::period_with_thresholds(op, lb, step, most, &self.bindings, uses, conditions) else {
+        let periodic = periodicity::period_with_thresholds(op, lb, step, most, &self.bindings, uses, conditions).filter(|_| !self.loads_private(op, state));
+        let Some((period, thresholds)) = periodic else {
             return self.give_up(op, "cannot prove: a loop of run-time trip count around mbarrier, TMA or warpgroup MMA work whose slots, parities or conditions are not periodic in the iteration");
         };
         let mut cycle: Cycle<(u64, State)> = Cycle::new();

@@ -656,17 +656,19 @@ impl<'c, 'a> Model<'c, 'a> {
                 reads.push(bytes);
             }
         }
-        if !self.accumulate(op, state) {
-            return;
-        }
+        let Some(older) = self.accumulate(op, state) else { return };
         let Ok(result) = op.result(0) else { return };
         let result = ValueKey::of(Value::from(result));
         match state.wgmma.last_mut().filter(|g| g.open) {
             Some(group) => {
                 group.reads.extend(reads);
                 group.registers.insert(result);
+                group.registers.extend(older);
             }
-            None => state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers: BTreeSet::from([result]), open: true }),
+            None => {
+                let registers: BTreeSet<ValueKey> = std::iter::once(result).chain(older).collect();
+                state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers, open: true })
+            }
         }
     }
 
@@ -811,11 +813,25 @@ impl<'c, 'a> Model<'c, 'a> {
         if Self::moves_registers(op, self, state) || self.private_integer(op, threads, state) {
             return;
         }
+        self.forget_private(op, state);
+        let effects = ir::memory_effects(op);
         for operand in op.operands() {
             // A thread's alloca holding accumulator registers is read by any
-            // access but a register move ([`Self::moves_registers`]).
-            if !operand.r#type().is_mem_ref() || !Self::is_workgroup(operand) {
+            // access but a register move ([`Self::moves_registers`]), through
+            // any view of it (making a view is no access).
+            let accesses = match &effects {
+                Some(effects) => effects.iter().any(|(_, on)| on.is_none_or(|v| v == operand)),
+                None => true,
+            };
+            if !operand.r#type().is_mem_ref() {
                 self.register_read(op, operand, state);
+            } else if !Self::is_workgroup(operand) && accesses {
+                self.register_read(op, operand, state);
+                if let Buffer::Value(root) = self.view(operand).buffer {
+                    if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&root)) {
+                        self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
+                    }
+                }
             }
         }
         if op.region_count() > 0 {

@@ -23,3 +23,9 @@
 // RUN: asyncpipe-opt %S/../../../examples/tiled_gemm.mlir --asyncpipe-software-pipeline=bulk-queues=0 \
 // RUN:   | asyncpipe-opt --asyncpipe-to-nvgpu=bulk-queues=0 | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROWS
 // ROWS: error: cannot prove: where this bulk copy writes is not known, or it depends on the thread
+// A store into the ring's counter inside a loop the model does not follow
+// (the block's id iterations): the counter is not known after it, and the
+// waits that take their slot from it cannot be proven (before, the loop's
+// body was taken to run, the counter 0, and the kernel judged from it):
+// RUN: python3 %S/Inputs/lowered-gemm-mutant.py --opaque-reset < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESET
+// RESET: error: cannot prove: which mbarrier this pointer points to is not known

@@ -23,3 +23,15 @@
 // OVERWRITE: error: overwrites shared memory that a warpgroup MMA may still read: no wgmma.wait_group completes it before
 // RUN: python3 %S/Inputs/plain-fill.py --alloca-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALLOCA
 // ALLOCA: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// Through a subview of the alloca, the same read (making the view is none):
+// RUN: python3 %S/Inputs/plain-fill.py --view-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=VIEW
+// VIEW: :524:{{.*}}error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// A k step 8 KB on reads past the 8 KB tile its pointer comes from: the
+// model does not know what lies past another buffer's end (before, the
+// footprint past the end counted as the tile's and was proven):
+// RUN: python3 %S/Inputs/plain-fill.py --past < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAST
+// PAST: error: cannot prove: this wgmma descriptor reads past the memref its pointer comes from
+// A wgmma.wait_group by one thread: the model keeps one MMA queue for the
+// block (before, that wait completed every warpgroup's groups):
+// RUN: python3 %S/Inputs/plain-fill.py --one-waits < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
+// ONE: error: cannot prove: warpgroup MMA work by thread 0 only

@@ -5,7 +5,10 @@ the pipeliner, asyncpipe-lower-mma and asyncpipe-to-nvgpu with a bulk queue
   --no-mma-wait   the pipelined loop's wgmma.wait_group 1 is deleted: the
                   next TMA load overwrites tiles an MMA still reads;
   --short-expect  the first expect_tx expects half its bytes;
-  --no-wait       the pipelined loop's mbarrier parity wait is deleted."""
+  --no-wait       the pipelined loop's mbarrier parity wait is deleted;
+  --opaque-reset  before the pipelined loop, a loop of the block's id
+                  iterations (none for block 0) stores 0 into the ring's
+                  counter: how many times it ran is not known."""
 import re
 import sys
 
@@ -24,6 +27,13 @@ elif mode == "--short-expect":
 elif mode == "--no-wait":
     m = re.compile(r"\n *nvvm\.mbarrier\.try_wait\.parity [^\n]*").search(text, loop)
     text = text[:m.start()] + text[m.end():]
+elif mode == "--opaque-reset":
+    counter = re.search(r"(%\w+) = memref\.alloca\(\) : memref<index>", text).group(1)
+    start = text.rindex("\n", 0, loop)
+    indent = text[start + 1:loop]
+    reset = (f"\n{indent}%bid = gpu.block_id x\n{indent}%zero = arith.constant 0 : index\n{indent}%one = arith.constant 1 : index"
+             f"\n{indent}scf.for %q = %zero to %bid step %one {{\n{indent}  memref.store %zero, {counter}[] : memref<index>\n{indent}}}")
+    text = text[:start] + reset + text[start:]
 else:
-    sys.exit("lowered-gemm-mutant: --no-mma-wait, --short-expect or --no-wait")
+    sys.exit("lowered-gemm-mutant: --no-mma-wait, --short-expect, --no-wait or --opaque-reset")
 sys.stdout.write(text)

@@ -12,7 +12,11 @@ group, so that only the Hopper model has work in the kernel. Modes:
                   is stored while the MMA writes it;
   --overwrite     a store into the A tile right after the first commit;
   --alloca-read   a vector.load of the accumulator's alloca right after
-                  the first commit."""
+                  the first commit;
+  --view-read     the same through a subview of the alloca;
+  --past          A's first k step moved 8 KB on (offset 2 becomes 514):
+                  past the 8 KB tile its pointer comes from;
+  --one-waits     the first wgmma.wait_group by thread 0 only."""
 import re
 import sys
 
@@ -34,14 +38,29 @@ if mode == "--no-first-wait":
 elif mode == "--no-last-wait":
     end = text.index("\n", waits[1] + 1)
     text = text[:waits[1]] + text[end:]
-elif mode in ("--overwrite", "--alloca-read"):
+elif mode in ("--overwrite", "--alloca-read", "--view-read"):
     if mode == "--overwrite":
         extra = (f"\n{indent}%zero_h = arith.constant 0.0 : f16\n{indent}%i0 = arith.constant 0 : index"
                  f"\n{indent}memref.store %zero_h, %alloc[%i0, %i0] : memref<64x64xf16, #gpu.address_space<workgroup>>")
-    else:
+    elif mode == "--alloca-read":
         extra = (f"\n{indent}%i0 = arith.constant 0 : index"
                  f"\n{indent}%early = vector.load %alloca[%i0, %i0, %i0] : memref<1x8x4xf32>, vector<4xf32>")
+    else:
+        extra = (f"\n{indent}%i0 = arith.constant 0 : index"
+                 f"\n{indent}%row = memref.subview %alloca[0, 0, 0] [1, 1, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<4xf32, strided<[1]>>"
+                 f"\n{indent}%early = vector.load %row[%i0] : memref<4xf32, strided<[1]>>, vector<4xf32>")
     text = text[:commit.end()] + extra + text[commit.end():]
+elif mode == "--past":
+    text, n = re.subn(r"arith\.constant 2 : i64", "arith.constant 514 : i64", text, count=1)
+    if n != 1:
+        sys.exit("plain-fill: no k step")
+elif mode == "--one-waits":
+    end = text.index("\n", waits[0] + 1)
+    line = text[waits[0]:end]
+    ind = line[1:len(line) - len(line.lstrip())]
+    wrapped = (f"\n{ind}%tid0 = gpu.thread_id x\n{ind}%z0 = arith.constant 0 : index"
+               f"\n{ind}%is0 = arith.cmpi eq, %tid0, %z0 : index\n{ind}scf.if %is0 {{{line}\n{ind}}}")
+    text = text[:waits[0]] + wrapped + text[end:]
 elif mode:
     sys.exit(f"plain-fill: unknown mode {mode}")
 sys.stdout.write(text)
