@@ -395,7 +395,12 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         .map(ir::nested_ops)
         .unwrap_or_default()
         .iter()
-        .any(|op| Upstream::NvgpuTmaAsyncStore.is(*op) || Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta.is(*op));
+        .any(|op| {
+            matches!(
+                Upstream::of(*op),
+                Some(Upstream::NvgpuTmaAsyncStore | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta | Upstream::NvgpuWarpgroupMma | Upstream::NvvmWgmmaMmaAsync)
+            )
+        });
     let mut model = Model {
         block,
         bindings,
@@ -662,7 +667,8 @@ struct Model<'c, 'a> {
     /// Per loop, the values the period is taken of and its branch
     /// conditions ([`Model::inputs`]), gathered once.
     loop_inputs: HashMap<OpKey, Rc<(Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>)>>,
-    /// The kernel issues TMA stores: generic writes of shared memory are
+    /// The kernel issues TMA stores or warpgroup MMAs, which read shared
+    /// memory through the async proxy: generic writes of shared memory are
     /// tracked until fenced ([`State::unfenced`]).
     stores: bool,
     /// A loop around mbarrier, TMA or MMA work had bounds this run did not

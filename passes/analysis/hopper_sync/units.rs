@@ -7,6 +7,10 @@
 
 use super::*;
 
+/// An mbarrier's transaction count lies in [0, 2^20 - 1] (PTX ISA,
+/// mbarrier.expect_tx).
+const MAX_TX_COUNT: i64 = 1 << 20;
+
 impl<'c, 'a> Model<'c, 'a> {
     /// [`Self::eval`] through the integer casts of the NVVM level
     /// (`llvm.trunc`, `zext`, `sext`, and the unrealized casts between
@@ -261,6 +265,9 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let bytes = match tx.map(|i| op.operand(i).ok().and_then(|v| self.eval_int(v))) {
             None => 0,
+            Some(Some(b)) if !(0..MAX_TX_COUNT).contains(&b) => {
+                return self.report(op, format!("a transaction count of {b} bytes: PTX's mbarrier counts 0 to {} (an error in the count)", MAX_TX_COUNT - 1), None);
+            }
             Some(Some(b)) => b,
             Some(None) => return self.report(op, "cannot prove: the transaction byte count is not known here".into(), None),
         };
@@ -289,6 +296,9 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(bytes) = op.operand(tx).ok().and_then(|v| self.eval_int(v)) else {
             return self.report(op, "cannot prove: the transaction byte count is not known here".into(), None);
         };
+        if !(0..MAX_TX_COUNT).contains(&bytes) {
+            return self.report(op, format!("a transaction count of {bytes} bytes: PTX's mbarrier counts 0 to {} (an error in the count)", MAX_TX_COUNT - 1), None);
+        }
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         barrier.current.expected = barrier.current.expected.saturating_add(bytes.saturating_mul(threads.count()));
     }
@@ -600,6 +610,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 Some(tile) => {
                     let bytes = self.view(tile).bytes();
                     self.read(op, &bytes, threads, false, state);
+                    self.async_proxy_read(op, &bytes, state);
                     reads.push(bytes);
                 }
                 None => return self.report(op, "cannot prove: an operand descriptor does not come from nvgpu.warpgroup.generate.descriptor here".into(), None),
@@ -653,6 +664,7 @@ impl<'c, 'a> Model<'c, 'a> {
             };
             for bytes in tiles {
                 self.read(op, &bytes, threads, false, state);
+                self.async_proxy_read(op, &bytes, state);
                 reads.push(bytes);
             }
         }
@@ -779,6 +791,25 @@ impl<'c, 'a> Model<'c, 'a> {
             }
         }
         state.bulk_open.push(BulkStore { op: OpKey::of(op), bytes, threads: issuing });
+    }
+
+    /// A read of `bytes` through the async proxy by a warpgroup MMA: what
+    /// the generic proxy wrote there (plain stores) must be fenced by its
+    /// writers (`fence.proxy.async`) first, else the MMA may read stale
+    /// data (PTX: wgmma.mma_async's shared-memory accesses are the async
+    /// proxy's).
+    pub(super) fn async_proxy_read(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, state: &State) {
+        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes) && !w.threads.is_subset(&w.fenced)) {
+            let (w_op, unfenced) = (w.op, w.threads.minus(&w.fenced));
+            self.report(
+                op,
+                format!(
+                    "reads shared memory that {} wrote through the generic proxy with no fence.proxy.async after the write: the warpgroup MMA (async proxy) may read stale data",
+                    unfenced.describe()
+                ),
+                Some((w_op, "the write".into())),
+            );
+        }
     }
 
     /// `cp.async.bulk.commit_group` by `threads`: their open stores form a

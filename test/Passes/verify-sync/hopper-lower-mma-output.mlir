@@ -5,8 +5,9 @@
 // accumulator kept in a thread's memref.alloca, loaded into the wgmma's
 // struct and stored back (register moves, not reads: LLVM's SROA makes
 // them the values). The kernel is test/Passes/lower-mma/wgmma.mlir's
-// @one_warpgroup with its copy group replaced by plain copies and a barrier
-// (Inputs/plain-fill.py), so that only the Hopper model has work here
+// @one_warpgroup with its copy group replaced by plain copies, a
+// fence.proxy.async and a barrier (Inputs/plain-fill.py), so that only the
+// Hopper model has work here
 // (hopper-mixed-models.mlir: the two models do not share a kernel).
 // Before, every wgmma here was "cannot prove" (the descriptor walk knew
 // only llvm.ptrtoint) and each store into the alloca a read of a pending
@@ -25,7 +26,8 @@
 // ALLOCA: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
 // Through a subview of the alloca, the same read (making the view is none):
 // RUN: python3 %S/Inputs/plain-fill.py --view-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=VIEW
-// VIEW: :524:{{.*}}error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// VIEW: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// VIEW-NEXT: %early = vector.load %row
 // A k step 8 KB on reads past the 8 KB tile its pointer comes from: the
 // model does not know what lies past another buffer's end (before, the
 // footprint past the end counted as the tile's and was proven):
@@ -35,3 +37,7 @@
 // block (before, that wait completed every warpgroup's groups):
 // RUN: python3 %S/Inputs/plain-fill.py --one-waits < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 // ONE: error: cannot prove: warpgroup MMA work by thread 0 only
+// wgmma reads shared memory through the async proxy: plain copies with no
+// fence.proxy.async after them may be read stale (before, not checked):
+// RUN: python3 %S/Inputs/plain-fill.py --no-fence < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=FENCE
+// FENCE: error: reads shared memory that threads 0-127 wrote through the generic proxy with no fence.proxy.async after the write: the warpgroup MMA (async proxy) may read stale data

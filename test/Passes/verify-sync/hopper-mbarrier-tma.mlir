@@ -24,6 +24,9 @@
 // TWICE: error: waits for the phase of parity 0 of mbarrier 0, which gets only 6144 of the 12288 transaction bytes expected: the wait may never return
 // RUN: python3 %S/Inputs/expect-then-arrive.py --next < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEXT
 // NEXT: error: uses mbarrier 1 before it is initialized
+// A negative transaction count is an error (PTX counts 0 to 2^20 - 1):
+// RUN: python3 %S/Inputs/expect-then-arrive.py --negative < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// NEGATIVE: error: a transaction count of -4 bytes: PTX's mbarrier counts 0 to 1048575
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 !lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>

@@ -8,7 +8,8 @@ llvm.inttoptr, as asyncpipe's lowerings compute addresses). Modes:
   --twice   the first expect_tx is issued twice: the phase expects twice
             the bytes its loads bring;
   --next    the offset is 8: the arrival is on the next 8-byte slot, an
-            mbarrier nobody initialized."""
+            mbarrier nobody initialized;
+  --negative the first expect_tx expects -4 bytes."""
 import re
 import sys
 
@@ -23,7 +24,10 @@ def split(m):
     indent, pointer, tx, types = m.group(1), m.group(2), m.group(3), m.group(4)
     n = count
     offset = 8 if mode == "--next" else 0
-    lines = [f"nvvm.mbarrier.expect_tx {pointer}, {tx} : {types}"]
+    if mode == "--negative" and n == 1:
+        lines = [f"%neg = llvm.mlir.constant(-4 : i32) : i32", f"nvvm.mbarrier.expect_tx {pointer}, %neg : {types}"]
+    else:
+        lines = [f"nvvm.mbarrier.expect_tx {pointer}, {tx} : {types}"]
     if mode == "--twice" and n == 1:
         lines.append(lines[0])
     lines += [

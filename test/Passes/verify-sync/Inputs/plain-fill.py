@@ -3,8 +3,9 @@
 test/Passes/lower-mma/wgmma.mlir's @one_warpgroup (tiles filled by one
 asyncpipe copy group, then two MMA groups whose accumulator lives in a
 thread's memref.alloca, each waited for with wgmma.wait_group 0) and fills
-the tiles with plain memref.copy and a gpu.barrier instead of the copy
-group, so that only the Hopper model has work in the kernel. Modes:
+the tiles with plain memref.copy, a fence.proxy.async (wgmma reads through
+the async proxy) and a gpu.barrier instead of the copy group, so that only
+the Hopper model has work in the kernel. Modes:
   (none)          as is;
   --no-first-wait the first wgmma.wait_group is deleted: the second chain
                   accumulates onto the first in flight (legal);
@@ -16,14 +17,18 @@ group, so that only the Hopper model has work in the kernel. Modes:
   --view-read     the same through a subview of the alloca;
   --past          A's first k step moved 8 KB on (offset 2 becomes 514):
                   past the 8 KB tile its pointer comes from;
-  --one-waits     the first wgmma.wait_group by thread 0 only."""
+  --one-waits     the first wgmma.wait_group by thread 0 only;
+  --no-fence      no fence.proxy.async after the plain copies."""
 import re
 import sys
 
 mode = sys.argv[1] if len(sys.argv) > 1 else ""
 text = sys.stdin.read()
 text, n = re.subn(r"asyncpipe\.commit_queue 0 \{\n(.*?)\n *\}\n( *)asyncpipe\.wait_queue 0, 0",
-                  lambda m: m.group(1).replace("asyncpipe.copy", "memref.copy") + "\n" + m.group(2) + "gpu.barrier",
+                  lambda m: m.group(1).replace("asyncpipe.copy", "memref.copy") + "\n" + m.group(2)
+                  + ("" if mode == "--no-fence" else
+                     "nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}\n" + m.group(2))
+                  + "gpu.barrier",
                   text, count=1, flags=re.S)
 if n != 1:
     sys.exit("plain-fill: no copy group")
@@ -61,6 +66,6 @@ elif mode == "--one-waits":
     wrapped = (f"\n{ind}%tid0 = gpu.thread_id x\n{ind}%z0 = arith.constant 0 : index"
                f"\n{ind}%is0 = arith.cmpi eq, %tid0, %z0 : index\n{ind}scf.if %is0 {{{line}\n{ind}}}")
     text = text[:waits[0]] + wrapped + text[end:]
-elif mode:
+elif mode and mode != "--no-fence":
     sys.exit(f"plain-fill: unknown mode {mode}")
 sys.stdout.write(text)
