@@ -1,0 +1,274 @@
+//! The model's entry: which functions and `gpu.launch` bodies are kernels
+//! with Hopper work, their block shapes, and the runs over cases of the
+//! kernel's run-time arguments (each case from the kernel's entry, split
+//! where a decision needs it, within a budget); and the box bytes of a
+//! tensor map at the NVVM level.
+
+use super::*;
+
+/// The findings for `function` (empty: proven, within the model).
+pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
+    let ops = ir::nested_ops(function);
+    let mut findings = Vec::new();
+    if let Some(&op) = ops.iter().find(|op| unmodeled(**op)) {
+        let others = ops.iter().filter(|o| unmodeled(**o)).count() - 1;
+        findings.push(Finding {
+            at: op.location(),
+            message: format!(
+                "not modeled: verify-sync does not know the asynchronous effects of '{}'{}; the kernel is not proven (run verify-sync before the NVVM lowering, on nvgpu or asyncpipe ops)",
+                ir::op_name(op),
+                if others > 0 { format!(" (nor of {others} more such ops here)") } else { String::new() }
+            ),
+            note: None,
+        });
+        return findings;
+    }
+    if !ops.iter().any(|op| is_hopper_op(*op)) {
+        return findings;
+    }
+    // The queue model (hazards) follows async work on counted queues; this
+    // model follows TMA and warpgroup MMA. Neither sees the other's
+    // accesses: a kernel with both (asyncpipe's copies beside the NVVM
+    // wgmma that asyncpipe-lower-mma{chip=sm_90a} writes) is not proven.
+    let hopper_access = |op: &OperationRef| {
+        matches!(
+            Upstream::of(*op),
+            Some(
+                Upstream::NvgpuTmaAsyncLoad
+                    | Upstream::NvgpuTmaAsyncStore
+                    | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                    | Upstream::NvvmCpAsyncBulkSharedClusterGlobal
+                    | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
+                    | Upstream::NvgpuWarpgroupMma
+                    | Upstream::NvvmWgmmaMmaAsync
+            )
+        )
+    };
+    if let (Some(hopper), Some(queued)) = (ops.iter().find(|op| hopper_access(op)), ops.iter().find(|op| async_effects::issues_counted_work(**op))) {
+        findings.push(Finding {
+            at: hopper.location(),
+            message: "cannot prove: this kernel has TMA or warpgroup MMA work (verify-sync's Hopper model) and async copies on counted queues (its queue model), and neither model sees the other's accesses to shared memory: verify the kernel where one kind remains (before asyncpipe-lower-mma, or after asyncpipe-lower-to-nvgpu)".into(),
+            note: Some((queued.location(), "an async op on a counted queue".into())),
+        });
+        return findings;
+    }
+    // Each gpu.launch body with Hopper work is a kernel of its own (its
+    // block size from its operands, its thread ids its region's arguments);
+    // otherwise the function is the kernel (a gpu.func, known_block_size).
+    let launches: Vec<OperationRef> =
+        ops.iter().copied().filter(|op| Upstream::GpuLaunch.is(*op) && ir::nested_ops(*op).iter().any(|o| is_hopper_op(*o))).collect();
+    if !launches.is_empty() {
+        for launch in launches {
+            let Some(body) = ir::region_entry(launch, 0) else { continue };
+            match launch_shape(launch) {
+                Some(shape) => {
+                    let argument = |i: usize| body.argument(i).ok().map(Value::from);
+                    let threads: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(3 + d)?, d))).collect();
+                    let dims: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(9 + d)?, d))).collect();
+                    let nested = ir::nested_ops(launch);
+                    findings.extend(over_cases(function, body, || Block::of(shape, &nested, threads.clone(), dims.clone())));
+                }
+                None => findings.push(Finding {
+                    at: launch.location(),
+                    message: "cannot prove: mbarrier arrivals are counted in threads, and this launch's block size is not a constant".into(),
+                    note: None,
+                }),
+            }
+        }
+        return findings;
+    }
+    let Some(body) = ir::region_entry(function, 0) else { return findings };
+    match ir::known_block_size(function) {
+        Some(shape) => findings.extend(over_cases(function, body, || Block::of(shape, &ops, Vec::new(), Vec::new()))),
+        None => findings.push(Finding {
+            at: function.location(),
+            message: "cannot prove: mbarrier arrivals are counted in threads, and the block's size is not known (give the kernel known_block_size)".into(),
+            note: None,
+        }),
+    }
+    findings
+}
+
+/// The bytes of the box of a tensor map descriptor at the NVVM level: its
+/// `!nvgpu.tensormap.descriptor<tensor = memref<...>, ...>` type, on the
+/// unrealized cast the conversion left (or on the value itself).
+pub(super) fn tensor_map_bytes(op: OperationRef, descriptor: Value) -> Option<i64> {
+    let mut value = descriptor;
+    for _ in 0..4 {
+        let text = value.r#type().to_string();
+        if let Some(rest) = text.split("tensor = ").nth(1) {
+            // The memref type, to its matching '>'.
+            let mut depth = 0usize;
+            let end = rest.char_indices().find_map(|(i, c)| {
+                match c {
+                    '<' => depth += 1,
+                    '>' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            return Some(i);
+                        }
+                    }
+                    _ => {}
+                }
+                None
+            })?;
+            let ty = Type::parse(ir::context(op), &rest[..=end])?;
+            return ir::shape(ty).iter().try_fold(ir::element_bytes(ty), |a, s| if *s < 0 { None } else { a.checked_mul(*s) });
+        }
+        let cast = ir::defining_op(value).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+        value = cast.operand(0).ok()?;
+    }
+    None
+}
+
+/// The constant block size of a `gpu.launch` (its `blockSize` operands).
+fn launch_shape(launch: OperationRef) -> Option<[i64; 3]> {
+    let segments = ir::dense_i32_attr(launch, attr::OPERAND_SEGMENT_SIZES)?;
+    let start = usize::try_from(segments.get(..4)?.iter().sum::<i32>()).ok()?;
+    let bindings = Bindings::default();
+    let size = |d: usize| bindings.eval(launch.operand(start + d).ok()?);
+    Some([size(0)?, size(1)?, size(2)?])
+}
+
+/// Analyses of one kernel past which its cases of run-time arguments are
+/// not split further ([`over_cases`]): the loop stays "cannot prove".
+const CASE_BUDGET: usize = 128;
+
+/// Loop iterations over all the cases of one kernel past which no case is
+/// split further: each case runs from the kernel's entry, so a count that
+/// splits at every iteration of a loop whose state does not settle would
+/// cost the square of [`LOOP_BUDGET`].
+const CASE_ITERATIONS: u64 = 4 * LOOP_BUDGET;
+
+/// The model over `body`. Once, with the function's integer arguments
+/// unknown; where that meets a loop around mbarrier, TMA or MMA work whose
+/// trip count is known only at run time, again over cases of those
+/// arguments (as verify-sync's queue model does, [`symbolic::Case`]): they
+/// start as symbols over their whole range, and a decision a case does not
+/// settle (does iteration 3 run, is the count odd, where does the cycle of
+/// slots stand at the loop's end) splits it, each part analyzed in turn
+/// ([`run_time_loops`]). A finding holds for the values of its case, which
+/// it names.
+fn over_cases<'c, 'a>(function: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>, block: impl Fn() -> Option<Block<'c, 'a>>) -> Vec<Finding<'c>> {
+    let once = run(body, block(), Bindings::default());
+    if !once.run_time_loop {
+        return once.findings;
+    }
+    let mut work = vec![Case::of_function(function)];
+    let (mut runs, mut iterations) = (0, 0);
+    while let Some(case) = work.pop() {
+        if runs == CASE_BUDGET || iterations > CASE_ITERATIONS {
+            let mut findings = once.findings;
+            findings.push(Finding {
+                at: function.location(),
+                message: if runs == CASE_BUDGET {
+                    format!("cannot prove: the cases of the kernel's run-time arguments took more than {CASE_BUDGET} analyses")
+                } else {
+                    format!("cannot prove: the cases of the kernel's run-time arguments took more than {CASE_ITERATIONS} loop iterations in all")
+                },
+                note: None,
+            });
+            return findings;
+        }
+        runs += 1;
+        let case = Rc::new(case);
+        let outcome = run(body, block(), Bindings::in_case(case.clone()));
+        iterations += outcome.iterations;
+        if let Some(refinement) = outcome.refinement {
+            work.extend(case.refine(&refinement).into_iter().rev());
+            continue;
+        }
+        if !outcome.findings.is_empty() {
+            let mut findings = outcome.findings;
+            if let Some(values) = case.describe() {
+                for finding in &mut findings {
+                    finding.message.push_str(&format!(" (for {values})"));
+                }
+            }
+            return findings;
+        }
+    }
+    Vec::new()
+}
+
+/// What one run of the model found.
+struct Outcome<'c> {
+    findings: Vec<Finding<'c>>,
+    /// The refinement of the case a decision asked for: the run stopped
+    /// there, and its findings do not count.
+    refinement: Option<Refinement>,
+    /// A loop around mbarrier, TMA or MMA work had bounds the run did not
+    /// know (outside a case).
+    run_time_loop: bool,
+    /// Loop iterations the run simulated.
+    iterations: u64,
+}
+
+/// The model run over `body` as a block of `block`'s threads.
+fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: Bindings) -> Outcome<'c> {
+    let Some(block) = block else {
+        let at = body.parent_operation().map(|op| op.location());
+        let findings = at
+            .map(|at| Finding { at, message: format!("cannot prove: the block has more than {MAX_THREADS} threads, or none"), note: None })
+            .into_iter()
+            .collect();
+        return Outcome { findings, refinement: None, run_time_loop: false, iterations: 0 };
+    };
+    // The region ops around each sync op, up to the kernel.
+    let kernel = body.parent_operation();
+    let mut holding = HashSet::new();
+    for op in kernel.map(ir::nested_ops).unwrap_or_default() {
+        if is_hopper_op(op) || Model::is_sync(op) {
+            holding.extend(ir::ancestors(op).take_while(|a| Some(*a) != kernel).map(OpKey::of));
+        }
+    }
+    let stores = kernel
+        .map(ir::nested_ops)
+        .unwrap_or_default()
+        .iter()
+        .any(|op| {
+            matches!(
+                Upstream::of(*op),
+                Some(Upstream::NvgpuTmaAsyncStore | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta | Upstream::NvgpuWarpgroupMma | Upstream::NvvmWgmmaMmaAsync)
+            )
+        });
+    let mut model = Model {
+        block,
+        bindings,
+        findings: Vec::new(),
+        reported: BTreeSet::new(),
+        stopped: false,
+        holding,
+        loop_inputs: HashMap::new(),
+        stores,
+        run_time_loop: false,
+        iterations: 0,
+        similar: HashMap::new(),
+    };
+    // The block's sizes are the same for every thread.
+    for (value, d) in &model.block.block_dims {
+        model.bindings.bind(*value, model.block.shape[*d]);
+    }
+    let all = Threads::all(model.block.size);
+    let mut state = State::default();
+    model.block_ops(body, &all, &mut state);
+    let refinement = model.bindings.refinement();
+    // Shared memory ends with the block: a TMA store must have read it.
+    if !model.stopped && refinement.is_none() {
+        let pending = state.bulk_open.iter().chain(state.bulk_groups.iter().flat_map(|g| g.stores.iter())).next().map(|s| s.op);
+        if let (Some(store), Some(end)) = (pending, ir::terminator(body)) {
+            model.report(
+                end,
+                "the kernel ends while a TMA store may still read shared memory: wait for it (cp.async.bulk.wait_group.read 0) before returning".into(),
+                Some((store, "the TMA store".into())),
+            );
+        }
+    }
+    for (count, index) in model.similar.values() {
+        if *count > SIMILAR_FINDINGS {
+            model.findings[*index].message.push_str(&format!(" (and at {} more ops like it)", count - SIMILAR_FINDINGS));
+        }
+    }
+    Outcome { findings: model.findings, refinement, run_time_loop: model.run_time_loop, iterations: model.iterations }
+}
+
