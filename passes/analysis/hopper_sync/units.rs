@@ -22,7 +22,15 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let def = ir::defining_op(value)?;
         let inner = match Upstream::of(def)? {
-            Upstream::BuiltinUnrealizedConversionCast | Upstream::LlvmSext if def.operand_count() == 1 => self.eval_int(def.operand(0).ok()?)?,
+            // index <-> i64 (the same 64 bits), or a sign extension.
+            Upstream::BuiltinUnrealizedConversionCast
+                if def.operand_count() == 1
+                    && def.operand(0).ok().and_then(|v| symbolic::integer_bits(v.r#type())) == Some(64)
+                    && symbolic::integer_bits(value.r#type()) == Some(64) =>
+            {
+                self.eval_int(def.operand(0).ok()?)?
+            }
+            Upstream::LlvmSext if def.operand_count() == 1 => self.eval_int(def.operand(0).ok()?)?,
             Upstream::LlvmZext => {
                 let source = def.operand(0).ok()?;
                 let v = self.eval_int(source)?;

@@ -27,6 +27,10 @@
 // A negative transaction count is an error (PTX counts 0 to 2^20 - 1):
 // RUN: python3 %S/Inputs/expect-then-arrive.py --negative < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // NEGATIVE: error: a transaction count of -4 bytes: PTX's mbarrier counts 0 to 1048575
+// A count through an unrealized cast between widths is not evaluated (only
+// index <-> i64 casts keep the value):
+// RUN: python3 %S/Inputs/expect-then-arrive.py --cast < %t.nvvm.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAST
+// CAST: error: cannot prove: the transaction byte count is not known here
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 !lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>

@@ -9,7 +9,9 @@ llvm.inttoptr, as asyncpipe's lowerings compute addresses). Modes:
             the bytes its loads bring;
   --next    the offset is 8: the arrival is on the next 8-byte slot, an
             mbarrier nobody initialized;
-  --negative the first expect_tx expects -4 bytes."""
+  --negative the first expect_tx expects -4 bytes;
+  --cast    the first expect_tx's count comes through an unrealized cast
+            from i16 (a cast of another width says nothing of the value)."""
 import re
 import sys
 
@@ -24,7 +26,11 @@ def split(m):
     indent, pointer, tx, types = m.group(1), m.group(2), m.group(3), m.group(4)
     n = count
     offset = 8 if mode == "--next" else 0
-    if mode == "--negative" and n == 1:
+    if mode == "--cast" and n == 1:
+        lines = [f"%n16 = llvm.mlir.constant(6144 : i16) : i16",
+                 f"%cast = builtin.unrealized_conversion_cast %n16 : i16 to i32",
+                 f"nvvm.mbarrier.expect_tx {pointer}, %cast : {types}"]
+    elif mode == "--negative" and n == 1:
         lines = [f"%neg = llvm.mlir.constant(-4 : i32) : i32", f"nvvm.mbarrier.expect_tx {pointer}, %neg : {types}"]
     else:
         lines = [f"nvvm.mbarrier.expect_tx {pointer}, {tx} : {types}"]
