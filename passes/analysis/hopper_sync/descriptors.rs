@@ -299,10 +299,9 @@ impl<'c, 'a> Model<'c, 'a> {
 
     /// The bytes of the box of a TMA load whose tensor map is a kernel
     /// argument that asyncpipe's bulk queues made: the kernel's
-    /// `asyncpipe.tensor_maps` names it (argument, box rows, box columns,
-    /// swizzle), and the destination's elements are those of the memref
-    /// whose aligned pointer the destination address is computed from.
-    pub(super) fn asyncpipe_box_bytes(&self, op: OperationRef<'c, 'a>, map: Value<'c, 'a>, destination: Value<'c, 'a>) -> Option<i64> {
+    /// `asyncpipe.tensor_maps` names it (source argument, box rows, box
+    /// columns, swizzle), and the box's elements are the source memref's.
+    pub(super) fn asyncpipe_box_bytes(&self, op: OperationRef<'c, 'a>, map: Value<'c, 'a>) -> Option<i64> {
         use melior::ir::ValueLike;
         let argument = melior::ir::block::BlockArgument::try_from(map).ok()?;
         let function = ir::enclosing_function(op)?;
@@ -322,18 +321,15 @@ impl<'c, 'a> Model<'c, 'a> {
         let inputs = ir::function_input_count(function);
         let first = inputs.checked_sub(records.len())?;
         let index = argument.argument_number().checked_sub(first).filter(|i| *i < records.len())?;
-        let [_, rows, columns, ..] = records[index][..] else { return None };
-        // The destination: addrspacecast of inttoptr of an address.
-        let mut pointer = destination;
-        while let Some(def) = ir::defining_op(pointer).filter(|d| Upstream::LlvmAddrspacecast.is(*d)) {
-            pointer = def.operand(0).ok()?;
-        }
-        let inttoptr = ir::defining_op(pointer).filter(|d| Upstream::LlvmInttoptr.is(*d))?;
-        let (leaf, _) = self.address_leaf(inttoptr.operand(0).ok()?)?;
-        if !Upstream::MemrefExtractAlignedPointerAsIndex.is(leaf) {
+        let [source, rows, columns, ..] = records[index][..] else { return None };
+        // The box's elements are those of the source memref the map
+        // describes (an input before the maps).
+        let source = usize::try_from(source).ok().filter(|s| *s < first)?;
+        let source = entry.argument(source).ok()?;
+        if !source.r#type().is_mem_ref() {
             return None;
         }
-        let element = ir::element_bytes(leaf.operand(0).ok()?.r#type());
+        let element = ir::element_bytes(source.r#type());
         rows.checked_mul(columns)?.checked_mul(element).filter(|b| *b > 0)
     }
 

@@ -168,7 +168,7 @@ impl<'c, 'a> Model<'c, 'a> {
             return self.report(op, "cannot prove: where this TMA load writes is not known (its destination pointer)".into(), None);
         };
         let box_bytes = op.operand(1).ok().and_then(|d| {
-            tensor_map_bytes(op, d).or_else(|| self.asyncpipe_box_bytes(op, d, op.operand(0).ok()?))
+            tensor_map_bytes(op, d).or_else(|| self.asyncpipe_box_bytes(op, d))
         });
         if box_bytes.is_none() {
             return self.report(op, "cannot prove: the TMA box's size is not known (the descriptor's nvgpu.tensormap.descriptor type is gone)".into(), None);
