@@ -817,6 +817,17 @@ impl<'c, 'a> Model<'c, 'a> {
                 ),
                 Some((w_op, "the write".into())),
             );
+            return;
+        }
+        // Fenced, but no block barrier since: the warpgroups that did not
+        // write may read before the writes (and their fences) are done.
+        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes)) {
+            let (w_op, writers) = (w.op, w.threads.clone());
+            self.report(
+                op,
+                format!("reads shared memory that {} wrote (and fenced) with no block barrier between their writes and this warpgroup MMA", writers.describe()),
+                Some((w_op, "the write".into())),
+            );
         }
     }
 
@@ -890,7 +901,11 @@ impl<'c, 'a> Model<'c, 'a> {
             if writes {
                 self.write(op, &bytes, threads, state);
                 if self.stores {
-                    state.unfenced.push(GenericWrite { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), fenced: Threads::none(self.block.size) });
+                    let write = GenericWrite { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), fenced: Threads::none(self.block.size) };
+                    // The same write again (a loop) replaces the last one, so
+                    // that a loop's state can repeat.
+                    state.unfenced.retain(|w| !(w.op == write.op && w.bytes == write.bytes && w.threads == write.threads));
+                    state.unfenced.push(write);
                 }
             }
             if reads {

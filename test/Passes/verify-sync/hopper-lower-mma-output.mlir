@@ -41,3 +41,7 @@
 // fence.proxy.async after them may be read stale (before, not checked):
 // RUN: python3 %S/Inputs/plain-fill.py --no-fence < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=FENCE
 // FENCE: error: reads shared memory that threads 0-127 wrote through the generic proxy with no fence.proxy.async after the write: the warpgroup MMA (async proxy) may read stale data
+// Fenced but with no barrier after: the other threads' copies may not be
+// done when a warpgroup's MMA reads (before, proven once fenced):
+// RUN: python3 %S/Inputs/plain-fill.py --no-barrier < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=BARRIER
+// BARRIER: error: reads shared memory that threads 0-127 wrote (and fenced) with no block barrier between their writes and this warpgroup MMA

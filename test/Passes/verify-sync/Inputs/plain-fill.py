@@ -18,7 +18,8 @@ the Hopper model has work in the kernel. Modes:
   --past          A's first k step moved 8 KB on (offset 2 becomes 514):
                   past the 8 KB tile its pointer comes from;
   --one-waits     the first wgmma.wait_group by thread 0 only;
-  --no-fence      no fence.proxy.async after the plain copies."""
+  --no-fence      no fence.proxy.async after the plain copies;
+  --no-barrier    the fence but no gpu.barrier after it."""
 import re
 import sys
 
@@ -28,7 +29,7 @@ text, n = re.subn(r"asyncpipe\.commit_queue 0 \{\n(.*?)\n *\}\n( *)asyncpipe\.wa
                   lambda m: m.group(1).replace("asyncpipe.copy", "memref.copy") + "\n" + m.group(2)
                   + ("" if mode == "--no-fence" else
                      "nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}\n" + m.group(2))
-                  + "gpu.barrier",
+                  + ("" if mode == "--no-barrier" else "gpu.barrier"),
                   text, count=1, flags=re.S)
 if n != 1:
     sys.exit("plain-fill: no copy group")
@@ -66,6 +67,6 @@ elif mode == "--one-waits":
     wrapped = (f"\n{ind}%tid0 = gpu.thread_id x\n{ind}%z0 = arith.constant 0 : index"
                f"\n{ind}%is0 = arith.cmpi eq, %tid0, %z0 : index\n{ind}scf.if %is0 {{{line}\n{ind}}}")
     text = text[:waits[0]] + wrapped + text[end:]
-elif mode and mode != "--no-fence":
+elif mode and mode not in ("--no-fence", "--no-barrier"):
     sys.exit(f"plain-fill: unknown mode {mode}")
 sys.stdout.write(text)
