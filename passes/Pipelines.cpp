@@ -66,38 +66,31 @@ struct NvgpuToPtxOptions : public PassPipelineOptions<NvgpuToPtxOptions> {
                              llvm::cl::init("isa")};
 };
 
-/// asyncpipe-to-ptx's: the target, and the lowering's choices.
-struct ToPtxOptions : public PassPipelineOptions<ToPtxOptions> {
-  Option<std::string> chip{*this, "chip", rustDesc("asyncpipe-lower-mma", "chip"), llvm::cl::init("sm_80")};
-  Option<std::string> features{*this, "features",
-                               llvm::cl::desc("Target features, e.g. +ptx80 (empty: LLVM's default for the chip; "
-                                              "+ptx80 with bulk queues)"),
-                               llvm::cl::init("")};
-  Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("LLVM optimization level"), llvm::cl::init(3)};
-  Option<std::string> format{*this, "format",
-                             llvm::cl::desc("gpu-module-to-binary format: isa (PTX text), bin (cubin via ptxas), fatbin"),
-                             llvm::cl::init("isa")};
-  Option<unsigned> maxCopyBytes{*this, "max-copy-bytes", rustDesc("asyncpipe-lower-to-nvgpu", "max-copy-bytes"),
-                                llvm::cl::init(16)};
-  Option<std::string> bulkQueues{*this, "bulk-queues", rustDesc("asyncpipe-lower-to-nvgpu", "bulk-queues"),
-                                 llvm::cl::init("")};
+/// asyncpipe-to-ptx's: the target, and the lowering's choices (a base for
+/// asyncpipe-kernel-to-ptx's, which adds `verify`).
+template <typename Self> struct PtxOptions : public PassPipelineOptions<Self> {
+  using Base = PassPipelineOptions<Self>;
+  typename Base::template Option<std::string> chip{*this, "chip", rustDesc("asyncpipe-lower-mma", "chip"),
+                                                    llvm::cl::init("sm_80")};
+  typename Base::template Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("Target features, e.g. +ptx80 (empty: LLVM's default for the chip; +ptx80 with bulk queues)"),
+      llvm::cl::init("")};
+  typename Base::template Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("LLVM optimization level"),
+                                                     llvm::cl::init(3)};
+  typename Base::template Option<std::string> format{
+      *this, "format", llvm::cl::desc("gpu-module-to-binary format: isa (PTX text), bin (cubin via ptxas), fatbin"),
+      llvm::cl::init("isa")};
+  typename Base::template Option<unsigned> maxCopyBytes{
+      *this, "max-copy-bytes", rustDesc("asyncpipe-lower-to-nvgpu", "max-copy-bytes"), llvm::cl::init(16)};
+  typename Base::template Option<std::string> bulkQueues{
+      *this, "bulk-queues", rustDesc("asyncpipe-lower-to-nvgpu", "bulk-queues"), llvm::cl::init("")};
 };
 
+struct ToPtxOptions : public PtxOptions<ToPtxOptions> {};
+
 /// asyncpipe-kernel-to-ptx's: asyncpipe-to-ptx's and `verify`.
-struct KernelToPtxOptions : public PassPipelineOptions<KernelToPtxOptions> {
-  Option<std::string> chip{*this, "chip", rustDesc("asyncpipe-lower-mma", "chip"), llvm::cl::init("sm_80")};
-  Option<std::string> features{*this, "features",
-                               llvm::cl::desc("Target features, e.g. +ptx80 (empty: LLVM's default for the chip; "
-                                              "+ptx80 with bulk queues)"),
-                               llvm::cl::init("")};
-  Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("LLVM optimization level"), llvm::cl::init(3)};
-  Option<std::string> format{*this, "format",
-                             llvm::cl::desc("gpu-module-to-binary format: isa (PTX text), bin (cubin via ptxas), fatbin"),
-                             llvm::cl::init("isa")};
-  Option<unsigned> maxCopyBytes{*this, "max-copy-bytes", rustDesc("asyncpipe-lower-to-nvgpu", "max-copy-bytes"),
-                                llvm::cl::init(16)};
-  Option<std::string> bulkQueues{*this, "bulk-queues", rustDesc("asyncpipe-software-pipeline", "bulk-queues"),
-                                 llvm::cl::init("")};
+struct KernelToPtxOptions : public PtxOptions<KernelToPtxOptions> {
   Option<bool> verify{
       *this, "verify",
       llvm::cl::desc("Run asyncpipe-verify-sync after each step that changes synchronization and whose result its "
