@@ -1,7 +1,10 @@
-//! Hopper's asynchronous units at the nvgpu level (and, for mbarriers and
-//! TMA loads, at the NVVM level that upstream's `convert-nvgpu-to-nvvm`
-//! leaves: pointers followed through `getelementptr`, `addrspacecast` and
-//! memref descriptors, the box from the tensor map's type), as one block of
+//! Hopper's asynchronous units at the nvgpu level (and at the NVVM level
+//! that upstream's `convert-nvgpu-to-nvvm` leaves, memrefs lowered by
+//! `finalize-memref-to-llvm` or not: pointers followed through
+//! `getelementptr`, `addrspacecast`, `inttoptr`, `llvm.mlir.addressof` and
+//! memref descriptors, whether an unrealized cast or `llvm.insertvalue`
+//! built them; `llvm.load` and `llvm.store` of shared memory as accesses;
+//! the box from the tensor map's type), as one block of
 //! threads runs them: mbarrier objects (init, arrivals, expected transaction bytes,
 //! phases and their parities), TMA loads that complete on an mbarrier's
 //! phase, and the warpgroup MMA queue (`nvgpu.warpgroup.mma` with its
@@ -34,7 +37,8 @@
 //!   barrier publishes its initialization before another thread uses it;
 //!   it is not re-initialized while a phase has arrivals;
 //! - a phase gets no more arrivals than its count, and no more transaction
-//!   bytes than were expected (either completes it early);
+//!   bytes than were expected (either completes it early); the bytes it
+//!   expects, and those issued on it, fit PTX's tx-count (2^20 - 1);
 //! - a wait whose phase cannot complete (arrivals or bytes missing) hangs;
 //! - a TMA destination is not read or written before a wait on the phase
 //!   its bytes complete, by the threads that read it (or a block barrier
@@ -47,10 +51,11 @@
 //! - accumulator fragments that `nvgpu.warpgroup.mma.store` writes to
 //!   shared memory (each warp its own rows) are read or overwritten only
 //!   after a block barrier;
-//! - a TMA store (`nvgpu.tma.async.store`) reads its tile through the async
-//!   proxy: what it reads was made visible by a `fence.proxy.async` of its
-//!   writers after their writes (and a block barrier, for other threads'
-//!   writes); the tile is not overwritten before a
+//! - a TMA store (`nvgpu.tma.async.store`) or a warpgroup MMA reads its
+//!   tile through the async proxy: what it reads was made visible by a
+//!   `fence.proxy.async` of its writers after their writes (plain stores,
+//!   and `warpgroup.mma.store`'s fragments), and a block barrier, for other
+//!   threads' writes; a TMA store's tile is not overwritten before a
 //!   `cp.async.bulk.wait_group` of the issuing threads leaves its group
 //!   complete (`commit_group` groups a thread's stores, `wait_group N`
 //!   keeps the newest N pending), nor by other threads before a block
@@ -72,7 +77,8 @@
 //! [`kernels`] (the entry: kernels, block shapes, the runs over cases),
 //! [`threads`] (the block and sets of threads), [`loops`] (loops of constant
 //! trip count), [`run_time_loops`], [`units`] (mbarriers, TMA, warpgroup
-//! MMA, bulk stores, memory by bytes and pointers), [`descriptors`] (what a
+//! MMA, bulk stores, plain accesses), [`memory`] (memory by bytes, through
+//! views and pointers), [`descriptors`] (what a
 //! wgmma's shared-memory descriptors address), [`accumulators`] (which
 //! registers a pending accumulator holds), [`private`] (a thread's integers
 //! kept in memory).
@@ -93,6 +99,7 @@ mod accumulators;
 pub(super) mod descriptors;
 mod kernels;
 mod loops;
+mod memory;
 mod private;
 mod run_time_loops;
 mod threads;
@@ -421,6 +428,10 @@ struct Model<'c, 'a> {
     /// Per finding's message and other side: how many ops had it, and the
     /// last one reported ([`SIMILAR_FINDINGS`]).
     similar: HashMap<(String, Option<OpKey>), (usize, usize)>,
+    /// Whether a uniform store of a known integer to a thread's alloca
+    /// records it ([`private`]): not inside regions run any number of
+    /// times ([`Model::opaque_regions`]).
+    record_private: bool,
 }
 
 impl<'c, 'a> Model<'c, 'a> {
@@ -606,14 +617,24 @@ impl<'c, 'a> Model<'c, 'a> {
     /// accesses touch whole views), for every thread.
     fn opaque_regions(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         self.plain(op, threads, state);
+        // Its regions may run any number of times, for any threads: the
+        // private integers they write are not known inside them (a load
+        // before the store may see any earlier run's value) nor after
+        // them; those they do not write keep their values.
+        let nested = ir::nested_ops(op);
+        for inner in &nested {
+            self.forget_private(*inner, state);
+        }
+        let recording = std::mem::replace(&mut self.record_private, false);
         for _ in 0..2 {
             for block in ir::blocks(op) {
                 self.block_ops(block, threads, state);
             }
         }
-        // Its regions may run any number of times, for any threads: what
-        // they stored in private integers is not known.
-        state.scalars.clear();
+        self.record_private = recording;
+        for inner in &nested {
+            self.forget_private(*inner, state);
+        }
     }
 
     fn is_sync(op: OperationRef) -> bool {

@@ -570,6 +570,14 @@ pub fn is_float<'c>(ty: melior::ir::Type<'c>) -> bool {
     unsafe { mlir_sys::mlirTypeIsAFloat(ty.to_raw()) }
 }
 
+/// The address space of an LLVM pointer type (`!llvm.ptr` is 0,
+/// `!llvm.ptr<3>` shared memory); None for any other type.
+pub fn pointer_space<'c>(ty: melior::ir::Type<'c>) -> Option<u32> {
+    unsafe {
+        mlir_sys::mlirTypeIsALLVMPointerType(ty.to_raw()).then(|| mlir_sys::mlirLLVMPointerTypeGetAddressSpace(ty.to_raw()))
+    }
+}
+
 /// The bit width of an integer or floating-point type; None for others.
 pub fn scalar_bits<'c>(ty: melior::ir::Type<'c>) -> Option<u32> {
     unsafe {

@@ -6,9 +6,13 @@ TMA loads and stores through pointers, wgmma with i64 descriptors) and
 verify-sync's first finding there is compared with its first finding on the
 nvgpu-level kernel (proven, or the same message). Prints one line per kernel
 that differs and a summary; exits 1 when any differs or a kernel is "not
-modeled" at the NVVM level.
+modeled" at the NVVM level. With --memrefs, upstream's finalize-memref-to-llvm
+runs after it as well: loads and stores of shared memory become llvm.load and
+llvm.store through pointers taken from memref descriptors that the lowering
+builds with llvm.insertvalue (upstream's gpu-lower-to-nvvm-pipeline reaches
+that form before convert-gpu-to-nvvm).
 
-  nvvm-level-verdicts.py --bin DIR [--corpus test/Corpus/sm90]
+  nvvm-level-verdicts.py --bin DIR [--corpus test/Corpus/sm90] [--memrefs]
 """
 import argparse
 import os
@@ -17,6 +21,7 @@ import subprocess
 import sys
 
 CONVERT = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm))"
+CONVERT_MEMREFS = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm)"
 
 
 def first_finding(opt, text):
@@ -36,6 +41,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", required=True, help="the folder of asyncpipe-opt")
     parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "Corpus", "sm90"))
+    parser.add_argument("--memrefs", action="store_true", help="lower memrefs to LLVM as well (finalize-memref-to-llvm)")
     args = parser.parse_args()
     opt = os.path.join(args.bin, "asyncpipe-opt")
     kernels = sorted(f for f in os.listdir(args.corpus) if f.endswith(".mlir"))
@@ -43,7 +49,7 @@ def main():
     for name in kernels:
         with open(os.path.join(args.corpus, name)) as f:
             text = f.read()
-        lowered = subprocess.run([opt, CONVERT], input=text, capture_output=True, text=True)
+        lowered = subprocess.run([opt, CONVERT_MEMREFS if args.memrefs else CONVERT], input=text, capture_output=True, text=True)
         if lowered.returncode != 0:
             print(f"{name}: upstream's conversion failed: {lowered.stderr.strip()[:200]}")
             continue

@@ -14,10 +14,12 @@
 //! canonical layouts of wgmma's shared-memory operands).
 //!
 //! The shared-memory address of a buffer is not known at compile time.
-//! The descriptor is evaluated at four addresses of the pointer, with its
-//! buffer at 0, 5, 37 and 96 KB (aligned to the 1 KB swizzle atom, as a
-//! buffer that TMA fills with a swizzled box must be, and setting address
-//! bits up to 16 that a mask of the packing could drop): the footprints,
+//! The descriptor is evaluated at five addresses of the pointer, with its
+//! buffer at 0, 5, 37, 96 and 160 KB (aligned to the 1 KB swizzle atom, as
+//! a buffer that TMA fills with a swizzled box must be, and together
+//! setting every address bit from 10 to 17, the top one of the 14-bit
+//! start field, that a mask of the packing could drop; a placement that
+//! would put the pointer past the 227 KB a block can have is skipped): the footprints,
 //! relative to the buffer, must agree, else the packing is not a plain
 //! function of the address and the model cannot prove the reads. Outside
 //! the dynamic shared memory (one buffer for every view of it), a footprint
@@ -40,7 +42,11 @@ pub(super) enum Dependence {
 }
 
 /// Buffer addresses at which a descriptor is evaluated ([module docs](self)).
-const BUFFER_ADDRESSES: [i64; 4] = [0, 5 * 1024, 37 * 1024, 96 * 1024];
+const BUFFER_ADDRESSES: [i64; 5] = [0, 5 * 1024, 37 * 1024, 96 * 1024, 160 * 1024];
+
+/// The most shared memory a block has on sm_90 (227 KB): no pointer into
+/// it lies at or past this address.
+const MAX_SHARED_BYTES: i64 = 227 * 1024;
 
 /// Integer nodes a descriptor's evaluation visits at most.
 const PACKING_BUDGET: usize = 256;
@@ -156,6 +162,9 @@ impl<'c, 'a> Model<'c, 'a> {
         let mn = if which == 0 { geometry.m } else { geometry.n };
         let mut answer: Option<Vec<(i64, i64)>> = None;
         for base in BUFFER_ADDRESSES {
+            if base != 0 && base.checked_add(offset).is_none_or(|address| address >= MAX_SHARED_BYTES) {
+                continue;
+            }
             let ranges = (|| {
                 let address = base.checked_add(offset)?;
                 let packed = self.packed(descriptor, leaf, address, &mut PACKING_BUDGET.clone())?;
@@ -185,7 +194,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// `memref.extract_aligned_pointer_as_index`, or the memref whose
     /// descriptor's aligned pointer `llvm.ptrtoint` reaches through
     /// getelementptr and addrspacecast.
-    fn leaf_memref(&self, leaf: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    pub(super) fn leaf_memref(&self, leaf: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
         let mut value = leaf.operand(0).ok()?;
         if Upstream::MemrefExtractAlignedPointerAsIndex.is(leaf) {
             return Some(value);
@@ -195,6 +204,12 @@ impl<'c, 'a> Model<'c, 'a> {
             match Upstream::of(def)? {
                 Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => value = def.operand(0).ok()?,
                 Upstream::LlvmExtractvalue => return Self::aligned_memref(def),
+                // A pointer rebuilt from an integer: the memref of the
+                // integer's own address leaf.
+                Upstream::LlvmInttoptr => {
+                    let (inner, _) = self.address_leaf(def.operand(0).ok()?)?;
+                    return self.leaf_memref(inner);
+                }
                 _ => return None,
             }
         }

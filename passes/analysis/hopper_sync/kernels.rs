@@ -244,6 +244,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         run_time_loop: false,
         iterations: 0,
         similar: HashMap::new(),
+        record_private: true,
     };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {

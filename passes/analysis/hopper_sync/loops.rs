@@ -149,7 +149,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 all.iter().enumerate().filter(|(i, _)| *i < 3 || *i >= 3 + coordinates).map(|(_, v)| *v).filter(|v| operands.contains(v)).collect()
             }
             Some(Upstream::MemrefLoad | Upstream::MemrefStore | Upstream::VectorLoad | Upstream::VectorStore | Upstream::VectorTransferRead | Upstream::VectorTransferWrite) => {
-                if op.operands().any(|v| Self::is_workgroup(v)) {
+                if op.operands().any(Self::views_workgroup) {
                     operands
                 } else {
                     Vec::new()

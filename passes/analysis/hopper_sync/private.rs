@@ -6,7 +6,13 @@
 //! block, records it in the state; a `memref.load` of the slot binds its
 //! result to it. A store by some threads only, or of a value the model
 //! cannot evaluate, forgets the slot: a later load is unknown, and what
-//! depends on it "cannot prove". The counter grows at every commit, so a
+//! depends on it "cannot prove". So does any other write that may reach
+//! the slot: through a view or a `memref.memory_space_cast` of the
+//! alloca, through a pointer taken from its descriptor, inside a region
+//! the model runs without following its iterations (the slots written
+//! there are forgotten before and after it; others keep their values), or
+//! through a memref or pointer the model cannot trace to where it was made
+//! (every slot is forgotten). The counter grows at every commit, so a
 //! loop around it never repeats a state: it runs iteration by iteration up
 //! to the loop budget.
 
@@ -23,7 +29,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 return false;
             }
             let uniform = *threads == Threads::all(self.block.size);
-            match self.bindings.form(value).filter(|_| uniform) {
+            match self.bindings.form(value).filter(|_| uniform && self.record_private) {
                 Some(form) => state.scalars.insert(slot, form),
                 None => state.scalars.remove(&slot),
             };
@@ -48,22 +54,61 @@ impl<'c, 'a> Model<'c, 'a> {
     }
 
     /// Any other write to a thread's own memory (through a view, at an index
-    /// not known, by an op the model does not read): the private integers
-    /// of that allocation are not known after it.
+    /// not known, through a pointer, by an op the model does not read): the
+    /// private integers of that allocation are not known after it. A write
+    /// whose buffer the model cannot trace to where it was made (a memref
+    /// carried by a loop, a pointer it does not follow, an op with effects
+    /// it does not know) forgets every private integer: it may alias any.
     pub(super) fn forget_private(&self, op: OperationRef<'c, 'a>, state: &mut State) {
         if state.scalars.is_empty() {
             return;
         }
         let effects = ir::memory_effects(op);
-        for value in op.operands().filter(|v| v.r#type().is_mem_ref() && !Self::is_workgroup(*v)) {
-            let writes = match &effects {
-                Some(effects) => effects.iter().any(|(k, v)| *k == MemoryEffect::Write && v.is_none_or(|v| v == value)),
-                None => true,
+        let writes_to = |value: Value| match &effects {
+            Some(effects) => effects.iter().any(|(k, v)| *k == MemoryEffect::Write && v.is_none_or(|v| v == value)),
+            None => true,
+        };
+        for value in op.operands() {
+            let memref = if value.r#type().is_mem_ref() {
+                Some(value)
+            } else if let Some(space) = ir::pointer_space(value.r#type()) {
+                // Global (1) and shared (3) pointers do not reach a thread's
+                // allocas.
+                if matches!(space, 1 | 3) {
+                    continue;
+                }
+                self.pointer_memref(value)
+            } else {
+                continue;
             };
-            if let (true, Buffer::Value(root)) = (writes, self.view(value).buffer) {
-                state.scalars.retain(|(a, _), _| *a != root);
+            if !writes_to(value) || memref.is_some_and(Self::views_workgroup) {
+                continue;
+            }
+            match memref.and_then(Self::private_root) {
+                Some(root) => state.scalars.retain(|(a, _), _| *a != root),
+                None => return state.scalars.clear(),
             }
         }
+    }
+
+    /// Where memref `value` was made, through its views: an allocation, a
+    /// global, or an argument of the function; None for anything else (a
+    /// memref a loop carries, a branch chooses, or an op returns), which
+    /// may be any of a thread's allocas.
+    pub(super) fn private_root(value: Value<'c, 'a>) -> Option<ValueKey> {
+        let mut value = value;
+        while let Some(source) = Self::view_source(value) {
+            value = source;
+        }
+        let made = match ir::defining_op(value) {
+            Some(def) => matches!(Upstream::of(def), Some(Upstream::MemrefAlloca | Upstream::MemrefAlloc | Upstream::MemrefGetGlobal | Upstream::GpuDynamicSharedMemory)),
+            None => ir::argument_owner(value).is_some_and(|block| {
+                block.parent_operation().is_some_and(|parent| {
+                    matches!(Upstream::of(parent), Some(Upstream::GpuFunc | Upstream::FuncFunc | Upstream::LlvmFunc)) && ir::region_entry(parent, 0) == Some(block)
+                })
+            }),
+        };
+        made.then(|| ValueKey::of(value))
     }
 
     /// Whether loop `op` loads a private integer the state knows: such a

@@ -2,8 +2,7 @@
 //! mbarriers (initialization, arrivals, expected bytes, phases and parity
 //! waits), TMA loads and stores (with their bulk groups and proxy fences),
 //! the warpgroup MMA queue and its accumulators, and plain accesses to
-//! workgroup memory; memory followed by bytes through views and, at the
-//! NVVM level, through pointers.
+//! workgroup memory (their bytes from [`super::memory`]).
 
 use super::*;
 
@@ -72,63 +71,6 @@ impl<'c, 'a> Model<'c, 'a> {
             _ => return None,
         };
         Some(inner)
-    }
-
-    /// Where an LLVM pointer of the NVVM level points: a buffer and a byte
-    /// offset in it. Followed: `llvm.getelementptr` with one index (a
-    /// constant or a value the model evaluates, times the element type's
-    /// size), `llvm.addrspacecast`, the aligned pointer (position 1) of
-    /// a memref descriptor made from a memref by an unrealized cast (the
-    /// memref's view, without its offset: the descriptor keeps that apart),
-    /// and `llvm.inttoptr` of an address computed from one of those or
-    /// from `memref.extract_aligned_pointer_as_index`.
-    pub(super) fn pointer(&self, value: Value<'c, 'a>) -> Option<(Buffer, i64)> {
-        let def = ir::defining_op(value)?;
-        match Upstream::of(def)? {
-            Upstream::LlvmAddrspacecast => self.pointer(def.operand(0).ok()?),
-            Upstream::LlvmGetelementptr => {
-                let (buffer, base) = self.pointer(def.operand(0).ok()?)?;
-                let raw = ir::dense_i32_attr(def, attr::RAW_CONSTANT_INDICES)?;
-                let [index] = raw[..] else { return None };
-                let index = if index == i32::MIN { self.eval_int(def.operand(1).ok()?)? } else { i64::from(index) };
-                let element = def.attribute(attr::ELEM_TYPE).ok().and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())?.value();
-                let size = ir::scalar_bits(element).filter(|bits| bits % 8 == 0).map(|bits| i64::from(bits / 8))?;
-                Some((buffer, base.checked_add(index.checked_mul(size)?)?))
-            }
-            Upstream::LlvmExtractvalue => {
-                let view = self.view(Self::aligned_memref(def)?);
-                Some((view.buffer, view.base?))
-            }
-            // An address computed as an integer (asyncpipe's lowerings add
-            // offsets to memref.extract_aligned_pointer_as_index): the
-            // integer evaluated at two addresses of its one address leaf
-            // must move with it, the same number of bytes past it.
-            Upstream::LlvmInttoptr => {
-                let integer = def.operand(0).ok()?;
-                let (leaf, dependence) = self.address_leaf(integer)?;
-                if dependence != descriptors::Dependence::None {
-                    return None;
-                }
-                let (buffer, base) = self.packed_address(leaf)?;
-                let key = ValueKey::of(Value::from(leaf.result(0).ok()?));
-                let past = |address: i64| -> Option<i64> { self.packed(integer, key, address, &mut 256)?.checked_sub(address) };
-                let delta = past(base)?;
-                (past(base.checked_add(5 * 1024)?)? == delta).then_some(())?;
-                Some((buffer, base.checked_add(delta)?))
-            }
-            _ => None,
-        }
-    }
-
-    /// The memref whose descriptor `extract` (an `llvm.extractvalue`) takes
-    /// the aligned pointer (position 1) of, when an unrealized cast made
-    /// the descriptor from a memref (as upstream's conversions leave it).
-    pub(super) fn aligned_memref(extract: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-        if ir::dense_i64_attr(extract, attr::POSITION).as_deref() != Some(&[1]) {
-            return None;
-        }
-        let cast = ir::defining_op(extract.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
-        cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())
     }
 
     /// The mbarrier the pointer operand `index` of an NVVM op points to.
@@ -282,6 +224,9 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         barrier.current.arrivals = barrier.current.arrivals.saturating_add(threads.count());
         barrier.current.expected = barrier.current.expected.saturating_add(bytes.saturating_mul(threads.count()));
+        let expected = barrier.current.expected;
+        self.tx_in_range(op, key.1, expected, "expected");
+        let Some(barrier) = state.barriers.get_mut(&key) else { return };
         // Reads of the arriving threads are released to the phase's waiters.
         let (released, kept): (Vec<Read>, Vec<Read>) = std::mem::take(&mut state.reads).into_iter().partition(|r| r.threads.is_subset(&threads));
         state.reads = kept;
@@ -309,6 +254,22 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         barrier.current.expected = barrier.current.expected.saturating_add(bytes.saturating_mul(threads.count()));
+        let expected = barrier.current.expected;
+        self.tx_in_range(op, key.1, expected, "expected");
+    }
+
+    /// A phase's transaction bytes (`what`: expected by its arrivals, or
+    /// issued by its copies) must fit PTX's tx-count, which holds at most
+    /// 2^20 - 1 pending bytes: a phase that expects or receives more
+    /// before it completes is beyond what the hardware counts.
+    pub(super) fn tx_in_range(&mut self, op: OperationRef<'c, 'a>, id: i64, total: i64, what: &str) {
+        if total >= MAX_TX_COUNT {
+            self.report(
+                op,
+                format!("the transaction bytes {what} in this phase of mbarrier {id} add up to {total}, more than the {} PTX's mbarrier tx-count holds", MAX_TX_COUNT - 1),
+                None,
+            );
+        }
     }
 
     /// Whether the current phase of `barrier` completes with what was issued.
@@ -387,96 +348,6 @@ impl<'c, 'a> Model<'c, 'a> {
         }
     }
 
-    /// The view `value` is, followed to its buffer.
-    pub(super) fn view(&self, value: Value<'c, 'a>) -> View {
-        let ty = value.r#type();
-        let element = ir::element_bytes(ty);
-        let (strides, offset) = ir::strides_and_offset(ty).unwrap_or_default();
-        let sizes = ir::shape(ty);
-        let offset = (offset != i64::MIN).then_some(offset);
-        let fresh = |buffer: Buffer| View { buffer, base: Some(0), offset, sizes: sizes.clone(), strides: strides.clone(), element };
-        let Some(def) = ir::defining_op(value) else { return fresh(Buffer::Value(ValueKey::of(value))) };
-        let operand = |i: usize| def.operand(i).ok();
-        match Upstream::of(def) {
-            Some(Upstream::GpuDynamicSharedMemory) => fresh(Buffer::Dynamic),
-            Some(Upstream::MemrefGetGlobal) => {
-                let name = ir::flat_symbol(def, attr::GLOBAL_NAME).unwrap_or_default();
-                let empty = sizes.contains(&0);
-                if empty && ir::memory_space(ty) == MemorySpace::Workgroup {
-                    fresh(Buffer::Dynamic)
-                } else {
-                    fresh(Buffer::Global(name))
-                }
-            }
-            Some(Upstream::MemrefView) => {
-                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
-                let src = self.view(source);
-                let shift = operand(1).and_then(|v| self.eval(v));
-                let base = (|| src.base?.checked_add(src.offset?.checked_mul(src.element)?)?.checked_add(shift?))();
-                View { buffer: src.buffer, base, offset: Some(0), sizes, strides, element }
-            }
-            Some(Upstream::MemrefReinterpretCast) => {
-                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
-                let src = self.view(source);
-                let offset = offset.or_else(|| operand(1).and_then(|v| self.eval(v)));
-                View { buffer: src.buffer, base: src.base, offset, sizes, strides, element }
-            }
-            Some(Upstream::MemrefSubview) => {
-                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
-                let src = self.view(source);
-                let statics = ir::dense_i64_attr(def, attr::STATIC_OFFSETS).unwrap_or_default();
-                let mut dynamic = 1usize;
-                let mut at = src.offset;
-                for (d, o) in statics.iter().enumerate() {
-                    let index = if *o == i64::MIN {
-                        dynamic += 1;
-                        operand(dynamic - 1).and_then(|v| self.eval(v))
-                    } else {
-                        Some(*o)
-                    };
-                    at = (|| at?.checked_add(index?.checked_mul(*src.strides.get(d)?)?))();
-                }
-                let offset = offset.or(at);
-                View { buffer: src.buffer, base: src.base, offset, sizes, strides, element }
-            }
-            Some(Upstream::MemrefCast | Upstream::MemrefAssumeAlignment | Upstream::MemrefExpandShape | Upstream::MemrefCollapseShape) => {
-                let Some(source) = operand(0) else { return fresh(Buffer::Value(ValueKey::of(value))) };
-                let src = self.view(source);
-                let strided = !strides.is_empty() || sizes.is_empty();
-                View { buffer: src.buffer, base: src.base, offset: src.offset, sizes: if strided { sizes } else { src.sizes }, strides: if strided { strides } else { src.strides }, element }
-            }
-            _ => fresh(Buffer::Value(ValueKey::of(value))),
-        }
-    }
-
-    /// The bytes an op reads or writes through `value`, at its indices
-    /// when it is a load or store that names them.
-    pub(super) fn accessed(&self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Bytes {
-        let view = self.view(value);
-        let indexed = matches!(
-            Upstream::of(op),
-            Some(Upstream::MemrefLoad | Upstream::MemrefStore | Upstream::VectorLoad | Upstream::VectorStore | Upstream::VectorTransferRead | Upstream::VectorTransferWrite)
-        );
-        if !indexed {
-            return view.bytes();
-        }
-        let position = op.operands().position(|v| v == value).unwrap_or(0);
-        let indices: Vec<Option<i64>> = op.operands().skip(position + 1).take(view.strides.len()).map(|v| self.eval(v)).collect();
-        let count = op
-            .results()
-            .map(|r| Type::from(r.r#type()))
-            .chain(op.operands().map(|v| v.r#type()))
-            .filter(|t| t.is_vector())
-            .map(|t| ir::shape(t).iter().try_fold(1i64, |n, d| n.checked_mul(*d)).unwrap_or(i64::MAX))
-            .next()
-            .unwrap_or(1);
-        view.element_bytes(&indices, count)
-    }
-
-    pub(super) fn is_workgroup(value: Value) -> bool {
-        value.r#type().is_mem_ref() && ir::memory_space(value.r#type()) == MemorySpace::Workgroup
-    }
-
     /// A TMA load: its write of the destination becomes part of the
     /// current phase of its mbarrier.
     pub(super) fn tma_load(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
@@ -532,6 +403,9 @@ impl<'c, 'a> Model<'c, 'a> {
         barrier.current.issued = barrier.current.issued.saturating_add(box_bytes.saturating_mul(threads.count()));
         // Every issuing thread writes the same box.
         barrier.current.writes.push((OpKey::of(op), bytes.clone()));
+        let issued = barrier.current.issued;
+        self.tx_in_range(op, id, issued, "issued");
+        let Some(barrier) = state.barriers.get_mut(&key) else { return };
         if barrier.current.issued > barrier.current.expected && Self::completes(barrier) != Some(true) && barrier.count.is_some_and(|c| barrier.current.arrivals >= c) {
             let (issued, expected) = (barrier.current.issued, barrier.current.expected);
             self.report(op, format!("the TMA loads of this phase of mbarrier {id} move {issued} bytes, more than the {expected} its arrivals expect: the phase completes before they land"), None);
@@ -731,6 +605,9 @@ impl<'c, 'a> Model<'c, 'a> {
         self.register_read(op, accumulator, state);
         let bytes = self.view(dst).bytes();
         self.write(op, &bytes, threads, state);
+        // Plain stores of the generic proxy: a TMA store or a warpgroup
+        // MMA reads them only after a fence.proxy.async.
+        self.generic_write(op, bytes.clone(), threads, state);
         // Each warp stores its own rows: other warps see them after a barrier.
         state.landed.push(Landed { op: OpKey::of(op), bytes, phase: None, observed: Threads::none(self.block.size) });
     }
@@ -865,22 +742,33 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         self.forget_private(op, state);
         let effects = ir::memory_effects(op);
+        // An op that takes a memref but gives something else than a memref
+        // or its sizes (an unrealized cast to a descriptor struct, an
+        // aligned pointer as an integer) lets its buffer escape to accesses
+        // the views do not lead to: it counts as an access here.
+        let escapes = !matches!(Upstream::of(op), Some(Upstream::MemrefDim | Upstream::MemrefExtractStridedMetadata))
+            && op.results().any(|r| !r.r#type().is_mem_ref());
         for operand in op.operands() {
             // A thread's alloca holding accumulator registers is read by any
             // access but a register move ([`Self::moves_registers`]), through
-            // any view of it (making a view is no access).
-            let accesses = match &effects {
+            // any view of it (making a view is no access) or pointer.
+            let touches = match &effects {
                 Some(effects) => effects.iter().any(|(_, on)| on.is_none_or(|v| v == operand)),
                 None => true,
             };
-            if !operand.r#type().is_mem_ref() {
+            let accesses = touches || (escapes && operand.r#type().is_mem_ref());
+            let root = if operand.r#type().is_mem_ref() {
+                (!Self::views_workgroup(operand)).then(|| self.view(operand).buffer)
+            } else {
                 self.register_read(op, operand, state);
-            } else if !Self::is_workgroup(operand) && accesses {
+                self.pointer_buffer(operand).filter(|(_, shared)| !shared).map(|(buffer, _)| buffer)
+            };
+            if operand.r#type().is_mem_ref() && accesses {
                 self.register_read(op, operand, state);
-                if let Buffer::Value(root) = self.view(operand).buffer {
-                    if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&root)) {
-                        self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
-                    }
+            }
+            if let (true, Some(Buffer::Value(root))) = (accesses, root) {
+                if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&root)) {
+                    self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
                 }
             }
         }
@@ -888,8 +776,8 @@ impl<'c, 'a> Model<'c, 'a> {
             return;
         }
         let effects = ir::memory_effects(op);
-        let memrefs: Vec<Value> = op.operands().filter(|v| Self::is_workgroup(*v)).collect();
-        for value in memrefs {
+        let mut accesses: Vec<(Bytes, bool, bool)> = Vec::new();
+        for value in op.operands().filter(|v| Self::views_workgroup(*v)) {
             let (reads, writes) = match &effects {
                 Some(effects) => {
                     let on = |kind: MemoryEffect| effects.iter().any(|(k, v)| *k == kind && v.is_none_or(|v| v == value));
@@ -897,20 +785,40 @@ impl<'c, 'a> Model<'c, 'a> {
                 }
                 None => (true, true),
             };
-            let bytes = self.accessed(op, value);
+            accesses.push((self.accessed(op, value), reads, writes));
+        }
+        match self.pointer_accesses(op) {
+            Ok(through_pointers) => accesses.extend(through_pointers),
+            Err(()) => {
+                return self.report(
+                    op,
+                    "cannot prove: which shared memory this access touches is not known (the model follows pointers through getelementptr, addrspacecast, inttoptr and a memref descriptor's aligned pointer)".into(),
+                    None,
+                )
+            }
+        }
+        for (bytes, reads, writes) in accesses {
             if writes {
                 self.write(op, &bytes, threads, state);
-                if self.stores {
-                    let write = GenericWrite { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), fenced: Threads::none(self.block.size) };
-                    // The same write again (a loop) replaces the last one, so
-                    // that a loop's state can repeat.
-                    state.unfenced.retain(|w| !(w.op == write.op && w.bytes == write.bytes && w.threads == write.threads));
-                    state.unfenced.push(write);
-                }
+                self.generic_write(op, bytes.clone(), threads, state);
             }
             if reads {
                 self.read(op, &bytes, threads, true, state);
             }
         }
+    }
+
+    /// A write of shared memory through the generic proxy, in a kernel
+    /// whose TMA stores or warpgroup MMAs read through the async proxy:
+    /// kept until its writers fence it ([`State::unfenced`]).
+    pub(super) fn generic_write(&self, op: OperationRef<'c, 'a>, bytes: Bytes, threads: &Threads, state: &mut State) {
+        if !self.stores {
+            return;
+        }
+        let write = GenericWrite { op: OpKey::of(op), bytes, threads: threads.clone(), fenced: Threads::none(self.block.size) };
+        // The same write again (a loop) replaces the last one, so that a
+        // loop's state can repeat.
+        state.unfenced.retain(|w| !(w.op == write.op && w.bytes == write.bytes && w.threads == write.threads));
+        state.unfenced.push(write);
     }
 }

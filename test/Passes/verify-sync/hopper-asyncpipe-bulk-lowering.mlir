@@ -29,3 +29,13 @@
 // body was taken to run, the counter 0, and the kernel judged from it):
 // RUN: python3 %S/Inputs/lowered-gemm-mutant.py --opaque-reset < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESET
 // RESET: error: cannot prove: which mbarrier this pointer points to is not known
+// So is a store of 1 into the counter through a memref.memory_space_cast
+// of it, or through its aligned pointer (llvm.store): before, neither was
+// seen as a write of the counter, and the kernel was proven with the ring
+// one slot off.
+// RUN: python3 %S/Inputs/lowered-gemm-mutant.py --cast-reset < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESET
+// RUN: python3 %S/Inputs/lowered-gemm-mutant.py --pointer-reset < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESET
+// A loop the model does not follow that stores only into an alloca of its
+// own leaves the counter known (before, every private integer was
+// forgotten after such a loop, and the kernel was "cannot prove"):
+// RUN: python3 %S/Inputs/lowered-gemm-mutant.py --opaque-other < %t.lowered.mlir | asyncpipe-opt --asyncpipe-verify-sync -o /dev/null

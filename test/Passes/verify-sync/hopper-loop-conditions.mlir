@@ -8,6 +8,9 @@
 // as monotone and the iteration where the wait is skipped was never
 // visited: every racy kernel here was proven.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+// The same verdicts, at the same ops, after upstream's convert-nvgpu-to-nvvm
+// and finalize-memref-to-llvm (pointers and llvm.load/llvm.store):
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm,asyncpipe-verify-sync)'
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 !lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>

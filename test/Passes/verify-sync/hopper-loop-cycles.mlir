@@ -9,6 +9,9 @@
 // load after the loop, waited for at parity 0 (100 phases completed), or
 // max(n, 0) mod 2 for a run-time trip count n.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+// The same verdicts, at the same ops, after upstream's convert-nvgpu-to-nvvm
+// and finalize-memref-to-llvm (pointers and llvm.load/llvm.store):
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm,asyncpipe-verify-sync)'
 // (Before the new cycle recorded the iteration it starts at, the skip
 // landed on the state one iteration off, of the other parity, and the wait
 // after the loop was a false alarm, for the constant and the run-time

@@ -28,6 +28,19 @@
 // RUN: python3 %S/Inputs/plain-fill.py --view-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=VIEW
 // VIEW: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
 // VIEW-NEXT: %early = vector.load %row
+// Through a pointer (the alloca cast to its LLVM descriptor, the aligned
+// pointer extracted and loaded) and through a memref.memory_space_cast:
+// the cast that lets the registers escape counts as a read, and so does
+// the load. (Before, an op with no memory effects on the alloca was taken
+// as a view, and llvm.load was not seen: both were proven.)
+// RUN: python3 %S/Inputs/plain-fill.py --cast-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAST
+// CAST: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// CAST-NEXT: %desc = builtin.unrealized_conversion_cast %alloca
+// CAST: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// CAST-NEXT: %early = llvm.load %aligned
+// RUN: python3 %S/Inputs/plain-fill.py --space-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPACE
+// SPACE: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
+// SPACE-NEXT: %early = vector.load %spaced
 // A k step 8 KB on reads past the 8 KB tile its pointer comes from: the
 // model does not know what lies past another buffer's end (before, the
 // footprint past the end counted as the tile's and was proven):

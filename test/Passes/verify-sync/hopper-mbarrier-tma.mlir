@@ -12,6 +12,12 @@
 // verdicts, at the same ops, at the NVVM level. (Before, every such kernel
 // was "not modeled".)
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),asyncpipe-verify-sync)'
+// And after memref's own lowering as well (finalize-memref-to-llvm: the
+// reads become llvm.load through pointers taken from descriptors that
+// llvm.insertvalue builds from llvm.mlir.addressof of the globals): the
+// same verdicts at the same ops. (Before, llvm.load and llvm.store of
+// shared memory were not seen: a read before its wait was proven.)
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm,asyncpipe-verify-sync)'
 // The first kernel with each arrive.expect_tx split into expect_tx and an
 // arrival on a pointer rebuilt from an integer (llvm.inttoptr), as
 // asyncpipe's bulk queues write them (Inputs/expect-then-arrive.py): proven;
@@ -411,4 +417,31 @@ func.func @in_launch(%a: !lhs, %out: memref<2xf32>) {
     gpu.terminator
   }
   return
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  // Threads 0 and 1 each expect 600000 bytes on one phase: 1200000 bytes,
+  // more than PTX's tx-count holds (2^20 - 1). Each count alone is in
+  // range; before, only each count was checked.
+  gpu.func @tx_overflow(%out: memref<2xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c600000 = arith.constant 600000 : index
+    %tid = gpu.thread_id x
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c2 : !bar
+    }
+    gpu.barrier
+    %two = arith.cmpi ult, %tid, %c2 : index
+    scf.if %two {
+      // expected-error @below {{the transaction bytes expected in this phase of mbarrier 0 add up to 1200000, more than the 1048575 PTX's mbarrier tx-count holds}}
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c600000 : !bar
+    }
+    gpu.return
+  }
 }

@@ -19,6 +19,11 @@
 // NVVM: error: overwrites shared memory that a TMA store may still be reading: no cp.async.bulk.wait_group.read of its group comes before
 // NVVM: error: overwrites shared memory that thread 0 may still be reading
 // NVVM: error: the kernel ends while a TMA store may still read shared memory
+// After memref's lowering as well (the tile's stores are llvm.store
+// through pointers into the global's descriptor): the same verdicts.
+// RUN: asyncpipe-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm)' \
+// RUN:   | not asyncpipe-opt -split-input-file --asyncpipe-verify-sync -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NVVM --implicit-check-not=error:
 
 !desc = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
 gpu.module @kernels {

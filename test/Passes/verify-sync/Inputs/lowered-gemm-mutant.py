@@ -8,7 +8,13 @@ the pipeliner, asyncpipe-lower-mma and asyncpipe-to-nvgpu with a bulk queue
   --no-wait       the pipelined loop's mbarrier parity wait is deleted;
   --opaque-reset  before the pipelined loop, a loop of the block's id
                   iterations (none for block 0) stores 0 into the ring's
-                  counter: how many times it ran is not known."""
+                  counter: how many times it ran is not known;
+  --cast-reset    before the pipelined loop, 1 is stored into the ring's
+                  counter through a memref.memory_space_cast of it;
+  --pointer-reset the same through a pointer (the counter's LLVM
+                  descriptor, its aligned pointer, an llvm.store);
+  --opaque-other  like --opaque-reset, but the loop stores into another
+                  alloca of its own: the counter keeps its value."""
 import re
 import sys
 
@@ -34,6 +40,24 @@ elif mode == "--opaque-reset":
     reset = (f"\n{indent}%bid = gpu.block_id x\n{indent}%zero = arith.constant 0 : index\n{indent}%one = arith.constant 1 : index"
              f"\n{indent}scf.for %q = %zero to %bid step %one {{\n{indent}  memref.store %zero, {counter}[] : memref<index>\n{indent}}}")
     text = text[:start] + reset + text[start:]
+elif mode in ("--cast-reset", "--pointer-reset", "--opaque-other"):
+    counter = re.search(r"(%\w+) = memref\.alloca\(\) : memref<index>", text).group(1)
+    start = text.rindex("\n", 0, loop)
+    indent = text[start + 1:loop]
+    if mode == "--cast-reset":
+        reset = (f"\n{indent}%one = arith.constant 1 : index"
+                 f"\n{indent}%spaced = memref.memory_space_cast {counter} : memref<index> to memref<index, 5>"
+                 f"\n{indent}memref.store %one, %spaced[] : memref<index, 5>")
+    elif mode == "--pointer-reset":
+        reset = (f"\n{indent}%one = llvm.mlir.constant(1 : i64) : i64"
+                 f"\n{indent}%desc = builtin.unrealized_conversion_cast {counter} : memref<index> to !llvm.struct<(ptr, ptr, i64)>"
+                 f"\n{indent}%aligned = llvm.extractvalue %desc[1] : !llvm.struct<(ptr, ptr, i64)>"
+                 f"\n{indent}llvm.store %one, %aligned : i64, !llvm.ptr")
+    else:
+        reset = (f"\n{indent}%bid = gpu.block_id x\n{indent}%zero = arith.constant 0 : index\n{indent}%one = arith.constant 1 : index"
+                 f"\n{indent}%other = memref.alloca() : memref<index>"
+                 f"\n{indent}scf.for %q = %zero to %bid step %one {{\n{indent}  memref.store %zero, %other[] : memref<index>\n{indent}}}")
+    text = text[:start] + reset + text[start:]
 else:
-    sys.exit("lowered-gemm-mutant: --no-mma-wait, --short-expect, --no-wait or --opaque-reset")
+    sys.exit("lowered-gemm-mutant: --no-mma-wait, --short-expect, --no-wait, --opaque-reset, --cast-reset, --pointer-reset or --opaque-other")
 sys.stdout.write(text)
