@@ -13,7 +13,8 @@ use super::analysis::in_flight::{self, QueueMap};
 use super::analysis::sync_state::BulkQueues;
 use super::ir::ods::asyncpipe::WaitOp;
 use super::ir::upstream::Upstream;
-use super::ir::{self, diag};
+use super::ir::{self, diag, rewrite};
+use super::transform::raise_nvvm;
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -44,14 +45,15 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let ordered_writes = options.parse(root, "ordered-writes")?;
     let mut errors = Vec::new();
     for function in ir::functions(root) {
-        errors.extend(uncommitted_waits(function));
-        errors.extend(hazards::races(function, max_steps, &bulk, ordered_writes));
-        // Hopper's mbarrier phases, TMA loads and warpgroup MMA queue.
-        errors.extend(hopper_sync::check(function).into_iter().map(|finding| Race {
-            access: finding.at,
-            message: finding.message,
-            note: finding.note,
-            between_threads: None,
+        if !raise_nvvm::needs_raising(function) {
+            errors.extend(check_function(function, max_steps, &bulk, ordered_writes));
+            continue;
+        }
+        // The NVVM level's cp.async: checked on a copy where it is raised
+        // back to nvgpu (the same ops, at the same locations).
+        errors.extend(rewrite::on_detached_copy_in(function, |copy| match raise_nvvm::raise(copy) {
+            Ok(()) => check_function(copy, max_steps, &bulk, ordered_writes),
+            Err(unraised) => vec![Race { access: unraised.at, message: unraised.message, note: None, between_threads: None }],
         }));
     }
     if errors.is_empty() {
@@ -64,6 +66,21 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         }
     }
     Err(PassFailed)
+}
+
+/// Every finding of the models on `function`: uncommitted waits, the
+/// hazard model's races, the Hopper model's findings.
+fn check_function<'c>(function: OperationRef<'c, '_>, max_steps: u64, bulk: &BulkQueues, ordered_writes: bool) -> Vec<Race<'c>> {
+    let mut found = uncommitted_waits(function);
+    found.extend(hazards::races(function, max_steps, bulk, ordered_writes));
+    // Hopper's mbarrier phases, TMA loads and warpgroup MMA queue.
+    found.extend(hopper_sync::check(function).into_iter().map(|finding| Race {
+        access: finding.at,
+        message: finding.message,
+        note: finding.note,
+        between_threads: None,
+    }));
+    found
 }
 
 /// The waits of `function` on work that no group committed on some path

@@ -9,6 +9,9 @@
 //!   row, the exact counts recomputed for another queue map.
 //! - [`barrier_placement`]: `gpu.barrier`s placed where the hazard model
 //!   finds a hazard between threads, and only there.
+//! - [`raise_nvvm`]: the NVVM level's cp.async and ldmatrix raised back to
+//!   nvgpu on a copy of a function, for the hazard model.
 
 pub mod barrier_placement;
+pub mod raise_nvvm;
 pub mod recount;

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""The Hopper kernels of the corpus (test/Corpus/sm90, public hand-written
-sm90 kernels) at the NVVM level: each is lowered by upstream's
+"""The kernels of a corpus folder (test/Corpus/sm90, public hand-written
+sm90 kernels, by default; iree/ and nvgpu-pipeliner/ for cp.async
+pipelines) at the NVVM level: each is lowered by upstream's
 convert-nvgpu-to-nvvm (the NVVM level users' pipelines reach: mbarriers,
-TMA loads and stores through pointers, wgmma with i64 descriptors) and
+TMA loads and stores through pointers, wgmma with i64 descriptors,
+nvvm.cp.async.shared.global and nvvm.ldmatrix on pointers) and
 verify-sync's first finding there is compared with its first finding on the
 nvgpu-level kernel (proven, or the same message). Prints one line per kernel
 that differs and a summary; exits 1 when any differs or a kernel is "not
@@ -45,13 +47,17 @@ def main():
     args = parser.parse_args()
     opt = os.path.join(args.bin, "asyncpipe-opt")
     kernels = sorted(f for f in os.listdir(args.corpus) if f.endswith(".mlir"))
-    same = proven = 0
+    same = proven = unconverted = 0
     for name in kernels:
         with open(os.path.join(args.corpus, name)) as f:
             text = f.read()
         lowered = subprocess.run([opt, CONVERT_MEMREFS if args.memrefs else CONVERT], input=text, capture_output=True, text=True)
         if lowered.returncode != 0:
-            print(f"{name}: upstream's conversion failed: {lowered.stderr.strip()[:200]}")
+            # Upstream's limit, not verify-sync's: such a kernel is counted
+            # apart (IREE's wmma kernels carry gpu.mma_matrix values
+            # through scf.for, which the conversion cannot type).
+            print(f"{name}: upstream's conversion failed: {lowered.stderr.strip().splitlines()[0][:160]}")
+            unconverted += 1
             continue
         nvgpu, nvvm = first_finding(opt, text), first_finding(opt, lowered.stdout)
         if nvvm is not None and "not modeled" in nvvm:
@@ -62,8 +68,10 @@ def main():
             continue
         else:
             print(f"{name}: nvgpu level: {nvgpu or 'proven'}; NVVM level: {nvvm or 'proven'}")
-    print(f"nvvm-level: {len(kernels)} kernels, {same} with the nvgpu level's verdict ({proven} proven, {same - proven} with the same first finding)")
-    return 0 if same == len(kernels) else 1
+    converted = len(kernels) - unconverted
+    apart = f", {unconverted} not converted by upstream" if unconverted else ""
+    print(f"nvvm-level: {len(kernels)} kernels{apart}, {same} with the nvgpu level's verdict ({proven} proven, {same - proven} with the same first finding)")
+    return 0 if same == converted else 1
 
 
 if __name__ == "__main__":
