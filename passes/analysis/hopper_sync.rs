@@ -47,7 +47,12 @@
 //! - a warpgroup MMA's operand tiles are not written, and its accumulator
 //!   is not read (except by the next MMA into it), before the
 //!   `wgmma.wait_group` that completes it; the tiles it reads are complete
-//!   (their TMA phase waited for) when it is issued;
+//!   (their TMA phase waited for) when it is issued. Each warpgroup has its
+//!   own MMA queue (commits and waits count the executing threads'
+//!   groups): a wait completes its warpgroup's groups, whose tiles other
+//!   threads may overwrite only after a block barrier or a phase the
+//!   warpgroup arrives on after the wait; registers are pending only in
+//!   the threads of the MMA's warpgroup;
 //! - accumulator fragments that `nvgpu.warpgroup.mma.store` writes to
 //!   shared memory (each warp its own rows) are read or overwritten only
 //!   after a block barrier;
@@ -338,12 +343,16 @@ struct Landed {
     observed: Threads,
 }
 
-/// A warpgroup MMA group: committed (`nvgpu.warpgroup.mma`, or the
-/// NVVM level's `wgmma.commit_group`), or the open one that collects the
-/// NVVM level's `wgmma.mma_async` ops not yet committed (always the last).
+/// A warpgroup MMA group of one warpgroup's queue (each warpgroup has its
+/// own: `wgmma.commit_group` and `wait_group` count the executing
+/// threads' groups): committed (`nvgpu.warpgroup.mma`, or the NVVM level's
+/// `wgmma.commit_group`), or the open one that collects the NVVM level's
+/// `wgmma.mma_async` ops not yet committed (its warpgroup's last).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Wgmma {
     op: OpKey,
+    /// The warpgroup whose queue it is in.
+    threads: Threads,
     reads: Vec<Bytes>,
     /// The accumulator values it writes (its result, and where loops carry
     /// it or structs pack it).
@@ -513,22 +522,22 @@ impl<'c, 'a> Model<'c, 'a> {
             Upstream::NvgpuMbarrierArriveExpectTx => self.arrive(op, 2, Some(1), Some(3), threads, state),
             Upstream::NvgpuMbarrierTryWaitParity => self.wait(op, threads, state),
             Upstream::NvgpuTmaAsyncLoad => self.tma_load(op, threads, state),
-            // The model keeps one warpgroup MMA queue for the block: work
-            // on it by some warpgroups only is not followed (a wait by one
-            // warpgroup would complete another's groups).
+            // Each warpgroup has its own MMA queue, worked on by all its
+            // threads (the ops are warpgroup-wide and .aligned): work by
+            // part of a warpgroup is not followed.
             Upstream::NvgpuWarpgroupMma | Upstream::NvvmWgmmaMmaAsync | Upstream::NvvmWgmmaCommitGroupSyncAligned | Upstream::NvvmWgmmaWaitGroupSyncAligned
-                if *threads != Threads::all(self.block.size) =>
+                if threads.warpgroups(self.block.size).is_none() =>
             {
-                self.report(op, format!("cannot prove: warpgroup MMA work by {} only (the model keeps one warpgroup MMA queue for the whole block)", threads.describe()), None);
+                self.report(op, format!("cannot prove: warpgroup MMA work by {}, not whole warpgroups (128 threads each)", threads.describe()), None);
                 self.stopped = true;
             }
             Upstream::NvgpuWarpgroupMma => self.wgmma(op, threads, state),
             Upstream::NvvmWgmmaMmaAsync => self.nvvm_wgmma(op, threads, state),
-            Upstream::NvvmWgmmaCommitGroupSyncAligned => Self::wgmma_commit(op, state),
+            Upstream::NvvmWgmmaCommitGroupSyncAligned => self.wgmma_commit(op, threads, state),
             Upstream::LlvmInsertvalue | Upstream::LlvmExtractvalue if Self::packs_pending(op, state) => {}
             Upstream::NvvmWgmmaWaitGroupSyncAligned => {
                 let keep = ir::int_attr(op, attr::GROUP).unwrap_or(0);
-                Self::wgmma_wait(keep, state);
+                self.wgmma_wait(keep, threads, state);
             }
             Upstream::NvgpuWarpgroupMmaStore => self.mma_store(op, threads, state),
             Upstream::NvgpuTmaAsyncStore => self.tma_store(op, threads, state),

@@ -190,7 +190,10 @@ GPU_TO_NVVM = "--pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm))"
 # Upstream's nvgpu conversion alone: the NVVM level verify-sync's Hopper
 # model reads (wgmma descriptors, TMA loads and stores through pointers).
 NVGPU_TO_NVVM = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm))"
-UPSTREAM_STEPS = {NVVM_CONVERT, NVVM_CLEANUP, GPU_TO_NVVM, NVGPU_TO_NVVM}
+# And memref's own lowering after it: shared memory read and written through
+# llvm.load and llvm.store, descriptors built by llvm.insertvalue.
+NVGPU_MEMREF_TO_LLVM = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm)"
+UPSTREAM_STEPS = {NVVM_CONVERT, NVVM_CLEANUP, GPU_TO_NVVM, NVGPU_TO_NVVM, NVGPU_MEMREF_TO_LLVM}
 
 # (label, args, sync, weight) -- `sync`: the output must pass
 # --asyncpipe-verify-sync when the input does. Each element of `args` is one
@@ -208,6 +211,7 @@ PASSES = [
     ("asyncpipe-verify-sync", ["--asyncpipe-verify-sync"], False, 6),
     ("asyncpipe-verify-sync=max-steps=50", ["--asyncpipe-verify-sync=max-steps=50"], False, 1),
     ("pipeline:convert-nvgpu-to-nvvm,verify-sync", [NVGPU_TO_NVVM, "--asyncpipe-verify-sync"], False, 2),
+    ("pipeline:convert-nvgpu-to-nvvm,finalize-memref-to-llvm,verify-sync", [NVGPU_MEMREF_TO_LLVM, "--asyncpipe-verify-sync"], False, 1),
     ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
     ("asyncpipe-explain", ["--asyncpipe-explain"], False, 2),
     ("asyncpipe-timeline", ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=3"], False, 2),

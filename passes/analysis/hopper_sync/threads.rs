@@ -87,7 +87,33 @@ impl<'c, 'a> Block<'c, 'a> {
     }
 }
 
+/// Threads of a warpgroup: four warps, a linear id's `t / 128` naming it.
+pub(super) const WARPGROUP: i64 = 128;
+
 impl Threads {
+    /// The warpgroups `self` is made of, each as its threads, in a block of
+    /// `size` threads; None when `self` takes part of a warpgroup (or the
+    /// block has a part of one: warpgroup MMAs need all 128 threads).
+    pub(super) fn warpgroups(&self, size: i64) -> Option<Vec<Threads>> {
+        if size % WARPGROUP != 0 {
+            return None;
+        }
+        let mut found = Vec::new();
+        for w in 0..size / WARPGROUP {
+            let mut group = Threads::none(size);
+            for t in w * WARPGROUP..(w + 1) * WARPGROUP {
+                group.insert(t as usize);
+            }
+            let inside = group.intersect(self);
+            if inside == group {
+                found.push(group);
+            } else if !inside.is_empty() {
+                return None;
+            }
+        }
+        Some(found)
+    }
+
     pub(super) fn all(size: i64) -> Self {
         let mut bits = vec![0u64; (size as usize).div_ceil(64)];
         for t in 0..size as usize {

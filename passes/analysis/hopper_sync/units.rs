@@ -502,25 +502,44 @@ impl<'c, 'a> Model<'c, 'a> {
         // accumulation into one accumulator. Any other pending register
         // operand is a read before the wait.
         let Ok(result) = op.result(0) else { return };
-        state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers: BTreeSet::from([ValueKey::of(Value::from(result))]), open: false });
+        for warpgroup in threads.warpgroups(self.block.size).unwrap_or_default() {
+            let registers = BTreeSet::from([ValueKey::of(Value::from(result))]);
+            state.wgmma.push(Wgmma { op: OpKey::of(op), threads: warpgroup, reads: reads.clone(), registers, open: false });
+        }
         let keep = ir::int_attr(op, attr::WAIT_GROUP).unwrap_or(1);
-        Self::wgmma_wait(keep, state);
+        self.wgmma_wait(keep, threads, state);
     }
 
-    /// `wgmma.wait_group keep`: all but the newest `keep` groups complete.
-    pub(super) fn wgmma_wait(keep: i64, state: &mut State) {
+    /// `wgmma.wait_group keep` by the warpgroups `threads`: in each one's
+    /// queue, all but the newest `keep` committed groups complete. Their
+    /// tiles are read then: the threads of the warpgroup are ordered after
+    /// the reads (the MMA is one operation; its wait returned), any other
+    /// thread only through a block barrier or an mbarrier phase the
+    /// warpgroup arrives on after its wait ([`State::reads`]).
+    pub(super) fn wgmma_wait(&self, keep: i64, threads: &Threads, state: &mut State) {
         let keep = usize::try_from(keep.max(0)).unwrap_or(usize::MAX);
-        // Committed groups only, oldest first: an open one is no group yet
-        // (wherever it stands, should IR mix nvgpu's and NVVM's forms).
-        let committed = state.wgmma.iter().filter(|g| !g.open).count();
-        let mut done = committed.saturating_sub(keep);
-        state.wgmma.retain(|g| {
-            if !g.open && done > 0 {
-                done -= 1;
-                return false;
+        for warpgroup in threads.warpgroups(self.block.size).unwrap_or_default() {
+            // Committed groups only, oldest first: an open one is no group
+            // yet (wherever it stands, should IR mix nvgpu's and NVVM's forms).
+            let committed = state.wgmma.iter().filter(|g| !g.open && g.threads == warpgroup).count();
+            let mut done = committed.saturating_sub(keep);
+            let mut completed = Vec::new();
+            state.wgmma.retain(|g| {
+                if !g.open && g.threads == warpgroup && done > 0 {
+                    done -= 1;
+                    completed.push(g.clone());
+                    return false;
+                }
+                true
+            });
+            for group in completed {
+                for bytes in group.reads {
+                    state.reads.push(Read { op: group.op, bytes, threads: warpgroup.clone(), ordered: warpgroup.clone() });
+                }
             }
-            true
-        });
+        }
+        state.reads.sort();
+        state.reads.dedup();
         Self::prune_layouts(state);
     }
 
@@ -553,26 +572,30 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(older) = self.accumulate(op, state) else { return };
         let Ok(result) = op.result(0) else { return };
         let result = ValueKey::of(Value::from(result));
-        match state.wgmma.last_mut().filter(|g| g.open) {
-            Some(group) => {
-                group.reads.extend(reads);
-                group.registers.insert(result);
-                group.registers.extend(older);
-            }
-            None => {
-                let registers: BTreeSet<ValueKey> = std::iter::once(result).chain(older).collect();
-                state.wgmma.push(Wgmma { op: OpKey::of(op), reads, registers, open: true })
+        for warpgroup in threads.warpgroups(self.block.size).unwrap_or_default() {
+            match state.wgmma.iter_mut().rev().find(|g| g.threads == warpgroup).filter(|g| g.open) {
+                Some(group) => {
+                    group.reads.extend(reads.iter().cloned());
+                    group.registers.insert(result);
+                    group.registers.extend(older.iter().copied());
+                }
+                None => {
+                    let registers: BTreeSet<ValueKey> = std::iter::once(result).chain(older.iter().copied()).collect();
+                    state.wgmma.push(Wgmma { op: OpKey::of(op), threads: warpgroup, reads: reads.clone(), registers, open: true })
+                }
             }
         }
     }
 
-    /// `nvvm.wgmma.commit.group.sync.aligned`: the open group becomes the
-    /// newest committed one (an empty group when nothing is open: it still
-    /// counts for wait_group).
-    pub(super) fn wgmma_commit(op: OperationRef<'c, 'a>, state: &mut State) {
-        match state.wgmma.last_mut().filter(|g| g.open) {
-            Some(group) => group.open = false,
-            None => state.wgmma.push(Wgmma { op: OpKey::of(op), reads: Vec::new(), registers: BTreeSet::new(), open: false }),
+    /// `nvvm.wgmma.commit.group.sync.aligned` by the warpgroups `threads`:
+    /// each one's open group becomes its newest committed one (an empty
+    /// group when nothing is open: it still counts for wait_group).
+    pub(super) fn wgmma_commit(&self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        for warpgroup in threads.warpgroups(self.block.size).unwrap_or_default() {
+            match state.wgmma.iter_mut().rev().find(|g| g.threads == warpgroup).filter(|g| g.open) {
+                Some(group) => group.open = false,
+                None => state.wgmma.push(Wgmma { op: OpKey::of(op), threads: warpgroup, reads: Vec::new(), registers: BTreeSet::new(), open: false }),
+            }
         }
     }
 
@@ -602,7 +625,7 @@ impl<'c, 'a> Model<'c, 'a> {
 
     pub(super) fn mma_store(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let (Ok(accumulator), Ok(dst)) = (op.operand(0), op.operand(1)) else { return };
-        self.register_read(op, accumulator, state);
+        self.register_read(op, accumulator, threads, state);
         let bytes = self.view(dst).bytes();
         self.write(op, &bytes, threads, state);
         // Plain stores of the generic proxy: a TMA store or a warpgroup
@@ -613,9 +636,11 @@ impl<'c, 'a> Model<'c, 'a> {
     }
 
     /// A read of an accumulator value: not while a warpgroup MMA writes it.
-    pub(super) fn register_read(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, state: &State) {
+    pub(super) fn register_read(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, threads: &Threads, state: &State) {
         let key = ValueKey::of(value);
-        if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&key)) {
+        // Registers are a thread's own: pending only in the threads of the
+        // warpgroup whose MMA writes them.
+        if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&key) && !g.threads.intersect(threads).is_empty()) {
             self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
         }
     }
@@ -760,11 +785,11 @@ impl<'c, 'a> Model<'c, 'a> {
             let root = if operand.r#type().is_mem_ref() {
                 (!Self::views_workgroup(operand)).then(|| self.view(operand).buffer)
             } else {
-                self.register_read(op, operand, state);
+                self.register_read(op, operand, threads, state);
                 self.pointer_buffer(operand).filter(|(_, shared)| !shared).map(|(buffer, _)| buffer)
             };
             if operand.r#type().is_mem_ref() && accesses {
-                self.register_read(op, operand, state);
+                self.register_read(op, operand, threads, state);
             }
             if let (true, Some(Buffer::Value(root))) = (accesses, root) {
                 if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&root)) {

@@ -46,10 +46,11 @@
 // footprint past the end counted as the tile's and was proven):
 // RUN: python3 %S/Inputs/plain-fill.py --past < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAST
 // PAST: error: cannot prove: this wgmma descriptor reads past the memref its pointer comes from
-// A wgmma.wait_group by one thread: the model keeps one MMA queue for the
-// block (before, that wait completed every warpgroup's groups):
+// A wgmma.wait_group by one thread: each warpgroup has its own MMA queue,
+// worked on by all its threads; part of one is not followed (before, that
+// wait completed every warpgroup's groups):
 // RUN: python3 %S/Inputs/plain-fill.py --one-waits < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
-// ONE: error: cannot prove: warpgroup MMA work by thread 0 only
+// ONE: error: cannot prove: warpgroup MMA work by thread 0, not whole warpgroups (128 threads each)
 // wgmma reads shared memory through the async proxy: plain copies with no
 // fence.proxy.async after them may be read stale (before, not checked):
 // RUN: python3 %S/Inputs/plain-fill.py --no-fence < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=FENCE
