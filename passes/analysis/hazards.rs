@@ -687,6 +687,25 @@ impl<'c, 'a> Checker<'c, 'a> {
                     };
                     return self.async_op(op, queue, state);
                 }
+                // A call may touch memory its callee names, not only its
+                // operands (inline assembly, anything): with asynchronous
+                // work in flight, or reads other threads' writes must wait
+                // for, it cannot be proven safe ([`touches_only_operands`]).
+                if matches!(Upstream::of(op), Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::LlvmInlineAsm))
+                    && !touches_only_operands(op)
+                    && (!state.pending.is_empty() || !state.unpublished.is_empty() || !state.shared_reads.is_empty())
+                {
+                    let producer = state.pending.keys().map(|p| p.producer).chain(state.unpublished.iter().map(|p| p.producer)).next();
+                    self.report(Race {
+                        access: op.location(),
+                        message: format!(
+                            "cannot prove: '{}' may read or write memory that asynchronous work in flight uses (its callee names memory other than its operands, or it is inline assembly or an indirect call)",
+                            ir::op_name(op)
+                        ),
+                        note: producer.and_then(|p| self.producers.get(&p)).map(|(_, at)| (*at, "the asynchronous work".into())),
+                        between_threads: None,
+                    });
+                }
                 if !effects::is_view(op) {
                     // Whether the op writes matters only against pending reads.
                     let access = state.pending.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
@@ -847,4 +866,26 @@ fn is_group_like(ty: Type) -> bool {
 /// `numGroups`): token form.
 fn is_nvgpu_token_wait(op: OperationRef) -> bool {
     Upstream::NvgpuDeviceAsyncWait.is(op) && ir::int_attr(op, attr::NUM_GROUPS).is_none()
+}
+
+/// Whether call `op` touches memory only through its operands (which the
+/// model checks as accesses): a `func.call` of a function whose body names
+/// no other memory (no global, no address taken by name, no call or inline
+/// assembly of its own), or of a declaration (a device library routine:
+/// what it touches it is given; the design documents' `@compute(%tile)`).
+/// Any other call, and inline assembly, may touch any memory.
+fn touches_only_operands(op: OperationRef) -> bool {
+    if !Upstream::FuncCall.is(op) {
+        return false;
+    }
+    let Some(callee) = ir::flat_symbol(op, attr::CALLEE) else { return false };
+    let Some(module) = ir::enclosing_function(op).and_then(|f| f.parent_operation()) else { return false };
+    let found = ir::blocks(module).into_iter().flat_map(ir::ops).find(|f| Upstream::FuncFunc.is(*f) && ir::symbol_name(*f).as_deref() == Some(callee.as_str()));
+    let Some(function) = found else { return false };
+    !ir::nested_ops(function).iter().any(|inner| {
+        matches!(
+            Upstream::of(*inner),
+            Some(Upstream::MemrefGetGlobal | Upstream::LlvmMlirAddressof | Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::LlvmInlineAsm)
+        )
+    })
 }

@@ -218,13 +218,17 @@ struct Block<'c, 'a> {
 struct Threads(Vec<u64>);
 
 /// A buffer: the block's dynamic shared memory (with the zero-sized
-/// workgroup globals based on it), a global by name, or a value (an
-/// allocation, an argument, an op the model does not follow).
+/// workgroup globals based on it), a global by name, a value (an
+/// allocation, an argument of the function), or any of them (a memref or
+/// pointer the model cannot trace to where it was made: a loop's carried
+/// value, a choice, a descriptor it cannot read), which overlaps every
+/// buffer.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Buffer {
     Dynamic,
     Global(String),
     Value(ValueKey),
+    Any,
 }
 
 /// An mbarrier: the buffer holding it and its index there (nvgpu: the
@@ -240,6 +244,9 @@ struct Bytes {
 
 impl Bytes {
     fn overlaps(&self, other: &Bytes) -> bool {
+        if self.buffer == Buffer::Any || other.buffer == Buffer::Any {
+            return true;
+        }
         if self.buffer != other.buffer {
             return false;
         }
@@ -760,5 +767,6 @@ mod tests {
         assert!(!a.overlaps(&b));
         assert!(a.overlaps(&c));
         assert!(!a.overlaps(&Bytes { buffer: Buffer::Global("g".into()), range: Some((0, 16)) }));
+        assert!(a.overlaps(&Bytes { buffer: Buffer::Any, range: Some((64, 80)) }));
     }
 }

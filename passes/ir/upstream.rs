@@ -138,6 +138,7 @@ upstream_ops! {
     LlvmCall = "llvm.call",
     LlvmExtractvalue = "llvm.extractvalue",
     LlvmFunc = "llvm.func",
+    LlvmInlineAsm = "llvm.inline_asm",
     LlvmInsertvalue = "llvm.insertvalue",
     LlvmInttoptr = "llvm.inttoptr",
     LlvmLoad = "llvm.load",

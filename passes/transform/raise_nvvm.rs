@@ -24,8 +24,9 @@
 
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::upstream::{attr, Upstream, CP_ASYNC_SIZE};
-use crate::passes::ir;
+use crate::passes::ir::{self, MemorySpace, ValueKey};
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::block::BlockLike;
 use melior::ir::{Location, TypeLike, Value, ValueLike};
 
 /// Whether `function` has ops that [`raise`] is for.
@@ -64,10 +65,12 @@ pub fn raise<'c: 'a, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Unraised<
     Ok(())
 }
 
-/// Whether `op` may read or write memory through an `!llvm.ptr<3>`
-/// operand (pointer arithmetic has no memory effects).
+/// Whether `op` may read or write memory through a pointer operand that
+/// may point into shared memory: `!llvm.ptr<3>`, or a generic or other
+/// pointer (only `!llvm.ptr<1>` is surely global); pointer arithmetic has
+/// no memory effects.
 fn through_shared_pointer(op: OperationRef) -> bool {
-    let shared: Vec<Value> = op.operands().filter(|v| ir::pointer_space(v.r#type()) == Some(3)).collect();
+    let shared: Vec<Value> = op.operands().filter(|v| ir::pointer_space(v.r#type()).is_some_and(|space| space != 1)).collect();
     if shared.is_empty() {
         return false;
     }
@@ -84,6 +87,11 @@ fn raise_copy<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Result<(), Unraised<'c>> 
     let (Ok(dst), Ok(src)) = (op.operand(0), op.operand(1)) else { return Err(cannot("this cp.async has no pointers")) };
     let pattern = "its pointers are not a memref descriptor's aligned pointer moved by the memref's own strides, as convert-nvgpu-to-nvvm computes them, so where it copies is not known";
     let (Some((dst_memref, dst_indices)), Some((src_memref, src_indices))) = (lift(dst), lift(src)) else { return Err(cannot(pattern)) };
+    // A copy from global to shared memory, as the op says: not a pointer
+    // cast across spaces to make it look like one.
+    if ir::memory_space(dst_memref.r#type()) != MemorySpace::Workgroup || ir::memory_space(src_memref.r#type()) == MemorySpace::Workgroup {
+        return Err(cannot("its destination is not a workgroup memref, or its source is one"));
+    }
     let element = ir::element_bytes(dst_memref.r#type());
     let bytes = ir::int_attr(op, CP_ASYNC_SIZE).unwrap_or(0);
     if element <= 0 || bytes <= 0 || bytes % element != 0 || ir::element_bytes(src_memref.r#type()) != element {
@@ -109,7 +117,7 @@ fn raise_copy<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Result<(), Unraised<'c>> 
 /// comes from, beside `op` (its result unused: the model reads only what
 /// it touches).
 fn shadow_ldmatrix<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Result<(), Unraised<'c>> {
-    let Some((memref, indices)) = op.operand(0).ok().and_then(lift) else {
+    let Some((memref, indices)) = op.operand(0).ok().and_then(lift).filter(|(m, _)| ir::memory_space(m.r#type()) == MemorySpace::Workgroup) else {
         return Err(Unraised {
             at: op.location(),
             message: "cannot prove: this ldmatrix's pointer is not a memref descriptor's aligned pointer moved by the memref's own strides, so what it reads is not known".into(),
@@ -132,20 +140,55 @@ fn shadow_ldmatrix<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Result<(), Unraised<
     Ok(())
 }
 
-/// An i64 index of the NVVM level as an `index`: the value an unrealized
-/// cast made it from, or an `arith.index_cast` of it.
-fn as_index<'c, 'a>(value: Value<'c, 'a>, b: &Builder<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
-    if let Some(def) = ir::defining_op(value).filter(|d| Upstream::BuiltinUnrealizedConversionCast.is(*d) && d.operand_count() == 1) {
-        if let Ok(index) = def.operand(0) {
-            if index.r#type().is_index() {
-                return index;
-            }
+/// Whether i64 `value` is one of the nvgpu op's own indices as the
+/// conversion carries them: an `index` behind an unrealized cast, or a
+/// loop's induction variable or carried value that the conversion retyped
+/// from `index` to i64, whose bounds, initial and yielded values are such
+/// indices too. Only those are raised: the raised op then takes the very
+/// indices the nvgpu op had, and memref semantics (each index inside its
+/// dimension) hold of them as they did there; an index computed in LLVM
+/// integers could step out of its dimension into the next row, or wrap.
+fn is_source_index(value: Value, seen: &mut Vec<ValueKey>) -> bool {
+    if !is_i64(value) {
+        return false;
+    }
+    if let Some(def) = ir::defining_op(value) {
+        return Upstream::BuiltinUnrealizedConversionCast.is(def)
+            && def.operand_count() == 1
+            && def.operand(0).is_ok_and(|index| index.r#type().is_index());
+    }
+    if seen.contains(&ValueKey::of(value)) {
+        return true;
+    }
+    seen.push(ValueKey::of(value));
+    let (Some(block), Some(position)) = (ir::argument_owner(value), ir::argument_index(value)) else { return false };
+    let Some(owner) = block.parent_operation().filter(|o| Upstream::ScfFor.is(*o)) else { return false };
+    let operands: Vec<Value> = owner.operands().collect();
+    let yielded: Vec<Value> = block.terminator().map(|t| t.operands().collect()).unwrap_or_default();
+    let mut inputs: Vec<Value> = Vec::new();
+    if position == 0 {
+        // The induction variable: from its lower bound by its step.
+        inputs.extend(operands.iter().take(3).copied());
+    } else {
+        inputs.extend(operands.get(3 + position - 1).copied());
+        inputs.extend(yielded.get(position - 1).copied());
+        if inputs.len() != 2 {
+            return false;
         }
     }
-    if value.r#type().is_index() {
-        return value;
+    inputs.into_iter().all(|v| is_source_index(v, seen))
+}
+
+/// `value` (a raised index) as the `index` the raised op takes: the value
+/// behind its unrealized cast, or an unrealized cast back to `index` (as
+/// the conversion leaves them, and the analyses read through).
+fn as_index<'c: 'a, 'a>(value: Value<'c, 'a>, b: &Builder<'c>, point: Point<'c, 'a>) -> Value<'c, 'a> {
+    if let Some(def) = ir::defining_op(value).filter(|d| Upstream::BuiltinUnrealizedConversionCast.is(*d)) {
+        if let Ok(index) = def.operand(0) {
+            return index;
+        }
     }
-    b.value(Upstream::ArithIndexCast, &[value], b.index_type(), &[], point)
+    b.value(Upstream::BuiltinUnrealizedConversionCast, &[value], b.index_type(), &[], point)
 }
 
 /// The memref and the indices (i64) that pointer `pointer` addresses:
@@ -219,5 +262,15 @@ fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<
             return None;
         }
     }
+    // 64-bit arithmetic on the nvgpu op's own indices only (see
+    // [`source_index`]).
+    if !is_i64(linear) || !indices.iter().all(|i| is_source_index(*i, &mut Vec::new())) {
+        return None;
+    }
     Some((memref, indices))
+}
+
+/// Whether `value` is an i64 (the index width the conversion computes in).
+fn is_i64(value: Value) -> bool {
+    value.r#type().is_integer() && ir::scalar_bits(value.r#type()) == Some(64)
 }

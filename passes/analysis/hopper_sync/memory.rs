@@ -125,8 +125,13 @@ impl<'c, 'a> Model<'c, 'a> {
         let name = ir::flat_symbol(op, attr::ADDRESSOF_NAME)?;
         let shared = op.result(0).ok().and_then(|r| ir::pointer_space(r.r#type())) == Some(3);
         let module = ir::enclosing_function(op)?.parent_operation()?;
-        let global = ir::blocks(module).into_iter().flat_map(ir::ops).find(|g| Upstream::LlvmMlirGlobal.is(*g) && ir::symbol_name(*g).as_deref() == Some(name.as_str()));
-        let empty = global.and_then(|g| g.attribute(attr::LLVM_GLOBAL_TYPE).ok()).is_some_and(|t| t.to_string().contains("array<0 x"));
+        // Only a global itself: an alias (llvm.mlir.alias) or anything
+        // else by that name is not followed.
+        let global = ir::blocks(module).into_iter().flat_map(ir::ops).find(|g| ir::symbol_name(*g).as_deref() == Some(name.as_str()))?;
+        if !Upstream::LlvmMlirGlobal.is(global) {
+            return None;
+        }
+        let empty = global.attribute(attr::LLVM_GLOBAL_TYPE).ok().is_some_and(|t| t.to_string().contains("array<0 x"));
         Some((if shared && empty { Buffer::Dynamic } else { Buffer::Global(name) }, shared))
     }
 
@@ -193,10 +198,14 @@ impl<'c, 'a> Model<'c, 'a> {
                 continue;
             }
             let Some((buffer, shared)) = self.pointer_buffer(value) else {
-                if space == 3 {
-                    return Err(());
+                // A global pointer, or a kernel's pointer parameter, cannot
+                // point into the block's shared memory; any other pointer
+                // the model does not follow (a generic one chosen, carried
+                // by a loop, rebuilt from an integer) may.
+                if space == 1 || Self::from_parameter(value) && space != 3 {
+                    continue;
                 }
-                continue;
+                return Err(());
             };
             if !shared && space != 3 {
                 continue;
@@ -224,7 +233,11 @@ impl<'c, 'a> Model<'c, 'a> {
         let sizes = ir::shape(ty);
         let offset = (offset != i64::MIN).then_some(offset);
         let fresh = |buffer: Buffer| View { buffer, base: Some(0), offset, sizes: sizes.clone(), strides: strides.clone(), element };
-        let Some(def) = ir::defining_op(value) else { return fresh(Buffer::Value(ValueKey::of(value))) };
+        let Some(def) = ir::defining_op(value) else {
+            // A function's argument is a buffer of its own; any other block
+            // argument (a loop's carried memref, a CFG join) may be any.
+            return fresh(if Self::is_function_argument(value) { Buffer::Value(ValueKey::of(value)) } else { Buffer::Any });
+        };
         let operand = |i: usize| def.operand(i).ok();
         match Upstream::of(def) {
             Some(Upstream::GpuDynamicSharedMemory) => fresh(Buffer::Dynamic),
@@ -243,7 +256,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 });
                 match at {
                     Some((buffer, base)) => View { buffer, base, offset, sizes, strides, element },
-                    None => fresh(Buffer::Value(ValueKey::of(value))),
+                    None => fresh(Buffer::Any),
                 }
             }
             Some(Upstream::MemrefGetGlobal) => {
@@ -298,8 +311,38 @@ impl<'c, 'a> Model<'c, 'a> {
                 let strided = !strides.is_empty() || sizes.is_empty();
                 View { buffer: src.buffer, base: src.base, offset: src.offset, sizes: if strided { sizes } else { src.sizes }, strides: if strided { strides } else { src.strides }, element }
             }
-            _ => fresh(Buffer::Value(ValueKey::of(value))),
+            // An allocation is a buffer of its own; a memref any other op
+            // gives (a choice, a branch's or loop's result, a call's) may
+            // be any.
+            Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca) => fresh(Buffer::Value(ValueKey::of(value))),
+            _ => fresh(Buffer::Any),
         }
+    }
+
+    /// Whether pointer `value` is a kernel parameter, through casts and
+    /// getelementptr (a tensor map's address, a global buffer's).
+    pub(super) fn from_parameter(value: Value<'c, 'a>) -> bool {
+        let mut value = value;
+        while let Some(def) = ir::defining_op(value) {
+            match Upstream::of(def) {
+                Some(Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr | Upstream::BuiltinUnrealizedConversionCast) if def.operand_count() >= 1 => {
+                    let Ok(source) = def.operand(0) else { return false };
+                    value = source;
+                }
+                _ => return false,
+            }
+        }
+        Self::is_function_argument(value)
+    }
+
+    /// Whether `value` is an argument of the function's entry block (a
+    /// kernel parameter, a workgroup attribution).
+    pub(super) fn is_function_argument(value: Value<'c, 'a>) -> bool {
+        ir::argument_owner(value).is_some_and(|block| {
+            block.parent_operation().is_some_and(|parent| {
+                matches!(Upstream::of(parent), Some(Upstream::GpuFunc | Upstream::FuncFunc | Upstream::LlvmFunc)) && ir::region_entry(parent, 0) == Some(block)
+            })
+        })
     }
 
     /// The bytes an op reads or writes through `value`, at its indices

@@ -12,7 +12,8 @@
 //! the model runs without following its iterations (the slots written
 //! there are forgotten before and after it; others keep their values), or
 //! through a memref or pointer the model cannot trace to where it was made
-//! (every slot is forgotten). The counter grows at every commit, so a
+//! (every slot is forgotten). An alloca whose address escapes (taken as an
+//! integer or a descriptor, passed to a call) keeps no integers at all. The counter grows at every commit, so a
 //! loop around it never repeats a state: it runs iteration by iteration up
 //! to the loop budget.
 
@@ -29,7 +30,8 @@ impl<'c, 'a> Model<'c, 'a> {
                 return false;
             }
             let uniform = *threads == Threads::all(self.block.size);
-            match self.bindings.form(value).filter(|_| uniform && self.record_private) {
+            let kept = op.operand(1).is_ok_and(|alloca| !Self::escapes(alloca));
+            match self.bindings.form(value).filter(|_| uniform && kept && self.record_private) {
                 Some(form) => state.scalars.insert(slot, form),
                 None => state.scalars.remove(&slot),
             };
@@ -102,13 +104,25 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let made = match ir::defining_op(value) {
             Some(def) => matches!(Upstream::of(def), Some(Upstream::MemrefAlloca | Upstream::MemrefAlloc | Upstream::MemrefGetGlobal | Upstream::GpuDynamicSharedMemory)),
-            None => ir::argument_owner(value).is_some_and(|block| {
-                block.parent_operation().is_some_and(|parent| {
-                    matches!(Upstream::of(parent), Some(Upstream::GpuFunc | Upstream::FuncFunc | Upstream::LlvmFunc)) && ir::region_entry(parent, 0) == Some(block)
-                })
-            }),
+            None => Self::is_function_argument(value),
         };
         made.then(|| ValueKey::of(value))
+    }
+
+    /// Whether the address of `memref` (an alloca) escapes to what the
+    /// model does not follow: any use but a load or store of its elements,
+    /// its size, or a view (whose uses count the same). Its address taken as
+    /// an integer or a descriptor, or passed to a call, may be written
+    /// through anywhere: its integers are not kept then.
+    pub(super) fn escapes(memref: Value<'c, 'a>) -> bool {
+        ir::uses(memref).into_iter().any(|(user, position)| match Upstream::of(user) {
+            Some(Upstream::MemrefLoad | Upstream::VectorLoad | Upstream::MemrefDim) => false,
+            Some(Upstream::MemrefStore | Upstream::VectorStore) => position != 1,
+            _ => match user.result(0).ok().map(Value::from).filter(|r| Self::view_source(*r) == Some(memref)) {
+                Some(view) => Self::escapes(view),
+                None => true,
+            },
+        })
     }
 
     /// Whether loop `op` loads a private integer the state knows: such a

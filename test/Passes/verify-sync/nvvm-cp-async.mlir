@@ -23,6 +23,12 @@
 // STRIDE: error: cannot prove: its pointers are not a memref descriptor's aligned pointer moved by the memref's own strides
 // RUN: python3 %S/Inputs/cp-async-mutant.py --llvm-load < %t.ring.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOAD
 // LOAD: error: not modeled: 'llvm.load' accesses shared memory through a pointer
+// So is a store through that pointer made generic, and a copy whose
+// index goes through 32-bit arithmetic (from a review: before, the
+// generic store went unseen and the truncated index was raised as if exact):
+// RUN: python3 %S/Inputs/cp-async-mutant.py --generic-store < %t.ring.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=GENERIC
+// GENERIC: error: not modeled: 'llvm.store' accesses shared memory through a pointer
+// RUN: python3 %S/Inputs/cp-async-mutant.py --i32-index < %t.ring.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRIDE
 // IREE's f16 GEMM reads its tiles with ldmatrix: with its first wait
 // keeping one group more in flight, the ldmatrix reads race with the copy.
 // RUN: asyncpipe-opt %S/../../Corpus/iree/matmul_f16_f32acc.structured.mlir --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' -o %t.gemm.mlir

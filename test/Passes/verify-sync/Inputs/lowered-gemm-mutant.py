@@ -13,6 +13,9 @@ the pipeliner, asyncpipe-lower-mma and asyncpipe-to-nvgpu with a bulk queue
                   counter through a memref.memory_space_cast of it;
   --pointer-reset the same through a pointer (the counter's LLVM
                   descriptor, its aligned pointer, an llvm.store);
+  --asm-reset     the same through inline assembly given the counter's
+                address as an integer (the address escapes: the counter is
+                not kept);
   --opaque-other  like --opaque-reset, but the loop stores into another
                   alloca of its own: the counter keeps its value."""
 import re
@@ -40,7 +43,7 @@ elif mode == "--opaque-reset":
     reset = (f"\n{indent}%bid = gpu.block_id x\n{indent}%zero = arith.constant 0 : index\n{indent}%one = arith.constant 1 : index"
              f"\n{indent}scf.for %q = %zero to %bid step %one {{\n{indent}  memref.store %zero, {counter}[] : memref<index>\n{indent}}}")
     text = text[:start] + reset + text[start:]
-elif mode in ("--cast-reset", "--pointer-reset", "--opaque-other"):
+elif mode in ("--cast-reset", "--pointer-reset", "--asm-reset", "--opaque-other"):
     counter = re.search(r"(%\w+) = memref\.alloca\(\) : memref<index>", text).group(1)
     start = text.rindex("\n", 0, loop)
     indent = text[start + 1:loop]
@@ -53,11 +56,15 @@ elif mode in ("--cast-reset", "--pointer-reset", "--opaque-other"):
                  f"\n{indent}%desc = builtin.unrealized_conversion_cast {counter} : memref<index> to !llvm.struct<(ptr, ptr, i64)>"
                  f"\n{indent}%aligned = llvm.extractvalue %desc[1] : !llvm.struct<(ptr, ptr, i64)>"
                  f"\n{indent}llvm.store %one, %aligned : i64, !llvm.ptr")
+    elif mode == "--asm-reset":
+        reset = (f"\n{indent}%address = memref.extract_aligned_pointer_as_index {counter} : memref<index> -> index"
+                 f"\n{indent}%address64 = arith.index_cast %address : index to i64"
+                 f"\n{indent}llvm.inline_asm has_side_effects \"st.u64 [$0], 1;\", \"l\" %address64 : (i64) -> ()")
     else:
         reset = (f"\n{indent}%bid = gpu.block_id x\n{indent}%zero = arith.constant 0 : index\n{indent}%one = arith.constant 1 : index"
                  f"\n{indent}%other = memref.alloca() : memref<index>"
                  f"\n{indent}scf.for %q = %zero to %bid step %one {{\n{indent}  memref.store %zero, %other[] : memref<index>\n{indent}}}")
     text = text[:start] + reset + text[start:]
 else:
-    sys.exit("lowered-gemm-mutant: --no-mma-wait, --short-expect, --no-wait, --opaque-reset, --cast-reset, --pointer-reset or --opaque-other")
+    sys.exit("lowered-gemm-mutant: --no-mma-wait, --short-expect, --no-wait, --opaque-reset, --cast-reset, --pointer-reset, --asm-reset or --opaque-other")
 sys.stdout.write(text)
