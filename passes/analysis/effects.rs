@@ -193,6 +193,11 @@ pub fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) ->
         Some(Upstream::NvgpuDeviceAsyncCopy) => {
             let copy = ir::upstream::DeviceAsyncCopy::of(op)?;
             let (dst_indices, src_indices) = (copy.dst_indices.len(), copy.src_indices.len());
+            // A chunk longer than its memref's last dimension runs into the
+            // next rows: not an element box; the whole view then.
+            if ir::shape(value.r#type()).last().is_some_and(|size| *size >= 0 && *size < copy.dst_elements) {
+                return None;
+            }
             let chunk = vec![copy.dst_elements];
             if is(0) {
                 (&operands[1..1 + dst_indices], chunk)

@@ -693,7 +693,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // for, it cannot be proven safe ([`touches_only_operands`]).
                 if matches!(Upstream::of(op), Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::LlvmInlineAsm))
                     && !touches_only_operands(op)
-                    && (!state.pending.is_empty() || !state.unpublished.is_empty() || !state.shared_reads.is_empty())
+                    && has_async_work(op)
                 {
                     let producer = state.pending.keys().map(|p| p.producer).chain(state.unpublished.iter().map(|p| p.producer)).next();
                     self.report(Race {
@@ -882,10 +882,35 @@ fn touches_only_operands(op: OperationRef) -> bool {
     let Some(module) = ir::enclosing_function(op).and_then(|f| f.parent_operation()) else { return false };
     let found = ir::blocks(module).into_iter().flat_map(ir::ops).find(|f| Upstream::FuncFunc.is(*f) && ir::symbol_name(*f).as_deref() == Some(callee.as_str()));
     let Some(function) = found else { return false };
+    // Ops that reach memory other than the part of an operand it names: a
+    // buffer by name, the dynamic shared memory, the base of a view (and a
+    // reinterpretation of it), an address as an integer or a pointer, a
+    // call or inline assembly of its own.
     !ir::nested_ops(function).iter().any(|inner| {
         matches!(
             Upstream::of(*inner),
-            Some(Upstream::MemrefGetGlobal | Upstream::LlvmMlirAddressof | Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::LlvmInlineAsm)
+            Some(
+                Upstream::MemrefGetGlobal
+                    | Upstream::LlvmMlirAddressof
+                    | Upstream::GpuDynamicSharedMemory
+                    | Upstream::MemrefExtractStridedMetadata
+                    | Upstream::MemrefReinterpretCast
+                    | Upstream::MemrefExtractAlignedPointerAsIndex
+                    | Upstream::LlvmInttoptr
+                    | Upstream::BuiltinUnrealizedConversionCast
+                    | Upstream::FuncCall
+                    | Upstream::FuncCallIndirect
+                    | Upstream::LlvmCall
+                    | Upstream::LlvmInlineAsm
+            )
         )
     })
+}
+
+/// Whether the function around `op` has asynchronous work (on a queue the
+/// model follows): a call that may touch any memory is then "cannot
+/// prove" wherever it stands, since what it reads may be overwritten by a
+/// copy issued after it as well as before.
+fn has_async_work(op: OperationRef) -> bool {
+    ir::enclosing_function(op).is_some_and(|function| ir::nested_ops(function).iter().any(|inner| async_effects::work_queue(*inner).is_some()))
 }

@@ -224,6 +224,12 @@ fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<
         // No getelementptr: no index and no offset to add.
         return (rank == 0 && offset == 0).then_some((memref, Vec::new()));
     };
+    // A getelementptr on a 0-d memref moves past its one element; and the
+    // raised op reads its chunk along the last dimension, which must be
+    // contiguous (nvgpu's own rule for cp.async and ldmatrix).
+    if rank == 0 || strides.last() != Some(&1) {
+        return None;
+    }
     if element != ir::element_type(ty) {
         return None;
     }

@@ -236,7 +236,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(def) = ir::defining_op(value) else {
             // A function's argument is a buffer of its own; any other block
             // argument (a loop's carried memref, a CFG join) may be any.
-            return fresh(if Self::is_function_argument(value) { Buffer::Value(ValueKey::of(value)) } else { Buffer::Any });
+            return fresh(if Self::own_argument(value) { Buffer::Value(ValueKey::of(value)) } else { Buffer::Any });
         };
         let operand = |i: usize| def.operand(i).ok();
         match Upstream::of(def) {
@@ -333,6 +333,22 @@ impl<'c, 'a> Model<'c, 'a> {
             }
         }
         Self::is_function_argument(value)
+    }
+
+    /// Whether memref argument `value` is a buffer of its own: a
+    /// `gpu.func`'s workgroup attribution, or a parameter not in shared
+    /// memory. Two shared-memory parameters may be one buffer (a device
+    /// function called with the same tile twice).
+    pub(super) fn own_argument(value: Value<'c, 'a>) -> bool {
+        if !Self::is_function_argument(value) {
+            return false;
+        }
+        if !Self::is_workgroup(value) {
+            return true;
+        }
+        let function = ir::argument_owner(value).and_then(|b| b.parent_operation());
+        let inputs = function.map_or(0, ir::function_input_count);
+        function.is_some_and(|f| Upstream::GpuFunc.is(f)) && ir::argument_index(value).is_some_and(|i| i >= inputs)
     }
 
     /// Whether `value` is an argument of the function's entry block (a

@@ -437,7 +437,10 @@ impl<'c, 'a> Model<'c, 'a> {
         // still be reading when it writes). The same set of threads is its
         // own order (byte ranges are not per thread here).
         let others = |r: &Read| !r.threads.minus(threads).is_empty() || !threads.minus(&r.threads).is_empty();
-        if let Some(r) = state.reads.iter().find(|r| r.bytes.overlaps(bytes) && others(r) && !threads.is_subset(&r.ordered)) {
+        // Reads released by an arrival are ordered only for the threads
+        // that wait for that phase: until then they count as any read.
+        let released = state.barriers.values().flat_map(|b| b.current.released.iter());
+        if let Some(r) = state.reads.iter().chain(released).find(|r| r.bytes.overlaps(bytes) && others(r) && !threads.is_subset(&r.ordered)) {
             return self.report(op, format!("overwrites shared memory that {} may still be reading (no block barrier, nor a wait on a phase they arrived on after reading)", r.threads.describe()), Some((r.op, "the read".into())));
         }
         if let Some(l) = state.landed.iter().find(|l| l.bytes.overlaps(bytes) && !threads.is_subset(&l.observed)) {

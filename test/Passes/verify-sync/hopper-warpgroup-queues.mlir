@@ -208,3 +208,77 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// An arrival after the wait releases warpgroup 1's reads only to the
+// threads that wait for that phase: nobody waits here, so thread 0's
+// refill still races (from a second review: released reads went unchecked
+// and the refill was proven).
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhsMap = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!rhsMap = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>
+#smem = #gpu.address_space<workgroup>
+gpu.module @kernels {
+  // No barrier after the MMAs: thread 0 (warpgroup 0) refills A1 while
+  // warpgroup 1 may not have passed its own wait: its MMA may still read.
+  gpu.func @refill_too_early(%descA: !lhsMap, %descB: !rhsMap, %out: memref<2x128x128xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c16384 = arith.constant 16384 : index
+    %c24576 = arith.constant 24576 : index
+    %c32768 = arith.constant 32768 : index
+    %c49152 = arith.constant 49152 : index
+    %ticks = arith.constant 10000000 : index
+    %false = arith.constant false
+    %tid = gpu.thread_id x
+    %wg = arith.divui %tid, %c128 : index
+    %bytes = gpu.dynamic_shared_memory : memref<?xi8, #smem>
+    %a0 = memref.view %bytes[%c0][] : memref<?xi8, #smem> to memref<128x64xf16, #smem>
+    %b0 = memref.view %bytes[%c16384][] : memref<?xi8, #smem> to memref<64x64xf16, #smem>
+    %b1 = memref.view %bytes[%c24576][] : memref<?xi8, #smem> to memref<64x64xf16, #smem>
+    %b = memref.view %bytes[%c16384][] : memref<?xi8, #smem> to memref<64x128xf16, #smem>
+    %a1 = memref.view %bytes[%c32768][] : memref<?xi8, #smem> to memref<128x64xf16, #smem>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %mb2 = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+      nvgpu.mbarrier.init %mb2[%c0], %c128 : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c49152 : !bar
+      nvgpu.tma.async.load %descA[%c0, %c0], %mb[%c0] to %a0 : !lhsMap, !bar -> memref<128x64xf16, #smem>
+      nvgpu.tma.async.load %descB[%c0, %c0], %mb[%c0] to %b0 : !rhsMap, !bar -> memref<64x64xf16, #smem>
+      nvgpu.tma.async.load %descB[%c64, %c0], %mb[%c0] to %b1 : !rhsMap, !bar -> memref<64x64xf16, #smem>
+      nvgpu.tma.async.load %descA[%c128, %c0], %mb[%c0] to %a1 : !lhsMap, !bar -> memref<128x64xf16, #smem>
+    }
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %false, %ticks : !bar
+    %dB = nvgpu.warpgroup.generate.descriptor %b, %descB : memref<64x128xf16, #smem>, !rhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<64x128xf16, 3>>
+    %init = nvgpu.warpgroup.mma.init.accumulator -> !acc
+    %is0 = arith.cmpi eq, %wg, %c0 : index
+    scf.if %is0 {
+      %dA = nvgpu.warpgroup.generate.descriptor %a0, %descA : memref<128x64xf16, #smem>, !lhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<128x64xf16, 3>>
+      %m = nvgpu.warpgroup.mma %dA, %dB, %init {transposeB, waitGroup = 0 : i64} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, !acc -> !acc
+      %o = memref.subview %out[0, 0, 0] [1, 128, 128] [1, 1, 1] : memref<2x128x128xf32> to memref<128x128xf32, strided<[128, 1]>>
+      nvgpu.warpgroup.mma.store %m, %o : !acc to memref<128x128xf32, strided<[128, 1]>>
+    } else {
+      %dA = nvgpu.warpgroup.generate.descriptor %a1, %descA : memref<128x64xf16, #smem>, !lhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<128x64xf16, 3>>
+      // expected-note @below {{the read}}
+      %m = nvgpu.warpgroup.mma %dA, %dB, %init {transposeB, waitGroup = 0 : i64} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, !acc -> !acc
+      %o = memref.subview %out[1, 0, 0] [1, 128, 128] [1, 1, 1] : memref<2x128x128xf32> to memref<128x128xf32, strided<[128, 1], offset: 16384>>
+      nvgpu.warpgroup.mma.store %m, %o : !acc to memref<128x128xf32, strided<[128, 1], offset: 16384>>
+      %tok = nvgpu.mbarrier.arrive %mb2[%c0] : !bar -> !nvgpu.mbarrier.token
+    }
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c16384 : !bar
+      // expected-error @below {{overwrites shared memory that threads 128-255 may still be reading (no block barrier, nor }}
+      nvgpu.tma.async.load %descA[%c128, %c64], %mb[%c0] to %a1 : !lhsMap, !bar -> memref<128x64xf16, #smem>
+    }
+    gpu.return
+  }
+}
