@@ -387,6 +387,9 @@ struct State {
     /// The NVVM level's pending accumulator structs, field by field
     /// ([`accumulators`]).
     layouts: BTreeMap<ValueKey, accumulators::Layout>,
+    /// The allocas that pending accumulator registers were moved into
+    /// ([`accumulators`]).
+    register_allocas: BTreeSet<ValueKey>,
     /// Thread-private integers in memory, by alloca and indices
     /// ([`private`]).
     scalars: BTreeMap<(ValueKey, Vec<i64>), symbolic::Affine>,

@@ -228,6 +228,7 @@ impl<'c, 'a> Model<'c, 'a> {
             layout.retain(|path, _| !path.starts_with(&indices));
             layout.extend(moved);
             if pending {
+                state.register_allocas.insert(alloca);
                 for group in &mut state.wgmma {
                     if group.registers.contains(&value) {
                         group.registers.insert(alloca);

@@ -794,10 +794,24 @@ impl<'c, 'a> Model<'c, 'a> {
             if operand.r#type().is_mem_ref() && accesses {
                 self.register_read(op, operand, threads, state);
             }
-            if let (true, Some(Buffer::Value(root))) = (accesses, root) {
-                if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&root)) {
-                    self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
+            match (accesses, root) {
+                (true, Some(Buffer::Value(root))) => {
+                    if let Some(g) = state.wgmma.iter().find(|g| g.registers.contains(&root)) {
+                        self.report(op, "reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it".into(), Some((g.op, "the warpgroup MMA".into())));
+                    }
                 }
+                // A memref the model cannot trace may be an alloca that
+                // holds pending accumulator registers.
+                (true, Some(Buffer::Any)) => {
+                    if let Some(g) = state.wgmma.iter().find(|g| g.registers.iter().any(|r| state.register_allocas.contains(r))) {
+                        self.report(
+                            op,
+                            "cannot prove: accesses a memref the model cannot trace to its buffer while a warpgroup MMA's accumulator kept in a thread's alloca is pending".into(),
+                            Some((g.op, "the warpgroup MMA".into())),
+                        );
+                    }
+                }
+                _ => {}
             }
         }
         if op.region_count() > 0 {

@@ -41,6 +41,11 @@
 // RUN: python3 %S/Inputs/plain-fill.py --space-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPACE
 // SPACE: error: reads a warpgroup MMA's accumulator before the wgmma.wait_group that completes it
 // SPACE-NEXT: %early = vector.load %spaced
+// Through a memref the model cannot trace to its buffer (the alloca chosen
+// by arith.select): "cannot prove" while accumulators kept in an alloca
+// are pending (before, proven):
+// RUN: python3 %S/Inputs/plain-fill.py --chosen-read < %t.lowered.mlir | not asyncpipe-opt --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHOSEN
+// CHOSEN: error: cannot prove: accesses a memref the model cannot trace to its buffer while a warpgroup MMA's accumulator kept in a thread's alloca is pending
 // A k step 8 KB on reads past the 8 KB tile its pointer comes from: the
 // model does not know what lies past another buffer's end (before, the
 // footprint past the end counted as the tile's and was proven):

@@ -18,6 +18,8 @@ the Hopper model has work in the kernel. Modes:
   --cast-read     the same through a pointer: the alloca cast to its LLVM
                   descriptor, the aligned pointer extracted, an llvm.load;
   --space-read    the same through a memref.memory_space_cast of the alloca;
+  --chosen-read   the same through the alloca chosen by arith.select (a
+                  memref the model cannot trace to its buffer);
   --past          A's first k step moved 8 KB on (offset 2 becomes 514):
                   past the 8 KB tile its pointer comes from;
   --one-waits     the first wgmma.wait_group by thread 0 only;
@@ -47,7 +49,7 @@ if mode == "--no-first-wait":
 elif mode == "--no-last-wait":
     end = text.index("\n", waits[1] + 1)
     text = text[:waits[1]] + text[end:]
-elif mode in ("--overwrite", "--alloca-read", "--view-read", "--cast-read", "--space-read"):
+elif mode in ("--overwrite", "--alloca-read", "--view-read", "--cast-read", "--space-read", "--chosen-read"):
     if mode == "--overwrite":
         extra = (f"\n{indent}%zero_h = arith.constant 0.0 : f16\n{indent}%i0 = arith.constant 0 : index"
                  f"\n{indent}memref.store %zero_h, %alloc[%i0, %i0] : memref<64x64xf16, #gpu.address_space<workgroup>>")
@@ -58,6 +60,10 @@ elif mode in ("--overwrite", "--alloca-read", "--view-read", "--cast-read", "--s
         extra = (f"\n{indent}%desc = builtin.unrealized_conversion_cast %alloca : memref<1x8x4xf32> to !llvm.struct<(ptr, ptr, i64, array<3 x i64>, array<3 x i64>)>"
                  f"\n{indent}%aligned = llvm.extractvalue %desc[1] : !llvm.struct<(ptr, ptr, i64, array<3 x i64>, array<3 x i64>)>"
                  f"\n{indent}%early = llvm.load %aligned : !llvm.ptr -> f32")
+    elif mode == "--chosen-read":
+        extra = (f"\n{indent}%i0 = arith.constant 0 : index\n{indent}%yes = arith.constant true"
+                 f"\n{indent}%chosen = arith.select %yes, %alloca, %alloca : memref<1x8x4xf32>"
+                 f"\n{indent}%early = vector.load %chosen[%i0, %i0, %i0] : memref<1x8x4xf32>, vector<4xf32>")
     elif mode == "--space-read":
         extra = (f"\n{indent}%i0 = arith.constant 0 : index"
                  f"\n{indent}%spaced = memref.memory_space_cast %alloca : memref<1x8x4xf32> to memref<1x8x4xf32, 5>"
