@@ -279,6 +279,8 @@ upstream_attributes! {
     GLOBAL_NAME = MemrefGetGlobal."name",
     LDMATRIX_NUM = NvvmLdmatrix."num",
     LDMATRIX_LAYOUT = NvvmLdmatrix."layout",
+    LDMATRIX_SHAPE = NvvmLdmatrix."shape",
+    LDMATRIX_ELEMENT = NvvmLdmatrix."eltType",
     LLVM_CONSTANT_VALUE = LlvmMlirConstant."value",
     ADDRESSOF_NAME = LlvmMlirAddressof."global_name",
     LLVM_ADDR_SPACE = LlvmMlirGlobal."addr_space",

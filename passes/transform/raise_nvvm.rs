@@ -123,6 +123,17 @@ fn shadow_ldmatrix<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Result<(), Unraised<
             message: "cannot prove: this ldmatrix's pointer is not a memref descriptor's aligned pointer moved by the memref's own strides, so what it reads is not known".into(),
         });
     };
+    // nvgpu.ldmatrix's form only: 8x8 tiles of b16, a 16-byte row per lane
+    // whatever the memref's element (other shapes and element types read
+    // other rows).
+    let shape_ok = op.attribute(attr::LDMATRIX_SHAPE).map_or(true, |a| a.to_string().contains("m = 8, n = 8"));
+    let element_ok = op.attribute(attr::LDMATRIX_ELEMENT).map_or(true, |a| a.to_string().contains("b16"));
+    if !shape_ok || !element_ok {
+        return Err(Unraised {
+            at: op.location(),
+            message: "cannot prove: this ldmatrix is not nvgpu.ldmatrix's form (8x8 tiles of b16), whose rows the model reads".into(),
+        });
+    }
     let b = Builder::new(op.context(), op.location());
     let point = Point::Before(op);
     let tiles = ir::int_attr(op, attr::LDMATRIX_NUM).unwrap_or(4);
@@ -228,6 +239,15 @@ fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<
     // raised op reads its chunk along the last dimension, which must be
     // contiguous (nvgpu's own rule for cp.async and ldmatrix).
     if rank == 0 || strides.last() != Some(&1) {
+        return None;
+    }
+    // Strides that tell the dimensions apart (two equal strides would let
+    // a sum's terms be read back in either dimension); a dimension of size
+    // 1 has the one index 0.
+    let sizes = ir::shape(ty);
+    let mut known: Vec<i64> = strides.iter().zip(&sizes).filter(|(s, size)| **s != i64::MIN && **size != 1).map(|(s, _)| *s).collect();
+    known.sort_unstable();
+    if known.iter().any(|s| *s <= 0) || known.windows(2).any(|w| w[0] == w[1]) {
         return None;
     }
     if element != ir::element_type(ty) {
