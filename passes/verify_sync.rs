@@ -51,7 +51,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         }
         // The NVVM level's cp.async: checked on a copy where it is raised
         // back to nvgpu (the same ops, at the same locations).
-        errors.extend(rewrite::on_detached_copy_in(function, |copy| match raise_nvvm::raise(copy) {
+        errors.extend(rewrite::on_detached_copy(function, |copy| match raise_nvvm::raise(copy) {
             Ok(()) => check_function(copy, max_steps, &bulk, ordered_writes),
             Err(unraised) => vec![Race { access: unraised.at, message: unraised.message, note: None, between_threads: None }],
         }));

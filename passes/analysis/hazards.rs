@@ -418,6 +418,11 @@ struct FunctionFacts {
     /// The bulk queues whose every commit all threads execute: a wait on
     /// one completes every thread's groups ([`BulkQueues::in_function`]).
     bulk: BulkQueues,
+    /// In a function with asynchronous work, the calls that may touch
+    /// memory other than their operands ([`facts::touches_only_operands`]):
+    /// each is "cannot prove", wherever it stands (what it reads may be
+    /// overwritten by a copy issued after it as well as before).
+    opaque_calls: HashSet<OpKey>,
 }
 
 /// What the analysis of a loop reads of its body, the same every time the
@@ -690,11 +695,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // A call may touch memory its callee names, not only its
                 // operands (inline assembly, anything): with asynchronous
                 // work in flight, or reads other threads' writes must wait
-                // for, it cannot be proven safe ([`touches_only_operands`]).
-                if matches!(Upstream::of(op), Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::LlvmInlineAsm))
-                    && !touches_only_operands(op)
-                    && has_async_work(op)
-                {
+                // for, it cannot be proven safe ([`FunctionFacts::opaque_calls`]).
+                if self.function.opaque_calls.contains(&OpKey::of(op)) {
                     let producer = state.pending.keys().map(|p| p.producer).chain(state.unpublished.iter().map(|p| p.producer)).next();
                     self.report(Race {
                         access: op.location(),
@@ -866,51 +868,4 @@ fn is_group_like(ty: Type) -> bool {
 /// `numGroups`): token form.
 fn is_nvgpu_token_wait(op: OperationRef) -> bool {
     Upstream::NvgpuDeviceAsyncWait.is(op) && ir::int_attr(op, attr::NUM_GROUPS).is_none()
-}
-
-/// Whether call `op` touches memory only through its operands (which the
-/// model checks as accesses): a `func.call` of a function whose body names
-/// no other memory (no global, no address taken by name, no call or inline
-/// assembly of its own), or of a declaration (a device library routine:
-/// what it touches it is given; the design documents' `@compute(%tile)`).
-/// Any other call, and inline assembly, may touch any memory.
-fn touches_only_operands(op: OperationRef) -> bool {
-    if !Upstream::FuncCall.is(op) {
-        return false;
-    }
-    let Some(callee) = ir::flat_symbol(op, attr::CALLEE) else { return false };
-    let Some(module) = ir::enclosing_function(op).and_then(|f| f.parent_operation()) else { return false };
-    let found = ir::blocks(module).into_iter().flat_map(ir::ops).find(|f| Upstream::FuncFunc.is(*f) && ir::symbol_name(*f).as_deref() == Some(callee.as_str()));
-    let Some(function) = found else { return false };
-    // Ops that reach memory other than the part of an operand it names: a
-    // buffer by name, the dynamic shared memory, the base of a view (and a
-    // reinterpretation of it), an address as an integer or a pointer, a
-    // call or inline assembly of its own.
-    !ir::nested_ops(function).iter().any(|inner| {
-        matches!(
-            Upstream::of(*inner),
-            Some(
-                Upstream::MemrefGetGlobal
-                    | Upstream::LlvmMlirAddressof
-                    | Upstream::GpuDynamicSharedMemory
-                    | Upstream::MemrefExtractStridedMetadata
-                    | Upstream::MemrefReinterpretCast
-                    | Upstream::MemrefExtractAlignedPointerAsIndex
-                    | Upstream::LlvmInttoptr
-                    | Upstream::BuiltinUnrealizedConversionCast
-                    | Upstream::FuncCall
-                    | Upstream::FuncCallIndirect
-                    | Upstream::LlvmCall
-                    | Upstream::LlvmInlineAsm
-            )
-        )
-    })
-}
-
-/// Whether the function around `op` has asynchronous work (on a queue the
-/// model follows): a call that may touch any memory is then "cannot
-/// prove" wherever it stands, since what it reads may be overwritten by a
-/// copy issued after it as well as before.
-fn has_async_work(op: OperationRef) -> bool {
-    ir::enclosing_function(op).is_some_and(|function| ir::nested_ops(function).iter().any(|inner| async_effects::work_queue(*inner).is_some()))
 }

@@ -112,6 +112,7 @@ mod units;
 
 pub use kernels::check;
 use kernels::tensor_map_bytes;
+use memory::Origin;
 
 /// Iterations run before a loop without a period is given up on. Each
 /// iteration runs the block's threads in lockstep and keeps its state for

@@ -449,6 +449,16 @@ pub enum MemoryEffect {
     Free,
 }
 
+/// Whether `effects` (from [`memory_effects`]; None: unknown) include one
+/// of `kind` (None: any kind) that may be on `value`: an effect on no
+/// particular value may be on any.
+pub fn has_effect_on<'c, 'a>(effects: &Option<Vec<(MemoryEffect, Option<Value<'c, 'a>>)>>, kind: Option<MemoryEffect>, value: Value<'c, 'a>) -> bool {
+    match effects {
+        Some(effects) => effects.iter().any(|(k, on)| kind.is_none_or(|kind| *k == kind) && on.is_none_or(|v| v == value)),
+        None => true,
+    }
+}
+
 /// The memory effects of `op` and of everything nested in it, each with the
 /// value it is on (None: no particular value); None when some op's effects
 /// are unknown. Effects on non-memory resources (asyncpipe's queues) are

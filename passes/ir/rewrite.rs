@@ -169,22 +169,13 @@ pub fn add_if_results<'c, 'a>(
     rebuild_keeping_attributes(op, Upstream::ScfIf.name(), &operands, &results, 2)
 }
 
-/// [`on_detached_copy`] for an `f` that returns what lives as long as the
-/// context (locations, diagnostics' texts), not the copy.
-pub fn on_detached_copy_in<'c, R>(op: OperationRef<'c, '_>, f: impl for<'b> FnOnce(OperationRef<'c, 'b>) -> R) -> R {
-    let copy = clone(op);
-    // The copy is owned here and outlives the reference handed to `f`.
-    let copy_ref = unsafe { OperationRef::from_raw(copy.to_raw()) };
-    let result = f(copy_ref);
-    drop(copy);
-    result
-}
-
-/// A copy of `op` and everything nested in it, not yet in any block.
-/// Runs `f` on a copy of `op` that belongs to no block (a trial run of a
-/// rewrite that may fail after it started changing what it rewrites); the
-/// copy is destroyed after.
-pub fn on_detached_copy<R>(op: OperationRef, f: impl for<'b> FnOnce(OperationRef<'_, 'b>) -> R) -> R {
+/// Runs `f` on a copy of `op` and everything nested in it that belongs to
+/// no block (a trial run of a rewrite that may fail after it started
+/// changing what it rewrites; an analysis of a rewritten form that must
+/// leave `op` as it is); the copy is destroyed after. What `f` returns may
+/// live as long as the context (locations, diagnostics' texts), not the
+/// copy.
+pub fn on_detached_copy<'c, R>(op: OperationRef<'c, '_>, f: impl for<'b> FnOnce(OperationRef<'c, 'b>) -> R) -> R {
     let copy = clone(op);
     // The copy is owned here and outlives the reference handed to `f`.
     let copy_ref = unsafe { OperationRef::from_raw(copy.to_raw()) };

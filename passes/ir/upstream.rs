@@ -33,6 +33,12 @@ macro_rules! upstream_ops {
                     $(Upstream::$variant => $name,)*
                 }
             }
+
+            /// The namespace of the op's dialect, e.g. `scf`.
+            pub fn dialect(self) -> &'static str {
+                let name = self.name();
+                name.split_once('.').map_or(name, |(dialect, _)| dialect)
+            }
         }
     };
 }

@@ -16,7 +16,7 @@
 //! rows). The cp.async queue's `nvvm.cp.async.commit.group` and
 //! `wait.group` stay as they are: the queue model knows them.
 //!
-//! Raising changes only the copy it is given (`rewrite::on_detached_copy_in`):
+//! Raising changes only the copy it is given (`rewrite::on_detached_copy`):
 //! the function verify-sync reports on is untouched. An op that still
 //! reads or writes shared memory through a pointer after raising (an
 //! `llvm.load` of memref's own lowering) makes the kernel "not modeled":
@@ -45,7 +45,7 @@ pub struct Unraised<'c> {
 pub fn raise<'c: 'a, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Unraised<'c>> {
     // The ops built below are nvgpu's: the dialect is registered wherever
     // its conversion ran, but may not be loaded.
-    ir::stable_context(function.context()).get_or_load_dialect("nvgpu");
+    ir::stable_context(function.context()).get_or_load_dialect(Upstream::NvgpuDeviceAsyncCopy.dialect());
     for op in ir::nested_ops(function) {
         match Upstream::of(op) {
             Some(Upstream::NvvmCpAsyncSharedGlobal) => raise_copy(op)?,
@@ -70,14 +70,12 @@ pub fn raise<'c: 'a, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Unraised<
 /// pointer (only `!llvm.ptr<1>` is surely global); pointer arithmetic has
 /// no memory effects.
 fn through_shared_pointer(op: OperationRef) -> bool {
-    let shared: Vec<Value> = op.operands().filter(|v| ir::pointer_space(v.r#type()).is_some_and(|space| space != 1)).collect();
-    if shared.is_empty() {
+    let mut shared = op.operands().filter(|v| ir::pointer_space(v.r#type()).is_some_and(|space| space != 1)).peekable();
+    if shared.peek().is_none() {
         return false;
     }
-    match ir::memory_effects(op) {
-        Some(known) => known.iter().any(|(_, on)| on.is_none_or(|v| shared.contains(&v))),
-        None => true,
-    }
+    let known = ir::memory_effects(op);
+    shared.any(|pointer| ir::has_effect_on(&known, None, pointer))
 }
 
 /// `nvvm.cp.async.shared.global dst, src, bytes` as

@@ -71,7 +71,16 @@ impl FunctionFacts {
                 Some(effects::Root::of(source))
             })
             .collect();
-        FunctionFacts { written, tracked, token_form, linear, aliases, caps, block_scope, shape, varying, counting, bulk }
+        let opaque_calls = if ops.iter().any(|op| async_effects::work_queue(*op).is_some()) {
+            ops.iter()
+                .filter(|op| matches!(Upstream::of(**op), Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::LlvmInlineAsm)))
+                .filter(|op| !touches_only_operands(**op))
+                .map(|op| OpKey::of(*op))
+                .collect()
+        } else {
+            HashSet::new()
+        };
+        FunctionFacts { written, tracked, token_form, linear, aliases, caps, block_scope, shape, varying, counting, bulk, opaque_calls }
     }
 
     /// [`Self::caps`] of `queue` (1 for a queue no wait names).
@@ -337,4 +346,42 @@ impl Packed {
         }
         Some(Packed { buffer: root, shift: 0, shape, element: ir::element_bytes(ty) })
     }
+}
+
+/// Whether call `op` touches memory only through its operands (which the
+/// model checks as accesses): a `func.call` of a function whose body names
+/// no other memory, or of a declaration (a device library routine: what it
+/// touches it is given; the design documents' `@compute(%tile)`). Any other
+/// call, and inline assembly, may touch any memory.
+pub(super) fn touches_only_operands(op: OperationRef) -> bool {
+    if !Upstream::FuncCall.is(op) {
+        return false;
+    }
+    let Some(callee) = ir::flat_symbol(op, attr::CALLEE) else { return false };
+    let Some(module) = ir::enclosing_function(op).and_then(|f| f.parent_operation()) else { return false };
+    let found = ir::blocks(module).into_iter().flat_map(ir::ops).find(|f| Upstream::FuncFunc.is(*f) && ir::symbol_name(*f).as_deref() == Some(callee.as_str()));
+    let Some(function) = found else { return false };
+    // Ops that reach memory other than the part of an operand it names: a
+    // buffer by name, the dynamic shared memory, the base of a view (and a
+    // reinterpretation of it), an address as an integer or a pointer, a
+    // call or inline assembly of its own.
+    !ir::nested_ops(function).iter().any(|inner| {
+        matches!(
+            Upstream::of(*inner),
+            Some(
+                Upstream::MemrefGetGlobal
+                    | Upstream::LlvmMlirAddressof
+                    | Upstream::GpuDynamicSharedMemory
+                    | Upstream::MemrefExtractStridedMetadata
+                    | Upstream::MemrefReinterpretCast
+                    | Upstream::MemrefExtractAlignedPointerAsIndex
+                    | Upstream::LlvmInttoptr
+                    | Upstream::BuiltinUnrealizedConversionCast
+                    | Upstream::FuncCall
+                    | Upstream::FuncCallIndirect
+                    | Upstream::LlvmCall
+                    | Upstream::LlvmInlineAsm
+            )
+        )
+    })
 }

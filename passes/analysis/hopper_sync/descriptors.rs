@@ -195,23 +195,13 @@ impl<'c, 'a> Model<'c, 'a> {
     /// descriptor's aligned pointer `llvm.ptrtoint` reaches through
     /// getelementptr and addrspacecast.
     pub(super) fn leaf_memref(&self, leaf: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-        let mut value = leaf.operand(0).ok()?;
+        let value = leaf.operand(0).ok()?;
         if Upstream::MemrefExtractAlignedPointerAsIndex.is(leaf) {
             return Some(value);
         }
-        loop {
-            let def = ir::defining_op(value)?;
-            match Upstream::of(def)? {
-                Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => value = def.operand(0).ok()?,
-                Upstream::LlvmExtractvalue => return Self::aligned_memref(def),
-                // A pointer rebuilt from an integer: the memref of the
-                // integer's own address leaf.
-                Upstream::LlvmInttoptr => {
-                    let (inner, _) = self.address_leaf(def.operand(0).ok()?)?;
-                    return self.leaf_memref(inner);
-                }
-                _ => return None,
-            }
+        match self.pointer_origin(value)? {
+            Origin::Memref(memref) => Some(memref),
+            Origin::Addressof(_) => None,
         }
     }
 

@@ -9,6 +9,7 @@
 //! shared-memory pointers are accesses ([`Model::pointer_accesses`]).
 
 use super::*;
+use crate::passes::analysis::effects::is_view;
 
 impl<'c, 'a> Model<'c, 'a> {
     /// Where an LLVM pointer of the NVVM level points: a buffer and a byte
@@ -63,16 +64,6 @@ impl<'c, 'a> Model<'c, 'a> {
                 Some((buffer, base.checked_add(delta)?))
             }
             _ => None,
-        }
-    }
-
-    /// The memref whose descriptor `extract` (an `llvm.extractvalue`) takes
-    /// the aligned pointer (position 1) of, when an unrealized cast made
-    /// the descriptor from a memref (as upstream's conversions leave it).
-    pub(super) fn aligned_memref(extract: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-        match Self::aligned(extract)? {
-            Aligned::Memref(memref) => Some(memref),
-            Aligned::Pointer(_) => None,
         }
     }
 
@@ -135,43 +126,34 @@ impl<'c, 'a> Model<'c, 'a> {
         Some((if shared && empty { Buffer::Dynamic } else { Buffer::Global(name) }, shared))
     }
 
-    /// The buffer a pointer points into, its offset not needed: followed
-    /// as [`Self::pointer`] follows it, but through `getelementptr` indices
+    /// Where a pointer was taken from, its offset not needed: followed as
+    /// [`Self::pointer`] follows it, but through `getelementptr` indices
     /// the model does not evaluate (an index that depends on the thread).
-    /// With whether the buffer is shared memory.
-    pub(super) fn pointer_buffer(&self, value: Value<'c, 'a>) -> Option<(Buffer, bool)> {
+    pub(super) fn pointer_origin(&self, value: Value<'c, 'a>) -> Option<Origin<'c, 'a>> {
         let def = ir::defining_op(value)?;
         match Upstream::of(def)? {
-            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => self.pointer_buffer(def.operand(0).ok()?),
-            Upstream::LlvmMlirAddressof => Self::addressed(def),
+            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => self.pointer_origin(def.operand(0).ok()?),
+            Upstream::LlvmMlirAddressof => Some(Origin::Addressof(def)),
             Upstream::LlvmExtractvalue => match Self::aligned(def)? {
-                Aligned::Memref(memref) => Some((self.view(memref).buffer, Self::views_workgroup(memref))),
-                Aligned::Pointer(pointer) => self.pointer_buffer(pointer),
+                Aligned::Memref(memref) => Some(Origin::Memref(memref)),
+                Aligned::Pointer(pointer) => self.pointer_origin(pointer),
             },
+            // A pointer rebuilt from an integer: where the integer's one
+            // address leaf points.
             Upstream::LlvmInttoptr => {
                 let (leaf, _) = self.address_leaf(def.operand(0).ok()?)?;
-                let memref = self.leaf_memref(leaf)?;
-                Some((self.view(memref).buffer, Self::views_workgroup(memref)))
+                self.leaf_memref(leaf).map(Origin::Memref)
             }
             _ => None,
         }
     }
 
-    /// The memref whose descriptor a pointer was taken from, when a memref
-    /// remains to be found ([`Self::pointer_buffer`]).
-    pub(super) fn pointer_memref(&self, value: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
-        let def = ir::defining_op(value)?;
-        match Upstream::of(def)? {
-            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => self.pointer_memref(def.operand(0).ok()?),
-            Upstream::LlvmExtractvalue => match Self::aligned(def)? {
-                Aligned::Memref(memref) => Some(memref),
-                Aligned::Pointer(pointer) => self.pointer_memref(pointer),
-            },
-            Upstream::LlvmInttoptr => {
-                let (leaf, _) = self.address_leaf(def.operand(0).ok()?)?;
-                self.leaf_memref(leaf)
-            }
-            _ => None,
+    /// The buffer a pointer points into ([`Self::pointer_origin`]), with
+    /// whether it is shared memory.
+    pub(super) fn pointer_buffer(&self, value: Value<'c, 'a>) -> Option<(Buffer, bool)> {
+        match self.pointer_origin(value)? {
+            Origin::Memref(memref) => Some((self.view(memref).buffer, Self::views_workgroup(memref))),
+            Origin::Addressof(op) => Self::addressed(op),
         }
     }
 
@@ -187,13 +169,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let mut found = Vec::new();
         for (position, value) in op.operands().enumerate() {
             let Some(space) = ir::pointer_space(value.r#type()) else { continue };
-            let (reads, writes) = match &effects {
-                Some(effects) => {
-                    let on = |kind: MemoryEffect| effects.iter().any(|(k, v)| *k == kind && v.is_none_or(|v| v == value));
-                    (on(MemoryEffect::Read), on(MemoryEffect::Write))
-                }
-                None => (true, true),
-            };
+            let (reads, writes) = (ir::has_effect_on(&effects, Some(MemoryEffect::Read), value), ir::has_effect_on(&effects, Some(MemoryEffect::Write), value));
             if !reads && !writes {
                 continue;
             }
@@ -376,7 +352,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let indices: Vec<Option<i64>> = op.operands().skip(position + 1).take(view.strides.len()).map(|v| self.eval(v)).collect();
         let count = op
             .results()
-            .map(|r| Type::from(r.r#type()))
+            .map(|r| r.r#type())
             .chain(op.operands().map(|v| v.r#type()))
             .filter(|t| t.is_vector())
             .map(|t| ir::shape(t).iter().try_fold(1i64, |n, d| n.checked_mul(*d)).unwrap_or(i64::MAX))
@@ -408,22 +384,8 @@ impl<'c, 'a> Model<'c, 'a> {
     /// The memref that memref `value` is a view of (the ops [`Self::view`]
     /// follows); None when it is not made by one.
     pub(super) fn view_source(value: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
-        let def = ir::defining_op(value)?;
-        let view = matches!(
-            Upstream::of(def),
-            Some(
-                Upstream::MemrefView
-                    | Upstream::MemrefReinterpretCast
-                    | Upstream::MemrefSubview
-                    | Upstream::MemrefExtractStridedMetadata
-                    | Upstream::MemrefCast
-                    | Upstream::MemrefMemorySpaceCast
-                    | Upstream::MemrefAssumeAlignment
-                    | Upstream::MemrefExpandShape
-                    | Upstream::MemrefCollapseShape
-            )
-        );
-        def.operand(0).ok().filter(|source| view && source.r#type().is_mem_ref())
+        let def = ir::defining_op(value).filter(|d| value.r#type().is_mem_ref() && is_view(*d))?;
+        def.operand(0).ok().filter(|source| source.r#type().is_mem_ref())
     }
 }
 
@@ -443,4 +405,11 @@ fn type_bytes(ty: Type) -> Option<i64> {
 pub(super) enum Aligned<'c, 'a> {
     Memref(Value<'c, 'a>),
     Pointer(Value<'c, 'a>),
+}
+
+/// Where a pointer was taken from ([`Model::pointer_origin`]): a memref's
+/// descriptor, or a global by its address.
+pub(super) enum Origin<'c, 'a> {
+    Memref(Value<'c, 'a>),
+    Addressof(OperationRef<'c, 'a>),
 }

@@ -66,10 +66,7 @@ impl<'c, 'a> Model<'c, 'a> {
             return;
         }
         let effects = ir::memory_effects(op);
-        let writes_to = |value: Value| match &effects {
-            Some(effects) => effects.iter().any(|(k, v)| *k == MemoryEffect::Write && v.is_none_or(|v| v == value)),
-            None => true,
-        };
+        let writes_to = |value: Value<'c, 'a>| ir::has_effect_on(&effects, Some(MemoryEffect::Write), value);
         for value in op.operands() {
             let memref = if value.r#type().is_mem_ref() {
                 Some(value)
@@ -79,7 +76,12 @@ impl<'c, 'a> Model<'c, 'a> {
                 if matches!(space, 1 | 3) {
                     continue;
                 }
-                self.pointer_memref(value)
+                match self.pointer_origin(value) {
+                    Some(Origin::Memref(memref)) => Some(memref),
+                    // A global is no thread's alloca.
+                    Some(Origin::Addressof(_)) => continue,
+                    None => None,
+                }
             } else {
                 continue;
             };

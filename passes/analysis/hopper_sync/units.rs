@@ -780,10 +780,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // A thread's alloca holding accumulator registers is read by any
             // access but a register move ([`Self::moves_registers`]), through
             // any view of it (making a view is no access) or pointer.
-            let touches = match &effects {
-                Some(effects) => effects.iter().any(|(_, on)| on.is_none_or(|v| v == operand)),
-                None => true,
-            };
+            let touches = ir::has_effect_on(&effects, None, operand);
             let accesses = touches || (escapes && operand.r#type().is_mem_ref());
             let root = if operand.r#type().is_mem_ref() {
                 (!Self::views_workgroup(operand)).then(|| self.view(operand).buffer)
@@ -820,13 +817,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let effects = ir::memory_effects(op);
         let mut accesses: Vec<(Bytes, bool, bool)> = Vec::new();
         for value in op.operands().filter(|v| Self::views_workgroup(*v)) {
-            let (reads, writes) = match &effects {
-                Some(effects) => {
-                    let on = |kind: MemoryEffect| effects.iter().any(|(k, v)| *k == kind && v.is_none_or(|v| v == value));
-                    (on(MemoryEffect::Read), on(MemoryEffect::Write))
-                }
-                None => (true, true),
-            };
+            let (reads, writes) = (ir::has_effect_on(&effects, Some(MemoryEffect::Read), value), ir::has_effect_on(&effects, Some(MemoryEffect::Write), value));
             accesses.push((self.accessed(op, value), reads, writes));
         }
         match self.pointer_accesses(op) {
