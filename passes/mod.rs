@@ -60,6 +60,8 @@ pub mod scf_forall_to_par;
 #[forbid(unsafe_code)]
 pub mod print_async_effects;
 #[forbid(unsafe_code)]
+pub mod raise_cfg;
+#[forbid(unsafe_code)]
 pub mod software_pipeline;
 #[forbid(unsafe_code)]
 pub mod synchronize;
@@ -136,7 +138,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 29] = [
+    static ALL: [PassDef; 30] = [
         software_pipeline::PASS,
         token_to_count::PASS,
         count_to_token::PASS,
@@ -151,6 +153,7 @@ pub fn all() -> &'static [PassDef] {
         lower_sequential::PASS,
         workgroup_attributions::PASS,
         print_async_effects::PASS,
+        raise_cfg::PASS,
         hardware_queues::PASS,
         lower_to_nvgpu::PASS,
         par_verify_disjoint::PASS,

@@ -14,7 +14,7 @@ use super::analysis::sync_state::BulkQueues;
 use super::ir::ods::asyncpipe::WaitOp;
 use super::ir::upstream::Upstream;
 use super::ir::{self, diag, rewrite};
-use super::transform::raise_nvvm;
+use super::transform::{cfg_to_scf, raise_nvvm};
 use super::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -45,15 +45,28 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let ordered_writes = options.parse(root, "ordered-writes")?;
     let mut errors = Vec::new();
     for function in ir::functions(root) {
-        if !raise_nvvm::needs_raising(function) {
+        // CFG form around Hopper work (the Hopper model follows scf.for and
+        // scf.if; the queue model walks blocks itself) and the NVVM level's
+        // cp.async (whose indices raising follows through scf.for's carried
+        // values): checked on a copy where they are raised back (the same
+        // ops, at the same locations). The copy sits beside the function,
+        // so that it names the same globals.
+        let nvvm = raise_nvvm::needs_raising(function);
+        let cfg = cfg_to_scf::needs_raising(function) && (nvvm || ir::nested_ops(function).iter().any(|op| hopper_sync::is_hopper_op(*op)));
+        if !cfg && !nvvm {
             errors.extend(check_function(function, max_steps, &bulk, ordered_writes));
             continue;
         }
-        // The NVVM level's cp.async: checked on a copy where it is raised
-        // back to nvgpu (the same ops, at the same locations).
-        errors.extend(rewrite::on_detached_copy(function, |copy| match raise_nvvm::raise(copy) {
-            Ok(()) => check_function(copy, max_steps, &bulk, ordered_writes),
-            Err(unraised) => vec![Race { access: unraised.at, message: unraised.message, note: None, between_threads: None }],
+        errors.extend(rewrite::on_sibling_copy(function, |copy| {
+            if cfg {
+                cfg_to_scf::raise(copy);
+            }
+            if nvvm {
+                if let Err(unraised) = raise_nvvm::raise(copy) {
+                    return vec![Race { access: unraised.at, message: unraised.message, note: None, between_threads: None }];
+                }
+            }
+            check_function(copy, max_steps, &bulk, ordered_writes)
         }));
     }
     if errors.is_empty() {

@@ -184,6 +184,43 @@ pub fn on_detached_copy<'c, R>(op: OperationRef<'c, '_>, f: impl for<'b> FnOnce(
     result
 }
 
+/// Runs `f` on a copy of `op` placed right after it in its block (so that
+/// the copy sees the same symbols: the globals a function's
+/// `llvm.mlir.addressof` names), then erases the copy. Like
+/// [`on_detached_copy`], for analyses of a rewritten form that must leave
+/// `op` as it is; the caller runs nothing between the two that reads the
+/// symbol table as a whole (the copy has `op`'s name while it lives).
+pub fn on_sibling_copy<'c, R>(op: OperationRef<'c, '_>, f: impl for<'b> FnOnce(OperationRef<'c, 'b>) -> R) -> R {
+    let Some(block) = op.block() else {
+        return on_detached_copy(op, f);
+    };
+    let copy = block.insert_operation_after(op, clone(op));
+    let result = f(copy);
+    ir::erase(copy);
+    result
+}
+
+/// Moves `op` (with its regions) to the end of `block`.
+pub fn move_to_end(op: OperationRef, block: melior::ir::BlockRef) {
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), op.to_raw());
+    }
+}
+
+/// Erases `block` and its ops: nothing may branch to it, and nothing
+/// outside it may use its arguments or its ops' results.
+pub fn erase_block(block: melior::ir::BlockRef) {
+    let ops: Vec<OperationRef> = ir::ops(block).collect();
+    for op in ops.into_iter().rev() {
+        ir::erase(op);
+    }
+    unsafe {
+        mlir_sys::mlirBlockDetach(block.to_raw());
+        mlir_sys::mlirBlockDestroy(block.to_raw());
+    }
+}
+
 pub fn clone<'c>(op: OperationRef<'c, '_>) -> melior::ir::operation::Operation<'c> {
     unsafe { melior::ir::operation::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
 }

@@ -11,7 +11,10 @@
 //!   finds a hazard between threads, and only there.
 //! - [`raise_nvvm`]: the NVVM level's cp.async and ldmatrix raised back to
 //!   nvgpu on a copy of a function, for the hazard model.
+//! - [`cfg_to_scf`]: CFG form (after convert-scf-to-cf) raised back to
+//!   `scf.for` and `scf.if` on a copy of a function, for the Hopper model.
 
 pub mod barrier_placement;
+pub mod cfg_to_scf;
 pub mod raise_nvvm;
 pub mod recount;

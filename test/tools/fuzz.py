@@ -193,7 +193,13 @@ NVGPU_TO_NVVM = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm
 # And memref's own lowering after it: shared memory read and written through
 # llvm.load and llvm.store, descriptors built by llvm.insertvalue.
 NVGPU_MEMREF_TO_LLVM = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm)"
-UPSTREAM_STEPS = {NVVM_CONVERT, NVVM_CLEANUP, GPU_TO_NVVM, NVGPU_TO_NVVM, NVGPU_MEMREF_TO_LLVM}
+# Loops and branches as blocks (upstream's convert-scf-to-cf, then
+# canonicalize and cse, as gpu-lower-to-nvvm-pipeline leaves them): the CFG
+# form verify-sync raises back to scf for the Hopper model, and
+# asyncpipe-raise-cfg raises in place.
+SCF_TO_CF = "--pass-pipeline=builtin.module(convert-scf-to-cf,canonicalize,cse)"
+NVGPU_SCF_TO_CF = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf),canonicalize,cse)"
+UPSTREAM_STEPS = {NVVM_CONVERT, NVVM_CLEANUP, GPU_TO_NVVM, NVGPU_TO_NVVM, NVGPU_MEMREF_TO_LLVM, SCF_TO_CF, NVGPU_SCF_TO_CF}
 
 # (label, args, sync, weight) -- `sync`: the output must pass
 # --asyncpipe-verify-sync when the input does. Each element of `args` is one
@@ -212,6 +218,10 @@ PASSES = [
     ("asyncpipe-verify-sync=max-steps=50", ["--asyncpipe-verify-sync=max-steps=50"], False, 1),
     ("pipeline:convert-nvgpu-to-nvvm,verify-sync", [NVGPU_TO_NVVM, "--asyncpipe-verify-sync"], False, 2),
     ("pipeline:convert-nvgpu-to-nvvm,finalize-memref-to-llvm,verify-sync", [NVGPU_MEMREF_TO_LLVM, "--asyncpipe-verify-sync"], False, 1),
+    ("pipeline:convert-scf-to-cf,verify-sync", [SCF_TO_CF, "--asyncpipe-verify-sync"], False, 2),
+    ("pipeline:convert-nvgpu-to-nvvm,convert-scf-to-cf,verify-sync", [NVGPU_SCF_TO_CF, "--asyncpipe-verify-sync"], False, 1),
+    ("asyncpipe-raise-cfg", ["--asyncpipe-raise-cfg"], False, 1),
+    ("pipeline:convert-scf-to-cf,raise-cfg,verify-sync", [SCF_TO_CF, "--asyncpipe-raise-cfg", "--asyncpipe-verify-sync"], False, 2),
     ("asyncpipe-print-async-effects", ["--asyncpipe-print-async-effects"], False, 2),
     ("asyncpipe-explain", ["--asyncpipe-explain"], False, 2),
     ("asyncpipe-timeline", ["--asyncpipe-timeline=output=/tmp/asyncpipe-fuzz-timeline example-trip-count=3"], False, 2),

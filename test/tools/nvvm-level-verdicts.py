@@ -12,9 +12,11 @@ modeled" at the NVVM level. With --memrefs, upstream's finalize-memref-to-llvm
 runs after it as well: loads and stores of shared memory become llvm.load and
 llvm.store through pointers taken from memref descriptors that the lowering
 builds with llvm.insertvalue (upstream's gpu-lower-to-nvvm-pipeline reaches
-that form before convert-gpu-to-nvvm).
+that form before convert-gpu-to-nvvm). With --cfg, upstream's
+convert-scf-to-cf, canonicalize and cse run as well (the pipeline's
+CFG form: loops and branches as blocks).
 
-  nvvm-level-verdicts.py --bin DIR [--corpus test/Corpus/sm90] [--memrefs]
+  nvvm-level-verdicts.py --bin DIR [--corpus test/Corpus/sm90] [--memrefs] [--cfg]
 """
 import argparse
 import os
@@ -22,8 +24,15 @@ import re
 import subprocess
 import sys
 
-CONVERT = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm))"
-CONVERT_MEMREFS = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm)"
+
+def pipeline(args):
+    """The --pass-pipeline option of the lowering the arguments ask for."""
+    steps = ["gpu.module(convert-nvgpu-to-nvvm" + (",convert-scf-to-cf)" if args.cfg else ")")]
+    if args.memrefs:
+        steps.append("finalize-memref-to-llvm")
+    if args.cfg:
+        steps += ["canonicalize", "cse"]
+    return "--pass-pipeline=builtin.module(" + ",".join(steps) + ")"
 
 
 def first_finding(opt, text):
@@ -44,6 +53,7 @@ def main():
     parser.add_argument("--bin", required=True, help="the folder of asyncpipe-opt")
     parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "Corpus", "sm90"))
     parser.add_argument("--memrefs", action="store_true", help="lower memrefs to LLVM as well (finalize-memref-to-llvm)")
+    parser.add_argument("--cfg", action="store_true", help="lower scf to cf as well (convert-scf-to-cf, canonicalize, cse)")
     args = parser.parse_args()
     opt = os.path.join(args.bin, "asyncpipe-opt")
     kernels = sorted(f for f in os.listdir(args.corpus) if f.endswith(".mlir"))
@@ -51,7 +61,7 @@ def main():
     for name in kernels:
         with open(os.path.join(args.corpus, name)) as f:
             text = f.read()
-        lowered = subprocess.run([opt, CONVERT_MEMREFS if args.memrefs else CONVERT], input=text, capture_output=True, text=True)
+        lowered = subprocess.run([opt, pipeline(args)], input=text, capture_output=True, text=True)
         if lowered.returncode != 0:
             # Upstream's limit, not verify-sync's: such a kernel is counted
             # apart (IREE's wmma kernels carry gpu.mma_matrix values

@@ -11,6 +11,14 @@
 // The same verdicts, at the same ops, after upstream's convert-nvgpu-to-nvvm
 // and finalize-memref-to-llvm (pointers and llvm.load/llvm.store):
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm,asyncpipe-verify-sync)'
+// In CFG form too (after upstream's convert-nvgpu-to-nvvm,
+// finalize-memref-to-llvm, convert-scf-to-cf, canonicalize and cse: loops
+// and branches as blocks, as gpu-lower-to-nvvm-pipeline leaves them): the
+// same verdicts at the same ops. verify-sync raises the blocks back to
+// scf.for and scf.if on a copy (passes/transform/cfg_to_scf.rs); before, the
+// Hopper model followed only the entry block, and every race here was proven
+// in that form.
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf),finalize-memref-to-llvm,canonicalize,cse,asyncpipe-verify-sync)'
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 !lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>

@@ -12,6 +12,13 @@
 // The same verdicts, at the same ops, after upstream's convert-nvgpu-to-nvvm
 // and finalize-memref-to-llvm (pointers and llvm.load/llvm.store):
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm,asyncpipe-verify-sync)'
+// In CFG form too (upstream's convert-scf-to-cf, then canonicalize and cse:
+// loops and branches as blocks, as gpu-lower-to-nvvm-pipeline leaves them):
+// the same verdicts at the same ops. verify-sync raises the blocks back to
+// scf.for and scf.if on a copy (passes/transform/cfg_to_scf.rs); before, the
+// Hopper model followed only the entry block, and every race here was proven
+// in that form.
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf),canonicalize,cse,asyncpipe-verify-sync)'
 // (Before the new cycle recorded the iteration it starts at, the skip
 // landed on the state one iteration off, of the other parity, and the wait
 // after the loop was a false alarm, for the constant and the run-time

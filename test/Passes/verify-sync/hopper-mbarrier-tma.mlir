@@ -18,6 +18,14 @@
 // same verdicts at the same ops. (Before, llvm.load and llvm.store of
 // shared memory were not seen: a read before its wait was proven.)
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm),finalize-memref-to-llvm,asyncpipe-verify-sync)'
+// In CFG form too (after upstream's convert-nvgpu-to-nvvm,
+// finalize-memref-to-llvm, convert-scf-to-cf, canonicalize and cse: loops
+// and branches as blocks, as gpu-lower-to-nvvm-pipeline leaves them): the
+// same verdicts at the same ops. verify-sync raises the blocks back to
+// scf.for and scf.if on a copy (passes/transform/cfg_to_scf.rs); before, the
+// Hopper model followed only the entry block, and every race here was proven
+// in that form.
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf),finalize-memref-to-llvm,canonicalize,cse,asyncpipe-verify-sync)'
 // The first kernel with each arrive.expect_tx split into expect_tx and an
 // arrival on a pointer rebuilt from an integer (llvm.inttoptr), as
 // asyncpipe's bulk queues write them (Inputs/expect-then-arrive.py): proven;

@@ -5,6 +5,13 @@
 // takes). Before, the scf.if's result was a fresh value, not pending, and
 // the early store of the accumulator was proven.
 // RUN: asyncpipe-opt %s -verify-diagnostics --asyncpipe-verify-sync -o /dev/null
+// In CFG form too (upstream's convert-scf-to-cf, then canonicalize and cse:
+// loops and branches as blocks, as gpu-lower-to-nvvm-pipeline leaves them):
+// the same verdicts at the same ops. verify-sync raises the blocks back to
+// scf.for and scf.if on a copy (passes/transform/cfg_to_scf.rs); before, the
+// Hopper model followed only the entry block, and every race here was proven
+// in that form.
+// RUN: asyncpipe-opt %s -verify-diagnostics -o /dev/null --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf),canonicalize,cse,asyncpipe-verify-sync)'
 // After upstream's convert-nvgpu-to-nvvm (the scf.if yields the struct of
 // wgmma results), the same, at each fragment's store:
 // RUN: asyncpipe-opt %s --pass-pipeline='builtin.module(gpu.module(convert-nvgpu-to-nvvm))' \

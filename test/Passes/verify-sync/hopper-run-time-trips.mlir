@@ -8,6 +8,13 @@
 // hopper-wgmma-ring.mlir's with the constant trip count made an argument;
 // before, verify-sync said "cannot prove" on every one of them.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+// In CFG form too (upstream's convert-scf-to-cf, then canonicalize and cse:
+// loops and branches as blocks, as gpu-lower-to-nvvm-pipeline leaves them):
+// the same verdicts at the same ops. verify-sync raises the blocks back to
+// scf.for and scf.if on a copy (passes/transform/cfg_to_scf.rs); before, the
+// Hopper model followed only the entry block, and every race here was proven
+// in that form.
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf),canonicalize,cse,asyncpipe-verify-sync)'
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
 !lhsMap = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>

@@ -7,6 +7,13 @@
 // modeled" (never proven): @epilogue is proven now, each other case breaks
 // one rule.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
+// In CFG form too (upstream's convert-scf-to-cf, then canonicalize and cse:
+// loops and branches as blocks, as gpu-lower-to-nvvm-pipeline leaves them):
+// the same verdicts at the same ops. verify-sync raises the blocks back to
+// scf.for and scf.if on a copy (passes/transform/cfg_to_scf.rs); before, the
+// Hopper model followed only the entry block, and every race here was proven
+// in that form.
+// RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf),canonicalize,cse,asyncpipe-verify-sync)'
 // The same kernels after upstream's convert-nvgpu-to-nvvm (the store is
 // nvvm.cp.async.bulk.tensor.global.shared.cta, its source a pointer
 // followed back to its memref): the same verdicts, one per broken kernel,
