@@ -72,9 +72,12 @@
 //! byte range; `gpu.dynamic_shared_memory` and the zero-sized workgroup
 //! globals that hand-written kernels use as its base are one buffer.
 //! Loops with constant bounds are run iteration by iteration with their
-//! induction variable bound, and a loop whose state repeats in a cycle of
-//! the period of the values it computes skips to its end, so the cost does
-//! not grow with the trip count. A loop whose trip count is known only at
+//! induction variable and carried integers bound (a ring's slot and phase
+//! kept in iter_args), and a loop whose state and carried integers repeat
+//! in a cycle of the period of the values it computes skips to its end, so
+//! the cost does not grow with the trip count. Kernels in CFG form are
+//! checked after verify-sync raises their blocks back to `scf.for` and
+//! `scf.if` (`transform::cfg_to_scf`); blocks left over are "cannot prove". A loop whose trip count is known only at
 //! run time is followed over cases of the kernel's integer arguments
 //! ([`kernels`], [`run_time_loops`]).
 //!
@@ -700,6 +703,7 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             Self::if_results(op, &[0], state);
             Self::if_results(op, &[1], &mut other);
+            self.bind_if_integers(op, &[0, 1]);
             if *state != other {
                 self.report(op, "cannot prove: the two sides of this branch (on a value the analysis does not know) leave mbarrier phases, TMA or warpgroup MMA work in different states".into(), None);
             }
@@ -719,6 +723,28 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let taken: Vec<usize> = [(0, &yes), (1, &no)].into_iter().filter(|(_, t)| !t.is_empty()).map(|(r, _)| r).collect();
         Self::if_results(op, &taken, state);
+        self.bind_if_integers(op, &taken);
+    }
+
+    /// The integer results of the `scf.if` `op` after its regions `taken`
+    /// ran (a ring's next slot or phase chosen by a branch): bound to what
+    /// they yield when every region that ran yields the same form, unknown
+    /// otherwise (threads that took different sides hold different values).
+    fn bind_if_integers(&mut self, op: OperationRef<'c, 'a>, taken: &[usize]) {
+        for (i, result) in op.results().enumerate() {
+            let result: Value = result.into();
+            if !(result.r#type().is_index() || result.r#type().is_integer()) {
+                continue;
+            }
+            let forms: Vec<Option<symbolic::Affine>> = taken
+                .iter()
+                .map(|r| ir::region_entry(op, *r).and_then(|b| b.terminator()).and_then(|t| t.operand(i).ok()).and_then(|v| self.bindings.form(v)))
+                .collect();
+            match forms.first() {
+                Some(Some(form)) if forms.iter().all(|f| f.as_ref() == Some(form)) => self.bindings.bind_form(result, form.clone()),
+                _ => self.bindings.unbind(result),
+            }
+        }
     }
 
     /// The results of the `scf.if` `op` after its regions `taken` ran: a

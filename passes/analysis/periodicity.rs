@@ -22,7 +22,7 @@ use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::{self, slices, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Value, ValueLike};
+use melior::ir::{TypeLike, Value, ValueLike};
 use std::collections::HashMap;
 
 /// The value of an SSA value at iteration `k` of the loop, as a function of `k`.
@@ -53,7 +53,8 @@ enum Form {
 /// [`RUN_TIME_TRIPS`], or fewer when the induction variable would leave the
 /// `index` range sooner). An affine
 /// value that could pass the `i64` range within it is not affine for
-/// [`Bindings::eval`], which wraps, so it counts as varying.
+/// [`Bindings::eval`], which wraps, so it counts as varying. The loop's own
+/// carried integers are as `carried` says.
 pub fn period<'c, 'a>(
     for_op: OperationRef<'c, 'a>,
     lower: &Affine,
@@ -62,6 +63,7 @@ pub fn period<'c, 'a>(
     symbolic_trips: Option<&Affine>,
     bindings: &Bindings,
     uses: &[Value<'c, 'a>],
+    carried: CarriedIntegers,
 ) -> Option<u64> {
     let body = ir::region_entry(for_op, 0)?;
     let induction = ValueKey::of(body.argument(0).ok()?);
@@ -74,7 +76,7 @@ pub fn period<'c, 'a>(
         None => ((i128::from(i64::MAX) - lowest) / i128::from(step.max(1))).min(RUN_TIME_TRIPS),
     };
     let last_form = symbolic_trips.and_then(|t| t.offset(-1));
-    let mut forms = Forms { for_op, induction, lower: lower.clone(), step, last, last_form, bindings, memo: HashMap::new() };
+    let mut forms = Forms { for_op, induction, lower: lower.clone(), step, last, last_form, bindings, memo: HashMap::new(), carried };
     forms.period_of(uses)
 }
 
@@ -94,12 +96,13 @@ pub fn period_with_thresholds<'c, 'a>(
     bindings: &Bindings,
     uses: &[Value<'c, 'a>],
     conditions: &[Value<'c, 'a>],
+    carried: CarriedIntegers,
 ) -> Option<(u64, Vec<Value<'c, 'a>>)> {
     let body = ir::region_entry(for_op, 0)?;
     let induction = ValueKey::of(body.argument(0).ok()?);
     let last = i128::from(trips).saturating_sub(1).max(0);
     let lower = Affine::constant(i128::from(lower));
-    let mut forms = Forms { for_op, induction, lower, step, last, last_form: None, bindings, memo: HashMap::new() };
+    let mut forms = Forms { for_op, induction, lower, step, last, last_form: None, bindings, memo: HashMap::new(), carried };
     let mut period = forms.period_of(uses)?;
     let mut thresholds = Vec::new();
     for condition in conditions {
@@ -208,6 +211,23 @@ struct Forms<'b, 'c, 'a> {
     last_form: Option<Affine>,
     bindings: &'b Bindings,
     memo: HashMap<ValueKey, Form>,
+    /// The caller keys its cycle on the loop's carried integers as well
+    /// ([`CarriedIntegers::Keyed`]).
+    carried: CarriedIntegers,
+}
+
+/// How the caller treats the integers the loop carries (iter_args).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CarriedIntegers {
+    /// They are part of the state whose repetition starts a cycle: an
+    /// iteration that sees the same phase, state and carried values as an
+    /// earlier one repeats what followed it, whatever those values are (a
+    /// ring of slots rotated through iter_args, `(s0, s1, s2) -> (s1, s2,
+    /// s0)`, or a phase bit flipped each round, comes back to a key it had,
+    /// with no period of its own to find). Here they are invariant.
+    Keyed,
+    /// Not keyed: they may change every iteration (varying).
+    Unkeyed,
 }
 
 impl<'c, 'a> Forms<'_, 'c, 'a> {
@@ -375,7 +395,8 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             let block = ir::argument_owner(value);
             let owner = block.and_then(|b| b.parent_operation());
             if owner.is_some_and(|o| o == self.for_op) {
-                return Form::Varying;
+                let integer = value.r#type().is_index() || value.r#type().is_integer();
+                return if self.carried == CarriedIntegers::Keyed && integer { Form::Invariant } else { Form::Varying };
             }
             return self.carried(value, depth);
         };

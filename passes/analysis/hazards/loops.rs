@@ -5,6 +5,7 @@
 //! integers), or joined over any number of iterations when nothing repeats.
 
 use super::*;
+use crate::passes::analysis::periodicity::CarriedIntegers;
 
 impl<'c, 'a> Checker<'c, 'a> {
     pub(super) fn if_op(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
@@ -262,11 +263,11 @@ impl<'c, 'a> Checker<'c, 'a> {
         // between see the same slices and conditions (periodicity::period).
         // Without a period, a loop is simulated to its end within the
         // budget, or analyzed with unknown slices.
-        // The carried integers are in the cycle's key: periodicity takes
-        // them as changing every iteration, so a period means no value it
-        // evaluates depends on them, and a repeated key (phase, state,
-        // carried values) repeats what follows.
-        let period = periodicity::period(op, &lb, step, trips.bound(), trips.symbolic(), &self.bindings, &facts.uses);
+        // The carried integers are in the cycle's key (CarriedIntegers::Keyed):
+        // a repeated key (phase, state, carried values) repeats what
+        // follows, so a ring of slots rotated through iter_args is a cycle
+        // once its slots come round, whatever the trip count.
+        let period = periodicity::period(op, &lb, step, trips.bound(), trips.symbolic(), &self.bindings, &facts.uses, CarriedIntegers::Keyed);
         if period.is_none() && upper.is_none_or(|trips| trips > SIMULATION_BUDGET as u64) {
             self.unknown_loop(op, state);
             return None;
@@ -374,7 +375,10 @@ impl<'c, 'a> Checker<'c, 'a> {
             // the exit of a loop of known trip count is that growth applied
             // to the rest (a closed form instead of a walk per iteration,
             // which would not reach the counts' cap within the budget).
-            let growth = top.growth(&x).filter(|g| g.iter().all(|(p, added)| *added == 0 || !facts.waited.contains(&p.queue)));
+            // (The carried integers must not change either: with them keyed,
+            // period 1 does not mean that every iteration sees the same
+            // slices, as a ring of slots rotated through iter_args does not.)
+            let growth = top.growth(&x).filter(|g| g.iter().all(|(p, added)| *added == 0 || !facts.waited.contains(&p.queue))).filter(|_| carried_values == before);
             if let (Some(trips), Some(1), Some(g)) = (upper, period, &growth) {
                 if last_growth.as_ref() == Some(g) {
                     let function = &self.function;

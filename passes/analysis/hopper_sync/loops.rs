@@ -6,6 +6,7 @@
 //! [`super::run_time_loops`]'.
 
 use super::*;
+use crate::passes::analysis::symbolic::Affine;
 
 impl<'c, 'a> Model<'c, 'a> {
     pub(super) fn for_op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
@@ -36,12 +37,14 @@ impl<'c, 'a> Model<'c, 'a> {
         let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
         let inputs = self.loop_inputs_of(op);
         let (uses, conditions) = &*inputs;
-        let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, uses, conditions);
+        let periodic = periodicity::period_with_thresholds(op, lb, step, trips, &self.bindings, uses, conditions, periodicity::CarriedIntegers::Keyed);
         let (period, thresholds) = match periodic.filter(|_| !self.loads_private(op, state)) {
             Some(found) => (Some(found.0), found.1),
             None => (None, Vec::new()),
         };
-        let mut cycle: Cycle<(u64, State)> = Cycle::new();
+        let integers = LoopIntegers::of(op, body);
+        let mut carried = self.forms(&integers.inits);
+        let mut cycle: Cycle<(u64, State, Vec<Option<Affine>>)> = Cycle::new();
         // The iteration at which `cycle` started recording.
         let mut recorded_from = 0u64;
         let mut simulated = 0u64;
@@ -49,8 +52,9 @@ impl<'c, 'a> Model<'c, 'a> {
         let mut incoming = inits.clone();
         while k < trips {
             Self::carry(state, &incoming, &arguments);
+            self.bind_forms(&integers.arguments, &carried);
             if let Some(period) = period {
-                let key = (k % period, state.clone());
+                let key = (k % period, state.clone(), carried.clone());
                 if cycle.repeats(&key) {
                     // Iterations `first..k` left the state as they found it;
                     // so do the iterations up to any `first + m * length`
@@ -71,7 +75,7 @@ impl<'c, 'a> Model<'c, 'a> {
                             }
                         }
                         let end = first + low * length;
-                        *state = std::mem::replace(&mut cycle, Cycle::new()).state_at(&key, end - recorded_from).1;
+                        (_, *state, carried) = std::mem::replace(&mut cycle, Cycle::new()).state_at(&key, end - recorded_from);
                         recorded_from = end;
                         k = end;
                         continue;
@@ -100,6 +104,7 @@ impl<'c, 'a> Model<'c, 'a> {
             };
             self.bindings.bind_iteration(induction, lb, k_i64, step);
             self.block_ops(body, threads, state);
+            carried = self.forms(&integers.yields);
             self.bindings.unbind(induction);
             incoming = yields.clone();
             k += 1;
@@ -107,6 +112,22 @@ impl<'c, 'a> Model<'c, 'a> {
         let results: Vec<Value> = op.results().map(Into::into).collect();
         let last = if trips == 0 { &inits } else { &yields };
         Self::carry(state, last, &results);
+        integers.exit(self, &carried);
+    }
+
+    /// The forms of `values` under the bindings (None where unknown).
+    pub(super) fn forms(&self, values: &[Value<'c, 'a>]) -> Vec<Option<Affine>> {
+        values.iter().map(|v| self.bindings.form(*v)).collect()
+    }
+
+    /// Binds each of `values` to its form (unbinds it where None).
+    pub(super) fn bind_forms(&mut self, values: &[Value<'c, 'a>], forms: &[Option<Affine>]) {
+        for (value, form) in values.iter().zip(forms) {
+            match form {
+                Some(form) => self.bindings.bind_form(*value, form.clone()),
+                None => self.bindings.unbind(*value),
+            }
+        }
     }
 
     /// The values loop `op`'s period is taken of and its branch conditions
@@ -184,5 +205,49 @@ impl<'c, 'a> Model<'c, 'a> {
                 }
             }
         }
+    }
+}
+
+/// The integers an `scf.for` carries (its iter_args of index or integer
+/// type: slots rotated round a ring, a phase bit flipped each round): bound
+/// at the top of each iteration to what the one before yielded (the inits
+/// first), and part of the loop's cycle key, so that a ring comes back to a
+/// key it had once its slots and phases come round, whatever the trip
+/// count (`periodicity::CarriedIntegers::Keyed`). The loop's results are
+/// bound to their values at the exit.
+pub(super) struct LoopIntegers<'c, 'a> {
+    pub(super) arguments: Vec<Value<'c, 'a>>,
+    pub(super) inits: Vec<Value<'c, 'a>>,
+    pub(super) yields: Vec<Value<'c, 'a>>,
+    pub(super) results: Vec<Value<'c, 'a>>,
+}
+
+impl<'c, 'a> LoopIntegers<'c, 'a> {
+    pub(super) fn of(op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Self {
+        let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
+        let mut integers = Self { arguments: Vec::new(), inits: Vec::new(), yields: Vec::new(), results: Vec::new() };
+        for i in 1..body.argument_count() {
+            let Ok(argument) = body.argument(i) else { continue };
+            let argument: Value = argument.into();
+            let ty = argument.r#type();
+            if !(ty.is_index() || ty.is_integer()) {
+                continue;
+            }
+            let (Ok(init), Some(yielded), Ok(result)) = (op.operand(2 + i), yields.get(i - 1), op.result(i - 1)) else { continue };
+            integers.arguments.push(argument);
+            integers.inits.push(init);
+            integers.yields.push(*yielded);
+            integers.results.push(result.into());
+        }
+        integers
+    }
+
+    /// After the loop: its arguments unbound, its results bound to the
+    /// values `carried` at the exit.
+    pub(super) fn exit(&self, model: &mut Model<'c, 'a>, carried: &[Option<Affine>]) {
+        for argument in &self.arguments {
+            model.bindings.unbind(*argument);
+        }
+        model.bind_forms(&self.results, carried);
     }
 }

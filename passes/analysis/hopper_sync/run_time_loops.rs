@@ -26,6 +26,7 @@
 //! finitely many: the count's values below the cycle's start, times its
 //! residues modulo the cycle's length and the slots' periods.
 
+use super::loops::LoopIntegers;
 use super::{Model, State, Threads, LOOP_BUDGET};
 use crate::passes::analysis::const_eval::Cycle;
 use crate::passes::analysis::periodicity::{self, Trips};
@@ -78,23 +79,26 @@ impl<'c, 'a> Model<'c, 'a> {
         let (uses, conditions) = &*inputs;
         let most = self.bindings.case().and_then(|c| c.range(&trips)).map_or(0, |(_, max)| u64::try_from(max).unwrap_or(u64::MAX));
         let most = most.min(periodicity::RUN_TIME_TRIPS as u64);
-        let periodic = periodicity::period_with_thresholds(op, lb, step, most, &self.bindings, uses, conditions).filter(|_| !self.loads_private(op, state));
+        let periodic = periodicity::period_with_thresholds(op, lb, step, most, &self.bindings, uses, conditions, periodicity::CarriedIntegers::Keyed).filter(|_| !self.loads_private(op, state));
         let Some((period, thresholds)) = periodic else {
             return self.give_up(op, "cannot prove: a loop of run-time trip count around mbarrier, TMA or warpgroup MMA work whose slots, parities or conditions are not periodic in the iteration");
         };
-        let mut cycle: Cycle<(u64, State)> = Cycle::new();
+        let integers = LoopIntegers::of(op, body);
+        let mut carried = self.forms(&integers.inits);
+        let mut cycle: Cycle<(u64, State, Vec<Option<Affine>>)> = Cycle::new();
         let mut recorded_from = 0u64;
         let mut k = 0u64;
         let mut incoming = inits.clone();
         loop {
             Self::carry(state, &incoming, &arguments);
+            self.bind_forms(&integers.arguments, &carried);
             // Part 1: does iteration k run, for every value of the case?
             match self.ends_before(&trips, k) {
                 Some(true) => break,
                 Some(false) => {}
                 None => return self.undecided(op),
             }
-            let key = (k % period, state.clone());
+            let key = (k % period, state.clone(), carried.clone());
             if cycle.repeats(&key) {
                 let (first, length) = cycle.span(&key);
                 let first = recorded_from + first;
@@ -106,7 +110,7 @@ impl<'c, 'a> Model<'c, 'a> {
                         let Some(residue) = self.bindings.settle(case.residue(&since, i128::from(length))) else { return self.undecided(op) };
                         let Ok(residue) = u64::try_from(residue) else { return self.undecided(op) };
                         let at = first + residue - recorded_from;
-                        *state = std::mem::replace(&mut cycle, Cycle::new()).state_at(&key, at).1;
+                        (_, *state, carried) = std::mem::replace(&mut cycle, Cycle::new()).state_at(&key, at);
                         // Part 3: the last tail - 1 iterations, their
                         // induction values forms in the arguments.
                         for j in 0..tail - 1 {
@@ -118,8 +122,10 @@ impl<'c, 'a> Model<'c, 'a> {
                                 return self.undecided(op);
                             };
                             self.iterations += 1;
+                            self.bind_forms(&integers.arguments, &carried);
                             self.bindings.bind_form(induction, value);
                             self.block_ops(body, threads, state);
+                            carried = self.forms(&integers.yields);
                             self.bindings.unbind(induction);
                             if self.stopped || self.bindings.refinement().is_some() {
                                 return;
@@ -129,6 +135,7 @@ impl<'c, 'a> Model<'c, 'a> {
                             Self::carry(state, &yields, &arguments);
                         }
                         Self::carry(state, &yields, &results);
+                        integers.exit(self, &carried);
                         return;
                     }
                     Steady::TooShort => {
@@ -150,6 +157,7 @@ impl<'c, 'a> Model<'c, 'a> {
             let Ok(k_i64) = i64::try_from(k) else { return self.undecided(op) };
             self.bindings.bind_iteration(induction, lb, k_i64, step);
             self.block_ops(body, threads, state);
+            carried = self.forms(&integers.yields);
             self.bindings.unbind(induction);
             if self.stopped || self.bindings.refinement().is_some() {
                 return;
@@ -159,6 +167,7 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let last = if k == 0 { &inits } else { &yields };
         Self::carry(state, last, &results);
+        integers.exit(self, &carried);
     }
 
     /// Whether the loop of `trips` iterations ends before iteration `k`,
