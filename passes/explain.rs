@@ -44,11 +44,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
 }
 
 fn location(op: OperationRef) -> String {
-    let text = op.location().to_string();
-    match (text.find('"'), text.rfind('"')) {
-        (Some(a), Some(b)) if b > a => format!("line {}", text[b + 2..].split(':').next().unwrap_or("?")),
-        _ => text,
-    }
+    diag::line_of(op)
 }
 
 /// Where and when (prologue, iteration, epilogue) a group was committed.

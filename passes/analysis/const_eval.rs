@@ -100,6 +100,12 @@ impl Bindings {
         self.refinement.borrow().clone()
     }
 
+    /// Asks for `refinement` of the case (kept when no other was asked for
+    /// first): the run stops, and the case's parts are run again.
+    pub fn ask(&self, refinement: Refinement) {
+        self.refinement.borrow_mut().get_or_insert(refinement);
+    }
+
     /// Whether some decision was left unknown within the case.
     pub fn undecided(&self) -> bool {
         self.undecided.get()

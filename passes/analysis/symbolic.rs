@@ -145,6 +145,11 @@ pub enum Refinement {
     /// truncated value is then any `bits`-bit value, unrelated to the form
     /// (more values than the program can produce, never fewer).
     Fresh { value: ValueKey, bits: u32, label: String, source: Affine },
+    /// A new parameter for the trip count of a loop whose bounds the
+    /// evaluation cannot express (a persistent loop from the block's id by
+    /// the grid's size), keyed by its induction variable: any count from 0
+    /// to 2^63 - 1 (more runs than the program can make, never fewer).
+    Trips { value: ValueKey, label: String },
 }
 
 /// The answer to a question about a form over a case.
@@ -204,6 +209,13 @@ impl Case {
     /// The form of `value`, a truncation of `source` that became a symbol.
     pub fn fresh_form(&self, value: ValueKey, source: &Affine) -> Option<Affine> {
         let index = self.params.iter().position(|p| p.key == value && p.source.as_ref() == Some(source))?;
+        Some(self.param_form(index))
+    }
+
+    /// The form of the trip count of the loop whose induction variable is
+    /// `value`, once a [`Refinement::Trips`] made it a parameter.
+    pub fn trips_form(&self, value: ValueKey) -> Option<Affine> {
+        let index = self.params.iter().position(|p| p.key == value && !p.argument && p.source.is_none())?;
         Some(self.param_form(index))
     }
 
@@ -368,6 +380,12 @@ impl Case {
                 let (lo, hi) = signed_range(bits);
                 let (label, source) = (label.clone(), Some(source.clone()));
                 case.params.push(Param { key: value, label, argument: false, source, bits, modulus: 1, residue: 0, lo, hi });
+                vec![case]
+            }
+            Refinement::Trips { value, ref label } => {
+                let mut case = self.clone();
+                let label = label.clone();
+                case.params.push(Param { key: value, label, argument: false, source: None, bits: 64, modulus: 1, residue: 0, lo: 0, hi: i128::from(i64::MAX) });
                 vec![case]
             }
             Refinement::Modulus { param, factor } => (0..factor)

@@ -101,3 +101,14 @@ pub fn remark(location: Location, message: &str) {
 pub fn warning(location: Location, message: &str) {
     emit(location, ffi::AsyncpipeWarning, message, None);
 }
+
+/// Where `op` is, for a message: `line 12` for a file location, the
+/// location's text otherwise.
+pub fn line_of(op: melior::ir::operation::OperationRef) -> String {
+    use melior::ir::operation::OperationLike;
+    let text = op.location().to_string();
+    match (text.find('"'), text.rfind('"')) {
+        (Some(a), Some(b)) if b > a => format!("line {}", text[b + 2..].split(':').next().unwrap_or("?")),
+        _ => text,
+    }
+}

@@ -25,13 +25,20 @@
 //! Phases and parities thus stay concrete in every case, and the cases are
 //! finitely many: the count's values below the cycle's start, times its
 //! residues modulo the cycle's length and the slots' periods.
+//!
+//! A loop whose trip count is not such a form (a persistent kernel's walk
+//! over tiles from the block's id by the grid's size) is followed the same
+//! way when nothing the model evaluates depends on its induction variable
+//! ([`Model::depends_on_induction`]): its trip count becomes a parameter of
+//! the case of its own (`Refinement::Trips`, any count from 0 up), and its
+//! iterations run with the induction variable unbound.
 
 use super::loops::LoopIntegers;
 use super::{Model, State, Threads, LOOP_BUDGET};
 use crate::passes::analysis::const_eval::Cycle;
 use crate::passes::analysis::periodicity::{self, Trips};
-use crate::passes::analysis::symbolic::Affine;
-use crate::passes::ir;
+use crate::passes::analysis::symbolic::{Affine, Refinement};
+use crate::passes::ir::{self, diag, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Value;
@@ -57,20 +64,41 @@ impl<'c, 'a> Model<'c, 'a> {
     /// `scf.for` `op` whose bounds are not constants, inside a case.
     pub(super) fn run_time_loop(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let Some(body) = ir::region_entry(op, 0) else { return self.give_up(op, "cannot prove: a loop without a body") };
-        let bound = |i: usize| op.operand(i).ok().and_then(|v| self.eval(v));
-        let (Some(lb), Some(step)) = (bound(0), bound(2).filter(|s| *s > 0)) else {
-            return self.give_up(op, "cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose lower bound or step is not a constant (a run-time upper bound is followed)");
-        };
-        let trips = match periodicity::trip_count(&self.bindings, op.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
-            Trips::Exact(trips) => return self.counted_loop(op, lb, step, trips, threads, state),
-            Trips::Symbolic { trips, .. } => trips,
-            Trips::Unknown if self.bindings.refinement().is_some() => return,
-            Trips::Unknown => {
-                return self.give_up(op, "cannot prove: the trip count of this loop around mbarrier, TMA or warpgroup MMA work is not affine in one of the kernel's integer arguments");
-            }
-        };
         let Ok(induction) = body.argument(0) else { return self.give_up(op, "cannot prove: a loop without an induction variable") };
         let induction: Value = induction.into();
+        let bound = |i: usize| op.operand(i).ok().and_then(|v| self.eval(v));
+        // The trip count as a form in the case's parameters, and the
+        // constant lower bound and step that bind the induction variable.
+        let counted = match (bound(0), bound(2).filter(|s| *s > 0)) {
+            (Some(lb), Some(step)) => match periodicity::trip_count(&self.bindings, op.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
+                Trips::Exact(trips) => return self.counted_loop(op, lb, step, trips, threads, state),
+                Trips::Symbolic { trips, .. } => Some((trips, Some((lb, step)))),
+                Trips::Unknown if self.bindings.refinement().is_some() => return,
+                Trips::Unknown => None,
+            },
+            _ => None,
+        };
+        let (trips, steps) = match counted {
+            Some(counted) => counted,
+            // Bounds the evaluation cannot express (a persistent loop over
+            // tiles from the block's id by the grid's size): followed when
+            // nothing the model evaluates depends on the induction
+            // variable, with its trip count a parameter of the case.
+            None if !self.depends_on_induction(op, induction) => {
+                let Some(case) = self.bindings.case() else { return self.undecided(op) };
+                match case.trips_form(ValueKey::of(induction)) {
+                    Some(trips) => (trips, None),
+                    None => {
+                        let label = format!("the trip count of the loop at {}", diag::line_of(op));
+                        self.bindings.ask(Refinement::Trips { value: ValueKey::of(induction), label });
+                        return;
+                    }
+                }
+            }
+            None => {
+                return self.give_up(op, "cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose trip count is not affine in the kernel's integer arguments (or whose lower bound or step is not a constant), and whose slots, parities, conditions or shared-memory indices depend on its induction variable");
+            }
+        };
         let inits: Vec<Value> = op.operands().skip(3).collect();
         let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
         let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
@@ -79,6 +107,9 @@ impl<'c, 'a> Model<'c, 'a> {
         let (uses, conditions) = &*inputs;
         let most = self.bindings.case().and_then(|c| c.range(&trips)).map_or(0, |(_, max)| u64::try_from(max).unwrap_or(u64::MAX));
         let most = most.min(periodicity::RUN_TIME_TRIPS as u64);
+        // (A loop followed without its induction variable: nothing the
+        // period is taken of depends on it, any nominal bounds will do.)
+        let (lb, step) = steps.unwrap_or((0, 1));
         let periodic = periodicity::period_with_thresholds(op, lb, step, most, &self.bindings, uses, conditions, periodicity::CarriedIntegers::Keyed).filter(|_| !self.loads_private(op, state));
         let Some((period, thresholds)) = periodic else {
             return self.give_up(op, "cannot prove: a loop of run-time trip count around mbarrier, TMA or warpgroup MMA work whose slots, parities or conditions are not periodic in the iteration");
@@ -102,7 +133,7 @@ impl<'c, 'a> Model<'c, 'a> {
             if cycle.repeats(&key) {
                 let (first, length) = cycle.span(&key);
                 let first = recorded_from + first;
-                match self.steady(induction, lb, step, &trips, first, &thresholds) {
+                match self.steady(induction, steps, &trips, first, &thresholds) {
                     Steady::Through(tail) => {
                         // Part 2: the state at the top of iteration trips - tail + 1.
                         let Some(since) = trips.offset(1 - i128::from(tail) - i128::from(first)) else { return self.undecided(op) };
@@ -118,12 +149,19 @@ impl<'c, 'a> Model<'c, 'a> {
                                 Self::carry(state, &yields, &arguments);
                             }
                             let iteration = trips.offset(1 - i128::from(tail) + i128::from(j));
-                            let Some(value) = iteration.and_then(|i| i.scale(i128::from(step))).and_then(|v| v.offset(i128::from(lb))) else {
-                                return self.undecided(op);
+                            let value = match steps {
+                                Some((lb, step)) => iteration.and_then(|i| i.scale(i128::from(step))).and_then(|v| v.offset(i128::from(lb))),
+                                None => None,
                             };
+                            if value.is_none() && steps.is_some() {
+                                return self.undecided(op);
+                            }
                             self.iterations += 1;
                             self.bind_forms(&integers.arguments, &carried);
-                            self.bindings.bind_form(induction, value);
+                            match value {
+                                Some(value) => self.bindings.bind_form(induction, value),
+                                None => self.bindings.unbind(induction),
+                            }
                             self.block_ops(body, threads, state);
                             carried = self.forms(&integers.yields);
                             self.bindings.unbind(induction);
@@ -155,7 +193,10 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             self.iterations += 1;
             let Ok(k_i64) = i64::try_from(k) else { return self.undecided(op) };
-            self.bindings.bind_iteration(induction, lb, k_i64, step);
+            match steps {
+                Some((lb, step)) => self.bindings.bind_iteration(induction, lb, k_i64, step),
+                None => self.bindings.unbind(induction),
+            }
             self.block_ops(body, threads, state);
             carried = self.forms(&integers.yields);
             self.bindings.unbind(induction);
@@ -182,8 +223,11 @@ impl<'c, 'a> Model<'c, 'a> {
     /// Part 2's test: the least `J` in `1..=TAIL` such that every threshold
     /// has at iteration `trips - J` the value it has at iteration `first`,
     /// with `trips - J >= first` for every value of the case.
-    fn steady(&mut self, induction: Value<'c, 'a>, lb: i64, step: i64, trips: &Affine, first: u64, thresholds: &[Value<'c, 'a>]) -> Steady {
+    fn steady(&mut self, induction: Value<'c, 'a>, steps: Option<(i64, i64)>, trips: &Affine, first: u64, thresholds: &[Value<'c, 'a>]) -> Steady {
         let Ok(first_i64) = i64::try_from(first) else { return Steady::Stop };
+        // Without its bounds the induction variable is unknown (nothing the
+        // thresholds compute depends on it then: there are none).
+        let (lb, step) = steps.unwrap_or((0, 1));
         self.bindings.bind_iteration(induction, lb, first_i64, step);
         let reference: Vec<Option<i64>> = thresholds.iter().map(|t| self.bindings.eval(*t)).collect();
         self.bindings.unbind(induction);
@@ -226,5 +270,36 @@ impl<'c, 'a> Model<'c, 'a> {
     fn give_up(&mut self, op: OperationRef<'c, 'a>, message: &str) {
         self.report(op, message.into(), None);
         self.stopped = true;
+    }
+
+    /// Whether a value the model evaluates in loop `op` (its inputs and
+    /// branch conditions, [`Self::loop_inputs_of`]) depends on the loop's
+    /// `induction` variable: through the ops that use it, and through every
+    /// value of a region op that takes such a value (an inner loop's bounds,
+    /// a branch's condition).
+    fn depends_on_induction(&mut self, op: OperationRef<'c, 'a>, induction: Value<'c, 'a>) -> bool {
+        let mut tainted: std::collections::HashSet<ValueKey> = std::collections::HashSet::new();
+        tainted.insert(ValueKey::of(induction));
+        // Ops in program order: a value is defined before its uses, but a
+        // region op's results and block arguments follow its operands.
+        let nested = ir::nested_ops(op);
+        loop {
+            let before = tainted.len();
+            for inner in &nested {
+                if !inner.operands().any(|v| tainted.contains(&ValueKey::of(v))) {
+                    continue;
+                }
+                tainted.extend(inner.results().map(|r| ValueKey::of(Value::from(r))));
+                for block in ir::blocks(*inner) {
+                    tainted.extend((0..block.argument_count()).filter_map(|i| block.argument(i).ok()).map(|a| ValueKey::of(Value::from(a))));
+                }
+            }
+            if tainted.len() == before {
+                break;
+            }
+        }
+        let inputs = self.loop_inputs_of(op);
+        let (uses, conditions) = &*inputs;
+        uses.iter().chain(conditions).any(|v| tainted.contains(&ValueKey::of(*v)))
     }
 }
