@@ -289,9 +289,14 @@ impl<'c, 'a> Model<'c, 'a> {
                 if !inner.operands().any(|v| tainted.contains(&ValueKey::of(v))) {
                     continue;
                 }
-                tainted.extend(inner.results().map(|r| ValueKey::of(Value::from(r))));
-                for block in ir::blocks(*inner) {
-                    tainted.extend((0..block.argument_count()).filter_map(|i| block.argument(i).ok()).map(|a| ValueKey::of(Value::from(a))));
+                // A terminator (scf.yield) passes the value on to its
+                // parent's results and carried arguments.
+                let parent = if inner.next_in_block().is_none() { inner.parent_operation() } else { None };
+                for holder in std::iter::once(*inner).chain(parent) {
+                    tainted.extend(holder.results().map(|r| ValueKey::of(Value::from(r))));
+                    for block in ir::blocks(holder) {
+                        tainted.extend((0..block.argument_count()).filter_map(|i| block.argument(i).ok()).map(|a| ValueKey::of(Value::from(a))));
+                    }
                 }
             }
             if tainted.len() == before {
