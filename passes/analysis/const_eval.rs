@@ -70,6 +70,30 @@ impl Bindings {
         self.values.remove(&ValueKey::of(value));
     }
 
+    /// Unbinds every value defined inside `op` (the results of the ops
+    /// nested in it, the arguments of its blocks): what an earlier run of a
+    /// loop left bound there (a branch's result, an inner loop's exit
+    /// values) is stale until that op runs again, and would be read as a
+    /// constant of the next run (by the period's walk, before the first
+    /// iteration).
+    pub fn unbind_inside(&mut self, op: OperationRef) {
+        if self.values.is_empty() {
+            return;
+        }
+        for nested in ir::nested_ops(op) {
+            for result in nested.results() {
+                self.values.remove(&ValueKey::of(result));
+            }
+        }
+        for block in ir::blocks(op).into_iter().chain(ir::nested_ops(op).into_iter().flat_map(ir::blocks)) {
+            for i in 0..block.argument_count() {
+                if let Ok(argument) = block.argument(i) {
+                    self.values.remove(&ValueKey::of(argument));
+                }
+            }
+        }
+    }
+
     /// The bindings, in key order (for keying memoized results on them).
     pub fn snapshot(&self) -> Vec<(ValueKey, Affine)> {
         let mut all: Vec<(ValueKey, Affine)> = self.values.iter().map(|(k, v)| (*k, v.clone())).collect();

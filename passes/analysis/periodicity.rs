@@ -40,6 +40,12 @@ enum Form {
     Unsigned { a: i128, b: Option<Affine> },
     /// Repeats every `p` iterations (not necessarily least).
     Periodic(u64),
+    /// Computed from the loop's carried integers (and invariant values)
+    /// only, which the caller keys its cycle on ([`CarriedIntegers::Keyed`]):
+    /// no period of its own is needed, but its value changes between
+    /// iterations, so it is neither a known constant nor a side of a
+    /// monotone comparison (`i >= s` with `s` toggling is not one).
+    Keyed,
     /// Changes with `k` without a known period.
     Varying,
 }
@@ -117,7 +123,7 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         let mut period: u64 = 1;
         for value in uses {
             match self.form(*value, 16) {
-                Form::Invariant => {}
+                Form::Invariant | Form::Keyed => {}
                 Form::Periodic(p) => period = lcm(period, p)?,
                 Form::Affine { .. } | Form::Unsigned { .. } | Form::Varying => return None,
             }
@@ -129,7 +135,7 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
     /// which are added to `thresholds` ([`period_with_thresholds`]).
     fn condition(&mut self, value: Value<'c, 'a>, depth: usize, thresholds: &mut Vec<Value<'c, 'a>>) -> Option<u64> {
         match self.form(value, 16) {
-            Form::Invariant => return Some(1),
+            Form::Invariant | Form::Keyed => return Some(1),
             Form::Periodic(p) => return Some(p),
             _ => {}
         }
@@ -224,7 +230,7 @@ pub enum CarriedIntegers {
     /// earlier one repeats what followed it, whatever those values are (a
     /// ring of slots rotated through iter_args, `(s0, s1, s2) -> (s1, s2,
     /// s0)`, or a phase bit flipped each round, comes back to a key it had,
-    /// with no period of its own to find). Here they are invariant.
+    /// with no period of its own to find). Here they are [`Form::Keyed`].
     Keyed,
     /// Not keyed: they may change every iteration (varying).
     Unkeyed,
@@ -329,8 +335,11 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         if depth == 0 {
             return Form::Varying;
         }
-        if values.iter().all(|v| self.form(*v, depth - 1) == Form::Invariant) {
+        let forms: Vec<Form> = values.iter().map(|v| self.form(*v, depth - 1)).collect();
+        if forms.iter().all(|f| *f == Form::Invariant) {
             Form::Invariant
+        } else if forms.iter().all(|f| matches!(f, Form::Invariant | Form::Keyed)) {
+            Form::Keyed
         } else {
             Form::Varying
         }
@@ -396,7 +405,7 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             let owner = block.and_then(|b| b.parent_operation());
             if owner.is_some_and(|o| o == self.for_op) {
                 let integer = value.r#type().is_index() || value.r#type().is_integer();
-                return if self.carried == CarriedIntegers::Keyed && integer { Form::Invariant } else { Form::Varying };
+                return if self.carried == CarriedIntegers::Keyed && integer { Form::Keyed } else { Form::Varying };
             }
             return self.carried(value, depth);
         };
@@ -453,6 +462,24 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         let invariant = |i: usize| -> Option<Affine> { self.bindings.form(op.operand(i).ok()?) };
         if operands.iter().all(|f| *f == Form::Invariant) {
             return Form::Invariant;
+        }
+        // Computed from carried integers: keyed, or periodic with periodic
+        // operands (its value at an iteration is a function of the key and
+        // the iteration's place in the period); anything affine in the
+        // iteration mixed with it is not followed.
+        if operands.contains(&Form::Keyed) {
+            let mut period = 1u64;
+            for form in &operands {
+                match form {
+                    Form::Invariant | Form::Keyed => {}
+                    Form::Periodic(p) => match lcm(period, *p) {
+                        Some(l) => period = l,
+                        None => return Form::Varying,
+                    },
+                    _ => return Form::Varying,
+                }
+            }
+            return if period == 1 { Form::Keyed } else { Form::Periodic(period) };
         }
         let affine = |f: &Form| -> Option<(i128, Option<Affine>)> {
             match f {

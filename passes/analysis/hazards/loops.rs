@@ -218,8 +218,10 @@ impl<'c, 'a> Checker<'c, 'a> {
     pub(super) fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
         let integers = carried_integers(op, body);
-        // Nothing is known of them from an earlier visit.
+        // Nothing is known of them, nor of any value inside the loop, from
+        // an earlier visit.
         self.release(op, &integers);
+        self.bindings.unbind_inside(op);
         let exit = self.simulate_for(op, body, &integers, state);
         self.release(op, &integers);
         if let Some(values) = exit {

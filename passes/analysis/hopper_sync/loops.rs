@@ -30,6 +30,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// `scf.for` `op` of `trips` iterations from `lb` by `step`.
     pub(super) fn counted_loop(&mut self, op: OperationRef<'c, 'a>, lb: i64, step: i64, trips: u64, threads: &Threads, state: &mut State) {
         let Some(body) = ir::region_entry(op, 0) else { return };
+        self.bindings.unbind_inside(op);
         let Ok(induction) = body.argument(0) else { return };
         let induction: Value = induction.into();
         let inits: Vec<Value> = op.operands().skip(3).collect();

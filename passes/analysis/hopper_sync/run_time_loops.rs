@@ -64,6 +64,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// `scf.for` `op` whose bounds are not constants, inside a case.
     pub(super) fn run_time_loop(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let Some(body) = ir::region_entry(op, 0) else { return self.give_up(op, "cannot prove: a loop without a body") };
+        self.bindings.unbind_inside(op);
         let Ok(induction) = body.argument(0) else { return self.give_up(op, "cannot prove: a loop without an induction variable") };
         let induction: Value = induction.into();
         let bound = |i: usize| op.operand(i).ok().and_then(|v| self.eval(v));
