@@ -1,7 +1,8 @@
 //! `docs/pass-reference.md` is generated: every registered pass and
 //! pipeline of `asyncpipe-opt` with its options (Rust passes: from their
-//! `PassDef`, with defaults and source file; C++ passes and pipelines: from
-//! `asyncpipe-opt --help`), so the reference cannot drift from the code.
+//! `PassDef`, with defaults, source file and the file's module doc; C++
+//! passes and pipelines: from `asyncpipe-opt --help`), so the reference
+//! cannot drift from the code.
 //! This test fails when the file differs from what the code says;
 //! `ASYNCPIPE_BLESS=1 cargo test --test pass_reference` rewrites it.
 
@@ -64,6 +65,19 @@ fn help_entries() -> BTreeMap<String, (String, Vec<(String, String)>)> {
     entries
 }
 
+/// The module doc of `passes/{module}.rs` (its leading `//!` lines), as
+/// markdown: the pass's own account of what it does and why.
+fn module_doc(module: &str) -> String {
+    let source = std::fs::read_to_string(root().join(format!("passes/{module}.rs"))).unwrap_or_default();
+    let mut doc = String::new();
+    for line in source.lines().take_while(|l| l.starts_with("//!")) {
+        let text = line.trim_start_matches("//!");
+        doc.push_str(text.strip_prefix(' ').unwrap_or(text));
+        doc.push('\n');
+    }
+    doc
+}
+
 fn cell(text: &str) -> String {
     text.replace('|', "\\|")
 }
@@ -74,7 +88,8 @@ fn render() -> String {
     out.push_str("# Pass reference\n\n");
     out.push_str("Generated from the pass definitions by `tests/pass_reference.rs` (do not edit:\n");
     out.push_str("`ASYNCPIPE_BLESS=1 cargo test --test pass_reference` rewrites it; the test\n");
-    out.push_str("fails when it is out of date). What each pass does, and why:\n");
+    out.push_str("fails when it is out of date). Each Rust pass with its description, source,\n");
+    out.push_str("module doc and options; the guide with examples and tests per pass:\n");
     out.push_str("[passes.md](passes.md).\n\n");
     out.push_str("## Rust passes\n\n");
     let mut rust: Vec<_> = asyncpipe::passes::all().iter().collect();
@@ -90,6 +105,10 @@ fn render() -> String {
             out.push_str(&format!("; guide: [{}]({section})", def.argument));
         }
         out.push_str(".\n\n");
+        let doc = module_doc(&module);
+        assert!(!doc.is_empty(), "passes/{module}.rs has no module doc (//!) saying what the pass does and why");
+        out.push_str(&doc);
+        out.push('\n');
         if !def.options.is_empty() {
             out.push_str("| option | default | meaning |\n|---|---|---|\n");
             for option in def.options {

@@ -302,6 +302,7 @@ upstream_attributes! {
     SHUFFLE_KIND = NvvmShflSync."kind",
     WAIT_GROUP_COUNT = NvvmCpAsyncWaitGroup."n",
     OPERAND_SEGMENT_SIZES = NvgpuDeviceAsyncCopy."operandSegmentSizes",
+    OVERFLOW_FLAGS = ArithAddi."overflowFlags",
     PREDICATE = ArithCmpi."predicate",
     STATIC_LOWER_BOUND = ScfForall."staticLowerBound",
     STATIC_OFFSETS = MemrefSubview."static_offsets",

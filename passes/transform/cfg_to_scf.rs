@@ -17,9 +17,10 @@
 //!   `arith.cmpi slt %iv, %ub` (or the same comparison written the other
 //!   way round or negated, with the successors swapped), the latch passing
 //!   `%iv + %step` for the header's argument `%iv`, with `%ub` and `%step`
-//!   defined outside the loop and a step that is not a non-positive
-//!   constant, becomes `scf.for %iv = %lb to %ub step %step` carrying the
-//!   header's other arguments; the exit takes the loop's results.
+//!   defined outside the loop, a step that is not a non-positive constant
+//!   and an add that cannot wrap below the bound ([`may_wrap`]), becomes
+//!   `scf.for %iv = %lb to %ub step %step` carrying the header's other
+//!   arguments; the exit takes the loop's results.
 //!
 //! These are exactly the inverses of what the conversion emits for
 //! `scf.if` and `scf.for`, so the raised function runs the same ops in the
@@ -33,6 +34,7 @@
 
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::upstream::{attr, cmpi, Upstream};
+use crate::passes::analysis::symbolic;
 use crate::passes::ir::{self, rewrite};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -214,7 +216,10 @@ fn branch<'c: 'a, 'a>(block: BlockRef<'c, 'a>) -> bool {
     let regions = vec![one_block_region(&[]), one_block_region(&[])];
     let if_op = b.insert(b.build(Upstream::ScfIf, &[condition], &types, &[], regions), Point::Before(terminator));
     for (index, (side, passed)) in [(then_side, then_operands), (else_side, else_operands)].into_iter().enumerate() {
-        let Some(body) = ir::region_entry(if_op, index) else { return false };
+        // (Past this point the rewrite has begun: what was checked above
+        // holds, and a broken invariant is an internal error, never a
+        // half-rewritten function.)
+        let body = ir::region_entry(if_op, index).expect("the scf.if built with two blocks");
         let yielded = match side {
             Some(side) => {
                 for (argument, operand) in arguments(side).into_iter().zip(passed) {
@@ -223,7 +228,7 @@ fn branch<'c: 'a, 'a>(block: BlockRef<'c, 'a>) -> bool {
                 move_body(side, body);
                 match branch_of(side) {
                     Some(Branch::Jump(_, operands)) => operands,
-                    _ => return false,
+                    _ => unreachable!("a side ends in the cf.br checked above"),
                 }
             }
             // This edge goes to the join itself, with these operands.
@@ -308,10 +313,14 @@ fn counted_loop<'c: 'a, 'a>(header: BlockRef<'c, 'a>) -> bool {
     if lower.r#type() != ty || upper.r#type() != ty || step.r#type() != ty || inits.len() != header_arguments.len() || yields.len() != header_arguments.len() {
         return false;
     }
-    // The header's other ops are pure (they run once more on the exit
-    // edge; moved into the body, they run once less) and used in the loop only.
+    if may_wrap(next, upper, step, ty) {
+        return false;
+    }
+    // The header's other ops are pure arithmetic (they run once more on
+    // the exit edge; moved into the body, they run once less) and used in
+    // the loop only.
     let header_ops: Vec<OperationRef> = ir::ops(header).filter(|op| *op != terminator && *op != compare).collect();
-    let pure = |op: &OperationRef| op.region_count() == 0 && ir::memory_effects(*op).is_some_and(|e| e.is_empty());
+    let pure = |op: &OperationRef| op.region_count() == 0 && Upstream::of(*op).is_some_and(symbolic::is_evaluated);
     if !header_ops.iter().all(pure) {
         return false;
     }
@@ -345,7 +354,7 @@ fn counted_loop<'c: 'a, 'a>(header: BlockRef<'c, 'a>) -> bool {
     let mut operands = vec![lower, upper, step];
     operands.extend(carried.iter().map(|k| inits[*k]));
     let for_op = b.insert(b.build(Upstream::ScfFor, &operands, &carried_types, &[], vec![one_block_region(&block_arguments)]), Point::Before(enter));
-    let Some(for_body) = ir::region_entry(for_op, 0) else { return false };
+    let for_body = ir::region_entry(for_op, 0).expect("the scf.for built with a body");
     let loop_arguments = arguments(for_body);
     let results: Vec<Value> = for_op.results().map(Into::into).collect();
     // The body's arguments are what the header passes it (its own
@@ -378,7 +387,7 @@ fn counted_loop<'c: 'a, 'a>(header: BlockRef<'c, 'a>) -> bool {
         rewrite::move_to_end(op, for_body);
     }
     move_body(body, for_body);
-    let Some(Branch::Jump(_, yields)) = branch_of(body) else { return false };
+    let Some(Branch::Jump(_, yields)) = branch_of(body) else { unreachable!("the latch ends in the cf.br checked above") };
     let carried_yields: Vec<Value> = carried.iter().map(|k| yields[*k]).collect();
     b.op(Upstream::ScfYield, &carried_yields, &[], &[], Point::End(for_body));
     // The increment is the loop's own now.
@@ -396,4 +405,26 @@ fn counted_loop<'c: 'a, 'a>(header: BlockRef<'c, 'a>) -> bool {
     rewrite::erase_block(header);
     b.branch(exit, &exit_values, Point::End(preheader));
     true
+}
+
+/// Whether the latch's `iv + step` (`next`) may wrap before the header's
+/// `iv < ub` stops the loop: then the CFG loop may run on past the trip
+/// count an `scf.for` of the same bounds is read with (the models count
+/// `ceil((ub - lb) / step)`), and it is not raised. It cannot when the add
+/// is `overflow<nsw>`, when the step is 1 (`iv < ub <= max`), or when `ub`
+/// and `step` are constants with `ub - 1 + step` within the type. (With
+/// run-time bounds and another step, the loop is raised and read as
+/// `scf.for` is: the models' documented assumption that an induction
+/// variable does not pass its type's maximum.)
+fn may_wrap(next: OperationRef, upper: Value, step: Value, ty: Type) -> bool {
+    if next.attribute(attr::OVERFLOW_FLAGS).ok().is_some_and(|flags| flags.to_string().contains("nsw")) {
+        return false;
+    }
+    let Some(bits) = symbolic::integer_bits(ty) else { return true };
+    let (_, max) = symbolic::signed_range(bits);
+    match (ir::constant_int(upper), ir::constant_int(step)) {
+        (_, Some(1)) => false,
+        (Some(ub), Some(s)) => i128::from(ub) - 1 + i128::from(s) > max,
+        _ => false,
+    }
 }
