@@ -116,6 +116,7 @@ upstream_ops! {
     GpuBlockId = "gpu.block_id",
     GpuDynamicSharedMemory = "gpu.dynamic_shared_memory",
     GpuFunc = "gpu.func",
+    GpuGridDim = "gpu.grid_dim",
     GpuLaneId = "gpu.lane_id",
     GpuLaunch = "gpu.launch",
     GpuLaunchFunc = "gpu.launch_func",

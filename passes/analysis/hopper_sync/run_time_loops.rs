@@ -29,15 +29,18 @@
 //! A loop whose trip count is not such a form (a persistent kernel's walk
 //! over tiles from the block's id by the grid's size) is followed the same
 //! way when nothing the model evaluates depends on its induction variable
-//! ([`Model::depends_on_induction`]): its trip count becomes a parameter of
-//! the case of its own (`Refinement::Trips`, any count from 0 up), and its
-//! iterations run with the induction variable unbound.
+//! ([`Model::depends_on_induction`]), no loop encloses it
+//! ([`Model::entered_once`]) and its bounds are the same in every thread
+//! ([`Model::uniform`]): its trip count becomes a parameter of the case of
+//! its own (`Refinement::Trips`, any count from 0 up), and its iterations
+//! run with the induction variable unbound.
 
 use super::loops::LoopIntegers;
 use super::{Model, State, Threads, LOOP_BUDGET};
 use crate::passes::analysis::const_eval::Cycle;
 use crate::passes::analysis::periodicity::{self, Trips};
-use crate::passes::analysis::symbolic::{Affine, Refinement};
+use crate::passes::analysis::symbolic::{self, Affine, Refinement};
+use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, diag, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -85,7 +88,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // tiles from the block's id by the grid's size): followed when
             // nothing the model evaluates depends on the induction
             // variable, with its trip count a parameter of the case.
-            None if !self.depends_on_induction(op, induction) => {
+            None if Self::entered_once(op) && (0..3).all(|i| op.operand(i).is_ok_and(|v| Self::uniform(v, 32))) && !self.depends_on_induction(op, induction) => {
                 let Some(case) = self.bindings.case() else { return self.undecided(op) };
                 match case.trips_form(ValueKey::of(induction)) {
                     Some(trips) => (trips, None),
@@ -97,7 +100,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 }
             }
             None => {
-                return self.give_up(op, "cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose trip count is not affine in the kernel's integer arguments (or whose lower bound or step is not a constant), and whose slots, parities, conditions or shared-memory indices depend on its induction variable");
+                return self.give_up(op, "cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose trip count is not affine in the kernel's integer arguments (or whose lower bound or step is not a constant), and whose slots, parities, conditions or shared-memory indices depend on its induction variable, or whose bounds may differ between threads, or that is entered more than once (inside another loop)");
             }
         };
         let inits: Vec<Value> = op.operands().skip(3).collect();
@@ -307,5 +310,50 @@ impl<'c, 'a> Model<'c, 'a> {
         let inputs = self.loop_inputs_of(op);
         let (uses, conditions) = &*inputs;
         uses.iter().chain(conditions).any(|v| tainted.contains(&ValueKey::of(*v)))
+    }
+
+    /// Whether loop `op` runs at most once per run of the kernel: no loop
+    /// (nor any region that may run many times) encloses it, so one trip
+    /// count parameter describes it (a persistent loop inside another loop
+    /// may run a different count each time it is entered).
+    fn entered_once(op: OperationRef<'c, 'a>) -> bool {
+        let Some(function) = ir::enclosing_function(op) else { return false };
+        let mut current = op.parent_operation();
+        while let Some(ancestor) = current {
+            if ancestor == function {
+                return true;
+            }
+            if !matches!(Upstream::of(ancestor), Some(Upstream::ScfIf | Upstream::ScfExecuteRegion | Upstream::GpuLaunch)) {
+                return false;
+            }
+            current = ancestor.parent_operation();
+        }
+        false
+    }
+
+    /// Whether `value` is the same in every thread of the block: computed,
+    /// by the arithmetic the evaluator knows, from constants, the kernel's
+    /// arguments, the block's id and the block's and grid's sizes (a
+    /// block-stride loop from the thread's id runs a different count in
+    /// each thread, which one trip count parameter would not describe).
+    fn uniform(value: Value<'c, 'a>, depth: usize) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let Some(op) = ir::defining_op(value) else {
+            let Some(block) = ir::argument_owner(value) else { return false };
+            let Some(owner) = block.parent_operation() else { return false };
+            return match Upstream::of(owner) {
+                // A gpu.launch body's arguments: block ids, thread ids
+                // (3 to 5), grid and block sizes.
+                Some(Upstream::GpuLaunch) => ir::argument_index(value).is_some_and(|i| !(3..6).contains(&i)),
+                _ => ir::is_function(owner) && ir::region_entry(owner, 0) == Some(block),
+            };
+        };
+        match Upstream::of(op) {
+            Some(Upstream::GpuBlockId | Upstream::GpuBlockDim | Upstream::GpuGridDim) => true,
+            Some(kind) if symbolic::is_evaluated(kind) => op.operands().all(|v| Self::uniform(v, depth - 1)),
+            _ => false,
+        }
     }
 }

@@ -8,7 +8,11 @@
 // up (hopper_sync/run_time_loops.rs, symbolic::Refinement::Trips), and the
 // ring state carried across tiles is followed as for a run-time count. A
 // finding names the count that shows it. Before, such a loop was "cannot
-// prove" (its lower bound and step are not constants).
+// prove" (its lower bound and step are not constants). Only a loop entered
+// once (no loop around it) whose bounds are the same in every thread
+// (constants, the kernel's arguments, the block's id, the grid's and block's
+// sizes) is followed so: the last two kernels, which a review found proven
+// before that rule, are "cannot prove".
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --asyncpipe-verify-sync
 // In CFG form too, with the same verdicts:
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf),canonicalize,cse,asyncpipe-verify-sync)'
@@ -479,6 +483,116 @@ gpu.module @kernels {
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
     }
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  // A block-stride loop (from the thread's id by the block's size): each
+  // thread runs its own count, and with n = 1 threads 1-127 end with parity 0
+  // and read the last load's buffer before it lands. Bounds that may differ
+  // between threads are not followed (one trip count would be taken for all;
+  // a review found it proven).
+  gpu.func @block_stride_loop(%a: !lhs, %out: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    %c128 = arith.constant 128 : index
+    %c2048 = arith.constant 2048 : index
+    %ticks = arith.constant 10000000 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    %w = gpu.block_dim x
+    // expected-error @below {{cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose trip count is not affine}}
+    %pf = scf.for %i = %tid to %n step %w iter_args(%parity = %false) -> (i1) {
+      scf.if %first {
+        nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+        nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+      }
+      nvgpu.mbarrier.try_wait.parity %mb[%c0], %parity, %ticks : !bar
+      %next = arith.xori %parity, %true : i1
+      scf.yield %next : i1
+    }
+    gpu.barrier
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %pf, %ticks : !bar
+    %y = memref.load %lbuf[%c0, %c7] : memref<64x8xf32, 3>
+    memref.store %y, %out[%tid] : memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!lhs = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @kernels {
+  memref.global "private" @lhsBuf : memref<64x8xf32, 3>
+  // A persistent loop inside a loop of two trips, its upper bound n + k
+  // changing between them: one trip count parameter for both runs would
+  // make their total even, and the final wait on parity 0 right (with
+  // n = 0 it is not). A loop entered more than once is not followed (a
+  // review found it proven).
+  gpu.func @persistent_in_a_loop(%a: !lhs, %out: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c7 = arith.constant 7 : index
+    %c2048 = arith.constant 2048 : index
+    %ticks = arith.constant 10000000 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %lbuf = memref.get_global @lhsBuf : memref<64x8xf32, 3>
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    %bid = gpu.block_id x
+    %grid = gpu.grid_dim x
+    %po = scf.for %k = %c0 to %c2 step %c1 iter_args(%p0 = %false) -> (i1) {
+      %ub = arith.addi %n, %k : index
+      // expected-error @below {{cannot prove: a loop around mbarrier, TMA or warpgroup MMA work whose trip count is not affine}}
+      %pf = scf.for %i = %bid to %ub step %grid iter_args(%parity = %p0) -> (i1) {
+        scf.if %first {
+          nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+          nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+        }
+        nvgpu.mbarrier.try_wait.parity %mb[%c0], %parity, %ticks : !bar
+        %x = memref.load %lbuf[%c0, %c7] : memref<64x8xf32, 3>
+        memref.store %x, %out[%i] : memref<?xf32>
+        gpu.barrier
+        %next = arith.xori %parity, %true : i1
+        scf.yield %next : i1
+      }
+      scf.yield %pf : i1
+    }
+    // Final load, waiting with parity 0: right only if the total tile count is even.
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mb[%c0], %c2048 : !bar
+      nvgpu.tma.async.load %a[%c0, %c0], %mb[%c0] to %lbuf : !lhs, !bar -> memref<64x8xf32, 3>
+    }
+    nvgpu.mbarrier.try_wait.parity %mb[%c0], %false, %ticks : !bar
+    %y = memref.load %lbuf[%c0, %c7] : memref<64x8xf32, 3>
+    memref.store %y, %out[%c0] : memref<?xf32>
     gpu.return
   }
 }
