@@ -16,7 +16,7 @@ that form before convert-gpu-to-nvvm). With --cfg, upstream's
 convert-scf-to-cf, canonicalize and cse run as well (the pipeline's
 CFG form: loops and branches as blocks).
 
-  nvvm-level-verdicts.py --bin DIR [--corpus test/Corpus/sm90] [--memrefs] [--cfg]
+  nvvm-level-verdicts.py --bin DIR [--corpus test/Corpus/sm90] [--memrefs] [--cfg | --also-cfg]
 """
 import argparse
 import os
@@ -25,12 +25,12 @@ import subprocess
 import sys
 
 
-def pipeline(args):
-    """The --pass-pipeline option of the lowering the arguments ask for."""
-    steps = ["gpu.module(convert-nvgpu-to-nvvm" + (",convert-scf-to-cf)" if args.cfg else ")")]
-    if args.memrefs:
+def pipeline(memrefs, cfg):
+    """The --pass-pipeline option of one lowering."""
+    steps = ["gpu.module(convert-nvgpu-to-nvvm" + (",convert-scf-to-cf)" if cfg else ")")]
+    if memrefs:
         steps.append("finalize-memref-to-llvm")
-    if args.cfg:
+    if cfg:
         steps += ["canonicalize", "cse"]
     return "--pass-pipeline=builtin.module(" + ",".join(steps) + ")"
 
@@ -54,34 +54,46 @@ def main():
     parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "Corpus", "sm90"))
     parser.add_argument("--memrefs", action="store_true", help="lower memrefs to LLVM as well (finalize-memref-to-llvm)")
     parser.add_argument("--cfg", action="store_true", help="lower scf to cf as well (convert-scf-to-cf, canonicalize, cse)")
+    parser.add_argument("--also-cfg", action="store_true",
+                        help="also compare the CFG form (with --memrefs as given), in the same run: the nvgpu-level verdicts are computed once")
     args = parser.parse_args()
     opt = os.path.join(args.bin, "asyncpipe-opt")
     kernels = sorted(f for f in os.listdir(args.corpus) if f.endswith(".mlir"))
-    same = proven = unconverted = 0
+    forms = [("nvvm-level", args.memrefs, args.cfg)]
+    if args.also_cfg:
+        forms.append(("nvvm-level, CFG form", args.memrefs, True))
+    counts = {label: [0, 0, 0] for label, _, _ in forms}  # same, proven, unconverted
     for name in kernels:
         with open(os.path.join(args.corpus, name)) as f:
             text = f.read()
-        lowered = subprocess.run([opt, pipeline(args)], input=text, capture_output=True, text=True)
-        if lowered.returncode != 0:
-            # Upstream's limit, not verify-sync's: such a kernel is counted
-            # apart (IREE's wmma kernels carry gpu.mma_matrix values
-            # through scf.for, which the conversion cannot type).
-            print(f"{name}: upstream's conversion failed: {lowered.stderr.strip().splitlines()[0][:160]}")
-            unconverted += 1
-            continue
-        nvgpu, nvvm = first_finding(opt, text), first_finding(opt, lowered.stdout)
-        if nvvm is not None and "not modeled" in nvvm:
-            print(f"{name}: not modeled at the NVVM level: {nvvm}")
-        elif nvgpu == nvvm:
-            same += 1
-            proven += nvgpu is None
-            continue
-        else:
-            print(f"{name}: nvgpu level: {nvgpu or 'proven'}; NVVM level: {nvvm or 'proven'}")
-    converted = len(kernels) - unconverted
-    apart = f", {unconverted} not converted by upstream" if unconverted else ""
-    print(f"nvvm-level: {len(kernels)} kernels{apart}, {same} with the nvgpu level's verdict ({proven} proven, {same - proven} with the same first finding)")
-    return 0 if same == converted else 1
+        nvgpu = None
+        for label, memrefs, cfg in forms:
+            count = counts[label]
+            lowered = subprocess.run([opt, pipeline(memrefs, cfg)], input=text, capture_output=True, text=True)
+            if lowered.returncode != 0:
+                # Upstream's limit, not verify-sync's: such a kernel is counted
+                # apart (IREE's wmma kernels carry gpu.mma_matrix values
+                # through scf.for, which the conversion cannot type).
+                print(f"{name} ({label}): upstream's conversion failed: {lowered.stderr.strip().splitlines()[0][:160]}")
+                count[2] += 1
+                continue
+            if nvgpu is None:
+                nvgpu = (first_finding(opt, text),)
+            nvvm = first_finding(opt, lowered.stdout)
+            if nvvm is not None and "not modeled" in nvvm:
+                print(f"{name} ({label}): not modeled at the NVVM level: {nvvm}")
+            elif nvgpu[0] == nvvm:
+                count[0] += 1
+                count[1] += nvgpu[0] is None
+            else:
+                print(f"{name} ({label}): nvgpu level: {nvgpu[0] or 'proven'}; NVVM level: {nvvm or 'proven'}")
+    status = 0
+    for label, _, _ in forms:
+        same, proven, unconverted = counts[label]
+        apart = f", {unconverted} not converted by upstream" if unconverted else ""
+        print(f"{label}: {len(kernels)} kernels{apart}, {same} with the nvgpu level's verdict ({proven} proven, {same - proven} with the same first finding)")
+        status |= same != len(kernels) - unconverted
+    return status
 
 
 if __name__ == "__main__":
