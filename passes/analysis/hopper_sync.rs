@@ -56,6 +56,9 @@
 //! - accumulator fragments that `nvgpu.warpgroup.mma.store` writes to
 //!   shared memory (each warp its own rows) are read or overwritten only
 //!   after a block barrier;
+//! - a TMA load writes through the async proxy: plain writes of the bytes
+//!   it overwrites are fenced (`fence.proxy.async`) by their writers first,
+//!   and other threads' writes are followed by a block barrier;
 //! - a TMA store (`nvgpu.tma.async.store`) or a warpgroup MMA reads its
 //!   tile through the async proxy: what it reads was made visible by a
 //!   `fence.proxy.async` of its writers after their writes (plain stores,

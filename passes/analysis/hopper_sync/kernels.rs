@@ -242,7 +242,15 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         .any(|op| {
             matches!(
                 Upstream::of(*op),
-                Some(Upstream::NvgpuTmaAsyncStore | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta | Upstream::NvgpuWarpgroupMma | Upstream::NvvmWgmmaMmaAsync)
+                Some(
+                    Upstream::NvgpuTmaAsyncStore
+                        | Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta
+                        | Upstream::NvgpuWarpgroupMma
+                        | Upstream::NvvmWgmmaMmaAsync
+                        | Upstream::NvgpuTmaAsyncLoad
+                        | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                        | Upstream::NvvmCpAsyncBulkSharedClusterGlobal
+                )
             )
         });
     let mut model = Model {

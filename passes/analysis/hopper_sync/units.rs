@@ -399,6 +399,7 @@ impl<'c, 'a> Model<'c, 'a> {
         };
         let bytes = Bytes { buffer, range: first.and_then(|f| Some((f, f.checked_add(box_bytes)?))) };
         self.write(op, &bytes, &threads, state);
+        self.async_proxy_write(op, &bytes, &threads, state);
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         barrier.current.issued = barrier.current.issued.saturating_add(box_bytes.saturating_mul(threads.count()));
         // Every issuing thread writes the same box.
@@ -731,6 +732,36 @@ impl<'c, 'a> Model<'c, 'a> {
             self.report(
                 op,
                 format!("reads shared memory that {} wrote (and fenced) with no block barrier between their writes and this warpgroup MMA", writers.describe()),
+                Some((w_op, "the write".into())),
+            );
+        }
+    }
+
+    /// A write of `bytes` through the async proxy by a TMA load: a plain
+    /// write there (the generic proxy) that its writers did not fence
+    /// (`fence.proxy.async`), or another thread's write with no block
+    /// barrier since, may land after the load's bytes (PTX orders the two
+    /// proxies only through the fence).
+    pub(super) fn async_proxy_write(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, issuing: &Threads, state: &State) {
+        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes) && !w.threads.is_subset(&w.fenced)) {
+            let (w_op, unfenced) = (w.op, w.threads.minus(&w.fenced));
+            self.report(
+                op,
+                format!(
+                    "overwrites shared memory that {} wrote through the generic proxy with no fence.proxy.async after the write: the write may land after the TMA load's bytes",
+                    unfenced.describe()
+                ),
+                Some((w_op, "the write".into())),
+            );
+            return;
+        }
+        // Fenced by its writers: ordered for them; other threads' writes
+        // need a block barrier too.
+        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes) && !w.threads.is_subset(issuing)) {
+            let (w_op, writers) = (w.op, w.threads.minus(issuing));
+            self.report(
+                op,
+                format!("overwrites shared memory that {} wrote (and fenced) with no block barrier between their writes and this TMA load", writers.describe()),
                 Some((w_op, "the write".into())),
             );
         }
