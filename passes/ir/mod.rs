@@ -976,3 +976,12 @@ pub fn starts_aligned(value: Value, unit: i64) -> bool {
         })
 }
 
+/// The regions of `op` and of the ops nested in it that have more than one
+/// block (control flow in CFG form).
+pub fn multi_block_regions<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<melior::ir::RegionRef<'c, 'a>> {
+    std::iter::once(op)
+        .chain(nested_ops(op))
+        .flat_map(|o| (0..o.region_count()).filter_map(move |i| o.region(i).ok()))
+        .filter(|region| region_blocks(*region).len() > 1)
+        .collect()
+}

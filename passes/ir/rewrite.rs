@@ -113,10 +113,7 @@ pub fn drop_empty_else(op: OperationRef) {
     if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
         let only_yield = block.first_operation().is_some_and(|o| o.next_in_block().is_none() && o.operand_count() == 0);
         if only_yield {
-            unsafe {
-                mlir_sys::mlirBlockDetach(block.to_raw());
-                mlir_sys::mlirBlockDestroy(block.to_raw());
-            }
+            erase_block(block);
         }
     }
 }
@@ -317,10 +314,7 @@ fn move_to_new_block<'c, 'a>(op: OperationRef<'c, 'a>, first: Option<OperationRe
     let mut next = first;
     while let Some(moving) = next {
         next = moving.next_in_block();
-        unsafe {
-            mlir_sys::mlirOperationRemoveFromParent(moving.to_raw());
-            mlir_sys::mlirBlockAppendOwnedOperation(tail.to_raw(), moving.to_raw());
-        }
+        move_to_end(moving, tail);
     }
     tail
 }

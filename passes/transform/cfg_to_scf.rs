@@ -43,7 +43,7 @@ use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type,
 /// Whether some region of `function` (its body, or a region nested in it)
 /// has more than one block.
 pub fn needs_raising(function: OperationRef) -> bool {
-    !multi_block_regions(function).is_empty()
+    !ir::multi_block_regions(function).is_empty()
 }
 
 /// Raises the regions of `function` (a copy no one else sees) toward one
@@ -52,7 +52,7 @@ pub fn raise<'c: 'a, 'a>(function: OperationRef<'c, 'a>) {
     // The ops built here are scf's, which the conversion may have left
     // registered but not loaded.
     ir::stable_context(function.context()).get_or_load_dialect(Upstream::ScfFor.dialect());
-    for region in multi_block_regions(function) {
+    for region in ir::multi_block_regions(function) {
         raise_region(region);
     }
 }
@@ -60,16 +60,9 @@ pub fn raise<'c: 'a, 'a>(function: OperationRef<'c, 'a>) {
 /// The first branch left in a region of more than one block of
 /// `function`, after [`raise`]: where control flow stays in CFG form.
 pub fn first_branch<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    multi_block_regions(function).into_iter().flat_map(ir::region_blocks).filter_map(ir::terminator).find(|t| t.successors().next().is_some())
+    ir::multi_block_regions(function).into_iter().flat_map(ir::region_blocks).filter_map(ir::terminator).find(|t| t.successors().next().is_some())
 }
 
-fn multi_block_regions<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<RegionRef<'c, 'a>> {
-    std::iter::once(function)
-        .chain(ir::nested_ops(function))
-        .flat_map(|op| (0..op.region_count()).filter_map(move |i| op.region(i).ok()))
-        .filter(|region| ir::region_blocks(*region).len() > 1)
-        .collect()
-}
 
 fn raise_region<'c: 'a, 'a>(region: RegionRef<'c, 'a>) {
     split_critical_edges(region);

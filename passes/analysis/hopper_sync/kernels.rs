@@ -29,9 +29,8 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
     // The model follows scf.for and scf.if; verify-sync raises the CFG
     // shapes convert-scf-to-cf gives them back (transform::cfg_to_scf).
     // Blocks it could not raise are not followed: never proven.
-    let regions = std::iter::once(function).chain(ops.iter().copied()).flat_map(|op| (0..op.region_count()).filter_map(move |i| op.region(i).ok()));
-    if let Some(blocks) = regions.map(ir::region_blocks).find(|blocks| blocks.len() > 1) {
-        let branch = blocks.iter().filter_map(|b| ir::terminator(*b)).find(|t| t.successors().next().is_some());
+    if let Some(region) = ir::multi_block_regions(function).first() {
+        let branch = ir::region_blocks(*region).into_iter().filter_map(ir::terminator).find(|t| t.successors().next().is_some());
         findings.push(Finding {
             at: branch.map_or(function.location(), |t| t.location()),
             message: "cannot prove: control flow in CFG form that is not the shape convert-scf-to-cf gives scf.for and scf.if (the Hopper model follows structured loops and branches; those shapes are raised back to them)".into(),

@@ -399,7 +399,7 @@ impl<'c, 'a> Model<'c, 'a> {
         };
         let bytes = Bytes { buffer, range: first.and_then(|f| Some((f, f.checked_add(box_bytes)?))) };
         self.write(op, &bytes, &threads, state);
-        self.async_proxy_write(op, &bytes, &threads, state);
+        self.async_proxy_access(op, &bytes, &threads, ProxyAccess::TmaWrite, state);
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         barrier.current.issued = barrier.current.issued.saturating_add(box_bytes.saturating_mul(threads.count()));
         // Every issuing thread writes the same box.
@@ -496,7 +496,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 Some(tile) => {
                     let bytes = self.view(tile).bytes();
                     self.read(op, &bytes, threads, false, state);
-                    self.async_proxy_read(op, &bytes, state);
+                    self.async_proxy_access(op, &bytes, threads, ProxyAccess::MmaRead, state);
                     reads.push(bytes);
                 }
                 None => return self.report(op, "cannot prove: an operand descriptor does not come from nvgpu.warpgroup.generate.descriptor here".into(), None),
@@ -569,7 +569,7 @@ impl<'c, 'a> Model<'c, 'a> {
             };
             for bytes in tiles {
                 self.read(op, &bytes, threads, false, state);
-                self.async_proxy_read(op, &bytes, state);
+                self.async_proxy_access(op, &bytes, threads, ProxyAccess::MmaRead, state);
                 reads.push(bytes);
             }
         }
@@ -707,63 +707,36 @@ impl<'c, 'a> Model<'c, 'a> {
         state.bulk_open.push(BulkStore { op: OpKey::of(op), bytes, threads: issuing });
     }
 
-    /// A read of `bytes` through the async proxy by a warpgroup MMA: what
-    /// the generic proxy wrote there (plain stores) must be fenced by its
-    /// writers (`fence.proxy.async`) first, else the MMA may read stale
-    /// data (PTX: wgmma.mma_async's shared-memory accesses are the async
-    /// proxy's).
-    pub(super) fn async_proxy_read(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, state: &State) {
+    /// An access of `bytes` through the async proxy (a warpgroup MMA's
+    /// read, a TMA load's write) by `issuing`: what the generic proxy wrote
+    /// there (plain stores) must be fenced by its writers
+    /// (`fence.proxy.async`) first, and other threads' writes followed by a
+    /// block barrier, else the MMA may read stale data, or the plain write
+    /// land after the load's bytes (PTX orders the two proxies only through
+    /// the fence).
+    pub(super) fn async_proxy_access(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, issuing: &Threads, access: ProxyAccess, state: &State) {
+        let (verb, unit, consequence) = match access {
+            ProxyAccess::MmaRead => ("reads", "this warpgroup MMA", "the warpgroup MMA (async proxy) may read stale data"),
+            ProxyAccess::TmaWrite => ("overwrites", "this TMA load", "the write may land after the TMA load's bytes"),
+        };
         if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes) && !w.threads.is_subset(&w.fenced)) {
             let (w_op, unfenced) = (w.op, w.threads.minus(&w.fenced));
-            self.report(
-                op,
-                format!(
-                    "reads shared memory that {} wrote through the generic proxy with no fence.proxy.async after the write: the warpgroup MMA (async proxy) may read stale data",
-                    unfenced.describe()
-                ),
-                Some((w_op, "the write".into())),
-            );
+            let message = format!("{verb} shared memory that {} wrote through the generic proxy with no fence.proxy.async after the write: {consequence}", unfenced.describe());
+            self.report(op, message, Some((w_op, "the write".into())));
             return;
         }
-        // Fenced, but no block barrier since: the warpgroups that did not
-        // write may read before the writes (and their fences) are done.
-        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes)) {
-            let (w_op, writers) = (w.op, w.threads.clone());
-            self.report(
-                op,
-                format!("reads shared memory that {} wrote (and fenced) with no block barrier between their writes and this warpgroup MMA", writers.describe()),
-                Some((w_op, "the write".into())),
-            );
-        }
-    }
-
-    /// A write of `bytes` through the async proxy by a TMA load: a plain
-    /// write there (the generic proxy) that its writers did not fence
-    /// (`fence.proxy.async`), or another thread's write with no block
-    /// barrier since, may land after the load's bytes (PTX orders the two
-    /// proxies only through the fence).
-    pub(super) fn async_proxy_write(&mut self, op: OperationRef<'c, 'a>, bytes: &Bytes, issuing: &Threads, state: &State) {
-        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes) && !w.threads.is_subset(&w.fenced)) {
-            let (w_op, unfenced) = (w.op, w.threads.minus(&w.fenced));
-            self.report(
-                op,
-                format!(
-                    "overwrites shared memory that {} wrote through the generic proxy with no fence.proxy.async after the write: the write may land after the TMA load's bytes",
-                    unfenced.describe()
-                ),
-                Some((w_op, "the write".into())),
-            );
-            return;
-        }
-        // Fenced by its writers: ordered for them; other threads' writes
-        // need a block barrier too.
-        if let Some(w) = state.unfenced.iter().find(|w| w.bytes.overlaps(bytes) && !w.threads.is_subset(issuing)) {
-            let (w_op, writers) = (w.op, w.threads.minus(issuing));
-            self.report(
-                op,
-                format!("overwrites shared memory that {} wrote (and fenced) with no block barrier between their writes and this TMA load", writers.describe()),
-                Some((w_op, "the write".into())),
-            );
+        // Fenced, but no block barrier since: a TMA load is ordered after
+        // its own threads' fenced writes; a warpgroup MMA is not (the
+        // warpgroups that did not write may read before the writes are done).
+        let unordered = |w: &&GenericWrite| match access {
+            ProxyAccess::MmaRead => true,
+            ProxyAccess::TmaWrite => !w.threads.is_subset(issuing),
+        };
+        if let Some(w) = state.unfenced.iter().filter(|w| w.bytes.overlaps(bytes)).find(unordered) {
+            let writers = if access == ProxyAccess::MmaRead { w.threads.clone() } else { w.threads.minus(issuing) };
+            let w_op = w.op;
+            let message = format!("{verb} shared memory that {} wrote (and fenced) with no block barrier between their writes and {unit}", writers.describe());
+            self.report(op, message, Some((w_op, "the write".into())));
         }
     }
 
@@ -885,4 +858,11 @@ impl<'c, 'a> Model<'c, 'a> {
         state.unfenced.retain(|w| !(w.op == write.op && w.bytes == write.bytes && w.threads == write.threads));
         state.unfenced.push(write);
     }
+}
+
+/// What an access through the async proxy does ([`Model::async_proxy_access`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ProxyAccess {
+    MmaRead,
+    TmaWrite,
 }
