@@ -1,8 +1,12 @@
 //! asyncpipe's passes, written in Rust over melior.
 //!
-//! Each pass is one file and one [`PassDef`]; [`all`] lists them for
-//! registration. Analyses that several passes share live in their own
-//! modules, apart from the rewrites.
+//! Each pass is one file and one [`PassDef`], in a folder by role:
+//! `asyncpipe/`, `asyncop/`, `par/` and `gpu/` for transforms within a
+//! dialect, `conversion/` for one source-to-target pair a file,
+//! `cpu_model/` for the CPU simulators, `view/` for passes that only print.
+//! [`all`] lists them for registration. What passes share is not a pass:
+//! analyses (read-only) in `analysis/`, shared rewrites in `transform/`,
+//! the IR layer (raw handles, builders, typed op views) in `ir/`.
 
 // Raw MLIR handles and `unsafe` live in `ir` (and in src/'s C boundary):
 // every other module is forbidden them by the compiler, not only by
@@ -14,65 +18,19 @@ pub mod ir;
 pub mod transform;
 
 #[forbid(unsafe_code)]
-pub mod asyncop_schedule;
+pub mod asyncpipe;
 #[forbid(unsafe_code)]
-pub mod asyncop_to_asyncpipe;
+pub mod conversion;
 #[forbid(unsafe_code)]
-pub mod asyncop_to_async;
+pub mod asyncop;
 #[forbid(unsafe_code)]
-pub mod asyncop_unwrap;
+pub mod par;
 #[forbid(unsafe_code)]
-pub mod asyncop_wrap;
+pub mod gpu;
 #[forbid(unsafe_code)]
-pub mod count_to_token;
+pub mod cpu_model;
 #[forbid(unsafe_code)]
-pub mod eliminate_barriers;
-#[forbid(unsafe_code)]
-pub mod explain;
-#[forbid(unsafe_code)]
-pub mod hardware_queues;
-#[forbid(unsafe_code)]
-pub mod lower_block;
-#[forbid(unsafe_code)]
-pub mod lower_deferred;
-#[forbid(unsafe_code)]
-pub mod lower_mma;
-#[forbid(unsafe_code)]
-pub mod lower_sequential;
-#[forbid(unsafe_code)]
-pub mod lower_to_nvgpu;
-#[forbid(unsafe_code)]
-pub mod optimize_waits;
-#[forbid(unsafe_code)]
-pub mod par_to_async;
-#[forbid(unsafe_code)]
-pub mod par_to_gpu;
-#[forbid(unsafe_code)]
-pub mod par_to_scf_forall;
-#[forbid(unsafe_code)]
-pub mod par_to_scf;
-#[forbid(unsafe_code)]
-pub mod par_verify_disjoint;
-#[forbid(unsafe_code)]
-pub mod place_barriers;
-#[forbid(unsafe_code)]
-pub mod scf_forall_to_par;
-#[forbid(unsafe_code)]
-pub mod print_async_effects;
-#[forbid(unsafe_code)]
-pub mod raise_cfg;
-#[forbid(unsafe_code)]
-pub mod software_pipeline;
-#[forbid(unsafe_code)]
-pub mod synchronize;
-#[forbid(unsafe_code)]
-pub mod timeline;
-#[forbid(unsafe_code)]
-pub mod token_to_count;
-#[forbid(unsafe_code)]
-pub mod verify_sync;
-#[forbid(unsafe_code)]
-pub mod workgroup_attributions;
+pub mod view;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -139,36 +97,36 @@ impl PassOptions {
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
     static ALL: [PassDef; 30] = [
-        software_pipeline::PASS,
-        token_to_count::PASS,
-        count_to_token::PASS,
-        optimize_waits::PASS,
-        verify_sync::PASS,
-        synchronize::PASS,
-        place_barriers::PASS,
-        eliminate_barriers::PASS,
-        lower_block::PASS,
-        lower_deferred::PASS,
-        lower_mma::PASS,
-        lower_sequential::PASS,
-        workgroup_attributions::PASS,
-        print_async_effects::PASS,
-        raise_cfg::PASS,
-        hardware_queues::PASS,
-        lower_to_nvgpu::PASS,
-        par_verify_disjoint::PASS,
-        par_to_scf::PASS,
-        par_to_async::PASS,
-        par_to_gpu::PASS,
-        par_to_scf_forall::PASS,
-        scf_forall_to_par::PASS,
-        asyncop_wrap::PASS,
-        asyncop_unwrap::PASS,
-        asyncop_schedule::PASS,
-        asyncop_to_async::PASS,
-        asyncop_to_asyncpipe::PASS,
-        timeline::PASS,
-        explain::PASS,
+        asyncpipe::software_pipeline::PASS,
+        asyncpipe::token_to_count::PASS,
+        asyncpipe::count_to_token::PASS,
+        asyncpipe::optimize_waits::PASS,
+        asyncpipe::verify_sync::PASS,
+        asyncpipe::synchronize::PASS,
+        asyncpipe::place_barriers::PASS,
+        asyncpipe::eliminate_barriers::PASS,
+        cpu_model::lower_block::PASS,
+        cpu_model::lower_deferred::PASS,
+        conversion::lower_mma::PASS,
+        cpu_model::lower_sequential::PASS,
+        gpu::workgroup_attributions::PASS,
+        view::print_async_effects::PASS,
+        conversion::raise_cfg::PASS,
+        asyncpipe::hardware_queues::PASS,
+        conversion::lower_to_nvgpu::PASS,
+        par::par_verify_disjoint::PASS,
+        conversion::par_to_scf::PASS,
+        conversion::par_to_async::PASS,
+        conversion::par_to_gpu::PASS,
+        conversion::par_to_scf_forall::PASS,
+        conversion::scf_forall_to_par::PASS,
+        asyncop::asyncop_wrap::PASS,
+        asyncop::asyncop_unwrap::PASS,
+        asyncop::asyncop_schedule::PASS,
+        conversion::asyncop_to_async::PASS,
+        conversion::asyncop_to_asyncpipe::PASS,
+        view::timeline::PASS,
+        view::explain::PASS,
     ];
     &ALL
 }

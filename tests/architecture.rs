@@ -79,6 +79,29 @@ fn rust_files_under(dirs: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
     files
 }
 
+/// The folders of `passes/` that hold passes, one role each (issue 37): a
+/// newcomer reads them as a map. Transforms within one dialect, conversions
+/// (one source-to-target pair a file), the CPU simulators, the viewers.
+const PASS_FOLDERS: &[&str] = &["asyncpipe", "asyncop", "par", "gpu", "conversion", "cpu_model", "view"];
+
+/// The other folders of `passes/`: what passes share (analyses, shared
+/// rewrites, the IR layer) and the C++ passes.
+const SHARED_FOLDERS: &[&str] = &["analysis", "transform", "ir", "nvvm", "async"];
+
+/// The Rust passes: `(name, path without .rs)`, from the role folders.
+fn pass_modules() -> Vec<(String, PathBuf)> {
+    let mut found = Vec::new();
+    for folder in PASS_FOLDERS {
+        let dir = root().join("passes").join(folder);
+        for name in modules(&dir) {
+            let path = dir.join(&name);
+            found.push((name, path));
+        }
+    }
+    found.sort();
+    found
+}
+
 /// A module's files: `module.rs` and those of its folder.
 fn files_of(module: &Path) -> Vec<PathBuf> {
     let mut files = vec![module.with_extension("rs")];
@@ -89,7 +112,7 @@ fn files_of(module: &Path) -> Vec<PathBuf> {
 /// The uses between Rust passes, analyses and shared transformations, from
 /// the sources.
 fn module_edges() -> BTreeSet<(String, String)> {
-    let passes = modules(&root().join("passes"));
+    let (passes, pass_paths): (Vec<String>, Vec<PathBuf>) = pass_modules().into_iter().unzip();
     let analyses = modules(&root().join("passes/analysis"));
     let transforms = modules(&root().join("passes/transform"));
     let node = |name: &str| {
@@ -104,7 +127,8 @@ fn module_edges() -> BTreeSet<(String, String)> {
     let mut edges = BTreeSet::new();
     let owners = passes
         .iter()
-        .map(|p| (p.clone(), root().join("passes").join(p)))
+        .cloned()
+        .zip(pass_paths)
         .chain(analyses.iter().map(|a| (a.clone(), root().join("passes/analysis").join(a))))
         .chain(transforms.iter().map(|t| (t.clone(), root().join("passes/transform").join(t))));
     for (owner, path) in owners {
@@ -152,7 +176,7 @@ fn dot() -> (BTreeSet<String>, Vec<(String, String, Option<String>)>) {
 #[test]
 fn every_pass_and_analysis_is_drawn() {
     let (nodes, _) = dot();
-    for name in modules(&root().join("passes")) {
+    for (name, _) in pass_modules() {
         assert!(nodes.contains(&format!("pass:{name}")), "pass {name} is not in architecture.dot");
     }
     for name in modules(&root().join("passes/analysis")) {
@@ -166,6 +190,30 @@ fn every_pass_and_analysis_is_drawn() {
         let module = def.argument.trim_start_matches("asyncpipe-").replace('-', "_");
         assert!(nodes.contains(&format!("pass:{module}")), "{} is not in architecture.dot", def.argument);
     }
+}
+
+/// Every pass is in a folder by role: `passes/` itself holds only `mod.rs`
+/// (and the C++ pipelines), and every folder is a role or a shared layer.
+#[test]
+fn passes_live_in_folders_by_role() {
+    let loose = modules(&root().join("passes"));
+    assert!(loose.is_empty(), "Rust files directly in passes/ (put each in its role's folder): {loose:?}");
+    for entry in std::fs::read_dir(root().join("passes")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.path().is_dir() {
+            assert!(
+                PASS_FOLDERS.contains(&name.as_str()) || SHARED_FOLDERS.contains(&name.as_str()),
+                "passes/{name}/ is neither a role folder nor a shared layer (add it to tests/architecture.rs)"
+            );
+        }
+    }
+    // Every registered Rust pass is a file of a role folder, named after its flag.
+    let found: BTreeSet<String> = pass_modules().into_iter().map(|(name, _)| name).collect();
+    for def in asyncpipe::passes::all() {
+        let module = def.argument.trim_start_matches("asyncpipe-").replace('-', "_");
+        assert!(found.contains(&module), "{} has no file in a role folder", def.argument);
+    }
+    assert!(pass_modules().iter().any(|(name, path)| name == "verify_sync" && path.ends_with("asyncpipe/verify_sync")));
 }
 
 #[test]

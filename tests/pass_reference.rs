@@ -1,4 +1,4 @@
-//! `docs/pass-reference.md` is generated: every registered pass and
+//! `docs/passes.md` is generated: every registered pass and
 //! pipeline of `asyncpipe-opt` with its options (Rust passes: from their
 //! `PassDef`, with defaults, source file and the file's module doc; C++
 //! passes and pipelines: from `asyncpipe-opt --help`), so the reference
@@ -14,7 +14,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The section of `docs/passes.md` that documents `argument`, when one does
+/// The section of `docs/pass-guide.md` that documents `argument`, when one does
 /// (its heading names the flag).
 fn guide_section(guide: &str, argument: &str) -> Option<String> {
     let heading = guide.lines().find(|l| l.starts_with("## ") && l.contains(&format!("`{argument}`")))?;
@@ -29,7 +29,7 @@ fn guide_section(guide: &str, argument: &str) -> Option<String> {
             _ => None,
         })
         .collect();
-    Some(format!("passes.md#{anchor}"))
+    Some(format!("pass-guide.md#{anchor}"))
 }
 
 /// `--asyncpipe-*` entries of `asyncpipe-opt --help`: name, description,
@@ -65,10 +65,18 @@ fn help_entries() -> BTreeMap<String, (String, Vec<(String, String)>)> {
     entries
 }
 
-/// The module doc of `passes/{module}.rs` (its leading `//!` lines), as
-/// markdown: the pass's own account of what it does and why.
-fn module_doc(module: &str) -> String {
-    let source = std::fs::read_to_string(root().join(format!("passes/{module}.rs"))).unwrap_or_default();
+/// The folders of `passes/` that hold Rust passes, one role each, in the
+/// order the reference lists them.
+const ROLES: &[&str] = &["asyncpipe", "asyncop", "par", "gpu", "conversion", "cpu_model", "view"];
+
+/// The role folder of pass module `module` (`verify_sync` -> `asyncpipe`).
+fn role_of(module: &str) -> Option<&'static str> {
+    ROLES.iter().copied().find(|role| root().join(format!("passes/{role}/{module}.rs")).exists())
+}
+
+/// The leading `//!` lines of `file`, as markdown.
+fn leading_doc(file: &str) -> String {
+    let source = std::fs::read_to_string(root().join(file)).unwrap_or_default();
     let mut doc = String::new();
     for line in source.lines().take_while(|l| l.starts_with("//!")) {
         let text = line.trim_start_matches("//!");
@@ -83,40 +91,51 @@ fn cell(text: &str) -> String {
 }
 
 fn render() -> String {
-    let guide = std::fs::read_to_string(root().join("docs/passes.md")).unwrap();
+    let guide = std::fs::read_to_string(root().join("docs/pass-guide.md")).unwrap();
     let mut out = String::new();
-    out.push_str("# Pass reference\n\n");
+    out.push_str("# Passes\n\n");
     out.push_str("Generated from the pass definitions by `tests/pass_reference.rs` (do not edit:\n");
     out.push_str("`ASYNCPIPE_BLESS=1 cargo test --test pass_reference` rewrites it; the test\n");
     out.push_str("fails when it is out of date). Each Rust pass with its description, source,\n");
     out.push_str("module doc and options; the guide with examples and tests per pass:\n");
-    out.push_str("[passes.md](passes.md).\n\n");
-    out.push_str("## Rust passes\n\n");
+    out.push_str("[pass-guide.md](pass-guide.md).\n\n");
+    out.push_str("## Rust passes, by role\n\n");
+    out.push_str("Each folder of `passes/` holds the passes of one role; what they share is\n");
+    out.push_str("in `passes/analysis/` (read-only analyses), `passes/transform/` (shared\n");
+    out.push_str("rewrites) and `passes/ir/` (the IR layer).\n\n");
     let mut rust: Vec<_> = asyncpipe::passes::all().iter().collect();
     rust.sort_by_key(|d| d.argument);
+    for role in ROLES {
+        out.push_str(&format!("### `passes/{role}/`\n\n{}\n", leading_doc(&format!("passes/{role}/mod.rs"))));
+        for def in rust.iter().filter(|d| role_of(&d.argument.trim_start_matches("asyncpipe-").replace('-', "_")) == Some(role)) {
+            let module = def.argument.trim_start_matches("asyncpipe-").replace('-', "_");
+            let file = format!("passes/{role}/{module}.rs");
+            out.push_str(&format!("#### `--{}`\n\n{}.\n\n", def.argument, def.description.trim_end_matches('.')));
+            out.push_str(&format!("Source: `{file}`"));
+            if let Some(anchor) = def.anchor {
+                out.push_str(&format!("; runs on `{anchor}`"));
+            }
+            if let Some(section) = guide_section(&guide, def.argument) {
+                out.push_str(&format!("; guide: [{}]({section})", def.argument));
+            }
+            out.push_str(".\n\n");
+            let doc = leading_doc(&file);
+            assert!(!doc.is_empty(), "{file} has no module doc (//!) saying what the pass does and why");
+            out.push_str(&doc);
+            out.push('\n');
+            if !def.options.is_empty() {
+                out.push_str("| option | default | meaning |\n|---|---|---|\n");
+                for option in def.options {
+                    let default = if option.default.is_empty() { "(empty)".to_string() } else { format!("`{}`", option.default) };
+                    out.push_str(&format!("| `{}` | {} | {} |\n", option.name, default, cell(option.description)));
+                }
+                out.push('\n');
+            }
+        }
+    }
     for def in &rust {
         let module = def.argument.trim_start_matches("asyncpipe-").replace('-', "_");
-        out.push_str(&format!("### `--{}`\n\n{}.\n\n", def.argument, def.description.trim_end_matches('.')));
-        out.push_str(&format!("Source: `passes/{module}.rs`"));
-        if let Some(anchor) = def.anchor {
-            out.push_str(&format!("; runs on `{anchor}`"));
-        }
-        if let Some(section) = guide_section(&guide, def.argument) {
-            out.push_str(&format!("; guide: [{}]({section})", def.argument));
-        }
-        out.push_str(".\n\n");
-        let doc = module_doc(&module);
-        assert!(!doc.is_empty(), "passes/{module}.rs has no module doc (//!) saying what the pass does and why");
-        out.push_str(&doc);
-        out.push('\n');
-        if !def.options.is_empty() {
-            out.push_str("| option | default | meaning |\n|---|---|---|\n");
-            for option in def.options {
-                let default = if option.default.is_empty() { "(empty)".to_string() } else { format!("`{}`", option.default) };
-                out.push_str(&format!("| `{}` | {} | {} |\n", option.name, default, cell(option.description)));
-            }
-            out.push('\n');
-        }
+        assert!(role_of(&module).is_some(), "{} has no source file in a role folder of passes/", def.argument);
     }
     out.push_str("## C++ passes and pipelines\n\n");
     out.push_str("(from `asyncpipe-opt --help`; their sources are `passes/Pipelines.cpp`,\n`passes/nvvm/` and `passes/async/`.)\n\n");
@@ -142,7 +161,7 @@ fn render() -> String {
 
 #[test]
 fn pass_reference_is_generated() {
-    let path = root().join("docs/pass-reference.md");
+    let path = root().join("docs/passes.md");
     let rendered = render();
     if std::env::var_os("ASYNCPIPE_BLESS").is_some() {
         std::fs::write(&path, &rendered).unwrap();
@@ -151,7 +170,7 @@ fn pass_reference_is_generated() {
     let current = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         current == rendered,
-        "docs/pass-reference.md is out of date with the pass definitions: run ASYNCPIPE_BLESS=1 cargo test --test pass_reference"
+        "docs/passes.md is out of date with the pass definitions: run ASYNCPIPE_BLESS=1 cargo test --test pass_reference"
     );
 }
 

@@ -1,5 +1,5 @@
 //! The transformation behind `asyncpipe-place-barriers` (the pass,
-//! `passes/place_barriers.rs`, documents what it does); other passes call it too.
+//! `passes/asyncpipe/place_barriers.rs`, documents what it does); other passes call it too.
 use crate::passes::analysis::sync_state::BulkQueues;
 use crate::passes::analysis::{effects, sync_state, thread_scope};
 use crate::passes::ir::ods::asyncop::StartOp;

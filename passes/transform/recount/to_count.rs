@@ -1,5 +1,5 @@
 //! The transformation behind `asyncpipe-token-to-count` (the pass,
-//! `passes/token_to_count.rs`, documents what it does); other passes call it too.
+//! `passes/asyncpipe/token_to_count.rs`, documents what it does); other passes call it too.
 mod counting_form;
 
 use crate::passes::ir::upstream::attr;

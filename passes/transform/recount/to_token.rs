@@ -1,5 +1,5 @@
 //! The transformation behind `asyncpipe-count-to-token` (the pass,
-//! `passes/count_to_token.rs`, documents what it does); other passes call it too.
+//! `passes/asyncpipe/count_to_token.rs`, documents what it does); other passes call it too.
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::sync_state::wait_count;
 use crate::passes::ir::asyncpipe::{group_type, is_async, is_commit, named_queue, token_type};

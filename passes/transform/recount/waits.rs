@@ -1,5 +1,5 @@
 //! The transformation behind `asyncpipe-optimize-waits` (the pass,
-//! `passes/optimize_waits.rs`, documents what it does); other passes call it too.
+//! `passes/asyncpipe/optimize_waits.rs`, documents what it does); other passes call it too.
 use crate::passes::analysis::in_flight_bounds::{self, Bound};
 use crate::passes::ir::{self, diag};
 use crate::passes::analysis::sync_state::{effect, Queue, QueueEffect};
