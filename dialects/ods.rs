@@ -38,11 +38,17 @@ enum Arity {
 struct Element {
     name: String,
     arity: Arity,
+    /// The dialect type the element is constrained to, when it is one of
+    /// the three dialects' TypeDefs without parameters (`!asyncpipe.token`):
+    /// a builder makes such a result type itself.
+    fixed_type: Option<String>,
 }
 
 enum AttrKind {
     Unit,
-    Integer,
+    /// An integer attribute of this many bits.
+    Integer(u32),
+    DenseI64Array,
     Other,
 }
 
@@ -50,6 +56,24 @@ struct Attr {
     name: String,
     kind: AttrKind,
     optional: bool,
+}
+
+/// A TypeDef of the dialect: `{dialect}TypeIsA{Name}` and
+/// `{dialect}{Name}TypeGet(ctx, parameters...)` in its C API, arrays passed
+/// as a count and a pointer (the convention of MLIR's own C API).
+struct TypeDef {
+    /// `Token` for `!asyncpipe.token`.
+    name: String,
+    mnemonic: String,
+    summary: String,
+    parameters: Vec<(String, Parameter)>,
+}
+
+enum Parameter {
+    Type,
+    Int64,
+    TypeArray,
+    Int64Array,
 }
 
 struct Op {
@@ -95,12 +119,21 @@ fn generate_dialect(dir: &Path, llvm_include: &Path, source: &DialectSource) -> 
         }
     }
     ops.sort_by(|a, b| a.full_name.cmp(&b.full_name));
+    let mut types = Vec::new();
+    for def in keeper.all_derived_definitions("TypeDef") {
+        let owner = def.def_value("dialect").and_then(|d| d.name()).map_err(|e| e.to_string())?;
+        if owner == dialect_def {
+            types.push(read_type(def)?);
+        }
+    }
+    types.sort_by(|a, b| a.name.cmp(&b.name));
 
     let mut s = String::new();
     let summary = dialect.str_value("summary").unwrap_or("");
     writeln!(s, "/// `{}`: {}.", source.name, summary.trim_end_matches('.')).unwrap();
     writeln!(s, "pub mod {} {{", source.name).unwrap();
-    writeln!(s, "    use melior::ir::{{operation::OperationLike, OperationRef, RegionRef, Value}};").unwrap();
+    writeln!(s, "    use melior::ir::{{operation::OperationLike, Attribute, Operation, OperationRef, Region, RegionRef, Type, Value}};").unwrap();
+    writeln!(s, "    use crate::passes::ir::builder::Builder;").unwrap();
     writeln!(s, "    #[allow(unused_imports)]\n    use super::support;\n").unwrap();
     writeln!(s, "    /// The dialect's namespace.\n    pub const NAMESPACE: &str = {:?};\n", source.name).unwrap();
     write_discardable(&mut s, dialect, source.name)?;
@@ -110,8 +143,9 @@ fn generate_dialect(dir: &Path, llvm_include: &Path, source: &DialectSource) -> 
     attributes.sort();
     attributes.dedup();
     writeln!(s, "    /// Every inherent attribute name of the dialect's ops.\n    pub const ATTRIBUTE_NAMES: &[&str] = &[{}];\n", attributes.join(", ")).unwrap();
+    write_types(&mut s, source.name, &types);
     for op in &ops {
-        write_op(&mut s, op);
+        write_op(&mut s, op, source.name);
     }
     write_enum(&mut s, source.name, &ops);
     s += "}\n\n";
@@ -165,12 +199,19 @@ fn read_op(def: Record, namespace: &str) -> Result<Op, String> {
     for (name, value) in def.dag_value("arguments").map_err(err)?.args() {
         let (name, constraint) = named_constraint(record_name, "argument", name, value)?;
         if constraint.subclass_of("TypeConstraint") {
-            operands.push(Element { name: name.into(), arity: arity(constraint) });
+            operands.push(Element { name: name.into(), arity: arity(constraint), fixed_type: fixed_type(constraint) });
         } else if constraint.subclass_of("Attr") {
             let storage = constraint.str_value("storageType").unwrap_or("");
             let kind = match storage.trim() {
                 "::mlir::UnitAttr" => AttrKind::Unit,
-                "::mlir::IntegerAttr" => AttrKind::Integer,
+                "::mlir::IntegerAttr" => {
+                    let bits = constraint
+                        .def_value("valueType")
+                        .and_then(|t| t.int_value("bitwidth"))
+                        .map_err(|e| format!("{record_name}: the width of integer attribute {name}: {e}"))?;
+                    AttrKind::Integer(bits as u32)
+                }
+                "::mlir::DenseI64ArrayAttr" => AttrKind::DenseI64Array,
                 _ => AttrKind::Other,
             };
             let optional = constraint.bit_value("isOptional").unwrap_or(false);
@@ -180,7 +221,7 @@ fn read_op(def: Record, namespace: &str) -> Result<Op, String> {
     let mut results = Vec::new();
     for (name, value) in def.dag_value("results").map_err(err)?.args() {
         let (name, constraint) = named_constraint(record_name, "result", name, value)?;
-        results.push(Element { name: name.into(), arity: arity(constraint) });
+        results.push(Element { name: name.into(), arity: arity(constraint), fixed_type: fixed_type(constraint) });
     }
     let mut regions = Vec::new();
     for (name, _) in def.dag_value("regions").map_err(err)?.args() {
@@ -223,6 +264,132 @@ fn collect_traits(def: Record, out: &mut Vec<String>) -> Result<(), String> {
     Ok(())
 }
 
+/// The parameterless TypeDef (`Token`) that `constraint` (or the type an
+/// `Optional`/`Variadic` wraps) is, if it is one.
+fn fixed_type(constraint: Record) -> Option<String> {
+    let base = if constraint.subclass_of("Optional") || constraint.subclass_of("Variadic") {
+        constraint.def_value("baseType").ok()?
+    } else {
+        constraint
+    };
+    if !base.subclass_of("TypeDef") {
+        return None;
+    }
+    let parameters = base.dag_value("parameters").ok()?;
+    if parameters.num_args() != 0 {
+        return None;
+    }
+    let dialect = base.def_value("dialect").ok()?.str_value("name").ok()?;
+    let class = base.str_value("cppClassName").ok()?;
+    Some(format!("super::{dialect}::types::{class}"))
+}
+
+fn read_type(def: Record) -> Result<TypeDef, String> {
+    let err = |e: tblgen::Error| e.to_string();
+    let record_name = def.name().map_err(err)?;
+    let class = def.str_value("cppClassName").map_err(err)?;
+    let mut parameters = Vec::new();
+    for (name, value) in def.dag_value("parameters").map_err(err)?.args() {
+        let name = name.ok_or_else(|| format!("{record_name}: unnamed parameter"))?;
+        let cpp = match value {
+            tblgen::TypedInit::String(s) | tblgen::TypedInit::Code(s) => s.to_str().map_err(|e| e.to_string())?.to_string(),
+            other => Record::try_from(other).and_then(|r| r.str_value("cppType").map(str::to_string)).map_err(err)?,
+        };
+        let kind = match cpp.trim().trim_start_matches("::mlir::").trim_start_matches("::llvm::") {
+            "Type" => Parameter::Type,
+            "int64_t" => Parameter::Int64,
+            "ArrayRef<Type>" | "ArrayRef<::mlir::Type>" => Parameter::TypeArray,
+            "ArrayRef<int64_t>" => Parameter::Int64Array,
+            other => return Err(format!("{record_name}: parameter {name} of C++ type {other} has no Rust mapping in dialects/ods.rs")),
+        };
+        parameters.push((name.to_string(), kind));
+    }
+    Ok(TypeDef {
+        name: class.trim_end_matches("Type").to_string(),
+        mnemonic: def.str_value("mnemonic").map_err(err)?.to_string(),
+        summary: def.str_value("summary").unwrap_or("").to_string(),
+        parameters,
+    })
+}
+
+/// `types`: per TypeDef a typed wrapper with its predicate (`is`, `cast`)
+/// and its constructor (`get`), over the dialect's C API.
+fn write_types(s: &mut String, namespace: &str, types: &[TypeDef]) {
+    writeln!(s, "    /// The dialect's types (its ODS TypeDefs), over its C API.").unwrap();
+    writeln!(s, "    pub mod types {{").unwrap();
+    writeln!(s, "        #[allow(unused_imports)]\n        use melior::ir::{{Type, TypeLike}};").unwrap();
+    writeln!(s, "        #[allow(unused_imports)]\n        use crate::ffi;\n").unwrap();
+    for t in types {
+        let view = format!("{}Type", t.name);
+        writeln!(s, "        /// `!{namespace}.{}`: {}.", t.mnemonic, t.summary.trim_end_matches('.')).unwrap();
+        writeln!(s, "        #[derive(Clone, Copy, Debug, PartialEq, Eq)]").unwrap();
+        writeln!(s, "        pub struct {view}<'c>(Type<'c>);\n").unwrap();
+        writeln!(s, "        impl<'c> {view}<'c> {{").unwrap();
+        writeln!(s, "            pub const MNEMONIC: &'static str = {:?};\n", t.mnemonic).unwrap();
+        writeln!(s, "            /// Whether `ty` is a `!{namespace}.{}`.", t.mnemonic).unwrap();
+        writeln!(s, "            pub fn is(ty: impl TypeLike<'c>) -> bool {{").unwrap();
+        writeln!(s, "                // SAFETY: the predicate reads the type's TypeID only.").unwrap();
+        writeln!(s, "                unsafe {{ ffi::{namespace}TypeIsA{}(ty.to_raw()) }}", t.name).unwrap();
+        writeln!(s, "            }}\n").unwrap();
+        writeln!(s, "            /// `ty` as a `!{namespace}.{}`, or None.", t.mnemonic).unwrap();
+        writeln!(s, "            pub fn cast(ty: Type<'c>) -> Option<Self> {{ Self::is(ty).then_some(Self(ty)) }}\n").unwrap();
+        writeln!(s, "            pub fn r#type(self) -> Type<'c> {{ self.0 }}\n").unwrap();
+        let mut params = vec!["context: &'c melior::Context".to_string()];
+        let mut args = vec!["context.to_raw()".to_string()];
+        let mut prepare = String::new();
+        for (name, kind) in &t.parameters {
+            let id = ident(&snake(name));
+            match kind {
+                Parameter::Type => {
+                    params.push(format!("{id}: Type<'c>"));
+                    args.push(format!("{id}.to_raw()"));
+                }
+                Parameter::Int64 => {
+                    params.push(format!("{id}: i64"));
+                    args.push(id.clone());
+                }
+                Parameter::TypeArray => {
+                    params.push(format!("{id}: &[Type<'c>]"));
+                    writeln!(prepare, "                let {id}_raw: Vec<_> = {id}.iter().map(|t| t.to_raw()).collect();").unwrap();
+                    args.push(format!("{id}_raw.len() as _"));
+                    args.push(format!("{id}_raw.as_ptr()"));
+                }
+                Parameter::Int64Array => {
+                    params.push(format!("{id}: &[i64]"));
+                    args.push(format!("{id}.len() as _"));
+                    args.push(format!("{id}.as_ptr()"));
+                }
+            }
+        }
+        writeln!(s, "            /// The `!{namespace}.{}` of these parameters (in ODS order), or None when", t.mnemonic).unwrap();
+        writeln!(s, "            /// the type's verifier rejects them (the C API returns a null type).").unwrap();
+        writeln!(s, "            pub fn get({}) -> Option<Self> {{", params.join(", ")).unwrap();
+        s.push_str(&prepare);
+        writeln!(s, "                // SAFETY: every pointer and count comes from a live slice; the C API").unwrap();
+        writeln!(s, "                // copies the parameters into the context's uniqued storage.").unwrap();
+        writeln!(s, "                let raw = unsafe {{ ffi::{namespace}{}TypeGet({}) }};", t.name, args.join(", ")).unwrap();
+        writeln!(s, "                // SAFETY: a non-null result is a type of `context`.").unwrap();
+        writeln!(s, "                (!raw.ptr.is_null()).then(|| Self(unsafe {{ Type::from_raw(raw) }}))").unwrap();
+        writeln!(s, "            }}").unwrap();
+        writeln!(s, "        }}\n").unwrap();
+    }
+    writeln!(s, "    }}\n").unwrap();
+}
+
+/// `elementType` -> `element_type`.
+fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn arity(constraint: Record) -> Arity {
     if constraint.subclass_of("Optional") {
         Arity::Optional
@@ -240,7 +407,7 @@ fn ident(name: &str) -> String {
     }
 }
 
-fn write_op(s: &mut String, op: &Op) {
+fn write_op(s: &mut String, op: &Op, _namespace: &str) {
     let t = &op.view;
     writeln!(s, "    /// `{}`: {}.", op.full_name, op.summary.trim_end_matches('.')).unwrap();
     writeln!(s, "    #[derive(Clone, Copy, Debug)]").unwrap();
@@ -258,6 +425,7 @@ fn write_op(s: &mut String, op: &Op) {
     writeln!(s, "        /// Whether `op` is a `{}`.", op.full_name).unwrap();
     writeln!(s, "        pub fn is(op: OperationRef<'c, 'a>) -> bool {{ support::is(op, Self::NAME) }}\n").unwrap();
     writeln!(s, "        pub fn operation(self) -> OperationRef<'c, 'a> {{ self.0 }}\n").unwrap();
+    write_builder(s, op);
 
     write_elements(s, &op.operands, "operand", op.operand_segments);
     write_elements(s, &op.results, "result", false);
@@ -271,11 +439,105 @@ fn write_op(s: &mut String, op: &Op) {
         writeln!(s, "        /// The `{}` attribute{}.", a.name, if a.optional { ", if set" } else { "" }).unwrap();
         match a.kind {
             AttrKind::Unit => writeln!(s, "        pub fn {name}(self) -> bool {{ self.0.has_attribute(Self::{key}) }}").unwrap(),
-            AttrKind::Integer => writeln!(s, "        pub fn {name}(self) -> Option<i64> {{ support::int_attr(self.0, Self::{key}) }}").unwrap(),
-            AttrKind::Other => writeln!(s, "        pub fn {name}(self) -> Option<melior::ir::Attribute<'c>> {{ self.0.attribute(Self::{key}).ok() }}").unwrap(),
+            AttrKind::Integer(_) => writeln!(s, "        pub fn {name}(self) -> Option<i64> {{ support::int_attr(self.0, Self::{key}) }}").unwrap(),
+            AttrKind::DenseI64Array | AttrKind::Other => writeln!(s, "        pub fn {name}(self) -> Option<melior::ir::Attribute<'c>> {{ self.0.attribute(Self::{key}).ok() }}").unwrap(),
         }
     }
     writeln!(s, "    }}\n").unwrap();
+}
+
+/// `build`: the op from typed arguments in ODS order (operands: a `Value`,
+/// an `Option` for optional ones, a slice for variadic ones; result types
+/// unless the ODS fixes them; attributes: `bool` for unit ones, `i64` for
+/// integers, an `Option` when optional), with `operandSegmentSizes` filled
+/// in and one empty region per ODS region. A missing operand is a compile
+/// error, not a verifier failure at run time.
+fn write_builder(s: &mut String, op: &Op) {
+    let mut params = vec!["builder: &Builder<'c>".to_string()];
+    let mut body = String::new();
+    writeln!(body, "            let mut ods_operands: Vec<Value<'c, 'v>> = Vec::new();").unwrap();
+    let mut segments = Vec::new();
+    for element in &op.operands {
+        let id = ident(&element.name);
+        match element.arity {
+            Arity::Single => {
+                params.push(format!("{id}: Value<'c, 'v>"));
+                writeln!(body, "            ods_operands.push({id});").unwrap();
+                segments.push("1".to_string());
+            }
+            Arity::Optional => {
+                params.push(format!("{id}: Option<Value<'c, 'v>>"));
+                writeln!(body, "            ods_operands.extend({id});").unwrap();
+                segments.push(format!("i32::from({id}.is_some())"));
+            }
+            Arity::Variadic => {
+                params.push(format!("{id}: &[Value<'c, 'v>]"));
+                writeln!(body, "            ods_operands.extend_from_slice({id});").unwrap();
+                segments.push(format!("i32::try_from({id}.len()).expect(\"fewer than 2^31 operands\")"));
+            }
+        }
+    }
+    writeln!(body, "            let mut ods_results: Vec<Type<'c>> = Vec::new();").unwrap();
+    for element in &op.results {
+        let id = format!("{}_type", element.name);
+        match (element.arity, &element.fixed_type) {
+            (Arity::Single, Some(fixed)) => {
+                writeln!(body, "            ods_results.push({fixed}::get(builder.ctx()).expect(\"a type without parameters\").r#type());").unwrap();
+            }
+            (Arity::Optional, Some(fixed)) => {
+                let id = format!("with_{}", element.name);
+                params.push(format!("{id}: bool"));
+                writeln!(body, "            if {id} {{ ods_results.push({fixed}::get(builder.ctx()).expect(\"a type without parameters\").r#type()); }}").unwrap();
+            }
+            (Arity::Single, None) => {
+                params.push(format!("{id}: Type<'c>"));
+                writeln!(body, "            ods_results.push({id});").unwrap();
+            }
+            (Arity::Optional, None) => {
+                params.push(format!("{id}: Option<Type<'c>>"));
+                writeln!(body, "            ods_results.extend({id});").unwrap();
+            }
+            (Arity::Variadic, _) => {
+                let id = format!("{}_types", element.name);
+                params.push(format!("{id}: &[Type<'c>]"));
+                writeln!(body, "            ods_results.extend_from_slice({id});").unwrap();
+            }
+        }
+    }
+    writeln!(body, "            let mut ods_attributes: Vec<(&str, Attribute<'c>)> = Vec::new();").unwrap();
+    for a in &op.attrs {
+        let id = ident(&a.name);
+        let key = format!("Self::{}", a.name.to_uppercase());
+        let (ty, make) = match a.kind {
+            AttrKind::Unit => {
+                params.push(format!("{id}: bool"));
+                writeln!(body, "            if {id} {{ ods_attributes.push(({key}, Attribute::unit(builder.ctx()))); }}").unwrap();
+                continue;
+            }
+            AttrKind::Integer(bits) => ("i64".to_string(), format!("builder.int_attr({bits}, value)")),
+            AttrKind::DenseI64Array => ("&[i64]".to_string(), "builder.i64_array(value)".to_string()),
+            AttrKind::Other => ("Attribute<'c>".to_string(), "value".to_string()),
+        };
+        if a.optional {
+            params.push(format!("{id}: Option<{ty}>"));
+            writeln!(body, "            if let Some(value) = {id} {{ ods_attributes.push(({key}, {make})); }}").unwrap();
+        } else {
+            params.push(format!("{id}: {ty}"));
+            writeln!(body, "            {{ let value = {id}; ods_attributes.push(({key}, {make})); }}").unwrap();
+        }
+    }
+    if op.operand_segments {
+        writeln!(body, "            ods_attributes.push((\"operandSegmentSizes\", builder.segments(&[{}])));", segments.join(", ")).unwrap();
+    }
+    writeln!(body, "            let ods_regions: Vec<Region<'c>> = (0..{}).map(|_| Region::new()).collect();", op.regions.len()).unwrap();
+    writeln!(body, "            builder.build(Self::NAME, &ods_operands, &ods_results, &ods_attributes, ods_regions)").unwrap();
+    writeln!(s, "        /// A new `{}` at `builder`'s location, not yet inserted", op.full_name).unwrap();
+    writeln!(s, "        /// (`Builder::insert` places it): operands, result types and attributes in").unwrap();
+    writeln!(s, "        /// ODS order; regions empty.").unwrap();
+    writeln!(s, "        #[allow(clippy::too_many_arguments, unused_mut)]").unwrap();
+    writeln!(s, "        pub fn build<'v>({}) -> Operation<'c> {{", params.join(", ")).unwrap();
+    s.push_str(&body);
+    writeln!(s, "        }}\n").unwrap();
 }
 
 /// The accessors of an op's operands or results (`kind`): fixed ones by

@@ -10,7 +10,12 @@
 //!   upstream op or attribute the passes use, as a string literal in
 //!   `passes/` outside `passes/ir/`: passes use the typed views generated
 //!   from the ODS (`passes::ir::ods`), `passes::ir::upstream::Upstream` and
-//!   `passes::ir::upstream::attr`, whose names are the ones checked here.
+//!   `passes::ir::upstream::attr`, whose names are the ones checked here;
+//! - asyncpipe's own ops (asyncpipe, par, asyncop) built only through their
+//!   typed builders (`XOp::build`, generated from the ODS), never by name
+//!   and positional operands, so that a missing operand or attribute is a
+//!   compile error. `rewrite::rebuild*` stays allowed: it turns one op into
+//!   another keeping its regions and attributes, which no builder can.
 
 use asyncpipe::passes::ir::ods::{asyncop, asyncpipe as ap, par};
 use asyncpipe::passes::ir::upstream::{self, Upstream};
@@ -117,6 +122,46 @@ fn violations_of_names() -> Vec<String> {
     found
 }
 
+/// Calls that build an op from a name (`b.build(X::NAME, ..)`, `b.op(..)`,
+/// `b.value(..)`, `b.region_op(..)`, `OperationBuilder::new(..)`) whose name
+/// is a generated op view's `NAME`, in `text` (comments removed first).
+fn untyped_builds(text: &str) -> Vec<String> {
+    let code: String = text.lines().map(|l| l.split("//").next().unwrap()).collect::<Vec<_>>().join("\n");
+    let mut found = Vec::new();
+    for call in [".build(", ".op(", ".value(", ".region_op(", "OperationBuilder::new("] {
+        for (i, _) in code.match_indices(call) {
+            let rest = code[i + call.len()..].trim_start();
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+            if name.ends_with("Op::NAME") {
+                found.push(format!("{call}{name}"));
+            }
+        }
+    }
+    found
+}
+
+fn violations_of_untyped_builds() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root().join("passes"), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(root()).unwrap().to_path_buf();
+        if relative.starts_with("passes/ir") {
+            continue;
+        }
+        for call in untyped_builds(&std::fs::read_to_string(&file).unwrap()) {
+            found.push(format!("{}: {call} (use the op's typed XOp::build)", relative.display()));
+        }
+    }
+    found
+}
+
+#[test]
+fn own_ops_are_built_through_their_typed_builders() {
+    let found = violations_of_untyped_builds();
+    assert!(found.is_empty(), "asyncpipe ops built by name:\n{}", found.join("\n"));
+}
+
 #[test]
 fn raw_handles_stay_in_the_ir_layer() {
     let found = violations_of_raw_handles();
@@ -166,5 +211,7 @@ fn the_checks_can_fail() {
     let code: String = r#"let x = unsafe { f("unsafe") };"#.split('"').step_by(2).collect::<Vec<_>>().join("\"\"");
     assert!(code.contains("unsafe"));
     assert!(!may_use_raw(Path::new("passes/asyncpipe/verify_sync.rs")));
+    assert_eq!(untyped_builds("let op = b.op(\n    WaitQueueOp::NAME, &[], &[], &a, at); // b.build(CopyOp::NAME"), vec![".op(WaitQueueOp::NAME"]);
+    assert!(untyped_builds("b.insert(WaitQueueOp::build(&b, None, 0, Some(1)), at); b.op(Upstream::ScfYield, &[], &[], &[], at)").is_empty());
     assert_eq!(modules_allowed_unsafe("pub mod ir;\n#[forbid(unsafe_code)]\npub mod a;\npub mod b;\n"), vec!["b"]);
 }

@@ -22,11 +22,11 @@ MlirType asyncpipeGroupTypeGet(MlirContext ctx) {
 bool asyncpipeTypeIsAAccumulator(MlirType type) {
   return llvm::isa<mlir::asyncpipe::AccumulatorType>(unwrap(type));
 }
-MlirType asyncpipeAccumulatorTypeGet(MlirContext ctx, int64_t rows, int64_t columns, MlirType element) {
+MlirType asyncpipeAccumulatorTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape, MlirType element) {
   mlir::MLIRContext *context = unwrap(ctx);
   return wrap(mlir::asyncpipe::AccumulatorType::getChecked(
-      [&] { return mlir::emitError(mlir::UnknownLoc::get(context)); }, context, llvm::ArrayRef<int64_t>{rows, columns},
-      unwrap(element)));
+      [&] { return mlir::emitError(mlir::UnknownLoc::get(context)); }, context,
+      llvm::ArrayRef<int64_t>(shape, rank < 0 ? 0 : rank), unwrap(element)));
 }
 int64_t asyncpipeAccumulatorTypeGetRows(MlirType type) {
   return llvm::cast<mlir::asyncpipe::AccumulatorType>(unwrap(type)).getRows();

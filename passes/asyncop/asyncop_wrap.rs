@@ -32,7 +32,7 @@ use crate::passes::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::{Attribute, FlatSymbolRefAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Block, BlockRef, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncop-wrap",
@@ -103,9 +103,9 @@ fn wrap(root: OperationRef, op: OperationRef, callee: Option<String>) {
     let arguments: Vec<(Type, melior::ir::Location)> = types.iter().map(|t| (*t, op.location())).collect();
     let start = match &callee {
         None => {
-            let start = b.insert(b.build(StartOp::NAME, &operands, &[handle], &[], vec![Region::new()]), at);
+            let start = b.insert(StartOp::build(&b, &operands, handle, None), at);
             let block = start.region(0).expect("the start's region").append_block(Block::new(&arguments));
-            let yielded = b.op(YieldOp::NAME, &[], &[], &[], Point::End(block));
+            let yielded = b.insert(YieldOp::build(&b, &[]), Point::End(block));
             place_with_parameters(op, block, yielded);
             start
         }
@@ -124,11 +124,11 @@ fn wrap(root: OperationRef, op: OperationRef, callee: Option<String>) {
             let returned = b.op(Upstream::FuncReturn, &[], &[], &[], Point::End(entry));
             place_with_parameters(op, entry, returned);
             let symbol: Attribute = FlatSymbolRefAttribute::new(b.ctx(), name).into();
-            b.insert(b.build(StartOp::NAME, &operands, &[handle], &[(StartOp::CALLEE, symbol)], vec![Region::new()]), at)
+            b.insert(StartOp::build(&b, &operands, handle, Some(symbol)), at)
         }
     };
     let handle_value: Value = start.result(0).expect("the handle").into();
-    let done = b.op(DoneOp::NAME, &[handle_value], &results, &[], at);
+    let done = b.insert(DoneOp::build(&b, handle_value, &results), at);
     for (old, new) in op.results().zip(done.results()) {
         rewrite::replace_uses(old.into(), new.into());
     }

@@ -327,8 +327,7 @@ fn plan<'c, 'a>(ops: &[OperationRef<'c, 'a>], max_barriers: usize, fallbacks: &[
 fn drain_at_returns(function: OperationRef, queues: &BTreeSet<i64>) {
     before_returns(function, |b, ret| {
         for &q in queues {
-            let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, q)), (WaitQueueOp::COUNT, b.int_attr(64, 0))];
-            b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(ret));
+            b.insert(WaitQueueOp::build(b, None, q, Some(0)), Point::Before(ret));
         }
     });
 }
@@ -471,8 +470,7 @@ fn synchronize<'c, 'a>(
     for launch in launches.iter_mut().filter(|l| l.queue().is_some()) {
         let b = Builder::new(launch.op.context(), launch.op.location());
         let Some(next) = launch.op.next_in_block() else { continue }; // (an op is never its block's terminator)
-        let attributes = [(CommitOp::QUEUE, b.int_attr(64, launch.queue().unwrap_or(0)))];
-        launch.commit = Some(b.op(CommitOp::NAME, &[], &[], &attributes, Point::Before(next)));
+        launch.commit = Some(b.insert(CommitOp::build(&b, launch.queue().unwrap_or(0)), Point::Before(next)));
     }
     let commits: HashSet<OpKey> = launches.iter().filter_map(|l| l.commit.map(OpKey::of)).collect();
     for (launch, placement) in launches.iter().zip(placements.iter_mut()) {
@@ -575,8 +573,7 @@ fn wait(launch: &Launch, site: Site, fallbacks: &[Fallback]) -> Result<(), PassF
     if let (Some(queue), true) = (launch.queue(), is_unguarded_cp_async(launch.op)) {
         // The stand-in queue's wait (lowered to the target's with its commits).
         let b = Builder::new(site.before.context(), launch.op.location());
-        let attributes = [(WaitQueueOp::QUEUE, b.int_attr(64, queue)), (WaitQueueOp::COUNT, b.int_attr(64, site.count))];
-        b.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(site.before));
+        b.insert(WaitQueueOp::build(&b, None, queue, Some(site.count)), Point::Before(site.before));
         return Ok(());
     }
     let Some(created) = async_effects::sync::create_wait(launch.op, launch.group, site.before) else {

@@ -27,7 +27,7 @@ use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, asyncop, asyncpipe, diag, MemorySpace, ValueKey};
 use crate::passes::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Region, Value, ValueLike};
+use melior::ir::{Value, ValueLike};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncop-to-asyncpipe",
@@ -72,7 +72,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     for done in ir::nested_ops(root).into_iter().filter_map(DoneOp::cast) {
         if asyncpipe::is_group_type(done.handle().r#type()) {
             let b = Builder::new(done.operation().context(), done.operation().location());
-            b.op(WaitOp::NAME, &[done.handle()], &[], &[], Point::Before(done.operation()));
+            b.insert(WaitOp::build(&b, &[done.handle()]), Point::Before(done.operation()));
             ir::erase(done.operation());
         }
     }
@@ -92,7 +92,7 @@ fn lower(chain: &Chain, queue: i64) -> Result<(), String> {
     let Some(after_ready) = ready.next_in_block() else { return Ok(()) };
     let group = issue(chain.start.operation(), source, target, queue, after_ready);
     let b = Builder::new(done.context(), done.location());
-    b.op(WaitOp::NAME, &[group], &[], &[], Point::Before(done));
+    b.insert(WaitOp::build(&b, &[group]), Point::Before(done));
     for op in chain.ops().into_iter().rev() {
         ir::erase(op);
     }
@@ -129,9 +129,8 @@ fn copy_operands<'c, 'a>(start: StartOp<'c, 'a>, bound: &[Value<'c, 'a>]) -> Res
 fn issue<'c, 'a>(anchor: OperationRef<'c, 'a>, source: Value<'c, 'a>, target: Value<'c, 'a>, queue: i64, before: OperationRef<'c, 'a>) -> Value<'c, 'a> {
     let b = Builder::new(anchor.context(), anchor.location());
     let at = Point::Before(before);
-    let token_type = asyncpipe::token_type(anchor.context());
-    let group_type = asyncpipe::group_type(anchor.context());
-    let token = b.value(CopyOp::NAME, &[source, target], token_type, &[], at);
-    let group = b.insert(b.build(CommitGroupOp::NAME, &[token], &[group_type], &[(CommitGroupOp::QUEUE, b.int_attr(64, queue))], vec![Region::new()]), at);
+    let copy = b.insert(CopyOp::build(&b, source, target, true, false, None), at);
+    let token: Value = copy.result(0).expect("the token").into();
+    let group = b.insert(CommitGroupOp::build(&b, &[token], queue), at);
     group.result(0).expect("the group").into()
 }

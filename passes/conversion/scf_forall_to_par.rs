@@ -24,7 +24,7 @@ use crate::passes::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
-use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
 
 pub const PASS: PassDef = PassDef {
     argument: "scf-forall-to-par",
@@ -98,18 +98,45 @@ fn convert(forall: OperationRef) -> Result<(), String> {
         .into_iter()
         .filter(|(name, _)| ![attr::OPERAND_SEGMENT_SIZES, attr::STATIC_LOWER_BOUND, attr::STATIC_UPPER_BOUND, attr::STATIC_STEP].contains(&name.as_str()))
         .collect();
-    let attributes: Vec<(&str, melior::ir::Attribute)> = carried.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-    let foreach = b.insert(b.build(ForeachThreadOp::NAME, &counts, &result_types, &attributes, vec![Region::new()]), at);
+    let mapping = carried.iter().find(|(n, _)| n == ForeachThreadOp::MAPPING).map(|(_, a)| *a);
+    let foreach = b.insert(ForeachThreadOp::build(&b, &counts, &result_types, mapping), at);
+    for (name, value) in carried.iter().filter(|(n, _)| n != ForeachThreadOp::MAPPING) {
+        rewrite::set_attribute(foreach, name, *value);
+    }
     let body = foreach.region(0).expect("the body").append_block(Block::new(&vec![(b.index_type(), forall.location()); rank]));
-    let perform = b.insert(b.build(PerformConcurrentlyOp::NAME, &[], &[], &[], vec![Region::new()]), Point::End(body));
+    let perform = b.insert(PerformConcurrentlyOp::build(&b), Point::End(body));
     let slices_block = perform.region(0).expect("its region").append_block(Block::new(&[]));
     for (n, insert) in slice_of_output.iter().enumerate() {
         let insert = insert.expect("checked above");
-        let mut operands: Vec<Value> = (0..insert.operand_count()).filter_map(|i| insert.operand(i).ok()).collect();
-        operands[1] = inits[n];
-        let attributes = rewrite::attributes(insert);
-        let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-        b.insert(b.build(ParallelInsertSliceOp::NAME, &operands, &[], &named, vec![]), Point::End(slices_block));
+        // tensor.parallel_insert_slice's operands: source, dest, then its
+        // dynamic offsets, sizes and strides (operandSegmentSizes).
+        let operands: Vec<Value> = (0..insert.operand_count()).filter_map(|i| insert.operand(i).ok()).collect();
+        let segments = ir::dense_i32_attr(insert, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+        let [_, _, offsets, sizes, strides] = segments[..] else {
+            return Err("a tensor.parallel_insert_slice without its five operand groups".into());
+        };
+        let (offsets, sizes, strides) = (offsets.max(0) as usize, sizes.max(0) as usize, strides.max(0) as usize);
+        if operands.len() != 2 + offsets + sizes + strides {
+            return Err("a tensor.parallel_insert_slice whose operand groups do not add up".into());
+        }
+        let statics = |name: &str| ir::dense_i64_attr(insert, name).unwrap_or_default();
+        let slice = ParallelInsertSliceOp::build(
+            &b,
+            operands[0],
+            inits[n],
+            &operands[2..2 + offsets],
+            &operands[2 + offsets..2 + offsets + sizes],
+            &operands[2 + offsets + sizes..],
+            &statics(attr::STATIC_OFFSETS),
+            &statics(attr::STATIC_SIZES),
+            &statics(attr::STATIC_STRIDES),
+        );
+        let slice = b.insert(slice, Point::End(slices_block));
+        // Its discardable attributes carry over, as the foreach's do.
+        let inherent = [attr::OPERAND_SEGMENT_SIZES, attr::STATIC_OFFSETS, attr::STATIC_SIZES, attr::STATIC_STRIDES];
+        for (name, value) in rewrite::attributes(insert).into_iter().filter(|(n, _)| !inherent.contains(&n.as_str())) {
+            rewrite::set_attribute(slice, &name, value);
+        }
     }
     let ids: Vec<Value> = (0..rank).filter_map(|i| body.argument(i).ok().map(Value::from)).collect();
     for (iv, id) in ivs.iter().zip(&ids) {

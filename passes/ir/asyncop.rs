@@ -2,6 +2,7 @@
 //! handle type (through the dialect's C API), and the chain read back from
 //! its done: which op binds each operand and the outputs, and what it wraps.
 
+use super::ods::asyncop::types::HandleType;
 use super::ods::asyncop::{DoneOp, StartOp, UpdateOp, YieldOp};
 use super::upstream::Upstream;
 use crate::ffi;
@@ -13,24 +14,12 @@ use melior::ContextRef;
 
 /// `!asyncop.handle<(operands), (outputs), context>`.
 pub fn handle_type<'c>(context: ContextRef<'c>, operands: &[Type<'c>], outputs: &[Type<'c>], state: Type<'c>) -> Type<'c> {
-    let operands: Vec<_> = operands.iter().map(|t| t.to_raw()).collect();
-    let outputs: Vec<_> = outputs.iter().map(|t| t.to_raw()).collect();
-    // SAFETY: the types live in `context`; the C API copies the arrays.
-    unsafe {
-        Type::from_raw(ffi::asyncopHandleTypeGet(
-            context.to_ref().to_raw(),
-            operands.len() as isize,
-            operands.as_ptr(),
-            outputs.len() as isize,
-            outputs.as_ptr(),
-            state.to_raw(),
-        ))
-    }
+    HandleType::get(super::stable_context(context), operands, outputs, state).expect("a handle type accepts any types").r#type()
 }
 
 /// Whether `ty` is `!asyncop.handle<...>`.
 pub fn is_handle_type<'c>(ty: impl TypeLike<'c>) -> bool {
-    unsafe { ffi::asyncopTypeIsAHandle(ty.to_raw()) }
+    HandleType::is(ty)
 }
 
 /// What a start wraps.

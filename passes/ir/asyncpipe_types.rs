@@ -1,9 +1,12 @@
-//! asyncpipe's types, through the dialect's C API (not their printed text):
-//! `!asyncpipe.token`, `!asyncpipe.group` and `!asyncpipe.accumulator`.
+//! asyncpipe's types: `!asyncpipe.token`, `!asyncpipe.group` and
+//! `!asyncpipe.accumulator`. Their predicates and constructors are generated
+//! from the ODS TypeDefs (`ods::asyncpipe::types`); this file adds the
+//! accumulator's parameters and the short names the passes use.
 //! Apart from `asyncpipe.rs` (which re-exports them) so that the
 //! async-effects layer, which `asyncpipe.rs` asks for queue names, can
 //! recognize a token without an import circle.
 
+use super::ods::asyncpipe::types::{AccumulatorType, GroupType, TokenType};
 use crate::ffi;
 use melior::ir::{Type, TypeLike};
 use melior::ContextRef;
@@ -19,8 +22,10 @@ pub struct AccumulatorTile<'c> {
 /// The tile `ty` names, if it is an `!asyncpipe.accumulator`.
 pub fn accumulator_tile<'c>(ty: impl TypeLike<'c>) -> Option<AccumulatorTile<'c>> {
     let raw = ty.to_raw();
+    // SAFETY: `raw` is an accumulator type (checked first), whose getters
+    // read its parameters.
     unsafe {
-        ffi::asyncpipeTypeIsAAccumulator(raw).then(|| AccumulatorTile {
+        AccumulatorType::is(ty).then(|| AccumulatorTile {
             rows: ffi::asyncpipeAccumulatorTypeGetRows(raw),
             columns: ffi::asyncpipeAccumulatorTypeGetColumns(raw),
             element: Type::from_raw(ffi::asyncpipeAccumulatorTypeGetElementType(raw)),
@@ -30,25 +35,25 @@ pub fn accumulator_tile<'c>(ty: impl TypeLike<'c>) -> Option<AccumulatorTile<'c>
 
 /// Whether `ty` is `!asyncpipe.accumulator`.
 pub fn is_accumulator_type<'c>(ty: impl TypeLike<'c>) -> bool {
-    unsafe { ffi::asyncpipeTypeIsAAccumulator(ty.to_raw()) }
+    AccumulatorType::is(ty)
 }
 
 /// Whether `ty` is `!asyncpipe.group`.
 pub fn is_group_type<'c>(ty: impl TypeLike<'c>) -> bool {
-    unsafe { ffi::asyncpipeTypeIsAGroup(ty.to_raw()) }
+    GroupType::is(ty)
 }
 
 /// Whether `ty` is `!asyncpipe.token`.
 pub fn is_token_type<'c>(ty: impl TypeLike<'c>) -> bool {
-    unsafe { ffi::asyncpipeTypeIsAToken(ty.to_raw()) }
+    TokenType::is(ty)
 }
 
 /// `!asyncpipe.group`.
 pub fn group_type<'c>(context: ContextRef<'c>) -> Type<'c> {
-    unsafe { Type::from_raw(ffi::asyncpipeGroupTypeGet(context.to_ref().to_raw())) }
+    GroupType::get(super::stable_context(context)).expect("a type without parameters").r#type()
 }
 
 /// `!asyncpipe.token`.
 pub fn token_type<'c>(context: ContextRef<'c>) -> Type<'c> {
-    unsafe { Type::from_raw(ffi::asyncpipeTokenTypeGet(context.to_ref().to_raw())) }
+    TokenType::get(super::stable_context(context)).expect("a type without parameters").r#type()
 }

@@ -147,6 +147,15 @@ impl<'c> Builder<'c> {
         self.op(terminator, &[], &[], &[], Point::End(block))
     }
 
+    /// Inserts `op` (a new op whose first region is empty, as the generated
+    /// `XOp::build` makes them) at `point` with one block ending in
+    /// `terminator`; returns the terminator, before which the body goes.
+    pub fn insert_with_body<'a>(&self, op: Operation<'c>, terminator: Operation<'c>, point: Point<'c, 'a>) -> OperationRef<'c, 'a> {
+        let op = self.insert(op, point);
+        let block = op.region(0).expect("an op with a region").append_block(Block::new(&[]));
+        block.append_operation(terminator)
+    }
+
     /// An `scf.if` on `condition` without results or else branch; returns
     /// the point before the then branch's terminator.
     pub fn if_then<'a>(&self, condition: Value<'c, '_>, point: Point<'c, 'a>) -> Point<'c, 'a> {

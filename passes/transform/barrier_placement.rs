@@ -221,8 +221,7 @@ pub fn hoist_waits(body: BlockRef) {
     let erase_top = moved.iter().any(|(wait, _, _)| *wait == top);
     for (wait, queue, count) in moved {
         let builder = Builder::new(wait.context(), wait.location());
-        let attributes = [(WaitQueueOp::QUEUE, builder.int_attr(64, queue)), (WaitQueueOp::COUNT, builder.int_attr(64, count))];
-        builder.op(WaitQueueOp::NAME, &[], &[], &attributes, Point::Before(top));
+        builder.insert(WaitQueueOp::build(&builder, None, queue, Some(count)), Point::Before(top));
         if wait != top {
             ir::erase(wait);
         }

@@ -210,7 +210,8 @@ int main(int argc, char **argv) {
   printf("isa: token %d %d, group %d %d, f32 %d %d\n", asyncpipeTypeIsAToken(token),
          asyncpipeTypeIsAGroup(token), asyncpipeTypeIsAToken(group), asyncpipeTypeIsAGroup(group),
          asyncpipeTypeIsAToken(f32), asyncpipeTypeIsAGroup(f32));
-  MlirType acc = asyncpipeAccumulatorTypeGet(ctx, 64, 128, f32);
+  int64_t shape[2] = {64, 128};
+  MlirType acc = asyncpipeAccumulatorTypeGet(ctx, 2, shape, f32);
   // CHECK-NEXT: accumulator: !asyncpipe.accumulator<64x128xf32>
   // CHECK-NEXT: isa accumulator: 1 0, tile 64 x 128 of : f32
   printType("accumulator", acc);
@@ -219,7 +220,7 @@ int main(int argc, char **argv) {
   printType("", asyncpipeAccumulatorTypeGetElementType(acc));
   // CHECK-NEXT: diagnostic error: an accumulator tile's dimensions are positive, not 0
   // CHECK-NEXT: accumulator 0x4 null: 1
-  printf("accumulator 0x4 null: %d\n", mlirTypeIsNull(asyncpipeAccumulatorTypeGet(ctx, 0, 4, f32)));
+  printf("accumulator 0x4 null: %d\n", mlirTypeIsNull(asyncpipeAccumulatorTypeGet(ctx, 2, (int64_t[]){0, 4}, f32)));
   MlirType handle = asyncopHandleTypeGet(ctx, 1, &f32, 1, &i32, mlirIndexTypeGet(ctx));
   // CHECK-NEXT: handle: !asyncop.handle<(f32), (i32), index>
   // CHECK-NEXT: isa handle: 1 0

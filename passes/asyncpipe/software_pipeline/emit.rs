@@ -345,8 +345,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             self.emit_stmt(members[0], ctx, point);
             return;
         };
-        let queue = [(CommitQueueOp::QUEUE, self.b.int_attr(64, queue))];
-        let group = Point::Before(self.b.region_op(CommitQueueOp::NAME, &queue, YieldOp::NAME, point));
+        let group = Point::Before(self.b.insert_with_body(CommitQueueOp::build(&self.b, queue), YieldOp::build(&self.b), point));
         for (q, count) in waits {
             self.wait(q, count, group);
         }
@@ -360,7 +359,10 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             } else {
                 let at = match scope {
                     Some(at) => at,
-                    None => *scope.insert(Point::Before(self.b.region_op(AsyncScopeOp::NAME, &[], YieldOp::NAME, group))),
+                    None => {
+                        let terminator = self.b.insert_with_body(AsyncScopeOp::build(&self.b, false, None), YieldOp::build(&self.b), group);
+                        *scope.insert(Point::Before(terminator))
+                    }
                 };
                 self.emit_stmt(m, ctx, at);
             }
@@ -378,12 +380,8 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             // Inside its commit_queue: an asyncpipe.copy without a queue of its own.
             let operands: Vec<Value> =
                 op.operands().take(2).map(|v| map.get(&ValueKey::of(v)).copied().unwrap_or(v)).collect();
-            let mut attributes = Vec::new();
-            if let Ok(zero_fill) = op.attribute(CopyOp::ZERO_FILL) {
-                attributes.push((CopyOp::ZERO_FILL, zero_fill));
-            }
-            let copy = self.b.build(CopyOp::NAME, &operands, &[], &attributes, vec![]);
-            return self.b.insert(copy, point);
+            let zero_fill = CopyOp::cast(op).is_some_and(CopyOp::zero_fill);
+            return self.b.insert(CopyOp::build(&self.b, operands[0], operands[1], false, zero_fill, None), point);
         }
         let clone = self.clone_op(op, &map, point);
         for name in [attrs::STAGE, attrs::ORDER] {
@@ -470,9 +468,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
     }
 
     fn wait(&mut self, queue: i64, count: i64, point: Point<'c, 'a>) {
-        let attributes =
-            [(WaitQueueOp::QUEUE, self.b.int_attr(64, queue)), (WaitQueueOp::COUNT, self.b.int_attr(64, count))];
-        self.b.op(WaitQueueOp::NAME, &[], &[], &attributes, point);
+        self.b.insert(WaitQueueOp::build(&self.b, None, queue, Some(count)), point);
     }
 }
 

@@ -10,11 +10,9 @@ use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, WaitQueueOp};
 use crate::passes::ir::{self, diag, rewrite};
 use crate::passes::PassFailed;
 use melior::ir::attribute::IntegerAttribute;
-use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use crate::passes::ir::builder::{Builder, Point};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Attribute, Identifier};
-use melior::Context;
 
 
 
@@ -126,8 +124,6 @@ fn convert_wait(scope: OperationRef, wait: OperationRef, analysis: &InFlight, re
         return set_num_groups(wait, count, result.unknown.map(|origin| origin.describe().to_string()));
     }
     // asyncpipe.wait: one counting wait per hardware queue.
-    let context = ir::context(wait);
-    let block = wait.block().expect("a wait is in a block");
     let mut queues: Vec<Queue> = result.counts.keys().copied().collect();
     if result.unknown.is_some() {
         // A group of unknown origin may be on any queue: drain each one the
@@ -142,14 +138,8 @@ fn convert_wait(scope: OperationRef, wait: OperationRef, analysis: &InFlight, re
     for queue in queues {
         let count = count_for(wait, result, queue, remarks);
         let Queue::Logical(q) = queue else { unreachable!("asyncpipe groups are on logical queues") };
-        let new = OperationBuilder::new(WaitQueueOp::NAME, wait.location())
-            .add_attributes(&[
-                (Identifier::new(context, WaitQueueOp::QUEUE), i64_attr(context, q)),
-                (Identifier::new(context, WaitQueueOp::COUNT), i64_attr(context, count)),
-            ])
-            .build()
-            .expect("valid asyncpipe.wait_queue");
-        block.insert_operation_before(wait, new);
+        let builder = Builder::new(wait.context(), wait.location());
+        builder.insert(WaitQueueOp::build(&builder, None, q, Some(count)), Point::Before(wait));
     }
     ir::erase(wait);
     Ok(())
@@ -207,7 +197,4 @@ fn set_num_groups(wait: OperationRef, count: i64, lost: Option<String>) -> Resul
     Ok(())
 }
 
-fn i64_attr(context: &Context, value: i64) -> Attribute<'_> {
-    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
-}
 

@@ -8,9 +8,9 @@ use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::{self, diag, rewrite};
 use crate::passes::PassFailed;
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
-use melior::ir::{BlockRef, Region, RegionLike, Value};
+use melior::ir::{BlockRef, RegionLike, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 
@@ -89,8 +89,7 @@ impl<'c, 'a> Converter<'c, 'a> {
         if let Some(value) = self.completed {
             return value;
         }
-        let group = self.group_type(location);
-        let op = OperationBuilder::new(CompletedOp::NAME, location).add_results(&[group]).build().unwrap();
+        let op = CompletedOp::build(&Builder::new(self.entry.parent_operation().expect("a block of an op").context(), location));
         let op = match self.entry.first_operation() {
             Some(first) => self.entry.insert_operation_before(first, op),
             None => self.entry.append_operation(op),
@@ -152,10 +151,8 @@ impl<'c, 'a> Converter<'c, 'a> {
                 }
                 let value = self.materialize(entry, op.location());
                 let block = op.block().unwrap();
-                block.insert_operation_before(
-                    op,
-                    OperationBuilder::new(WaitOp::NAME, op.location()).add_operands(&[value]).build().unwrap(),
-                );
+                let builder = Builder::new(op.context(), op.location());
+                block.insert_operation_before(op, WaitOp::build(&builder, &[value]));
                 ir::erase(op);
                 return;
             }
@@ -269,11 +266,8 @@ impl<'c, 'a> Converter<'c, 'a> {
             }
             let tokens = self.with_tokens(issued);
             let location = before.location();
-            let group = self.group_type(location);
             let builder = Builder::new(before.context(), location);
-            let queue_attr = builder.int_attr(64, queue);
-            let op = builder.build(CommitGroupOp::NAME, &tokens, &[group], &[(CommitGroupOp::QUEUE, queue_attr)], vec![Region::new()]);
-            builder.insert(op, Point::Before(before));
+            builder.insert(CommitGroupOp::build(&builder, &tokens, queue), Point::Before(before));
         }
         true
     }

@@ -21,9 +21,11 @@ MLIR_CAPI_EXPORTED MlirType asyncpipeGroupTypeGet(MlirContext ctx);
 /// `!asyncpipe.accumulator<RxCxT>`: a tile of tensor-core accumulator
 /// registers.
 MLIR_CAPI_EXPORTED bool asyncpipeTypeIsAAccumulator(MlirType type);
-/// A rows x columns tile of `element` (f32 or f16); a null type, with the
-/// verifier's error on the context, when the type is invalid.
-MLIR_CAPI_EXPORTED MlirType asyncpipeAccumulatorTypeGet(MlirContext ctx, int64_t rows, int64_t columns,
+/// A tile of `shape` (`rank` sizes: rows, columns) of `element` (f32 or
+/// f16), the type's ODS parameters in order, arrays as a count and a
+/// pointer; a null type, with the verifier's error on the context, when the
+/// type is invalid.
+MLIR_CAPI_EXPORTED MlirType asyncpipeAccumulatorTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape,
                                                        MlirType element);
 MLIR_CAPI_EXPORTED int64_t asyncpipeAccumulatorTypeGetRows(MlirType type);
 MLIR_CAPI_EXPORTED int64_t asyncpipeAccumulatorTypeGetColumns(MlirType type);

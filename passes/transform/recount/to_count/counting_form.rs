@@ -24,7 +24,8 @@ use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CommitGroupOp, CommitOp, Co
 use crate::passes::ir::{self, diag, rewrite};
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use crate::passes::ir::builder::Builder;
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::{Attribute, Block, RegionLike, Value, ValueLike};
 
@@ -164,7 +165,7 @@ fn convert_commit(commit: OperationRef, queues: &QueueMap) {
         if region.first_block().is_none() {
             // An empty group: commit_queue needs its block and terminator.
             let block = region.append_block(Block::new(&[]));
-            block.append_operation(OperationBuilder::new(YieldOp::NAME, scope.location()).build().unwrap());
+            block.append_operation(YieldOp::build(&Builder::new(scope.context(), scope.location())));
         }
         return;
     }
