@@ -3,7 +3,8 @@
 //! Each pass is one file and one [`PassDef`], in a folder by role:
 //! `asyncpipe/`, `asyncop/`, `par/` and `gpu/` for transforms within a
 //! dialect, `conversion/` for one source-to-target pair a file,
-//! `cpu_model/` for the CPU simulators, `view/` for passes that only print.
+//! `cpu_model/` for the CPU simulators, `view/` for passes that only print,
+//! `test_print/` for one printer per analysis (lit tests of the analyses).
 //! [`all`] lists them for registration. What passes share is not a pass:
 //! analyses (read-only) in `analysis/`, shared rewrites in `transform/`,
 //! the IR layer (raw handles, builders, typed op views) in `ir/`.
@@ -31,6 +32,8 @@ pub mod gpu;
 pub mod cpu_model;
 #[forbid(unsafe_code)]
 pub mod view;
+#[forbid(unsafe_code)]
+pub mod test_print;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -96,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 30] = [
+    static ALL: [PassDef; 31] = [
         asyncpipe::software_pipeline::PASS,
         asyncpipe::token_to_count::PASS,
         asyncpipe::count_to_token::PASS,
@@ -127,6 +130,7 @@ pub fn all() -> &'static [PassDef] {
         conversion::asyncop_to_asyncpipe::PASS,
         view::timeline::PASS,
         view::explain::PASS,
+        test_print::test_print_in_flight::PASS,
     ];
     &ALL
 }

@@ -82,7 +82,7 @@ fn rust_files_under(dirs: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
 /// The folders of `passes/` that hold passes, one role each (issue 37): a
 /// newcomer reads them as a map. Transforms within one dialect, conversions
 /// (one source-to-target pair a file), the CPU simulators, the viewers.
-const PASS_FOLDERS: &[&str] = &["asyncpipe", "asyncop", "par", "gpu", "conversion", "cpu_model", "view"];
+const PASS_FOLDERS: &[&str] = &["asyncpipe", "asyncop", "par", "gpu", "conversion", "cpu_model", "view", "test_print"];
 
 /// The other folders of `passes/`: what passes share (analyses, shared
 /// rewrites, the IR layer) and the C++ passes.

@@ -67,7 +67,7 @@ fn help_entries() -> BTreeMap<String, (String, Vec<(String, String)>)> {
 
 /// The folders of `passes/` that hold Rust passes, one role each, in the
 /// order the reference lists them.
-const ROLES: &[&str] = &["asyncpipe", "asyncop", "par", "gpu", "conversion", "cpu_model", "view"];
+const ROLES: &[&str] = &["asyncpipe", "asyncop", "par", "gpu", "conversion", "cpu_model", "view", "test_print"];
 
 /// The role folder of pass module `module` (`verify_sync` -> `asyncpipe`).
 fn role_of(module: &str) -> Option<&'static str> {
