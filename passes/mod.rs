@@ -99,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 31] = [
+    static ALL: [PassDef; 32] = [
         asyncpipe::software_pipeline::PASS,
         asyncpipe::token_to_count::PASS,
         asyncpipe::count_to_token::PASS,
@@ -131,6 +131,7 @@ pub fn all() -> &'static [PassDef] {
         view::timeline::PASS,
         view::explain::PASS,
         test_print::test_print_in_flight::PASS,
+        test_print::test_print_in_flight_bounds::PASS,
     ];
     &ALL
 }

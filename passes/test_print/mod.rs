@@ -6,3 +6,4 @@
 //! that act on those results.
 
 pub mod test_print_in_flight;
+pub mod test_print_in_flight_bounds;
