@@ -99,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 32] = [
+    static ALL: [PassDef; 34] = [
         asyncpipe::software_pipeline::PASS,
         asyncpipe::token_to_count::PASS,
         asyncpipe::count_to_token::PASS,
@@ -132,6 +132,8 @@ pub fn all() -> &'static [PassDef] {
         view::explain::PASS,
         test_print::test_print_in_flight::PASS,
         test_print::test_print_in_flight_bounds::PASS,
+        test_print::test_print_hazards::PASS,
+        test_print::test_print_hopper_sync::PASS,
     ];
     &ALL
 }

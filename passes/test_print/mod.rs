@@ -7,3 +7,5 @@
 
 pub mod test_print_in_flight;
 pub mod test_print_in_flight_bounds;
+pub mod test_print_hazards;
+pub mod test_print_hopper_sync;
