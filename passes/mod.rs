@@ -99,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 34] = [
+    static ALL: [PassDef; 37] = [
         asyncpipe::software_pipeline::PASS,
         asyncpipe::token_to_count::PASS,
         asyncpipe::count_to_token::PASS,
@@ -134,6 +134,9 @@ pub fn all() -> &'static [PassDef] {
         test_print::test_print_in_flight_bounds::PASS,
         test_print::test_print_hazards::PASS,
         test_print::test_print_hopper_sync::PASS,
+        test_print::test_print_effects::PASS,
+        test_print::test_print_sync_state::PASS,
+        test_print::test_print_thread_scope::PASS,
     ];
     &ALL
 }
