@@ -99,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 37] = [
+    static ALL: [PassDef; 41] = [
         asyncpipe::software_pipeline::PASS,
         asyncpipe::token_to_count::PASS,
         asyncpipe::count_to_token::PASS,
@@ -137,6 +137,10 @@ pub fn all() -> &'static [PassDef] {
         test_print::test_print_effects::PASS,
         test_print::test_print_sync_state::PASS,
         test_print::test_print_thread_scope::PASS,
+        test_print::test_print_version_slices::PASS,
+        test_print::test_print_barrier_intervals::PASS,
+        test_print::test_print_chain_effects::PASS,
+        test_print::test_print_async_trace::PASS,
     ];
     &ALL
 }

@@ -30,6 +30,21 @@ pub struct Rows<'c, 'a> {
     count: i64,
 }
 
+impl<'c, 'a> Rows<'c, 'a> {
+    /// The form in words, with `x` named by `name` (for a test printer's
+    /// remark): `rows (2*x + 1) mod 3, 1 row`.
+    pub fn describe(&self, name: impl Fn(Value<'c, 'a>) -> String) -> String {
+        let mut text = match self.x {
+            Some(x) if self.a != 0 => format!("{}*({}) + {}", self.a, name(x), self.b),
+            _ => self.b.to_string(),
+        };
+        if let Some(m) = self.m {
+            text = format!("({text}) mod {m}");
+        }
+        format!("rows {text}, {} row{}", self.count, if self.count == 1 { "" } else { "s" })
+    }
+}
+
 /// The rows of its buffer's leading dimension that `value` (a view of the
 /// buffer, or the buffer) is confined to; None when that is not known (the
 /// whole buffer, or a form this does not model).

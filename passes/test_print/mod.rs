@@ -12,6 +12,10 @@ pub mod test_print_hopper_sync;
 pub mod test_print_effects;
 pub mod test_print_sync_state;
 pub mod test_print_thread_scope;
+pub mod test_print_version_slices;
+pub mod test_print_barrier_intervals;
+pub mod test_print_chain_effects;
+pub mod test_print_async_trace;
 
 use crate::passes::ir::{self, diag, ValueKey};
 use melior::ir::block::BlockLike;
