@@ -99,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 41] = [
+    static ALL: [PassDef; 45] = [
         asyncpipe::software_pipeline::PASS,
         asyncpipe::token_to_count::PASS,
         asyncpipe::count_to_token::PASS,
@@ -141,6 +141,10 @@ pub fn all() -> &'static [PassDef] {
         test_print::test_print_barrier_intervals::PASS,
         test_print::test_print_chain_effects::PASS,
         test_print::test_print_async_trace::PASS,
+        test_print::test_print_const_eval::PASS,
+        test_print::test_print_symbolic::PASS,
+        test_print::test_print_periodicity::PASS,
+        test_print::test_print_thread_slices::PASS,
     ];
     &ALL
 }

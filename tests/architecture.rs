@@ -216,6 +216,29 @@ fn passes_live_in_folders_by_role() {
     assert!(pass_modules().iter().any(|(name, path)| name == "verify_sync" && path.ends_with("asyncpipe/verify_sync")));
 }
 
+/// Every analysis has its test printer (`passes/test_print/test_print_<analysis>.rs`,
+/// flag `asyncpipe-test-print-<analysis>`) and lit tests through it
+/// (`test/Analysis/<analysis>.mlir`, dashes for underscores), so that each
+/// is tested alone, apart from the passes that act on its results.
+#[test]
+fn every_analysis_has_a_test_printer() {
+    let registered: BTreeSet<&str> = asyncpipe::passes::all().iter().map(|d| d.argument).collect();
+    let mut missing = Vec::new();
+    for name in modules(&root().join("passes/analysis")) {
+        let printer = root().join(format!("passes/test_print/test_print_{name}.rs"));
+        let flag = format!("asyncpipe-test-print-{}", name.replace('_', "-"));
+        let test = root().join(format!("test/Analysis/{}.mlir", name.replace('_', "-")));
+        if !printer.exists() || !registered.contains(flag.as_str()) {
+            missing.push(format!("{name}: no registered printer {flag} in {}", printer.strip_prefix(root()).unwrap().display()));
+        }
+        match std::fs::read_to_string(&test) {
+            Ok(text) if text.contains(&format!("--{flag}")) => {}
+            _ => missing.push(format!("{name}: no test {} running --{flag}", test.strip_prefix(root()).unwrap().display())),
+        }
+    }
+    assert!(missing.is_empty(), "analyses without a test printer or its tests:\n{}", missing.join("\n"));
+}
+
 #[test]
 fn edges_are_the_module_uses() {
     let (_, edges) = dot();

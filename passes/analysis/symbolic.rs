@@ -403,6 +403,16 @@ impl Case {
         parts.into_iter().filter(|c| c.params.iter().all(|p| p.lo <= p.hi)).collect()
     }
 
+    /// `form` in words over the case's parameters, for a test printer's
+    /// remark: `3 + 2*argument 0`.
+    pub fn describe_form(&self, form: &Affine) -> String {
+        let mut text = form.constant.to_string();
+        for &(p, c) in &form.terms {
+            let _ = write!(text, " + {c}*{}", self.params[p].label);
+        }
+        text
+    }
+
     /// The refined arguments, for a message: `argument 2 in [4, 9223372036854775804]
     /// with argument 2 mod 3 = 1`.
     /// None when the case is every value.

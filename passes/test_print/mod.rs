@@ -16,6 +16,10 @@ pub mod test_print_version_slices;
 pub mod test_print_barrier_intervals;
 pub mod test_print_chain_effects;
 pub mod test_print_async_trace;
+pub mod test_print_const_eval;
+pub mod test_print_symbolic;
+pub mod test_print_periodicity;
+pub mod test_print_thread_slices;
 
 use crate::passes::ir::{self, diag, ValueKey};
 use melior::ir::block::BlockLike;
