@@ -54,7 +54,7 @@ pub enum Bound {
 
 /// The largest bound counted exactly; past it a bound is "more than CAP"
 /// ([`Bound::Over`]). Above `asyncpipe-to-nvgpu`'s largest ring
-/// (`lower_to_nvgpu::bulk::MAX_RING`, which asserts it), so that every
+/// (`nvgpu_lowering::bulk::MAX_RING`, which asserts it), so that every
 /// ring it can build is sized exactly; a wait for at most CAP or more groups
 /// is never removed as never blocking past it.
 pub const CAP: i64 = 4096;

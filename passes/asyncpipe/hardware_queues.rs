@@ -25,7 +25,7 @@ use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::in_flight::QueueMap;
 use crate::passes::analysis::sync_state::is_token_form;
 use crate::passes::ir::{self, diag};
-use crate::passes::conversion::lower_to_nvgpu::{self, checked_functions, needs_recount, Options};
+use crate::passes::transform::nvgpu_lowering::{self, checked_functions, needs_recount, Options};
 use crate::passes::transform::recount::{self, to_count};
 use crate::passes::{PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -35,7 +35,7 @@ pub const PASS: PassDef = PassDef {
     description: "Recount each function's waits for PTX's queues (one cp.async queue, a ring per bulk queue): \
                   the first step of asyncpipe-to-nvgpu",
     anchor: None,
-    options: lower_to_nvgpu::OPTIONS,
+    options: nvgpu_lowering::OPTIONS,
     run,
 };
 
@@ -63,7 +63,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         // token-to-count keeps a group in token form only where counting
         // form cannot say the same thing (it has said why, just above).
         for op in ir::nested_ops(function).into_iter().filter(|op| is_token_form(*op)) {
-            diag::error(op.location(), lower_to_nvgpu::TOKEN_FORM_LEFT);
+            diag::error(op.location(), nvgpu_lowering::TOKEN_FORM_LEFT);
             failed = true;
         }
     }

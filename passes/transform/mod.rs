@@ -13,8 +13,12 @@
 //!   nvgpu on a copy of a function, for the hazard model.
 //! - [`cfg_to_scf`]: CFG form (after convert-scf-to-cf) raised back to
 //!   `scf.for` and `scf.if` on a copy of a function, for the Hopper model.
+//! - [`nvgpu_lowering`]: the lowering to nvgpu's options, its up-front
+//!   check and the emission of each copy (cp.async, bulk, tensor maps),
+//!   which both steps of `asyncpipe-to-nvgpu` use.
 
 pub mod barrier_placement;
 pub mod cfg_to_scf;
+pub mod nvgpu_lowering;
 pub mod raise_nvvm;
 pub mod recount;
