@@ -281,9 +281,32 @@ PASSES = [
      ["--asyncpipe-count-to-token", "--asyncpipe-token-to-count=single-hw-queue=true",
       "--asyncpipe-optimize-waits"], True, 3),
     ("pipeline:token-to-count,optimize-waits", ["--asyncpipe-token-to-count", "--asyncpipe-optimize-waits"], True, 3),
+    # The test printers (one per analysis, issue 37): each analysis alone,
+    # on every input, at its extremes (a 2^62 assumed trip count, a step
+    # budget of 50).
+    ("asyncpipe-test-print-in-flight", ["--asyncpipe-test-print-in-flight"], False, 1),
+    ("asyncpipe-test-print-in-flight=single-hw-queue=true", ["--asyncpipe-test-print-in-flight=single-hw-queue=true"], False, 1),
+    ("asyncpipe-test-print-in-flight-bounds", ["--asyncpipe-test-print-in-flight-bounds"], False, 1),
+    ("asyncpipe-test-print-hazards", ["--asyncpipe-test-print-hazards"], False, 1),
+    ("asyncpipe-test-print-hazards=max-steps=50 bulk-queues=0 ordered-writes=true",
+     ["--asyncpipe-test-print-hazards=max-steps=50 bulk-queues=0 ordered-writes=true"], False, 1),
+    ("asyncpipe-test-print-sync-state", ["--asyncpipe-test-print-sync-state"], False, 1),
+    ("asyncpipe-test-print-effects", ["--asyncpipe-test-print-effects"], False, 1),
+    ("asyncpipe-test-print-const-eval", ["--asyncpipe-test-print-const-eval"], False, 1),
+    ("asyncpipe-test-print-symbolic", ["--asyncpipe-test-print-symbolic"], False, 1),
+    ("asyncpipe-test-print-periodicity", ["--asyncpipe-test-print-periodicity"], False, 1),
+    ("asyncpipe-test-print-version-slices", ["--asyncpipe-test-print-version-slices"], False, 1),
+    ("asyncpipe-test-print-async-trace=assumed-trips=2^62",
+     ["--asyncpipe-test-print-async-trace=assumed-trips=4611686018427387904"], False, 1),
+    ("pipeline:software-pipeline,test-print-async-trace",
+     ["--asyncpipe-software-pipeline", "--asyncpipe-test-print-async-trace"], False, 1),
 ]
 # Passes for gpu.module inputs (picked more often when the input has one).
 GPU_PASSES = [
+    ("asyncpipe-test-print-hopper-sync", ["--asyncpipe-test-print-hopper-sync"], False, 1),
+    ("pipeline:convert-nvgpu-to-nvvm,test-print-hopper-sync", [NVGPU_TO_NVVM, "--asyncpipe-test-print-hopper-sync"], False, 1),
+    ("asyncpipe-test-print-barrier-intervals", ["--asyncpipe-test-print-barrier-intervals"], False, 1),
+    ("asyncpipe-test-print-thread-scope", ["--asyncpipe-test-print-thread-scope"], False, 1),
     ("asyncpipe-to-ptx=chip=sm_80", ["--asyncpipe-to-ptx=chip=sm_80"], False, 4),
     ("asyncpipe-to-ptx=chip=sm_90 bulk-queues=0", ["--asyncpipe-to-ptx=chip=sm_90 bulk-queues=0"], False, 3),
     ("asyncpipe-to-ptx=chip=sm_80 bulk-queues=0", ["--asyncpipe-to-ptx=chip=sm_80 bulk-queues=0"], False, 1),
@@ -369,6 +392,7 @@ GPU_PASSES = [
 # often when the input has one).
 PAR_PASSES = [
     ("par-verify-disjoint", ["--par-verify-disjoint"], False, 4),
+    ("asyncpipe-test-print-thread-slices", ["--asyncpipe-test-print-thread-slices"], False, 1),
     ("par-to-scf", ["--par-to-scf"], False, 2),
     ("par-to-async", ["--par-to-async"], False, 3),
     ("par-to-async=chunk=3", ["--par-to-async=chunk=3"], False, 1),
@@ -410,6 +434,7 @@ ASYNCOP_PASSES = [
     ("asyncop-unwrap", ["--asyncop-unwrap"], False, 2),
     ("asyncop-schedule=max-in-flight=1", ["--asyncop-schedule=max-in-flight=1"], False, 2),
     ("asyncop-to-async", ["--asyncop-to-async"], False, 2),
+    ("asyncpipe-test-print-chain-effects", ["--asyncpipe-test-print-chain-effects"], False, 1),
     ("pipeline:asyncop-schedule,asyncop-to-async,lower-async",
      ["--asyncop-schedule", "--asyncop-to-async"] + LOWER_ASYNC, False, 2),
     ("asyncop-to-asyncpipe", ["--asyncop-to-asyncpipe"], False, 2),
