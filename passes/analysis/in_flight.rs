@@ -41,7 +41,7 @@ use crate::passes::ir::upstream::{self, Upstream};
 use super::const_eval::Bindings;
 use super::symbolic::Affine;
 use crate::passes::ir::asyncpipe::{is_group_type, is_token_type};
-use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CommitQueueOp};
+use crate::passes::ir::ods::asyncpipe::{AsyncpipeOp, CommitGroupOp, CommitQueueOp};
 use crate::passes::ir::{self, OpKey, TypeKey, ValueKey};
 use super::sync_state::{self, Queue, QueueEffect};
 use melior::ir::block::BlockLike;
@@ -705,13 +705,18 @@ impl Analysis<'_> {
         let upstream = if typed.is_some() { None } else { Upstream::named(name) };
         let effect = sync_state::effect_of(op, typed, upstream);
         if let QueueEffect::Commit(queue) = effect {
-            if CommitQueueOp::is(op) {
+            // A group's region runs before it commits, waits included (a
+            // commit_group in region form is the token form of commit_queue).
+            if CommitQueueOp::is(op) || CommitGroupOp::cast(op).is_some_and(|c| c.tokens().next().is_none()) {
                 self.region_blocks(op, 0, state);
             }
             let queue = self.queues.hardware(queue);
             self.result.queues.insert(queue);
             state.commit(queue);
-            if let Ok(group) = op.result(0) {
+            // (Count first: melior's `result` prints the whole op into the
+            // error of a missing result, which made every commit cost the
+            // size of the module around it.)
+            if let Some(group) = (op.result_count() > 0).then(|| op.result(0).ok()).flatten() {
                 state.set(raw_key(group), Distance::group(queue));
             }
             return;
@@ -719,7 +724,7 @@ impl Analysis<'_> {
         if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::Mma(_) | AsyncpipeOp::AsyncScope(_)))
             || upstream == Some(Upstream::NvgpuDeviceAsyncCopy)
         {
-            if let Ok(result) = op.result(0) {
+            if let Some(result) = (op.result_count() > 0).then(|| op.result(0).ok()).flatten() {
                 state.set(raw_key(result), Distance { uncommitted: Some(OpKey::of(op)), ..Distance::default() });
             }
             return; // async_scope bodies hold no synchronization

@@ -7,15 +7,20 @@
 //! in one stage and used in a later one get one version per stage of
 //! distance (`schedule`, through the shim's multi-buffering). Async stages
 //! run in `commit_queue` regions and their consumers wait with the largest
-//! safe count, from a simulation of the emitted commits (`counts`).
+//! safe count: `emit` writes token-form waits on the group instances each
+//! item needs (`items`), in a scope that the recount
+//! (`transform::recount::to_count`, the in-flight analysis every count of
+//! asyncpipe comes from) turns into counting form; the waits that can never
+//! block are then removed (`transform::recount::waits`), and the scope is
+//! inlined.
 //!
 //! Loops are pipelined innermost first. An inner pipelined loop that is
 //! itself a statement of an enclosing annotated loop is wrapped in an
 //! `scf.execute_region` that keeps its stage and order, so the outer
 //! pipeline moves it as one op.
 
-#[path = "software_pipeline/counts.rs"]
-pub mod counts;
+#[path = "software_pipeline/items.rs"]
+pub mod items;
 #[path = "software_pipeline/emit.rs"]
 pub mod emit;
 #[path = "software_pipeline/schedule.rs"]
@@ -23,17 +28,20 @@ pub mod schedule;
 
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::effects;
-use crate::passes::analysis::sync_state::BulkQueues;
+use crate::passes::analysis::in_flight::QueueMap;
+use crate::passes::analysis::in_flight_bounds::InFlightBounds;
+use crate::passes::analysis::sync_state::{BulkQueues, Queue};
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::attrs;
-use crate::passes::ir::{self, diag, transforms};
+use crate::passes::ir::{self, diag, rewrite, transforms};
 use crate::passes::analysis::hazards::{self, Hazard};
 use crate::passes::transform::barrier_placement;
+use crate::passes::transform::recount::{to_count, waits};
 use crate::passes::{PassDef, PassFailed, PassOptions};
 use emit::{Emitter, Trip};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Attribute, BlockRef};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 pub const PASS: PassDef = PassDef {
     argument: "asyncpipe-software-pipeline",
@@ -78,8 +86,6 @@ fn pipeline(loop_op: OperationRef, bulk: &BulkQueues) -> Result<(), PassFailed> 
         diag::error(loop_op.location(), &format!("internal error in the software pipeliner: {message}"));
         PassFailed
     };
-    // The counts only depend on the items: compute them before changing anything.
-    let waits = counts::compute(&plan.items, plan.last, static_trip(trip)).map_err(|m| internal(&m))?;
     let items = plan.items.clone();
     let mut known = HashMap::new();
     for buffer in &plan.buffers {
@@ -114,9 +120,30 @@ fn pipeline(loop_op: OperationRef, bulk: &BulkQueues) -> Result<(), PassFailed> 
         loop_op
     };
     let function = ir::enclosing_function(loop_op);
-    let body = Emitter::new(&plan, &waits, trip).emit(at);
+    // The pipelined loop is written in token form (each wait names the
+    // groups its item needs) inside a scope, and counted there by the
+    // recount, the engine every count of asyncpipe comes from; the drains
+    // that can never block go; then the scope is inlined.
+    let b = Builder::new(loop_op.context(), loop_op.location());
+    let scope_end = b.region_op(Upstream::ScfExecuteRegion, &[], Upstream::ScfYield, Point::Before(at));
+    let scope = scope_end.parent_operation().expect("the scope");
+    let queues: BTreeSet<i64> = plan.items.iter().filter_map(|item| item.commits).collect();
+    let body = Emitter::new(&plan, trip).emit(scope_end);
     drop(plan);
     ir::erase(loop_op);
+    // (A loop without async stages has no wait to count.)
+    if !queues.is_empty() {
+        to_count::convert_within(scope, &QueueMap::default()).map_err(|_| internal("the emitted loop did not count"))?;
+        // The loop's queues are its own: nothing of them is in flight at
+        // the scope's entry.
+        let mut entry = InFlightBounds::default();
+        for &queue in &queues {
+            entry.wait(Queue::Logical(queue), 0);
+        }
+        waits::optimize_function(scope, entry);
+    }
+    rewrite::inline_region_before(scope);
+    ir::erase(scope);
     match function {
         Some(function) => barriers(function, body, bulk),
         None => Ok(()),
@@ -156,9 +183,3 @@ fn trip_count(loop_op: OperationRef) -> Trip {
     ir::static_trip_count(loop_op).map_or(Trip::Dynamic, Trip::Static)
 }
 
-fn static_trip(trip: Trip) -> Option<i64> {
-    match trip {
-        Trip::Static(n) => Some(n),
-        Trip::Dynamic => None,
-    }
-}

@@ -5,16 +5,18 @@
 //! on iteration `k = g - s`. Helpers (unannotated ops) are recomputed before
 //! each clone that needs them. Values that cross stages are carried by the
 //! body loop's iter_args, `d` steps deep for a distance of `d` stages.
-//! Async groups become `commit_queue` regions (queue = first queue + stage),
-//! and every item is preceded by the waits `counts` computed for it.
+//! Async groups become `commit_group` regions (queue = first queue + stage;
+//! `commit_queue` once counted), and every item is preceded by a token-form wait on the group instances
+//! it needs (`items`), which the recount counts once the loop is emitted.
 
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::cmpi::{SGT, UGT};
 use crate::passes::ir::upstream::Upstream;
-use super::counts::{Step, Waits};
+use super::items::{Need, Step};
 use super::schedule::{self, Schedule, Source};
 use crate::passes::ir::builder::{Builder, Point};
-use crate::passes::ir::ods::asyncpipe::{attrs, AsyncScopeOp, CommitQueueOp, CopyOp, MmaOp, WaitQueueOp, YieldOp};
+use crate::passes::ir::asyncpipe::group_type;
+use crate::passes::ir::ods::asyncpipe::{attrs, AsyncScopeOp, CommitGroupOp, CompletedOp, CopyOp, MmaOp, WaitOp, WaitQueueOp, YieldOp};
 use crate::passes::ir::{self, rewrite, ValueKey};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -38,7 +40,6 @@ struct StepContext<'c, 'a> {
 
 pub struct Emitter<'s, 'c, 'a> {
     s: &'s Schedule<'c, 'a>,
-    waits: &'s Waits,
     /// Builds ops at the loop's location.
     b: Builder<'c>,
     /// What each statement and helper reads from the loop body: computed
@@ -58,6 +59,13 @@ pub struct Emitter<'s, 'c, 'a> {
     produced: HashMap<(Step, ValueKey), Value<'c, 'a>>,
     carried: HashMap<(ValueKey, usize), Value<'c, 'a>>,
     before_epilogue: HashMap<(ValueKey, usize), Value<'c, 'a>>,
+    /// Token form: the group each async item committed in a step (the
+    /// prologue's and epilogue's steps, and the body loop's own step).
+    groups: HashMap<(Step, usize), Value<'c, 'a>>,
+    /// In the body loop: the group item `G` committed `d` steps before
+    /// (`(G, d)`, an iter_arg); after it, the same as the epilogue sees it.
+    carried_groups: HashMap<(usize, usize), Value<'c, 'a>>,
+    groups_before_epilogue: HashMap<(usize, usize), Value<'c, 'a>>,
     /// The items of each stage, in program order: a step visits only the
     /// stages that run in it, so that the prologue and epilogue cost what
     /// they emit, not stages times steps.
@@ -65,7 +73,7 @@ pub struct Emitter<'s, 'c, 'a> {
 }
 
 impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
-    pub fn new(s: &'s Schedule<'c, 'a>, waits: &'s Waits, trip: Trip) -> Self {
+    pub fn new(s: &'s Schedule<'c, 'a>, trip: Trip) -> Self {
         let context = s.loop_op.context();
         let sources = s
             .stmts
@@ -79,7 +87,6 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         let operand = |i: usize| s.loop_op.operand(i).unwrap();
         Self {
             s,
-            waits,
             b: Builder::new(context, s.loop_op.location()),
             sources,
             lb: operand(0),
@@ -93,6 +100,9 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             produced: HashMap::new(),
             carried: HashMap::new(),
             before_epilogue: HashMap::new(),
+            groups: HashMap::new(),
+            carried_groups: HashMap::new(),
+            groups_before_epilogue: HashMap::new(),
             items_of_stage: {
                 let mut of_stage = vec![Vec::new(); s.last + 1];
                 for (item, it) in s.items.iter().enumerate() {
@@ -166,26 +176,65 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             let init = self.produced.get(&(Step::Prologue(last - d), v)).copied();
             inits.push(init.unwrap_or_else(|| self.b.poison(t, point)));
         }
+        // Groups the body's waits need from earlier steps, carried as
+        // deep as the farthest need: (item, steps back), in item order.
+        let mut group_depth: BTreeMap<usize, usize> = BTreeMap::new();
+        for (item, it) in self.s.items.iter().enumerate() {
+            for need in &it.needs {
+                if let Some(delta) = self.steps_back(item, need).filter(|d| *d > 0) {
+                    let depth = group_depth.entry(need.group).or_insert(0);
+                    *depth = (*depth).max(delta);
+                }
+            }
+        }
+        let carried_groups: Vec<(usize, usize)> = group_depth.iter().flat_map(|(&g, &d)| (1..=d).map(move |d| (g, d))).collect();
+        let mut group_inits = Vec::new();
+        let mut completed = None;
+        for &(g, d) in &carried_groups {
+            // A group from before the loop's first iteration needs no wait:
+            // an already completed group stands for it.
+            let init = last.checked_sub(d).and_then(|step| self.groups.get(&(Step::Prologue(step), g)).copied());
+            let init = init.unwrap_or_else(|| {
+                *completed.get_or_insert_with(|| {
+                    let op = self.b.insert(CompletedOp::build(&self.b), point);
+                    op.result(0).expect("a group").into()
+                })
+            });
+            group_inits.push(init);
+        }
         let has_body = match self.trip {
             Trip::Static(n) => n > last as i64,
             Trip::Dynamic => true,
         };
         let mut body = None;
         if has_body {
-            let (results, block) = self.emit_body(&carried, &inits, point);
+            let (results, block) = self.emit_body(&carried, &inits, &carried_groups, &group_inits, point);
             body = Some(block);
             for (i, &(v, d, _)) in carried.iter().enumerate() {
                 self.before_epilogue.insert((v, d), results[i]);
+            }
+            for (i, &(g, d)) in carried_groups.iter().enumerate() {
+                self.groups_before_epilogue.insert((g, d), results[carried.len() + i]);
             }
         } else {
             for (i, &(v, d, _)) in carried.iter().enumerate() {
                 self.before_epilogue.insert((v, d), inits[i]);
             }
+            for (i, &(g, d)) in carried_groups.iter().enumerate() {
+                self.groups_before_epilogue.insert((g, d), group_inits[i]);
+            }
         }
         for e in 0..last {
             self.emit_step(Step::Epilogue(e), point);
         }
-        for &queue in &self.waits.drain {
+        // Every queue the loop commits to is drained after it (the
+        // original loop's copies were complete after it); the recount then
+        // removes the drains that can never block, where every group of
+        // the queue was already awaited.
+        let mut queues: Vec<i64> = self.s.items.iter().filter_map(|item| item.commits).collect();
+        queues.sort_unstable();
+        queues.dedup();
+        for queue in queues {
             self.wait(queue, 0, point);
         }
         body
@@ -195,28 +244,42 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         &mut self,
         carried: &[(ValueKey, usize, Type<'c>)],
         inits: &[Value<'c, 'a>],
+        carried_groups: &[(usize, usize)],
+        group_inits: &[Value<'c, 'a>],
         point: Point<'c, 'a>,
     ) -> (Vec<Value<'c, 'a>>, BlockRef<'c, 'a>) {
         let lb = self.iteration_value(self.s.last as i64, point);
-        let types: Vec<Type> = carried.iter().map(|c| c.2).collect();
+        let group = group_type(self.s.loop_op.context());
+        let mut types: Vec<Type> = carried.iter().map(|c| c.2).collect();
+        types.extend(carried_groups.iter().map(|_| group));
         let mut arguments = vec![(self.iv_type, self.b.location)];
         arguments.extend(types.iter().map(|t| (*t, self.b.location)));
         let region = Region::new();
         region.append_block(Block::new(&arguments));
         let mut operands = vec![lb, self.ub, self.step];
         operands.extend_from_slice(inits);
+        operands.extend_from_slice(group_inits);
         let for_op = self.b.insert(self.b.build(Upstream::ScfFor, &operands, &types, &[], vec![region]), point);
         let block = ir::region_entry(for_op, 0).expect("the loop body");
         self.carried.clear();
         for (i, &(v, d, _)) in carried.iter().enumerate() {
             self.carried.insert((v, d), block.argument(i + 1).expect("a loop-carried value").into());
         }
+        self.carried_groups.clear();
+        for (i, &(g, d)) in carried_groups.iter().enumerate() {
+            self.carried_groups.insert((g, d), block.argument(carried.len() + i + 1).expect("a loop-carried group").into());
+        }
         let body_point = Point::End(block);
         self.emit_step(Step::Body, body_point);
-        let yields: Vec<Value> = carried
+        let mut yields: Vec<Value> = carried
             .iter()
             .map(|&(v, d, _)| if d == 1 { self.produced[&(Step::Body, v)] } else { self.carried[&(v, d - 1)] })
             .collect();
+        yields.extend(
+            carried_groups
+                .iter()
+                .map(|&(g, d)| if d == 1 { self.groups[&(Step::Body, g)] } else { self.carried_groups[&(g, d - 1)] }),
+        );
         self.b.insert(self.b.build(Upstream::ScfYield, &yields, &[], &[], vec![]), body_point);
         (for_op.results().map(Value::from).collect(), block)
     }
@@ -335,20 +398,62 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
         point.block().argument(0).expect("the body loop's induction variable").into()
     }
 
+    /// How many steps before an instance of `item` the instance of the
+    /// group `need` names was committed: `need.group`'s instance for
+    /// iteration `k - distance` runs `stage(item) + distance - stage(group)`
+    /// steps earlier. None for a need on a later group (never one the
+    /// schedule makes).
+    fn steps_back(&self, item: usize, need: &Need) -> Option<usize> {
+        let s = self.s.items[item].stage as i64;
+        let g = self.s.items[need.group].stage as i64;
+        usize::try_from(s.checked_add(need.distance)?.checked_sub(g)?).ok()
+    }
+
+    /// The group value `need` names for `item` in `step`; None when that
+    /// group instance does not exist (its iteration is before the first or
+    /// after the last) or comes later, where there is nothing to wait for.
+    fn needed_group(&self, step: Step, item: usize, need: &Need) -> Option<Value<'c, 'a>> {
+        let delta = self.steps_back(item, need)?;
+        let g = need.group;
+        match step {
+            _ if delta == 0 => self.groups.get(&(step, g)).copied(),
+            Step::Prologue(p) => p.checked_sub(delta).and_then(|a| self.groups.get(&(Step::Prologue(a), g)).copied()),
+            Step::Body => self.carried_groups.get(&(g, delta)).copied(),
+            Step::Epilogue(e) if e >= delta => self.groups.get(&(Step::Epilogue(e - delta), g)).copied(),
+            Step::Epilogue(e) => self.groups_before_epilogue.get(&(g, delta - e)).copied(),
+        }
+    }
+
+    /// Before `item` in `step`: one token-form wait on the groups its needs
+    /// name ([`super::items`]' model of what each item needs); the recount
+    /// gives it its count once the loop is emitted.
+    fn wait_for_needs(&mut self, step: Step, item: usize, point: Point<'c, 'a>) {
+        let mut groups: Vec<Value<'c, 'a>> = Vec::new();
+        for need in &self.s.items[item].needs {
+            if let Some(group) = self.needed_group(step, item, need) {
+                if !groups.iter().any(|g| ValueKey::of(*g) == ValueKey::of(group)) {
+                    groups.push(group);
+                }
+            }
+        }
+        if !groups.is_empty() {
+            self.b.insert(WaitOp::build(&self.b, &groups), point);
+        }
+    }
+
     fn emit_item(&mut self, item: usize, ctx: &StepContext<'c, 'a>, point: Point<'c, 'a>) {
         let members = &self.s.members[item];
-        let waits = self.waits.before(ctx.step, item);
         let Some(queue) = self.s.items[item].commits else {
-            for (q, count) in waits {
-                self.wait(q, count, point);
-            }
+            self.wait_for_needs(ctx.step, item, point);
             self.emit_stmt(members[0], ctx, point);
             return;
         };
-        let group = Point::Before(self.b.insert_with_body(CommitQueueOp::build(&self.b, queue), YieldOp::build(&self.b), point));
-        for (q, count) in waits {
-            self.wait(q, count, group);
-        }
+        // An async group's waits go first in its region, before its work.
+        let terminator = self.b.insert_with_body(CommitGroupOp::build(&self.b, &[], queue), YieldOp::build(&self.b), point);
+        let group = Point::Before(terminator);
+        self.wait_for_needs(ctx.step, item, group);
+        let commit = terminator.parent_operation().expect("the commit_group");
+        self.groups.insert((ctx.step, item), commit.result(0).expect("a group").into());
         // Copies and MMAs go in directly (an MMA in a commit region is
         // async); runs of other ops share an async_scope.
         let mut scope: Option<Point> = None;

@@ -5,7 +5,7 @@
 //! reported at the op and the whole loop is left alone.
 
 use crate::passes::ir::upstream::{is_nvgpu_async, Upstream};
-use super::counts::{Item, Need};
+use super::items::{Item, Need};
 use crate::passes::analysis::effects::{self, Access, Root};
 use crate::passes::ir::ods::asyncpipe::{self, attrs, CopyOp, MmaOp, YieldOp};
 use crate::passes::ir::{self, diag, transforms, OpKey, ValueKey};

@@ -70,6 +70,32 @@ pub fn convert(root: OperationRef, queues: &QueueMap, remarks: bool) -> Result<(
     Ok(())
 }
 
+/// [`convert`] for the code under `scope` alone: an op whose first region
+/// holds it (the software pipeliner's emitted loop, in an
+/// `scf.execute_region`), analyzed as a function that starts with no group
+/// in flight. The counts are exact for code whose waits await only groups
+/// committed inside it (a group committed before the scope on the same
+/// queue does not change how many were committed after an awaited one).
+/// The pipeliner writes its waits in token form and has them counted here,
+/// so that one engine (the in-flight analysis) gives every count.
+pub fn convert_within(scope: OperationRef, queues: &QueueMap) -> Result<(), PassFailed> {
+    let mut analyzer = in_flight::Analyzer::new(queues);
+    analyzer.function(scope);
+    let analysis = analyzer.finish();
+    let scan = Scan::of(scope);
+    let mut failed = false;
+    for wait in scan.waits.iter() {
+        failed |= convert_wait(scope, wait, &analysis, false).is_err();
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    if scan.counting_form {
+        counting_form::convert(scope, queues);
+    }
+    Ok(())
+}
+
 /// What one walk over a function finds before it is rewritten.
 struct Scan<'c, 'a> {
     /// Its token waits, in program order.
@@ -125,7 +151,11 @@ fn convert_wait(scope: OperationRef, wait: OperationRef, analysis: &InFlight, re
     }
     // asyncpipe.wait: one counting wait per hardware queue.
     let mut queues: Vec<Queue> = result.counts.keys().copied().collect();
-    if result.unknown.is_some() {
+    // A wait the analysis never reached (none should be) drains every
+    // queue, as one on a group of unknown origin does: erasing it with no
+    // replacement would drop synchronization.
+    let reached = analysis.wait(wait).is_some();
+    if result.unknown.is_some() || !reached {
         // A group of unknown origin may be on any queue: drain each one the
         // code commits to.
         queues.extend(analysis.queues.iter().filter(|q| matches!(q, Queue::Logical(_))));
