@@ -112,11 +112,13 @@ mod kernels;
 mod loops;
 mod memory;
 mod private;
+mod roles;
 mod run_time_loops;
 mod threads;
 mod units;
 
 pub use kernels::check;
+pub use roles::RolesSummary;
 use kernels::tensor_map_bytes;
 use memory::Origin;
 
@@ -321,6 +323,9 @@ struct Phase {
     /// Reads of threads that arrived after them: ordered before whoever
     /// waits for the phase.
     released: Vec<Read>,
+    /// TMA writes that the arriving threads had seen land (waited for
+    /// their phase): seen by whoever waits for this phase too.
+    seen: Vec<(OpKey, Bytes)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -458,6 +463,8 @@ struct Model<'c, 'a> {
     /// records it ([`private`]): not inside regions run any number of
     /// times ([`Model::opaque_regions`]).
     record_private: bool,
+    /// A kernel run in roles ([`roles`]): what the exploration saw.
+    roles_summary: Option<RolesSummary>,
 }
 
 impl<'c, 'a> Model<'c, 'a> {

@@ -265,6 +265,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         iterations: 0,
         similar: HashMap::new(),
         record_private: true,
+        roles_summary: None,
     };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {
@@ -272,7 +273,13 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
     }
     let all = Threads::all(model.block.size);
     let mut state = State::default();
-    model.block_ops(body, &all, &mut state);
+    // Threads in roles that wait for each other run as coroutines over
+    // every interleaving; other kernels in lockstep.
+    if roles::has_roles(body) {
+        model.run_roles(body, &all, &mut state);
+    } else {
+        model.block_ops(body, &all, &mut state);
+    }
     let refinement = model.bindings.refinement();
     // Shared memory ends with the block: a TMA store must have read it.
     if !model.stopped && refinement.is_none() {

@@ -228,9 +228,21 @@ impl<'c, 'a> Model<'c, 'a> {
         self.tx_in_range(op, key.1, expected, "expected");
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         // Reads of the arriving threads are released to the phase's waiters.
-        let (released, kept): (Vec<Read>, Vec<Read>) = std::mem::take(&mut state.reads).into_iter().partition(|r| r.threads.is_subset(&threads));
+        // A read is released when every reader arrives, or when every
+        // arriving thread is ordered after all of it (a warpgroup MMA's
+        // reads once its wait_group returned: one elected thread of the
+        // warpgroup releases the slot for all).
+        let (released, kept): (Vec<Read>, Vec<Read>) =
+            std::mem::take(&mut state.reads).into_iter().partition(|r| r.threads.is_subset(&threads) || (r.ordered == r.threads && threads.is_subset(&r.ordered)));
         state.reads = kept;
         barrier.current.released.extend(released);
+        // What the arriving threads saw land, their waiters see.
+        for landed in state.landed.iter().filter(|l| l.phase.is_some() && threads.is_subset(&l.observed)) {
+            let seen = (landed.op, landed.bytes.clone());
+            if !barrier.current.seen.contains(&seen) {
+                barrier.current.seen.push(seen);
+            }
+        }
         if let Some(count) = barrier.count {
             if barrier.current.arrivals > count {
                 let arrivals = barrier.current.arrivals;
@@ -344,6 +356,12 @@ impl<'c, 'a> Model<'c, 'a> {
                     read.ordered = read.ordered.union(threads);
                     state.reads.push(read);
                 }
+                for (producer, bytes) in phase.seen {
+                    for landed in state.landed.iter_mut().filter(|l| l.op == producer && l.bytes == bytes) {
+                        landed.observed = landed.observed.union(threads);
+                    }
+                }
+                Self::compact_reads(state);
             }
         }
     }
@@ -453,6 +471,26 @@ impl<'c, 'a> Model<'c, 'a> {
         }
     }
 
+    /// Drops the reads that a later read of the same bytes by the same
+    /// threads stands for (a writer ordered after the later one is after
+    /// the earlier; one that is not is reported against the later), so
+    /// that a loop's reads do not pile up round after round.
+    pub(super) fn compact_reads(state: &mut State) {
+        let mut reads = std::mem::take(&mut state.reads);
+        reads.sort_by(|a, b| (&a.threads, &a.bytes, &a.op).cmp(&(&b.threads, &b.bytes, &b.op)));
+        let mut kept: Vec<Read> = Vec::with_capacity(reads.len());
+        for read in reads {
+            match kept.last_mut() {
+                Some(other) if other.threads == read.threads && other.bytes == read.bytes => {
+                    // Ordered after both: in the threads the two agree on.
+                    other.ordered = other.ordered.intersect(&read.ordered);
+                }
+                _ => kept.push(read),
+            }
+        }
+        state.reads = kept;
+    }
+
     /// A read of `bytes` by `threads`; a synchronous one (`record`) stays in
     /// [`State::reads`] until a block barrier (a warpgroup MMA's reads are
     /// its queue's, complete at its wait).
@@ -478,9 +516,12 @@ impl<'c, 'a> Model<'c, 'a> {
         if !record {
             return;
         }
-        state.reads.push(Read { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), ordered: Threads::none(self.block.size) });
-        state.reads.sort();
-        state.reads.dedup();
+        // Kept in compact_reads' order: one search, not a sort per read.
+        let read = Read { op: OpKey::of(op), bytes: bytes.clone(), threads: threads.clone(), ordered: Threads::none(self.block.size) };
+        match state.reads.binary_search_by(|r| (&r.threads, &r.bytes).cmp(&(&read.threads, &read.bytes))) {
+            Ok(i) => state.reads[i].ordered = state.reads[i].ordered.intersect(&read.ordered),
+            Err(i) => state.reads.insert(i, read),
+        }
     }
 
     pub(super) fn wgmma(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
@@ -542,8 +583,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 }
             }
         }
-        state.reads.sort();
-        state.reads.dedup();
+        Self::compact_reads(state);
         Self::prune_layouts(state);
     }
 
@@ -763,6 +803,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 state.reads.push(Read { op: store.op, bytes: store.bytes, threads: store.threads, ordered });
             }
         }
+        Self::compact_reads(state);
     }
 
     pub(super) fn plain(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {

@@ -1,0 +1,99 @@
+// A warp-specialized Hopper GEMM at the nvgpu level, written by hand after
+// the producer/consumer kernels of CUTLASS's sm90 "warpspecialized"
+// mainloops and the fast.cu H100 GEMM: warpgroup 0 is the producer, whose
+// thread 0 waits for a ring slot to be empty, expects its bytes on the
+// slot's "full" mbarrier and issues the TMA loads of stage k into it;
+// warpgroup 1 is the consumer, which waits for the slot to be full (parity
+// of the round k / 2), multiplies it with wgmma, and once its
+// wgmma.wait_group has completed the MMA, one elected thread releases the
+// slot on its "empty" mbarrier. The trip count %K is a kernel argument:
+// verify-sync's Hopper model proves the ring for every K at once
+// (passes/analysis/hopper_sync/roles.rs). Mutants of it:
+// test/tools/role-mutants.py.
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+!lhsMap = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!rhsMap = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo=none, oob=zero, interleave=none>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>
+#smem = #gpu.address_space<workgroup>
+gpu.module @kernels {
+  memref.global "private" @dynamicShmem : memref<0xf16, 3> {alignment = 16 : i64}
+  gpu.func @ws_gemm(%D: memref<128x128xf32>, %descA: !lhsMap, %descB: !rhsMap, %K: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c8192 = arith.constant 8192 : index
+    %c16384 = arith.constant 16384 : index
+    %c32768 = arith.constant 32768 : index
+    %ticks = arith.constant 10000000 : index
+    %tid = gpu.thread_id x
+    %dyn = memref.get_global @dynamicShmem : memref<0xf16, 3>
+    %lhs = memref.reinterpret_cast %dyn to offset: [0], sizes: [2, 128, 64], strides: [8192, 64, 1] : memref<0xf16, 3> to memref<2x128x64xf16, 3>
+    %rhs = memref.reinterpret_cast %dyn to offset: [16384], sizes: [2, 64, 128], strides: [8192, 128, 1] : memref<0xf16, 3> to memref<2x64x128xf16, strided<[8192, 128, 1], offset: 16384>, 3>
+    %bytes = gpu.dynamic_shared_memory : memref<?xi8, #smem>
+    // Barriers 0 and 1: slot s is full (the producer's arrival and the
+    // slot's bytes); 2 and 3: slot s is empty (one consumer thread).
+    %mb = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %mb[%c0], %c1 : !bar
+      nvgpu.mbarrier.init %mb[%c1], %c1 : !bar
+      nvgpu.mbarrier.init %mb[%c2], %c1 : !bar
+      %c3 = arith.constant 3 : index
+      nvgpu.mbarrier.init %mb[%c3], %c1 : !bar
+    }
+    gpu.barrier
+    %wg = arith.divui %tid, %c128 : index
+    %producer = arith.cmpi eq, %wg, %c0 : index
+    scf.if %producer {
+      scf.if %first {
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %c2 : index
+          %round = arith.divui %k, %c2 : index
+          %par = arith.remui %round, %c2 : index
+          // Round 0 finds every slot empty: it waits for the phase before
+          // the first (parity 1), complete from the start.
+          %epar = arith.xori %par, %c1 : index
+          %eparity = arith.index_cast %epar : index to i1
+          %e = arith.addi %s, %c2 : index
+          nvgpu.mbarrier.try_wait.parity %mb[%e], %eparity, %ticks : !bar
+          nvgpu.mbarrier.arrive.expect_tx %mb[%s], %c32768 : !bar
+          %offA = arith.muli %s, %c16384 : index
+          %offB = arith.addi %offA, %c32768 : index
+          %offB1 = arith.addi %offB, %c8192 : index
+          %a = memref.view %bytes[%offA][] : memref<?xi8, #smem> to memref<128x64xf16, #smem>
+          %b0 = memref.view %bytes[%offB][] : memref<?xi8, #smem> to memref<64x64xf16, #smem>
+          %b1 = memref.view %bytes[%offB1][] : memref<?xi8, #smem> to memref<64x64xf16, #smem>
+          %kk = arith.muli %k, %c64 : index
+          nvgpu.tma.async.load %descA[%kk, %c0], %mb[%s] to %a : !lhsMap, !bar -> memref<128x64xf16, #smem>
+          nvgpu.tma.async.load %descB[%c0, %kk], %mb[%s] to %b0 : !rhsMap, !bar -> memref<64x64xf16, #smem>
+          nvgpu.tma.async.load %descB[%c64, %kk], %mb[%s] to %b1 : !rhsMap, !bar -> memref<64x64xf16, #smem>
+        }
+      }
+    } else {
+      %leader = arith.cmpi eq, %tid, %c128 : index
+      %init = nvgpu.warpgroup.mma.init.accumulator -> !acc
+      %res = scf.for %k = %c0 to %K step %c1 iter_args(%acc = %init) -> (!acc) {
+        %s = arith.remui %k, %c2 : index
+        %round = arith.divui %k, %c2 : index
+        %par = arith.remui %round, %c2 : index
+        %parity = arith.index_cast %par : index to i1
+        nvgpu.mbarrier.try_wait.parity %mb[%s], %parity, %ticks : !bar
+        %lhsSlice = memref.subview %lhs[%s, 0, 0][1, 128, 64][1, 1, 1] : memref<2x128x64xf16, 3> to memref<128x64xf16, strided<[64, 1], offset: ?>, 3>
+        %rhsSlice = memref.subview %rhs[%s, 0, 0][1, 64, 128][1, 1, 1] : memref<2x64x128xf16, strided<[8192, 128, 1], offset: 16384>, 3> to memref<64x128xf16, strided<[128, 1], offset: ?>, 3>
+        %dA = nvgpu.warpgroup.generate.descriptor %lhsSlice, %descA : memref<128x64xf16, strided<[64, 1], offset: ?>, 3>, !lhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<128x64xf16, 3>>
+        %dB = nvgpu.warpgroup.generate.descriptor %rhsSlice, %descB : memref<64x128xf16, strided<[128, 1], offset: ?>, 3>, !rhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<64x128xf16, 3>>
+        %md = nvgpu.warpgroup.mma %dA, %dB, %acc {transposeB, waitGroup = 0 : i64} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, !acc -> !acc
+        // The MMA is complete (waitGroup = 0): release the slot.
+        %e = arith.addi %s, %c2 : index
+        scf.if %leader {
+          %t = nvgpu.mbarrier.arrive %mb[%e] : !bar -> !nvgpu.mbarrier.token
+        }
+        scf.yield %md : !acc
+      }
+      nvgpu.warpgroup.mma.store %res, %D : !acc to memref<128x128xf32>
+    }
+    gpu.return
+  }
+}
