@@ -30,7 +30,8 @@
 //! block in program order is the *lockstep* assumption: the threads that
 //! arrive before a wait in program order have arrived when it is reached.
 //! Kernels whose roles wait for arrivals later in program order (warp
-//! specialization) are outside it and get "cannot prove".
+//! specialization: a branch on the thread id holding a loop that waits)
+//! are run as roles instead, over every interleaving ([`roles`]).
 //!
 //! Rules, each an error at the op with a note at the other side:
 //! - an mbarrier is initialized by one thread, before any use, and a block
@@ -88,7 +89,8 @@
 //! [`kernels`] (the entry: kernels, block shapes, the runs over cases),
 //! [`threads`] (the block and sets of threads), [`loops`] (loops of constant
 //! trip count), [`run_time_loops`], [`units`] (mbarriers, TMA, warpgroup
-//! MMA, bulk stores, plain accesses), [`memory`] (memory by bytes, through
+//! MMA, bulk stores, plain accesses), [`roles`] (warp-specialized
+//! kernels), [`memory`] (memory by bytes, through
 //! views and pointers), [`descriptors`] (what a
 //! wgmma's shared-memory descriptors address), [`accumulators`] (which
 //! registers a pending accumulator holds), [`private`] (a thread's integers
@@ -117,7 +119,7 @@ mod run_time_loops;
 mod threads;
 mod units;
 
-pub use kernels::check;
+pub use kernels::{check, check_with_roles};
 pub use roles::RolesSummary;
 use kernels::tensor_map_bytes;
 use memory::Origin;

@@ -2,7 +2,10 @@
 //! ([`crate::passes::analysis::hopper_sync`]: mbarrier phases, TMA loads
 //! and stores, the warpgroup MMA queue, proxy fences) alone, as remarks
 //! instead of errors: each finding at its op, and at a kernel with Hopper
-//! work that it proves, "hopper model: proven". The kernel is read as
+//! work that it proves, "hopper model: proven"; at a kernel in roles
+//! (warp specialization), which roles waited, whether loops were linked
+//! for every trip count, and how many configurations the exploration
+//! took. The kernel is read as
 //! written: verify-sync also raises a CFG form back to `scf` first
 //! (`asyncpipe-raise-cfg` shows that step).
 //!
@@ -29,7 +32,10 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         if !ir::nested_ops(function).iter().any(|op| hopper_sync::is_hopper_op(*op)) {
             continue;
         }
-        let findings = hopper_sync::check(function);
+        let (findings, roles) = hopper_sync::check_with_roles(function);
+        if let Some(roles) = roles {
+            diag::remark(function.location(), &format!("hopper model: {}", roles.describe()));
+        }
         if findings.is_empty() {
             diag::remark(function.location(), "hopper model: proven");
         }

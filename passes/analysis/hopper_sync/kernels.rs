@@ -8,6 +8,18 @@ use super::*;
 
 /// The findings for `function` (empty: proven, within the model).
 pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
+    check_with_roles(function).0
+}
+
+/// [`check`], and what the exploration of a kernel in roles saw
+/// ([`super::roles`]; None for a kernel read in lockstep).
+pub fn check_with_roles<'c, 'a>(function: OperationRef<'c, 'a>) -> (Vec<Finding<'c>>, Option<RolesSummary>) {
+    let roles = std::cell::RefCell::new(None);
+    let findings = check_kernel(function, &roles);
+    (findings, roles.into_inner())
+}
+
+fn check_kernel<'c, 'a>(function: OperationRef<'c, 'a>, roles: &std::cell::RefCell<Option<RolesSummary>>) -> Vec<Finding<'c>> {
     let ops = ir::nested_ops(function);
     let mut findings = Vec::new();
     if let Some(&op) = ops.iter().find(|op| unmodeled(**op)) {
@@ -78,7 +90,7 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
                     let threads: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(3 + d)?, d))).collect();
                     let dims: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(9 + d)?, d))).collect();
                     let nested = ir::nested_ops(launch);
-                    findings.extend(over_cases(function, body, || Block::of(shape, &nested, threads.clone(), dims.clone())));
+                    findings.extend(over_cases(function, body, || Block::of(shape, &nested, threads.clone(), dims.clone()), roles));
                 }
                 None => findings.push(Finding {
                     at: launch.location(),
@@ -91,7 +103,7 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
     }
     let Some(body) = ir::region_entry(function, 0) else { return findings };
     match ir::known_block_size(function) {
-        Some(shape) => findings.extend(over_cases(function, body, || Block::of(shape, &ops, Vec::new(), Vec::new()))),
+        Some(shape) => findings.extend(over_cases(function, body, || Block::of(shape, &ops, Vec::new(), Vec::new()), roles)),
         None => findings.push(Finding {
             at: function.location(),
             message: "cannot prove: mbarrier arrivals are counted in threads, and the block's size is not known (give the kernel known_block_size)".into(),
@@ -161,8 +173,19 @@ const CASE_ITERATIONS: u64 = 4 * LOOP_BUDGET;
 /// slots stand at the loop's end) splits it, each part analyzed in turn
 /// ([`run_time_loops`]). A finding holds for the values of its case, which
 /// it names.
-fn over_cases<'c, 'a>(function: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>, block: impl Fn() -> Option<Block<'c, 'a>>) -> Vec<Finding<'c>> {
+fn over_cases<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    body: BlockRef<'c, 'a>,
+    block: impl Fn() -> Option<Block<'c, 'a>>,
+    roles: &std::cell::RefCell<Option<RolesSummary>>,
+) -> Vec<Finding<'c>> {
+    let merge = |summary: Option<RolesSummary>| {
+        if let Some(summary) = summary {
+            roles.borrow_mut().get_or_insert_with(RolesSummary::default).merge(summary);
+        }
+    };
     let once = run(body, block(), Bindings::default());
+    merge(once.roles.clone());
     if !once.run_time_loop {
         return once.findings;
     }
@@ -185,6 +208,9 @@ fn over_cases<'c, 'a>(function: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>, bl
         runs += 1;
         let case = Rc::new(case);
         let outcome = run(body, block(), Bindings::in_case(case.clone()));
+        if outcome.refinement.is_none() {
+            merge(outcome.roles.clone());
+        }
         iterations += outcome.iterations;
         if let Some(refinement) = outcome.refinement {
             work.extend(case.refine(&refinement).into_iter().rev());
@@ -214,6 +240,8 @@ struct Outcome<'c> {
     run_time_loop: bool,
     /// Loop iterations the run simulated.
     iterations: u64,
+    /// What the exploration of roles saw ([`super::roles`]).
+    roles: Option<RolesSummary>,
 }
 
 /// The model run over `body` as a block of `block`'s threads.
@@ -224,7 +252,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
             .map(|at| Finding { at, message: format!("cannot prove: the block has more than {MAX_THREADS} threads, or none"), note: None })
             .into_iter()
             .collect();
-        return Outcome { findings, refinement: None, run_time_loop: false, iterations: 0 };
+        return Outcome { findings, refinement: None, run_time_loop: false, iterations: 0, roles: None };
     };
     // The region ops around each sync op, up to the kernel.
     let kernel = body.parent_operation();
@@ -297,6 +325,6 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
             model.findings[*index].message.push_str(&format!(" (and at {} more ops like it)", count - SIMILAR_FINDINGS));
         }
     }
-    Outcome { findings: model.findings, refinement, run_time_loop: model.run_time_loop, iterations: model.iterations }
+    Outcome { findings: model.findings, refinement, run_time_loop: model.run_time_loop, iterations: model.iterations, roles: model.roles_summary }
 }
 

@@ -177,6 +177,36 @@ impl<'c, 'a> Model<'c, 'a> {
                     Vec::new()
                 }
             }
+            // The NVVM level's TMA load: dstMem, tmaDescriptor,
+            // coordinates..., mbar, ...: its coordinates likewise.
+            Some(Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal) => {
+                let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+                let coordinates = segments.get(2).copied().unwrap_or(0) as usize;
+                let all: Vec<Value> = op.operands().collect();
+                all.iter().enumerate().filter(|(i, _)| *i < 2 || *i >= 2 + coordinates).map(|(_, v)| *v).filter(|v| operands.contains(v)).collect()
+            }
+            // An integer cast whose every use is a TMA load's coordinate
+            // (the NVVM level truncates `k * 64` to i32): not evaluated.
+            Some(Upstream::LlvmTrunc | Upstream::LlvmZext | Upstream::LlvmSext)
+                if op.result(0).is_ok_and(|r| {
+                    let r: Value = r.into();
+                    ir::uses(r).iter().all(|(user, at)| {
+                        Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal.is(*user) && {
+                            let segments = ir::dense_i32_attr(*user, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+                            (2..2 + segments.get(2).copied().unwrap_or(0) as usize).contains(at)
+                        }
+                    })
+                }) =>
+            {
+                Vec::new()
+            }
+            // Views of memory other than the workgroup's (an output tile of
+            // global memory chosen by the tile loop's variable): their
+            // indices are not what the model tracks.
+            Some(Upstream::MemrefSubview | Upstream::MemrefView | Upstream::MemrefReinterpretCast) if !op.operands().any(Self::views_workgroup) => Vec::new(),
+            // A cast between the memref and LLVM levels computes nothing:
+            // its users' walk follows it where they count.
+            Some(Upstream::BuiltinUnrealizedConversionCast) => Vec::new(),
             // Operands of what the evaluator computes are followed by the
             // period's own walk from the values that use them.
             // Descriptors (i64 at the NVVM level) pack addresses the model

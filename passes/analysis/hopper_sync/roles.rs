@@ -56,6 +56,9 @@
 
 use super::loops::LoopIntegers;
 use super::*;
+use linked::{Count, Group};
+
+mod linked;
 use crate::passes::analysis::periodicity::{self, CarriedIntegers, Trips};
 use crate::passes::analysis::symbolic::Affine;
 use std::collections::hash_map::DefaultHasher;
@@ -95,74 +98,6 @@ fn is_wait(op: OperationRef) -> bool {
 /// block barriers, and the regions that hold them.
 fn blocks(op: OperationRef) -> bool {
     is_wait(op) || Upstream::GpuBarrier.is(op) || (op.region_count() > 0 && ir::nested_ops(op).into_iter().any(|o| is_wait(o) || Upstream::GpuBarrier.is(o)))
-}
-
-/// An iteration count of a linked loop: exact, or only its residue modulo
-/// the group's period beyond the exact zone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Count {
-    Near(i64),
-    Far(i64),
-}
-
-/// Loops of one trip count in different roles, and where the slowest role
-/// in them stands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Group {
-    trips: Affine,
-    /// The trip count when it is a constant.
-    exact: Option<i64>,
-    period: i64,
-    /// Iterations counted exactly from the start (where the bodies'
-    /// conditions change) and from the end (those too, and the roles' lead
-    /// over the slowest).
-    near_start: i64,
-    near_end: i64,
-    /// The waiting loops of this trip count in the kernel, and those a role
-    /// has entered: until every one has been, the slowest role's iteration
-    /// is counted exactly (a role entering late starts at 0).
-    members: BTreeSet<OpKey>,
-    entered: BTreeSet<OpKey>,
-    /// The slowest role's iteration (from the start).
-    base: Count,
-    /// Iterations from the slowest role's to the trip count (when far: the
-    /// residue of the trip count itself); None until chosen.
-    rest: Option<Count>,
-}
-
-impl Group {
-    /// A representative of the slowest role's iteration.
-    fn base_value(&self) -> i64 {
-        match self.base {
-            Count::Near(b) => b,
-            Count::Far(r) => self.near_start + (r - self.near_start).rem_euclid(self.period),
-        }
-    }
-
-    /// A representative of the trip count, with the base's.
-    fn trips_value(&self) -> Option<i64> {
-        if let Some(n) = self.exact {
-            return Some(n);
-        }
-        let base = self.base_value();
-        Some(match self.rest? {
-            Count::Near(r) => base + r,
-            Count::Far(n) => base + self.near_end + (n - base - self.near_end).rem_euclid(self.period),
-        })
-    }
-
-    /// The residue of the trip count modulo the period.
-    fn trips_residue(&self) -> Option<i64> {
-        Some(match self.rest? {
-            Count::Near(r) => (self.base_value() + r).rem_euclid(self.period),
-            Count::Far(n) => n,
-        })
-    }
-
-    /// Whether the slowest role's iteration must stay exact.
-    fn open(&self) -> bool {
-        self.entered.len() < self.members.len()
-    }
 }
 
 /// Which iteration of its loop a frame runs.
@@ -278,7 +213,7 @@ enum Step<'c, 'a> {
 pub struct RolesSummary {
     /// Configurations explored.
     pub configurations: usize,
-    /// The roles (their threads) that ran.
+    /// The roles (their threads) that waited on mbarriers.
     pub roles: BTreeSet<String>,
     /// Most loops linked by a common trip count at once.
     pub linked: usize,
@@ -287,11 +222,34 @@ pub struct RolesSummary {
     pub symbolic_trips: bool,
 }
 
+impl RolesSummary {
+    /// Adds another case's exploration.
+    pub(super) fn merge(&mut self, other: RolesSummary) {
+        self.configurations += other.configurations;
+        self.roles.extend(other.roles);
+        self.linked = self.linked.max(other.linked);
+        self.symbolic_trips |= other.symbolic_trips;
+    }
+
+    /// "roles warpgroup 1 (threads 128-255) and thread 0 (warpgroup 0), loops
+    /// of the same run-time trip count linked (every count at once), 3456
+    /// configurations".
+    pub fn describe(&self) -> String {
+        let roles: Vec<&str> = self.roles.iter().map(String::as_str).collect();
+        let linked = match (self.linked, self.symbolic_trips) {
+            (0, _) => String::new(),
+            (_, true) => ", loops of the same run-time trip count linked (every count at once)".into(),
+            (_, false) => ", long loops of the same trip count linked".into(),
+        };
+        format!("roles {}{linked}, {} configurations explored", roles.join(" and "), self.configurations)
+    }
+}
+
 impl<'c, 'a> Model<'c, 'a> {
     /// The kernel body `body`, run by `threads` as roles over every
     /// interleaving; `state` is left as one final configuration's.
     pub(super) fn run_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
-        let mut summary = RolesSummary::default();
+        let mut summary = self.roles_summary.take().unwrap_or_default();
         let start = Config {
             state: std::mem::take(state),
             roles: vec![Role { threads: threads.clone(), frames: vec![Frame { ops: Rc::new(ir::ops(body).collect()), at: 0, looping: None }], bindings: self.bindings.clone() }],
@@ -309,9 +267,6 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.report(kernel, format!("cannot prove: the roles' interleavings take more than {STATE_BUDGET} configurations"), None);
                 self.stopped = true;
                 break;
-            }
-            for role in &config.roles {
-                summary.roles.insert(role.threads.describe());
             }
             summary.linked = summary.linked.max(config.groups.iter().flatten().count());
             summary.symbolic_trips |= config.groups.iter().flatten().any(|g| g.exact.is_none());
@@ -343,6 +298,7 @@ impl<'c, 'a> Model<'c, 'a> {
             }
         }
         summary.configurations = seen.len();
+        summary.roles.extend(self.roles_summary.take().map(|s| s.roles).unwrap_or_default());
         self.roles_summary = Some(summary);
         *state = last.unwrap_or_default();
     }
@@ -362,8 +318,9 @@ impl<'c, 'a> Model<'c, 'a> {
     /// Every role that has not returned waits at a block barrier: all pass
     /// it, and roles at the same place merge.
     fn pass_barrier(&mut self, config: &Config<'c, 'a>, waiting: &[(usize, OperationRef<'c, 'a>)]) -> Option<Config<'c, 'a>> {
-        let live = config.roles.iter().filter(|r| !r.frames.is_empty()).count();
-        if waiting.len() != live || !waiting.iter().all(|(_, op)| Upstream::GpuBarrier.is(*op)) {
+        // Every thread of the block takes part in a block barrier: one that
+        // threads which returned never reach waits forever.
+        if waiting.len() != config.roles.len() || !waiting.iter().all(|(_, op)| Upstream::GpuBarrier.is(*op)) {
             return None;
         }
         let mut next = config.clone();
@@ -388,7 +345,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let returned = config.roles.iter().filter(|r| r.frames.is_empty()).fold(Threads::none(self.block.size), |a, r| a.union(&r.threads));
         for (r, op) in waiting {
             let role = &config.roles[*r];
-            let who = role.threads.describe();
+            let who = role_name(&role.threads, self.block.size);
             if Upstream::GpuBarrier.is(*op) {
                 let others = if returned.is_empty() { "the other roles wait on mbarriers".to_string() } else { format!("{} returned without reaching it", returned.describe()) };
                 self.report(*op, format!("deadlock: {who} wait at this block barrier forever: {others}"), None);
@@ -401,8 +358,13 @@ impl<'c, 'a> Model<'c, 'a> {
             let (Some(key), Some(parity)) = (key, parity) else { continue };
             let Some(barrier) = config.state.barriers.get(&key) else { continue };
             let phase = &barrier.current;
+            // A phase with more arrivals or bytes than it counts was
+            // reported where they came; its wait's hang follows from that.
+            if barrier.count.is_some_and(|c| phase.arrivals > c) || phase.issued > phase.expected {
+                continue;
+            }
             let count = barrier.count.map_or("an unknown number of".to_string(), |c| c.to_string());
-            let trips = config.groups.iter().flatten().find(|g| g.exact.is_none()).and_then(|g| g.trips_value()).map(|n| format!(" (with {n} iterations, or any count of the same residue and ends)")).unwrap_or_default();
+            let trips = config.groups.iter().flatten().find(|g| g.exact.is_none()).map(Group::describe_trips).unwrap_or_default();
             self.report(
                 *op,
                 format!(
@@ -496,6 +458,8 @@ impl<'c, 'a> Model<'c, 'a> {
                 if !self.wait_returns(op, &config.state) {
                     return Err(op);
                 }
+                let name = role_name(&threads, self.block.size);
+                self.roles_summary.get_or_insert_with(RolesSummary::default).roles.insert(name);
                 self.op(op, &threads, &mut config.state);
                 Self::advance(config, r);
                 moved = true;
@@ -618,140 +582,6 @@ impl<'c, 'a> Model<'c, 'a> {
         }
     }
 
-    /// The period of the values loop `op` computes (with its conditions when
-    /// they are periodic too; thresholds are checked apart).
-    fn loop_period(&mut self, op: OperationRef<'c, 'a>, lb: i64, step: i64, trips: &Affine, exact: Option<i64>) -> Option<i64> {
-        let inputs = self.loop_inputs_of(op);
-        let (uses, conditions) = &*inputs;
-        let lower = Affine::constant(i128::from(lb));
-        let exact = exact.and_then(|n| u64::try_from(n).ok());
-        let all: Vec<Value> = uses.iter().chain(conditions.iter()).copied().collect();
-        periodicity::period(op, &lower, step, exact, Some(trips), &self.bindings, &all, CarriedIntegers::Keyed)
-            .or_else(|| periodicity::period(op, &lower, step, exact, Some(trips), &self.bindings, uses, CarriedIntegers::Keyed))
-            .and_then(|p| i64::try_from(p).ok())
-    }
-
-    /// The linked group of trip count `trips` for a loop: joined at offset
-    /// `-base` when some role is in its loops, else a new one whose
-    /// remaining count [`Self::normalize`] chooses.
-    fn link(&mut self, config: &mut Config<'c, 'a>, looping: &Looping<'c, 'a>, trips: Affine, exact: Option<i64>) -> Option<Iteration> {
-        let op = looping.op;
-        let Some(period) = self.loop_period(op, looping.lb, looping.step, &trips, exact) else {
-            self.report(op, "cannot prove: the slots, parities or shared-memory offsets this role's loop computes are not periodic in its iteration".into(), None);
-            self.stopped = true;
-            return None;
-        };
-        // Linked loops are entered once: in another waiting loop, a second
-        // entry would be linked with the first one's iterations.
-        if let Some(outer) = ir::ancestors(op).skip(1).find(|a| Upstream::ScfFor.is(*a) && blocks(*a)) {
-            let _ = outer;
-            self.report(op, "cannot prove: a loop of run-time (or long) trip count that waits on mbarriers, inside another such loop (the model links loops entered once per role; an inner loop's count must be a constant)".into(), None);
-            self.stopped = true;
-            return None;
-        }
-        if let Some(g) = config.groups.iter().position(|g| g.as_ref().is_some_and(|g| g.trips == trips)) {
-            let group = config.groups[g].as_mut().expect("found above");
-            if group.period % period != 0 {
-                let message = format!("cannot prove: this role's loop computes values of period {period}, the loops it is linked with (of the same trip count) of period {}", group.period);
-                self.report(op, message, None);
-                self.stopped = true;
-                return None;
-            }
-            let Count::Near(base) = group.base else {
-                self.report(op, "cannot prove: this role enters its loop after the roles in the loops of the same trip count have left the iterations the model counts exactly".into(), None);
-                self.stopped = true;
-                return None;
-            };
-            group.entered.insert(OpKey::of(op));
-            return Some(Iteration::Linked(g, -base));
-        }
-        // Every waiting loop of this trip count in the kernel links with
-        // this group (other roles' loops enter later): the common period,
-        // and the zones their conditions need.
-        let mut members = BTreeSet::from([OpKey::of(op)]);
-        let mut loops = vec![(op, looping.lb, looping.step, looping.induction)];
-        if let Some(kernel) = ir::enclosing_function(op) {
-            for other in ir::nested_ops(kernel).into_iter().filter(|o| Upstream::ScfFor.is(*o) && *o != op && blocks(*o)) {
-                let (Some(lb), Some(step)) = (other.operand(0).ok().and_then(|v| self.eval(v)), other.operand(2).ok().and_then(|v| self.eval(v))) else { continue };
-                let Some(induction) = ir::region_entry(other, 0).and_then(|b| b.argument(0).ok()) else { continue };
-                if step <= 0 {
-                    continue;
-                }
-                let count = self.bindings.watch(|b| match periodicity::trip_count(b, other.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
-                    Trips::Exact(n) => Some(Affine::constant(i128::from(n))),
-                    Trips::Symbolic { trips, .. } => Some(trips),
-                    Trips::Unknown => None,
-                });
-                if count.0.as_ref() == Some(&trips) {
-                    members.insert(OpKey::of(other));
-                    loops.push((other, lb, step, induction.into()));
-                }
-            }
-        }
-        let mut period = period;
-        for (other, lb, step, _) in &loops[1..] {
-            if let Some(p) = self.loop_period(*other, *lb, *step, &trips, exact) {
-                period = lcm(period, p);
-            }
-        }
-        let (mut near_start, mut near_end) = (0, period + 2);
-        for (other, lb, step, induction) in loops {
-            let Some((start, end)) = self.zones(other, lb, step, induction, period) else {
-                self.report(other, "cannot prove: a branch in this role's loop depends on its iteration further than 32 iterations from the loop's ends, and not periodically".into(), None);
-                self.stopped = true;
-                return None;
-            };
-            near_start = near_start.max(start);
-            near_end = near_end.max(end);
-        }
-        let entered = BTreeSet::from([OpKey::of(op)]);
-        let group = Group { trips, exact, period, near_start, near_end, members, entered, base: Count::Near(0), rest: None };
-        let g = match config.groups.iter().position(Option::is_none) {
-            Some(g) => {
-                config.groups[g] = Some(group);
-                g
-            }
-            None => {
-                config.groups.push(Some(group));
-                config.groups.len() - 1
-            }
-        };
-        Some(Iteration::Linked(g, 0))
-    }
-
-    /// How many iterations from the start and from the end of loop `op`
-    /// must be counted exactly: its branch conditions take, beyond them,
-    /// the value they take far inside the loop at an iteration of the same
-    /// residue modulo `period` (so that the far range, counted only by
-    /// residue, is uniform). None when 32 do not suffice.
-    fn zones(&mut self, op: OperationRef<'c, 'a>, lb: i64, step: i64, induction: Value<'c, 'a>, period: i64) -> Option<(i64, i64)> {
-        let conditions = self.loop_inputs_of(op).1.clone();
-        if conditions.is_empty() {
-            return Some((0, 0));
-        }
-        let mut bindings = self.bindings.clone();
-        let ub = op.operand(1).ok().filter(|v| ir::constant_int(*v).is_none());
-        let trips = 4 * FAR_SAMPLE;
-        let mut values = |k: i64| -> Vec<Option<i64>> {
-            bindings.bind_iteration(induction, lb, k, step);
-            if let (Some(ub), Ok(n)) = (ub, i64::try_from(i128::from(lb) + i128::from(trips) * i128::from(step))) {
-                bindings.bind(ub, n);
-            }
-            bindings.watch(|b| conditions.iter().map(|c| b.eval(*c)).collect()).0
-        };
-        let far: Vec<Vec<Option<i64>>> = (0..period).map(|res| values(FAR_SAMPLE + (res - FAR_SAMPLE).rem_euclid(period))).collect();
-        let uniform = |zone: i64, from_end: bool, values: &mut dyn FnMut(i64) -> Vec<Option<i64>>| {
-            (zone..zone + 2 * period).all(|d| {
-                let k = if from_end { trips - 1 - d } else { d };
-                values(k) == far[k.rem_euclid(period) as usize]
-            })
-        };
-        let zone = |from_end: bool, values: &mut dyn FnMut(i64) -> Vec<Option<i64>>| [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32].into_iter().find(|z| uniform(*z, from_end, values));
-        let start = zone(false, &mut values)?;
-        let end = zone(true, &mut values)?;
-        Some((start, end))
-    }
-
     /// Binds the top frame's induction variable and carried integers for
     /// its iteration; false when the loop has no such iteration.
     fn begin_iteration(&mut self, config: &mut Config<'c, 'a>, r: usize) -> bool {
@@ -823,125 +653,22 @@ impl<'c, 'a> Model<'c, 'a> {
         lf.looping.integers.exit(self, &lf.carried);
     }
 
-    /// Re-bases the linked groups on their slowest roles. A group whose
-    /// count is not yet chosen, or whose slowest role leaves the exact zone
-    /// at the start, is split into a configuration per count it may have.
-    fn normalize(&mut self, config: Config<'c, 'a>) -> Step<'c, 'a> {
-        let mut done = Vec::new();
-        let mut work = vec![config];
-        'configs: while let Some(config) = work.pop() {
-            for g in 0..config.groups.len() {
-                let Some(group) = config.groups[g].clone() else { continue };
-                let offsets = config.offsets(g);
-                let Some(&low) = offsets.iter().min() else { continue };
-                let high = offsets.iter().copied().max().unwrap_or(low);
-                if group.rest.is_none() {
-                    for rest in self.trip_counts(&group) {
-                        let mut split = config.clone();
-                        split.groups[g] = Some(Group { rest: Some(rest), ..group.clone() });
-                        self.restart_linked(&mut split, g);
-                        work.push(split);
-                    }
-                    continue 'configs;
-                }
-                if high - low > group.near_end - 2 {
-                    if let Some(op) = config.roles.iter().flat_map(|r| r.frames.iter()).find_map(|f| f.looping.as_ref().map(|l| l.looping.op)) {
-                        let message = format!("cannot prove: one role runs {} iterations ahead of another in loops of the same trip count (the model follows up to {})", high - low, group.near_end - 2);
-                        self.report(op, message, None);
-                    }
-                    self.stopped = true;
-                    return Step::Moved(Vec::new());
-                }
-                if low == 0 {
-                    continue;
-                }
-                // Shift by `low` (below zero: a role entered late).
-                let base = match group.base {
-                    Count::Near(b) if b + low < 0 || (group.open() && b + low > OPEN_LIMIT) => {
-                        if let Some(op) = config.roles.iter().flat_map(|r| r.frames.iter()).find_map(|f| f.looping.as_ref().map(|l| l.looping.op)) {
-                            self.report(op, format!("cannot prove: a role runs {OPEN_LIMIT} iterations before another enters a loop of the same trip count"), None);
-                        }
-                        self.stopped = true;
-                        return Step::Moved(Vec::new());
-                    }
-                    Count::Near(b) if group.open() || b + low < group.near_start => Count::Near(b + low),
-                    Count::Near(b) => Count::Far((b + low).rem_euclid(group.period)),
-                    Count::Far(res) => Count::Far((res + low).rem_euclid(group.period)),
-                };
-                let moved = Group { base, ..group.clone() };
-                let residue = group.trips_residue().unwrap_or(0);
-                let rests: Vec<Count> = match group.rest {
-                    Some(Count::Near(r)) if r - low < group.near_end => vec![Count::Near(r - low)],
-                    Some(Count::Near(_)) => vec![Count::Far(residue)],
-                    _ => {
-                        // Far from the end: still far, or now near, at a
-                        // count of the trip count's residue that every role
-                        // in the loops is still below.
-                        let mut rests = vec![Count::Far(residue)];
-                        let top = offsets.iter().map(|o| o - low).max().unwrap_or(0);
-                        for r in (group.near_end - low).max(top + 1).max(0)..group.near_end {
-                            let fits = match (group.exact, moved.base) {
-                                (Some(n), Count::Near(b)) => b + r == n,
-                                _ => (moved.base_value() + r - residue).rem_euclid(group.period) == 0,
-                            };
-                            if fits {
-                                rests.push(Count::Near(r));
-                            }
-                        }
-                        rests
-                    }
-                };
-                for rest in rests {
-                    let mut shifted = config.clone();
-                    shifted.groups[g] = Some(Group { rest: Some(rest), ..moved.clone() });
-                    for frame in shifted.roles.iter_mut().flat_map(|r| r.frames.iter_mut()) {
-                        if let Some(LoopFrame { iteration: Iteration::Linked(h, o), .. }) = &mut frame.looping {
-                            if *h == g {
-                                *o -= low;
-                            }
-                        }
-                    }
-                    work.push(shifted);
-                }
-                continue 'configs;
-            }
-            done.push(config);
-        }
-        Step::Moved(done)
-    }
-
-    /// The remaining counts a new group may start with: its constant count,
-    /// or each count in its exact zone the case allows and each residue of
-    /// a larger one.
-    fn trip_counts(&self, group: &Group) -> Vec<Count> {
-        if let Some(n) = group.exact {
-            return vec![if n < group.near_end { Count::Near(n) } else { Count::Far(n.rem_euclid(group.period)) }];
-        }
-        let (low, high) = self.bindings.case().and_then(|c| c.range(&group.trips)).unwrap_or((0, i128::from(i64::MAX)));
-        let mut counts: Vec<Count> = (low.max(0)..=high.min(i128::from(group.near_end - 1))).filter_map(|n| i64::try_from(n).ok()).map(Count::Near).collect();
-        if high >= i128::from(group.near_end) {
-            counts.extend((0..group.period).map(Count::Far));
-        }
-        counts
-    }
-
-    /// After a new group's count is chosen: the roles in its loops rebind
-    /// their iteration (a zero count leaves at once).
-    fn restart_linked(&mut self, config: &mut Config<'c, 'a>, g: usize) {
-        for r in 0..config.roles.len() {
-            if config.roles[r].frames.last().and_then(Frame::linked).is_none_or(|(h, _)| h != g) {
-                continue;
-            }
-            std::mem::swap(&mut self.bindings, &mut config.roles[r].bindings);
-            if !self.begin_iteration(config, r) {
-                self.leave_loop(config, r);
-            }
-            std::mem::swap(&mut self.bindings, &mut config.roles[r].bindings);
-        }
-    }
 }
 
-fn lcm(a: i64, b: i64) -> i64 {
-    let g = symbolic::gcd(i128::from(a), i128::from(b)) as i64;
-    (a / g.max(1)).saturating_mul(b)
+/// A role's threads as a finding names them: "warpgroup 1 (threads
+/// 128-255)", "thread 0 (warpgroup 0)".
+fn role_name(threads: &Threads, size: i64) -> String {
+    let ids: Vec<usize> = threads.iter().collect();
+    let group = |t: usize| t / threads::WARPGROUP as usize;
+    match ids[..] {
+        [one] => format!("thread {one} (warpgroup {})", group(one)),
+        [first, .., last] if last - first + 1 == ids.len() && first % 128 == 0 && ids.len() % 128 == 0 && (ids.len() as i64) < size => {
+            if ids.len() == 128 {
+                format!("warpgroup {} ({})", group(first), threads.describe())
+            } else {
+                format!("warpgroups {}-{} ({})", group(first), group(last), threads.describe())
+            }
+        }
+        _ => threads.describe(),
+    }
 }

@@ -672,11 +672,18 @@ impl<'c, 'a> Model<'c, 'a> {
         self.register_read(op, accumulator, threads, state);
         let bytes = self.view(dst).bytes();
         self.write(op, &bytes, threads, state);
+        // To global memory (an output tile): nothing in the block reads it
+        // through shared memory, and no later store of it is tracked.
+        if !Self::views_workgroup(dst) {
+            return;
+        }
         // Plain stores of the generic proxy: a TMA store or a warpgroup
         // MMA reads them only after a fence.proxy.async.
         self.generic_write(op, bytes.clone(), threads, state);
         // Each warp stores its own rows: other warps see them after a barrier.
-        state.landed.push(Landed { op: OpKey::of(op), bytes, phase: None, observed: Threads::none(self.block.size) });
+        let key = OpKey::of(op);
+        state.landed.retain(|l| !(l.op == key && l.bytes == bytes));
+        state.landed.push(Landed { op: key, bytes, phase: None, observed: Threads::none(self.block.size) });
     }
 
     /// A read of an accumulator value: not while a warpgroup MMA writes it.

@@ -1,11 +1,15 @@
 // A Hopper kernel (the corpus's gemm_f32_f16_f16_128x128x128, racy) wrapped
-// by the fuzzer in a loop of 10^12 iterations whose state never settles into
-// a cycle: the model gives up after LOOP_BUDGET iterations and says so at
-// the loop. At 4096 iterations, each running 128 threads in lockstep and
-// keeping its state for the cycle test, that took 13 s in release and 35 s
-// in debug (a timeout of the 100k campaign); now 512, about 1.5 s in debug.
+// by the fuzzer in a loop of 10^12 iterations. Its state used to never
+// settle into a cycle: each nvgpu.warpgroup.mma.store added one more record
+// of the fragments it stored, though it stores the same bytes every time,
+// and the model gave up after LOOP_BUDGET iterations ("cannot prove"). A
+// store of the same bytes now replaces the record (2026-11-28): the state
+// repeats after one iteration and the kernel's two races are found, at the
+// cost of one period. The budget itself: hopper-loop-budget.mlir.
 // RUN: not asyncpipe-opt %s --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s
-// CHECK: error: cannot prove: 1000000000000 iterations whose state does not settle into a cycle within 512
+// CHECK: error: threads 0-127 initialize the same mbarrier
+// CHECK: error: reads accumulator fragments that other warps stored (nvgpu.warpgroup.mma.store) with no block barrier between
+// CHECK-NOT: cannot prove
 // Corpus kernel: sm90/gemm_f32_f16_f16_128x128x128.mlir
 // Origin: llvm-project mlir/test/Integration/GPU/CUDA/sm90/gemm_f32_f16_f16_128x128x128.mlir (stored version at commit 00ffc4c915b134da3c699bfccfec7ed4fa557024; Apache-2.0 WITH LLVM-exception): the gpu.launch body, verbatim, as a gpu.func kernel (its captured host values %matrixD, %descA, %descB as arguments; gpu.terminator -> gpu.return; the two memref.global it uses moved into the gpu.module)
 // What: hand-written sm_90a GEMM, 1 warpgroup (128 threads): TMA loads by thread 0 into 2 stages on an mbarrier group, nvgpu.warpgroup.mma (wgmma), wgmma.wait.group, nvgpu.warpgroup.mma.store into workgroup memory, then a copy-out loop

@@ -86,10 +86,12 @@ gpu.module @kernels {
         %dB = nvgpu.warpgroup.generate.descriptor %rhsSlice, %descB : memref<64x128xf16, strided<[128, 1], offset: ?>, 3>, !rhsMap -> !nvgpu.warpgroup.descriptor<tensor=memref<64x128xf16, 3>>
         %md = nvgpu.warpgroup.mma %dA, %dB, %acc {transposeB, waitGroup = 0 : i64} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, !acc -> !acc
         // The MMA is complete (waitGroup = 0): release the slot.
+        // role-mutants: release
         %e = arith.addi %s, %c2 : index
         scf.if %leader {
           %t = nvgpu.mbarrier.arrive %mb[%e] : !bar -> !nvgpu.mbarrier.token
         }
+        // role-mutants: end
         scf.yield %md : !acc
       }
       nvgpu.warpgroup.mma.store %res, %D : !acc to memref<128x128xf32>

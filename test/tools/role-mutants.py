@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Breaks a warp-specialized kernel's synchronization one way at a time and
+checks that asyncpipe-verify-sync rejects each break, at the op it names.
+
+The kernel (FILE) is a producer/consumer ring at the nvgpu level written
+with these conventions, which the mutations find:
+  - the consumer waits with `try_wait.parity %mb[%s], %parity`, its parity
+    `%parity = arith.index_cast %par : index to i1`;
+  - the producer waits for an empty slot with `%eparity`, computed as
+    `%eparity = arith.index_cast %epar : index to i1`;
+  - the full barriers are `nvgpu.mbarrier.init %mb[%c0], %c1` (and %c1),
+    the empty ones `%mb[%c2]` (and %c3), each initialized once;
+  - the producer expects `arrive.expect_tx %mb[%s], %c32768`;
+  - the consumer's MMA has `waitGroup = 0`;
+  - its release lies between the comments `// role-mutants: release` and
+    `// role-mutants: end`.
+Each mutation is one of issue 38's list (and a few more); each must make
+verify-sync fail with an error (no crash, no hang: a timeout fails the
+check). The kernel as written must be proven.
+
+Usage: role-mutants.py --bin ASYNCPIPE_OPT [--lower PIPELINE] [--only A,B] FILE.mlir
+With --lower, each text is run through `asyncpipe-opt --pass-pipeline=...`
+first (e.g. upstream's convert-nvgpu-to-nvvm: the same verdicts at the NVVM
+level). Prints "role-mutants: as written: proven", then per mutation
+"role-mutants: NAME: rejected: LINE: MESSAGE" (the first error), and a
+last line "role-mutants: R of M mutants rejected".
+"""
+import argparse
+import re
+import subprocess
+import sys
+
+RELEASE = re.compile(r"\n([ \t]*// role-mutants: release\n.*?// role-mutants: end\n)", re.S)
+CONSUMER_WAIT = re.compile(r"\n([ \t]*nvgpu\.mbarrier\.try_wait\.parity %mb\[%s\], %parity,[^\n]*\n)")
+
+
+def replace_once(old, new):
+    def mutate(text):
+        if text.count(old) != 1:
+            raise SystemExit(f"role-mutants: the kernel does not have exactly one {old!r}")
+        return text.replace(old, new)
+    return mutate
+
+
+def release_before_wait(text):
+    """The consumer releases its slot before it waits for it to be full."""
+    release = RELEASE.search(text)
+    if not release:
+        raise SystemExit("role-mutants: no `// role-mutants: release` block")
+    text = text[:release.start(1)] + text[release.end(1):]
+    wait = CONSUMER_WAIT.search(text)
+    if not wait:
+        raise SystemExit("role-mutants: no consumer wait on %parity")
+    return text[:wait.start(1)] + release.group(1) + text[wait.start(1):]
+
+
+def release_removed(text):
+    release = RELEASE.search(text)
+    if not release:
+        raise SystemExit("role-mutants: no `// role-mutants: release` block")
+    return text[:release.start(1)] + text[release.end(1):]
+
+
+def barrier_in_one_role(text):
+    """A block barrier after the consumer's store, which the producer's
+    threads (returned by then) never reach."""
+    m = re.search(r"\n([ \t]*)(nvgpu\.warpgroup\.mma\.store [^\n]*\n)", text)
+    if not m:
+        raise SystemExit("role-mutants: no nvgpu.warpgroup.mma.store")
+    return text[:m.end()] + m.group(1) + "gpu.barrier\n" + text[m.end():]
+
+
+MUTATIONS = [
+    ("consumer-parity-flipped", "the consumer waits for the other parity (the phase before)",
+     replace_once("= arith.index_cast %par : index to i1\n", "= arith.index_cast %mutantparity : index to i1\n")),
+    ("producer-parity-flipped", "the producer waits for the empty slot's current phase, not the one before",
+     replace_once("%eparity = arith.index_cast %epar : index to i1", "%eparity = arith.index_cast %par : index to i1")),
+    ("empty-wait-removed", "the producer overwrites a slot without waiting for its release",
+     lambda t: re.sub(r"\n[ \t]*nvgpu\.mbarrier\.try_wait\.parity %mb\[%e\], %eparity,[^\n]*", "", t, count=1)),
+    ("full-count-plus-one", "the full barrier counts one arrival more than the producer makes",
+     replace_once("nvgpu.mbarrier.init %mb[%c0], %c1 : !bar", "nvgpu.mbarrier.init %mb[%c0], %c2 : !bar")),
+    ("empty-count-plus-one", "the empty barrier counts one arrival more than the consumers make",
+     replace_once("nvgpu.mbarrier.init %mb[%c2], %c1 : !bar", "nvgpu.mbarrier.init %mb[%c2], %c2 : !bar")),
+    ("expect-tx-short", "the producer expects half the slot's bytes",
+     replace_once("arrive.expect_tx %mb[%s], %c32768", "arrive.expect_tx %mb[%s], %c16384")),
+    ("expect-tx-long", "the producer expects twice the slot's bytes",
+     replace_once("arrive.expect_tx %mb[%s], %c32768", "arrive.expect_tx %mb[%s], %c65536")),
+    ("wait-group-weakened", "the consumer keeps its MMA in flight (waitGroup 1) when it releases the slot",
+     replace_once("waitGroup = 0 : i64", "waitGroup = 1 : i64")),
+    ("release-before-wait", "the consumer releases its slot before waiting for it to be full", release_before_wait),
+    ("release-removed", "the consumer never releases its slot", release_removed),
+    ("barrier-in-one-role", "a block barrier that only the consumers reach", barrier_in_one_role),
+]
+
+# Constants a mutation uses that the kernel may not define.
+PRELUDE = {
+    "%mutantparity": "{indent}%mutantparity = arith.xori %par, %c1 : index\n",
+    "%c65536": "{indent}%c65536 = arith.constant 65536 : index\n",
+}
+
+
+def define(text, original):
+    """Defines the values a mutation introduced, before their first use."""
+    for name, line in PRELUDE.items():
+        if name in text and name not in original and f"{name} =" not in text:
+            use = text.index(name)
+            start = text.rfind("\n", 0, use) + 1
+            indent = re.match(r"[ \t]*", text[start:]).group(0)
+            text = text[:start] + line.format(indent=indent) + text[start:]
+    return text
+
+
+def first_error(binary, lower, text):
+    # A mutant that does not parse would be "rejected" for nothing.
+    parsed = subprocess.run([binary, "-o", "/dev/null"], input=text.encode(), capture_output=True, timeout=300)
+    if parsed.returncode != 0:
+        return "does not parse: " + parsed.stderr.decode()[:300]
+    if lower:
+        p = subprocess.run([binary, f"--pass-pipeline={lower}"], input=text.encode(), capture_output=True, timeout=300)
+        if p.returncode != 0:
+            return "lowering failed: " + p.stderr.decode()[:300]
+        text = p.stdout.decode()
+    p = subprocess.run([binary, "--asyncpipe-verify-sync", "-o", "/dev/null"], input=text.encode(), capture_output=True, timeout=300)
+    if p.returncode < 0:
+        return f"crash (signal {-p.returncode})"
+    for line in p.stderr.decode().splitlines():
+        m = re.search(r"<stdin>:(\d+):\d+: error: (.*)", line)
+        if m:
+            return f"{m.group(1)}: {m.group(2)}"
+    return None if p.returncode == 0 else f"exit code {p.returncode} without an error"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--lower", default="")
+    ap.add_argument("--only", default="", help="comma-separated mutation names (default: all)")
+    ap.add_argument("file")
+    args = ap.parse_args()
+    original = open(args.file).read()
+    verdict = first_error(args.bin, args.lower, original)
+    if verdict is not None:
+        print(f"role-mutants: as written: not proven: {verdict}")
+        return 1
+    print("role-mutants: as written: proven")
+    rejected = 0
+    chosen = [m for m in MUTATIONS if not args.only or m[0] in args.only.split(",")]
+    if args.only and len(chosen) != len(args.only.split(",")):
+        raise SystemExit("role-mutants: --only names an unknown mutation")
+    for name, what, mutate in chosen:
+        text = define(mutate(original), original)
+        if text == original:
+            raise SystemExit(f"role-mutants: {name} changed nothing")
+        try:
+            verdict = first_error(args.bin, args.lower, text)
+        except subprocess.TimeoutExpired:
+            verdict = "timeout"
+        if verdict is None or verdict.startswith(("crash", "timeout", "lowering failed", "exit code", "does not parse")):
+            print(f"role-mutants: {name}: NOT rejected ({what}): {verdict or 'proven'}")
+            continue
+        rejected += 1
+        print(f"role-mutants: {name}: rejected: {verdict}")
+    print(f"role-mutants: {rejected} of {len(chosen)} mutants rejected")
+    return 0 if rejected == len(chosen) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
