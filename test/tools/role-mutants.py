@@ -61,6 +61,27 @@ def release_removed(text):
     return text[:release.start(1)] + text[release.end(1):]
 
 
+def producer_wait_when(predicate, bound):
+    """The producer waits for an empty slot only while `k <predicate> bound`
+    (a break that shows only after `bound` iterations, or one the model
+    cannot bound: checked with --thresholds)."""
+    def mutate(text):
+        m = re.search(r"\n([ \t]*)(nvgpu\.mbarrier\.try_wait\.parity %mb\[%e\], %eparity,[^\n]*)\n", text)
+        if not m:
+            raise SystemExit("role-mutants: no producer wait on %eparity")
+        i = m.group(1)
+        guarded = (f"\n{i}%mutantbound = arith.constant {bound} : index\n{i}%mutantguard = arith.cmpi {predicate}, %k, %mutantbound : index\n"
+                   f"{i}scf.if %mutantguard {{\n{i}  {m.group(2)}\n{i}}}\n")
+        return text[:m.start()] + guarded + text[m.end():]
+    return mutate
+
+
+THRESHOLDS = [
+    ("empty-wait-only-below-20", "the producer stops waiting for empty slots after 20 iterations", producer_wait_when("ult", 20)),
+    ("empty-wait-skipped-at-40", "the producer skips one wait, at iteration 40", producer_wait_when("ne", 40)),
+]
+
+
 def barrier_in_one_role(text):
     """A block barrier after the consumer's store, which the producer's
     threads (returned by then) never reach."""
@@ -135,6 +156,7 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--lower", default="")
     ap.add_argument("--only", default="", help="comma-separated mutation names (default: all)")
+    ap.add_argument("--thresholds", action="store_true", help="also the mutations of a branch on the producer's iteration %%k (a loop from 0 to the run-time count)")
     ap.add_argument("file")
     args = ap.parse_args()
     original = open(args.file).read()
@@ -144,7 +166,7 @@ def main():
         return 1
     print("role-mutants: as written: proven")
     rejected = 0
-    chosen = [m for m in MUTATIONS if not args.only or m[0] in args.only.split(",")]
+    chosen = [m for m in MUTATIONS + (THRESHOLDS if args.thresholds else []) if not args.only or m[0] in args.only.split(",")]
     if args.only and len(chosen) != len(args.only.split(",")):
         raise SystemExit("role-mutants: --only names an unknown mutation")
     for name, what, mutate in chosen:

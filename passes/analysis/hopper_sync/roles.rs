@@ -262,7 +262,7 @@ impl<'c, 'a> Model<'c, 'a> {
             if !seen.insert(config.key()) {
                 continue;
             }
-            if seen.len() > STATE_BUDGET {
+            if seen.len() > STATE_BUDGET || work.len() > STATE_BUDGET {
                 let kernel = body.parent_operation().expect("a kernel body");
                 self.report(kernel, format!("cannot prove: the roles' interleavings take more than {STATE_BUDGET} configurations"), None);
                 self.stopped = true;
@@ -411,9 +411,35 @@ impl<'c, 'a> Model<'c, 'a> {
         if let Some(refinement) = next.roles.iter().find_map(|role| role.bindings.refinement()) {
             self.bindings.ask(refinement);
         }
+        Self::bound_phases(&mut next.state);
         match outcome {
             Ok(()) => self.normalize(next),
             Err(op) => Step::Waits(op),
+        }
+    }
+
+    /// Keeps the explored state finite where a broken kernel would grow it
+    /// without end, once the excess is reported: arrivals beyond a phase's
+    /// count, transaction bytes beyond what it expects (each reported where
+    /// it came), and reads released to a phase that no one completes (a
+    /// later release of the same bytes by the same threads stands for an
+    /// earlier one, as in [`Model::compact_reads`]).
+    fn bound_phases(state: &mut State) {
+        for barrier in state.barriers.values_mut() {
+            let phase = &mut barrier.current;
+            if let Some(count) = barrier.count {
+                phase.arrivals = phase.arrivals.min(count.saturating_add(1));
+            }
+            phase.issued = phase.issued.min(phase.expected.saturating_add(1));
+            phase.expected = phase.expected.min(super::units::MAX_TX_COUNT);
+            let mut released = std::mem::take(&mut phase.released);
+            released.sort_by(|a, b| (&a.threads, &a.bytes, &a.op).cmp(&(&b.threads, &b.bytes, &b.op)));
+            for read in released {
+                match phase.released.last_mut() {
+                    Some(other) if other.threads == read.threads && other.bytes == read.bytes => other.ordered = other.ordered.intersect(&read.ordered),
+                    _ => phase.released.push(read),
+                }
+            }
         }
     }
 

@@ -8,7 +8,7 @@ use super::*;
 
 /// An mbarrier's transaction count lies in [0, 2^20 - 1] (PTX ISA,
 /// mbarrier.expect_tx).
-const MAX_TX_COUNT: i64 = 1 << 20;
+pub(super) const MAX_TX_COUNT: i64 = 1 << 20;
 
 impl<'c, 'a> Model<'c, 'a> {
     /// [`Self::eval`] through the integer casts of the NVVM level

@@ -8,6 +8,10 @@
 
 use super::*;
 
+/// Iterations from a linked loop's ends within which its conditions may
+/// change.
+const ZONE_LIMIT: i64 = 32;
+
 /// An iteration count of a linked loop: exact, or only its residue modulo
 /// the group's period beyond the exact zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -195,35 +199,68 @@ impl<'c, 'a> Model<'c, 'a> {
     }
 
     /// How many iterations from the start and from the end of loop `op`
-    /// must be counted exactly: its branch conditions take, beyond them,
-    /// the value they take far inside the loop at an iteration of the same
+    /// must be counted exactly: beyond them, its branch conditions take the
+    /// value they take far inside the loop at an iteration of the same
     /// residue modulo `period` (so that the far range, counted only by
-    /// residue, is uniform). None when 32 do not suffice.
+    /// residue, is uniform). Each condition must be periodic, or built from
+    /// comparisons monotone in the iteration ([`periodicity::period_with_thresholds`],
+    /// with the trip count a large representative); each such comparison
+    /// changes at most once, found by bisection, and that change must lie
+    /// within [`ZONE_LIMIT`] iterations of an end. None otherwise (a branch
+    /// on `k == 1000`, or `k < n / 2`).
     fn zones(&mut self, op: OperationRef<'c, 'a>, lb: i64, step: i64, induction: Value<'c, 'a>, period: i64) -> Option<(i64, i64)> {
         let conditions = self.loop_inputs_of(op).1.clone();
         if conditions.is_empty() {
             return Some((0, 0));
         }
         let mut bindings = self.bindings.clone();
-        let ub = op.operand(1).ok().filter(|v| ir::constant_int(*v).is_none());
         let trips = 4 * FAR_SAMPLE;
+        if let Some(ub) = op.operand(1).ok().filter(|v| ir::constant_int(*v).is_none()) {
+            bindings.bind(ub, i64::try_from(i128::from(lb) + i128::from(trips) * i128::from(step)).ok()?);
+        }
+        let (_, thresholds) = periodicity::period_with_thresholds(op, lb, step, trips as u64, &bindings, &[], &conditions, CarriedIntegers::Keyed)?;
+        let (mut start, mut end) = (0i64, 0i64);
+        for threshold in thresholds {
+            let mut at = |k: i64| {
+                bindings.bind_iteration(induction, lb, k, step);
+                bindings.watch(|b| b.eval(threshold)).0
+            };
+            let first = at(0);
+            if at(trips - 1) == first {
+                continue;
+            }
+            // Monotone: one change, at the first k whose value differs.
+            let (mut low, mut high) = (0i64, trips - 1);
+            while high - low > 1 {
+                let mid = low + (high - low) / 2;
+                if at(mid) == first {
+                    low = mid;
+                } else {
+                    high = mid;
+                }
+            }
+            if high <= ZONE_LIMIT {
+                start = start.max(high);
+            } else if trips - high <= ZONE_LIMIT {
+                end = end.max(trips - high + 1);
+            } else {
+                return None;
+            }
+        }
+        // And, as a check of the above, the conditions beyond the zones
+        // against the far range's, over a window.
         let mut values = |k: i64| -> Vec<Option<i64>> {
             bindings.bind_iteration(induction, lb, k, step);
-            if let (Some(ub), Ok(n)) = (ub, i64::try_from(i128::from(lb) + i128::from(trips) * i128::from(step))) {
-                bindings.bind(ub, n);
-            }
             bindings.watch(|b| conditions.iter().map(|c| b.eval(*c)).collect()).0
         };
         let far: Vec<Vec<Option<i64>>> = (0..period).map(|res| values(FAR_SAMPLE + (res - FAR_SAMPLE).rem_euclid(period))).collect();
-        let uniform = |zone: i64, from_end: bool, values: &mut dyn FnMut(i64) -> Vec<Option<i64>>| {
-            (zone..zone + 2 * period).all(|d| {
-                let k = if from_end { trips - 1 - d } else { d };
-                values(k) == far[k.rem_euclid(period) as usize]
-            })
-        };
-        let zone = |from_end: bool, values: &mut dyn FnMut(i64) -> Vec<Option<i64>>| [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32].into_iter().find(|z| uniform(*z, from_end, values));
-        let start = zone(false, &mut values)?;
-        let end = zone(true, &mut values)?;
+        for d in 0..2 * ZONE_LIMIT + 2 * period {
+            for k in [start + d, trips - 1 - end - d] {
+                if values(k) != far[k.rem_euclid(period) as usize] {
+                    return None;
+                }
+            }
+        }
         Some((start, end))
     }
 
