@@ -467,6 +467,9 @@ struct Model<'c, 'a> {
     record_private: bool,
     /// A kernel run in roles ([`roles`]): what the exploration saw.
     roles_summary: Option<RolesSummary>,
+    /// The region ops holding an mbarrier wait or a block barrier
+    /// ([`roles::waiting_regions`]).
+    waiting: HashSet<OpKey>,
 }
 
 impl<'c, 'a> Model<'c, 'a> {

@@ -22,7 +22,9 @@ Usage: role-mutants.py --bin ASYNCPIPE_OPT [--lower PIPELINE] [--only A,B] FILE.
 With --lower, each text is run through `asyncpipe-opt --pass-pipeline=...`
 first (e.g. upstream's convert-nvgpu-to-nvvm: the same verdicts at the NVVM
 level). Prints "role-mutants: as written: proven", then per mutation
-"role-mutants: NAME: rejected: LINE: MESSAGE" (the first error), and a
+"role-mutants: NAME: rejected: LINE: MESSAGE" (the error that matches the
+mutation's expected message: the reason the break must be rejected for;
+a mutant whose errors do not include it counts as not rejected), and a
 last line "role-mutants: R of M mutants rejected".
 """
 import argparse
@@ -77,8 +79,10 @@ def producer_wait_when(predicate, bound):
 
 
 THRESHOLDS = [
-    ("empty-wait-only-below-20", "the producer stops waiting for empty slots after 20 iterations", producer_wait_when("ult", 20)),
-    ("empty-wait-skipped-at-40", "the producer skips one wait, at iteration 40", producer_wait_when("ne", 40)),
+    ("empty-wait-only-below-20", "the producer stops waiting for empty slots after 20 iterations", r"overwrites shared memory that threads 128-255 may still be reading",
+     producer_wait_when("ult", 20)),
+    ("empty-wait-skipped-at-40", "the producer skips one wait, at iteration 40", r"cannot prove: a branch in this role's loop depends on its iteration further than 32 iterations",
+     producer_wait_when("ne", 40)),
 ]
 
 
@@ -93,24 +97,35 @@ def barrier_in_one_role(text):
 
 MUTATIONS = [
     ("consumer-parity-flipped", "the consumer waits for the other parity (the phase before)",
+     r"reads shared memory that a TMA load may still be writing|read what a TMA load wrote without waiting|overwrites shared memory that threads \S+ may still be reading",
      replace_once("= arith.index_cast %par : index to i1\n", "= arith.index_cast %mutantparity : index to i1\n")),
     ("producer-parity-flipped", "the producer waits for the empty slot's current phase, not the one before",
+     r"deadlock: thread 0 \(warpgroup 0\) wait forever",
      replace_once("%eparity = arith.index_cast %epar : index to i1", "%eparity = arith.index_cast %par : index to i1")),
     ("empty-wait-removed", "the producer overwrites a slot without waiting for its release",
+     r"writes shared memory that a TMA load may still be writing|overwrites (shared memory that threads \S+ may still be reading|what a TMA load wrote)",
      lambda t: re.sub(r"\n[ \t]*nvgpu\.mbarrier\.try_wait\.parity %mb\[%e\], %eparity,[^\n]*", "", t, count=1)),
     ("full-count-plus-one", "the full barrier counts one arrival more than the producer makes",
+     r"deadlock: warpgroup 1 \(threads 128-255\) wait forever for the phase of parity 0 of mbarrier 0 \(it has 1 of its 2 arrivals",
      replace_once("nvgpu.mbarrier.init %mb[%c0], %c1 : !bar", "nvgpu.mbarrier.init %mb[%c0], %c2 : !bar")),
     ("empty-count-plus-one", "the empty barrier counts one arrival more than the consumers make",
+     r"deadlock: .* wait forever .*of its 2 arrivals",
      replace_once("nvgpu.mbarrier.init %mb[%c2], %c1 : !bar", "nvgpu.mbarrier.init %mb[%c2], %c2 : !bar")),
     ("expect-tx-short", "the producer expects half the slot's bytes",
+     r"move \d+ bytes, more than the 16384 its arrivals expect",
      replace_once("arrive.expect_tx %mb[%s], %c32768", "arrive.expect_tx %mb[%s], %c16384")),
     ("expect-tx-long", "the producer expects twice the slot's bytes",
+     r"deadlock: warpgroup 1 \(threads 128-255\) wait forever .* of the 65536 transaction bytes expected",
      replace_once("arrive.expect_tx %mb[%s], %c32768", "arrive.expect_tx %mb[%s], %c65536")),
     ("wait-group-weakened", "the consumer keeps its MMA in flight (waitGroup 1) when it releases the slot",
+     r"overwrites shared memory that threads 128-255 may still be reading",
      replace_once("waitGroup = 0 : i64", "waitGroup = 1 : i64")),
-    ("release-before-wait", "the consumer releases its slot before waiting for it to be full", release_before_wait),
-    ("release-removed", "the consumer never releases its slot", release_removed),
-    ("barrier-in-one-role", "a block barrier that only the consumers reach", barrier_in_one_role),
+    ("release-before-wait", "the consumer releases its slot before waiting for it to be full", r"overwrites shared memory that threads 128-255 may still be reading",
+     release_before_wait),
+    ("release-removed", "the consumer never releases its slot", r"deadlock: thread 0 \(warpgroup 0\) wait forever for the phase of parity 0 of mbarrier",
+     release_removed),
+    ("barrier-in-one-role", "a block barrier that only the consumers reach", r"deadlock: warpgroup 1 \(threads 128-255\) wait at this block barrier forever",
+     barrier_in_one_role),
 ]
 
 # Constants a mutation uses that the kernel may not define.
@@ -131,24 +146,23 @@ def define(text, original):
     return text
 
 
-def first_error(binary, lower, text):
+def errors(binary, lower, text):
     # A mutant that does not parse would be "rejected" for nothing.
     parsed = subprocess.run([binary, "-o", "/dev/null"], input=text.encode(), capture_output=True, timeout=300)
     if parsed.returncode != 0:
-        return "does not parse: " + parsed.stderr.decode()[:300]
+        return ["does not parse: " + parsed.stderr.decode()[:300]]
     if lower:
         p = subprocess.run([binary, f"--pass-pipeline={lower}"], input=text.encode(), capture_output=True, timeout=300)
         if p.returncode != 0:
-            return "lowering failed: " + p.stderr.decode()[:300]
+            return ["lowering failed: " + p.stderr.decode()[:300]]
         text = p.stdout.decode()
     p = subprocess.run([binary, "--asyncpipe-verify-sync", "-o", "/dev/null"], input=text.encode(), capture_output=True, timeout=300)
     if p.returncode < 0:
-        return f"crash (signal {-p.returncode})"
-    for line in p.stderr.decode().splitlines():
-        m = re.search(r"<stdin>:(\d+):\d+: error: (.*)", line)
-        if m:
-            return f"{m.group(1)}: {m.group(2)}"
-    return None if p.returncode == 0 else f"exit code {p.returncode} without an error"
+        return [f"crash (signal {-p.returncode})"]
+    found = [f"{m.group(1)}: {m.group(2)}" for m in re.finditer(r"<stdin>:(\d+):\d+: error: (.*)", p.stderr.decode())]
+    if p.returncode != 0 and not found:
+        return [f"exit code {p.returncode} without an error"]
+    return found
 
 
 def main():
@@ -160,28 +174,31 @@ def main():
     ap.add_argument("file")
     args = ap.parse_args()
     original = open(args.file).read()
-    verdict = first_error(args.bin, args.lower, original)
-    if verdict is not None:
-        print(f"role-mutants: as written: not proven: {verdict}")
+    verdict = errors(args.bin, args.lower, original)
+    if verdict:
+        print(f"role-mutants: as written: not proven: {verdict[0]}")
         return 1
     print("role-mutants: as written: proven")
     rejected = 0
     chosen = [m for m in MUTATIONS + (THRESHOLDS if args.thresholds else []) if not args.only or m[0] in args.only.split(",")]
     if args.only and len(chosen) != len(args.only.split(",")):
         raise SystemExit("role-mutants: --only names an unknown mutation")
-    for name, what, mutate in chosen:
+    for name, what, expected, mutate in chosen:
         text = define(mutate(original), original)
         if text == original:
             raise SystemExit(f"role-mutants: {name} changed nothing")
         try:
-            verdict = first_error(args.bin, args.lower, text)
+            found = errors(args.bin, args.lower, text)
         except subprocess.TimeoutExpired:
-            verdict = "timeout"
-        if verdict is None or verdict.startswith(("crash", "timeout", "lowering failed", "exit code", "does not parse")):
-            print(f"role-mutants: {name}: NOT rejected ({what}): {verdict or 'proven'}")
+            found = ["timeout"]
+        # Rejected for the reason the break causes: some error at an op
+        # says so (others may come first: a break has several effects).
+        match = next((e for e in found if re.search(expected, e)), None)
+        if match is None:
+            print(f"role-mutants: {name}: NOT rejected as expected ({what}; expected /{expected}/): {found[0] if found else 'proven'}")
             continue
         rejected += 1
-        print(f"role-mutants: {name}: rejected: {verdict}")
+        print(f"role-mutants: {name}: rejected: {match}")
     print(f"role-mutants: {rejected} of {len(chosen)} mutants rejected")
     return 0 if rejected == len(chosen) else 1
 

@@ -14,12 +14,12 @@ pub fn check<'c, 'a>(function: OperationRef<'c, 'a>) -> Vec<Finding<'c>> {
 /// [`check`], and what the exploration of a kernel in roles saw
 /// ([`super::roles`]; None for a kernel read in lockstep).
 pub fn check_with_roles<'c, 'a>(function: OperationRef<'c, 'a>) -> (Vec<Finding<'c>>, Option<RolesSummary>) {
-    let roles = std::cell::RefCell::new(None);
-    let findings = check_kernel(function, &roles);
-    (findings, roles.into_inner())
+    let mut roles = None;
+    let findings = check_kernel(function, &mut roles);
+    (findings, roles)
 }
 
-fn check_kernel<'c, 'a>(function: OperationRef<'c, 'a>, roles: &std::cell::RefCell<Option<RolesSummary>>) -> Vec<Finding<'c>> {
+fn check_kernel<'c, 'a>(function: OperationRef<'c, 'a>, roles: &mut Option<RolesSummary>) -> Vec<Finding<'c>> {
     let ops = ir::nested_ops(function);
     let mut findings = Vec::new();
     if let Some(&op) = ops.iter().find(|op| unmodeled(**op)) {
@@ -177,11 +177,11 @@ fn over_cases<'c, 'a>(
     function: OperationRef<'c, 'a>,
     body: BlockRef<'c, 'a>,
     block: impl Fn() -> Option<Block<'c, 'a>>,
-    roles: &std::cell::RefCell<Option<RolesSummary>>,
+    roles: &mut Option<RolesSummary>,
 ) -> Vec<Finding<'c>> {
-    let merge = |summary: Option<RolesSummary>| {
+    let mut merge = |summary: Option<RolesSummary>| {
         if let Some(summary) = summary {
-            roles.borrow_mut().get_or_insert_with(RolesSummary::default).merge(summary);
+            roles.get_or_insert_with(RolesSummary::default).merge(summary);
         }
     };
     let once = run(body, block(), Bindings::default());
@@ -257,6 +257,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
     // The region ops around each sync op, up to the kernel.
     let kernel = body.parent_operation();
     let mut holding = HashSet::new();
+    let (waiting, in_roles) = kernel.map(roles::waiting_regions).unwrap_or_default();
     for op in kernel.map(ir::nested_ops).unwrap_or_default() {
         if is_hopper_op(op) || Model::is_sync(op) {
             holding.extend(ir::ancestors(op).take_while(|a| Some(*a) != kernel).map(OpKey::of));
@@ -294,6 +295,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         similar: HashMap::new(),
         record_private: true,
         roles_summary: None,
+        waiting,
     };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {
@@ -302,24 +304,17 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
     let all = Threads::all(model.block.size);
     let mut state = State::default();
     // Threads in roles that wait for each other run as coroutines over
-    // every interleaving; other kernels in lockstep.
-    if roles::has_roles(body) {
+    // every interleaving (which check each final configuration's end);
+    // other kernels in lockstep.
+    if in_roles {
         model.run_roles(body, &all, &mut state);
     } else {
         model.block_ops(body, &all, &mut state);
-    }
-    let refinement = model.bindings.refinement();
-    // Shared memory ends with the block: a TMA store must have read it.
-    if !model.stopped && refinement.is_none() {
-        let pending = state.bulk_open.iter().chain(state.bulk_groups.iter().flat_map(|g| g.stores.iter())).next().map(|s| s.op);
-        if let (Some(store), Some(end)) = (pending, ir::terminator(body)) {
-            model.report(
-                end,
-                "the kernel ends while a TMA store may still read shared memory: wait for it (cp.async.bulk.wait_group.read 0) before returning".into(),
-                Some((store, "the TMA store".into())),
-            );
+        if !model.stopped && model.bindings.refinement().is_none() {
+            model.end_of_kernel(body, &state);
         }
     }
+    let refinement = model.bindings.refinement();
     for (count, index) in model.similar.values() {
         if *count > SIMILAR_FINDINGS {
             model.findings[*index].message.push_str(&format!(" (and at {} more ops like it)", count - SIMILAR_FINDINGS));

@@ -180,22 +180,15 @@ impl<'c, 'a> Model<'c, 'a> {
             // The NVVM level's TMA load: dstMem, tmaDescriptor,
             // coordinates..., mbar, ...: its coordinates likewise.
             Some(Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal) => {
-                let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
-                let coordinates = segments.get(2).copied().unwrap_or(0) as usize;
-                let all: Vec<Value> = op.operands().collect();
-                all.iter().enumerate().filter(|(i, _)| *i < 2 || *i >= 2 + coordinates).map(|(_, v)| *v).filter(|v| operands.contains(v)).collect()
+                let coordinates = tma_coordinates(op);
+                op.operands().enumerate().filter(|(i, v)| !coordinates.contains(i) && operands.contains(v)).map(|(_, v)| v).collect()
             }
             // An integer cast whose every use is a TMA load's coordinate
             // (the NVVM level truncates `k * 64` to i32): not evaluated.
             Some(Upstream::LlvmTrunc | Upstream::LlvmZext | Upstream::LlvmSext)
                 if op.result(0).is_ok_and(|r| {
                     let r: Value = r.into();
-                    ir::uses(r).iter().all(|(user, at)| {
-                        Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal.is(*user) && {
-                            let segments = ir::dense_i32_attr(*user, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
-                            (2..2 + segments.get(2).copied().unwrap_or(0) as usize).contains(at)
-                        }
-                    })
+                    ir::uses(r).iter().all(|(user, at)| Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal.is(*user) && tma_coordinates(*user).contains(at))
                 }) =>
             {
                 Vec::new()
@@ -281,4 +274,13 @@ impl<'c, 'a> LoopIntegers<'c, 'a> {
         }
         model.bind_forms(&self.results, carried);
     }
+}
+
+/// The operand positions of the NVVM level's TMA load
+/// (`nvvm.cp.async.bulk.tensor.shared.cluster.global`: dstMem,
+/// tmaDescriptor, coordinates..., mbar, ...) that are its coordinates in
+/// the global tensor.
+fn tma_coordinates(op: OperationRef) -> std::ops::Range<usize> {
+    let segments = ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
+    2..2 + segments.get(2).copied().map_or(0, |n| usize::try_from(n).unwrap_or(0))
 }

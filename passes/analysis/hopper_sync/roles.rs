@@ -79,25 +79,37 @@ const OPEN_LIMIT: i64 = 64;
 /// threshold check (`FAR_SAMPLE + residue`).
 const FAR_SAMPLE: i64 = 1 << 40;
 
-/// Whether the kernel body has roles: a branch whose regions hold a loop
-/// with an mbarrier wait in it (the shape of warp specialization; a ring
-/// read in lockstep waits in the loop itself).
-pub(super) fn has_roles(body: BlockRef) -> bool {
-    let Some(kernel) = body.parent_operation() else { return false };
-    ir::nested_ops(kernel).into_iter().any(|op| {
-        Upstream::ScfIf.is(op)
-            && ir::nested_ops(op).into_iter().any(|inner| Upstream::ScfFor.is(inner) && ir::nested_ops(inner).into_iter().any(is_wait))
-    })
+/// The region ops that hold an mbarrier wait or a block barrier (where a
+/// role may have to wait for another), and whether the kernel has roles: a
+/// wait in a loop inside a branch (the shape of warp specialization; a ring
+/// read in lockstep waits in the loop itself). One walk of the kernel.
+pub(super) fn waiting_regions(kernel: OperationRef) -> (HashSet<OpKey>, bool) {
+    let mut regions = HashSet::new();
+    let mut roles = false;
+    for op in ir::nested_ops(kernel) {
+        if !(is_wait(op) || Upstream::GpuBarrier.is(op)) {
+            continue;
+        }
+        let ancestors: Vec<OperationRef> = ir::ancestors(op).take_while(|a| *a != kernel).collect();
+        if is_wait(op) {
+            let innermost_loop = ancestors.iter().position(|a| Upstream::ScfFor.is(*a));
+            roles |= innermost_loop.is_some_and(|l| ancestors[l..].iter().any(|a| Upstream::ScfIf.is(*a)));
+        }
+        regions.extend(ancestors.into_iter().map(OpKey::of));
+    }
+    (regions, roles)
 }
 
 fn is_wait(op: OperationRef) -> bool {
     matches!(Upstream::of(op), Some(Upstream::NvgpuMbarrierTryWaitParity | Upstream::NvvmMbarrierTryWaitParity))
 }
 
-/// Ops at which a role may have to wait for another: mbarrier waits and
-/// block barriers, and the regions that hold them.
-fn blocks(op: OperationRef) -> bool {
-    is_wait(op) || Upstream::GpuBarrier.is(op) || (op.region_count() > 0 && ir::nested_ops(op).into_iter().any(|o| is_wait(o) || Upstream::GpuBarrier.is(o)))
+impl Model<'_, '_> {
+    /// Whether `op` may have to wait for another role: an mbarrier wait, a
+    /// block barrier, or a region op holding one.
+    fn blocks(&self, op: OperationRef) -> bool {
+        is_wait(op) || Upstream::GpuBarrier.is(op) || self.waiting.contains(&OpKey::of(op))
+    }
 }
 
 /// Which iteration of its loop a frame runs.
@@ -249,7 +261,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// The kernel body `body`, run by `threads` as roles over every
     /// interleaving; `state` is left as one final configuration's.
     pub(super) fn run_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
-        let mut summary = self.roles_summary.take().unwrap_or_default();
+        self.roles_summary = Some(RolesSummary::default());
         let start = Config {
             state: std::mem::take(state),
             roles: vec![Role { threads: threads.clone(), frames: vec![Frame { ops: Rc::new(ir::ops(body).collect()), at: 0, looping: None }], bindings: self.bindings.clone() }],
@@ -268,8 +280,10 @@ impl<'c, 'a> Model<'c, 'a> {
                 self.stopped = true;
                 break;
             }
-            summary.linked = summary.linked.max(config.groups.iter().flatten().count());
-            summary.symbolic_trips |= config.groups.iter().flatten().any(|g| g.exact.is_none());
+            if let Some(summary) = &mut self.roles_summary {
+                summary.linked = summary.linked.max(config.groups.iter().flatten().count());
+                summary.symbolic_trips |= config.groups.iter().flatten().any(|g| g.exact.is_none());
+            }
             let mut moved = false;
             let mut waiting = Vec::new();
             for r in 0..config.roles.len() {
@@ -297,14 +311,14 @@ impl<'c, 'a> Model<'c, 'a> {
                 last = Some(config.state.clone());
             }
         }
-        summary.configurations = seen.len();
-        summary.roles.extend(self.roles_summary.take().map(|s| s.roles).unwrap_or_default());
-        self.roles_summary = Some(summary);
+        if let Some(summary) = &mut self.roles_summary {
+            summary.configurations = seen.len();
+        }
         *state = last.unwrap_or_default();
     }
 
     /// Shared memory ends with the block: a TMA store must have read it.
-    fn end_of_kernel(&mut self, body: BlockRef<'c, 'a>, state: &State) {
+    pub(super) fn end_of_kernel(&mut self, body: BlockRef<'c, 'a>, state: &State) {
         let pending = state.bulk_open.iter().chain(state.bulk_groups.iter().flat_map(|g| g.stores.iter())).next().map(|s| s.op);
         if let (Some(store), Some(end)) = (pending, ir::terminator(body)) {
             self.report(
@@ -432,14 +446,7 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             phase.issued = phase.issued.min(phase.expected.saturating_add(1));
             phase.expected = phase.expected.min(super::units::MAX_TX_COUNT);
-            let mut released = std::mem::take(&mut phase.released);
-            released.sort_by(|a, b| (&a.threads, &a.bytes, &a.op).cmp(&(&b.threads, &b.bytes, &b.op)));
-            for read in released {
-                match phase.released.last_mut() {
-                    Some(other) if other.threads == read.threads && other.bytes == read.bytes => other.ordered = other.ordered.intersect(&read.ordered),
-                    _ => phase.released.push(read),
-                }
-            }
+            super::units::compact(&mut phase.released);
         }
     }
 
@@ -491,8 +498,8 @@ impl<'c, 'a> Model<'c, 'a> {
                 moved = true;
                 continue;
             }
-            let branches = Upstream::ScfIf.is(op) && blocks(op);
-            let loops = Upstream::ScfFor.is(op) && blocks(op);
+            let branches = Upstream::ScfIf.is(op) && self.blocks(op);
+            let loops = Upstream::ScfFor.is(op) && self.blocks(op);
             if Upstream::GpuBarrier.is(op) || branches || loops {
                 if moved {
                     return Ok(());

@@ -476,19 +476,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// the earlier; one that is not is reported against the later), so
     /// that a loop's reads do not pile up round after round.
     pub(super) fn compact_reads(state: &mut State) {
-        let mut reads = std::mem::take(&mut state.reads);
-        reads.sort_by(|a, b| (&a.threads, &a.bytes, &a.op).cmp(&(&b.threads, &b.bytes, &b.op)));
-        let mut kept: Vec<Read> = Vec::with_capacity(reads.len());
-        for read in reads {
-            match kept.last_mut() {
-                Some(other) if other.threads == read.threads && other.bytes == read.bytes => {
-                    // Ordered after both: in the threads the two agree on.
-                    other.ordered = other.ordered.intersect(&read.ordered);
-                }
-                _ => kept.push(read),
-            }
-        }
-        state.reads = kept;
+        compact(&mut state.reads);
     }
 
     /// A read of `bytes` by `threads`; a synchronous one (`record`) stays in
@@ -913,4 +901,19 @@ impl<'c, 'a> Model<'c, 'a> {
 pub(super) enum ProxyAccess {
     MmaRead,
     TmaWrite,
+}
+
+/// [`Model::compact_reads`] on any list of reads (a phase's released ones
+/// too): one read per threads and bytes, ordered for the threads every
+/// merged read was ordered for; sorted by threads and bytes, the order
+/// [`Model::read`] inserts in.
+pub(super) fn compact(reads: &mut Vec<Read>) {
+    let mut all = std::mem::take(reads);
+    all.sort_by(|a, b| (&a.threads, &a.bytes, &a.op).cmp(&(&b.threads, &b.bytes, &b.op)));
+    for read in all {
+        match reads.last_mut() {
+            Some(other) if other.threads == read.threads && other.bytes == read.bytes => other.ordered = other.ordered.intersect(&read.ordered),
+            _ => reads.push(read),
+        }
+    }
 }

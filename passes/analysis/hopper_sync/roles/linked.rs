@@ -122,7 +122,7 @@ impl<'c, 'a> Model<'c, 'a> {
         };
         // Linked loops are entered once: in another waiting loop, a second
         // entry would be linked with the first one's iterations.
-        if let Some(outer) = ir::ancestors(op).skip(1).find(|a| Upstream::ScfFor.is(*a) && blocks(*a)) {
+        if let Some(outer) = ir::ancestors(op).skip(1).find(|a| Upstream::ScfFor.is(*a) && self.blocks(*a)) {
             let _ = outer;
             self.report(op, "cannot prove: a loop of run-time (or long) trip count that waits on mbarriers, inside another such loop (the model links loops entered once per role; an inner loop's count must be a constant)".into(), None);
             self.stopped = true;
@@ -150,7 +150,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let mut members = BTreeSet::from([OpKey::of(op)]);
         let mut loops = vec![(op, looping.lb, looping.step, looping.induction)];
         if let Some(kernel) = ir::enclosing_function(op) {
-            for other in ir::nested_ops(kernel).into_iter().filter(|o| Upstream::ScfFor.is(*o) && *o != op && blocks(*o)) {
+            for other in ir::nested_ops(kernel).into_iter().filter(|o| Upstream::ScfFor.is(*o) && *o != op && self.blocks(*o)) {
                 let (Some(lb), Some(step)) = (other.operand(0).ok().and_then(|v| self.eval(v)), other.operand(2).ok().and_then(|v| self.eval(v))) else { continue };
                 let Some(induction) = ir::region_entry(other, 0).and_then(|b| b.argument(0).ok()) else { continue };
                 if step <= 0 {
