@@ -98,6 +98,16 @@ struct KernelToPtxOptions : public PtxOptions<KernelToPtxOptions> {
                      "without wgmma and without bulk queues (there the copies' queues meet wgmma, or bulk copies are "
                      "issued per thread, which verify-sync does not prove)"),
       llvm::cl::init(true)};
+  Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("sm_90a: split the staged loop into a TMA producer warpgroup and wgmma consumer warpgroups on "
+                     "an mbarrier ring (asyncpipe-warp-specialize) instead of software-pipelining it; verify-sync "
+                     "then proves the roles after asyncpipe-lower-mma"),
+      llvm::cl::init(false)};
+  Option<std::string> slots{*this, "slots", rustDesc("asyncpipe-warp-specialize", "slots"), llvm::cl::init("0")};
+  Option<std::string> producerRegisters{*this, "producer-registers",
+                                        rustDesc("asyncpipe-warp-specialize", "producer-registers"),
+                                        llvm::cl::init("40")};
 };
 
 /// The features a chip gets: `features`, or +ptx80 when bulk queues
@@ -178,7 +188,7 @@ void asyncpipeRegisterPipelines(void) {
     PassPipelineRegistration<KernelToPtxOptions>(
         "asyncpipe-kernel-to-ptx",
         "From a kernel whose loop is annotated with pipeline stages to gpu.binary with PTX: "
-        "asyncpipe-software-pipeline, asyncpipe-lower-mma, the recount for the chip's queues "
+        "asyncpipe-software-pipeline (or, with warp-specialize, asyncpipe-warp-specialize), asyncpipe-lower-mma, the recount for the chip's queues "
         "(asyncpipe-hardware-queues), asyncpipe-lower-to-nvgpu, asyncpipe-nvgpu-to-ptx, with asyncpipe-verify-sync "
         "after the steps that change synchronization (option verify)",
         [](OpPassManager &pm, const KernelToPtxOptions &options) -> LogicalResult {
@@ -189,6 +199,25 @@ void asyncpipeRegisterPipelines(void) {
           bool lateVerify = options.verify && options.chip != "sm_90a" && bulk.empty();
           std::string pipeline;
           llvm::raw_string_ostream os(pipeline);
+          if (options.warpSpecialize) {
+            // The roles' ring and the wgmma queue, proven once the MMAs are
+            // wgmma (the Hopper model reads the NVVM level); setmaxnreg and
+            // the mbarrier transactions need PTX 8.0.
+            // (The pass says at the module when the chip has no TMA, wgmma
+            // or setmaxnreg; bulk-queues has nothing to do: the producer's
+            // copies complete on the roles' own ring.)
+            os << "asyncpipe-warp-specialize{chip=" << options.chip << " slots=" << options.slots
+               << " producer-registers=" << options.producerRegisters << "}";
+            os << ",asyncpipe-lower-mma{chip=" << options.chip << "}";
+            if (options.verify)
+              os << ",asyncpipe-verify-sync";
+            os << ",asyncpipe-hardware-queues{max-copy-bytes=" << options.maxCopyBytes << "}";
+            os << ",asyncpipe-lower-to-nvgpu{max-copy-bytes=" << options.maxCopyBytes << "}";
+            std::string features = options.features.empty() ? std::string("+ptx80") : std::string(options.features);
+            os << ",asyncpipe-nvgpu-to-ptx{chip=" << options.chip << " opt-level=" << options.optLevel
+               << featuresOption(features) << " format=" << options.format << "}";
+            return parsePassPipeline(pipeline, pm, llvm::errs());
+          }
           os << "asyncpipe-software-pipeline{" << bulkOption << "}";
           if (options.verify)
             os << ",asyncpipe-verify-sync{" << bulkOption << "}";

@@ -14,3 +14,4 @@ pub mod synchronize;
 pub mod place_barriers;
 pub mod eliminate_barriers;
 pub mod hardware_queues;
+pub mod warp_specialize;

@@ -181,8 +181,12 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             fail(*op, "tensor cores run MMAs in GPU kernels (gpu.func); asyncpipe-lower-deferred runs this one on the CPU");
             continue;
         };
-        let warps = match ir::known_block_size(kernel) {
-            Some([x, 1, 1]) if x > 0 && x % 32 == 0 => x / 32,
+        // A warp-specialized kernel runs its MMAs in its consumer warpgroups,
+        // threads 0 .. asyncpipe.mma_threads (transform::warp_specialize).
+        let mma_threads = ir::int_attr(kernel, asyncpipe::MMA_THREADS);
+        let warps = match (mma_threads, ir::known_block_size(kernel)) {
+            (Some(x), Some([all, 1, 1])) if x > 0 && x % 32 == 0 && x <= all => x / 32,
+            (None, Some([x, 1, 1])) if x > 0 && x % 32 == 0 => x / 32,
             _ => {
                 fail(
                     *op,
@@ -428,7 +432,11 @@ fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizz
                 return Err(PassFailed);
             }
         }
-        if let Some(user) = other_tile_access(root.result(0).unwrap().into()) {
+        // A buffer already marked swizzled is filled by tensor-map copies that
+        // a pass wrote (the warp-specialized producer's): their address
+        // arithmetic is no access.
+        let marked = ir::int_attr(root, ir::ods::asyncpipe::attrs::SWIZZLE) == Some(sm90::SWIZZLE_BYTES);
+        if let Some(user) = other_tile_access(root.result(0).unwrap().into(), marked) {
             diag::error_with_note(
                 user.location(),
                 "this op accesses a tile that wgmma (sm_90a) reads in TMA's 128-byte swizzled layout: only asyncpipe.copy \
@@ -446,17 +454,19 @@ fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizz
 }
 
 /// A user of `buffer` (through subviews) other than a copy into it, an MMA
-/// reading it or its dealloc.
-fn other_tile_access<'c, 'a>(buffer: melior::ir::Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+/// reading it or its dealloc (or, in a buffer `marked` swizzled by the pass
+/// that fills it, the address of a tensor-map copy's destination).
+fn other_tile_access<'c, 'a>(buffer: melior::ir::Value<'c, 'a>, marked: bool) -> Option<OperationRef<'c, 'a>> {
     for (user, index) in ir::uses(buffer) {
         let fine = match Upstream::of(user) {
             Some(Upstream::MemrefSubview) => {
-                if let Some(inner) = other_tile_access(user.result(0).ok()?.into()) {
+                if let Some(inner) = other_tile_access(user.result(0).ok()?.into(), marked) {
                     return Some(inner);
                 }
                 index == 0
             }
             Some(Upstream::MemrefDealloc) => true,
+            Some(Upstream::MemrefExtractStridedMetadata | Upstream::MemrefExtractAlignedPointerAsIndex) => marked,
             _ => CopyOp::is(user) && index == 1 || MmaOp::cast(user).is_some_and(|m| m.acc() != buffer && index < 2),
         };
         if !fine {

@@ -65,6 +65,10 @@ pub fn is_async(op: OperationRef) -> bool {
 /// asyncpipe-lower-mma sets for wgmma and asyncpipe-to-nvgpu's tensor-map
 /// copies write): 128-byte rows whose 16-byte chunks are permuted by the
 /// row's index mod 8.
+/// The attribute of a kernel whose MMAs run in threads `0 .. N` only (a
+/// warp-specialized kernel's consumer warpgroups; its producer warpgroup
+/// comes after them): asyncpipe-lower-mma splits the tiles over those warps.
+pub const MMA_THREADS: &str = "asyncpipe.mma_threads";
 pub const SWIZZLE_BYTES: i64 = 128;
 /// The swizzle's atom: 8 rows of 128 bytes, the alignment a swizzled tile
 /// needs (the hardware permutes by shared-address bits).

@@ -210,6 +210,7 @@ upstream_ops! {
     NvvmMbarrierInit = "nvvm.mbarrier.init",
     NvvmMbarrierTryWaitParity = "nvvm.mbarrier.try_wait.parity",
     NvvmReadPtxSregLaneid = "nvvm.read.ptx.sreg.laneid",
+    NvvmSetmaxregister = "nvvm.setmaxregister",
     NvvmShflSync = "nvvm.shfl.sync",
     NvvmWgmmaCommitGroupSyncAligned = "nvvm.wgmma.commit.group.sync.aligned",
     NvvmWgmmaFenceAligned = "nvvm.wgmma.fence.aligned",

@@ -16,9 +16,12 @@
 //! - [`nvgpu_lowering`]: the lowering to nvgpu's options, its up-front
 //!   check and the emission of each copy (cp.async, bulk, tensor maps),
 //!   which both steps of `asyncpipe-to-nvgpu` use.
+//! - [`warp_specialize`]: a staged tensor-core loop split into a producer
+//!   warpgroup and consumer warpgroups on an mbarrier ring (sm_90a).
 
 pub mod barrier_placement;
 pub mod cfg_to_scf;
 pub mod nvgpu_lowering;
 pub mod raise_nvvm;
 pub mod recount;
+pub mod warp_specialize;

@@ -387,6 +387,15 @@ GPU_PASSES = [
     # sm_90a: wgmma on swizzled tiles, tensor-map copies on bulk queues, and
     # the block model of both.
     ("asyncpipe-lower-mma=chip=sm_90a", ["--asyncpipe-lower-mma=chip=sm_90a"], False, 2),
+    # Warp specialization (issue 38): a producer warpgroup and wgmma
+    # consumers on an mbarrier ring, then its proof and the whole path.
+    ("asyncpipe-warp-specialize", ["--asyncpipe-warp-specialize"], False, 2),
+    ("asyncpipe-warp-specialize=slots=2 producer-registers=24",
+     ["--asyncpipe-warp-specialize=slots=2 producer-registers=24"], False, 1),
+    ("pipeline:warp-specialize=slots=2,lower-mma=sm_90a,verify-sync",
+     ["--asyncpipe-warp-specialize=slots=2", "--asyncpipe-lower-mma=chip=sm_90a", "--asyncpipe-verify-sync"], False, 2),
+    ("asyncpipe-kernel-to-ptx=chip=sm_90a warp-specialize=true slots=2",
+     ["--asyncpipe-kernel-to-ptx=chip=sm_90a warp-specialize=true slots=2"], False, 1),
     ("pipeline:software-pipeline,lower-mma=sm_90a,to-nvgpu=bulk-queues=0,block-model",
      ["--asyncpipe-software-pipeline", "--asyncpipe-lower-mma=chip=sm_90a", "--asyncpipe-to-nvgpu=bulk-queues=0",
       "--asyncpipe-block-model"], False, 2),

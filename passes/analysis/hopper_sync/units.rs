@@ -228,12 +228,16 @@ impl<'c, 'a> Model<'c, 'a> {
         self.tx_in_range(op, key.1, expected, "expected");
         let Some(barrier) = state.barriers.get_mut(&key) else { return };
         // Reads of the arriving threads are released to the phase's waiters.
-        // A read is released when every reader arrives, or when every
-        // arriving thread is ordered after all of it (a warpgroup MMA's
-        // reads once its wait_group returned: one elected thread of the
-        // warpgroup releases the slot for all).
-        let (released, kept): (Vec<Read>, Vec<Read>) =
-            std::mem::take(&mut state.reads).into_iter().partition(|r| r.threads.is_subset(&threads) || (r.ordered == r.threads && threads.is_subset(&r.ordered)));
+        // A read is released when every reader arrives, or when an arriving
+        // thread is ordered after all of it (a warpgroup MMA's reads once
+        // its wait_group returned in the whole warpgroup: one elected thread
+        // of the warpgroup releases the slot for all). The phase completes
+        // only after every arrival, so one arrival ordered after the read
+        // orders the waiters after it; when the elected threads of several
+        // warpgroups arrive together, each releases its own warpgroup's reads.
+        let (released, kept): (Vec<Read>, Vec<Read>) = std::mem::take(&mut state.reads)
+            .into_iter()
+            .partition(|r| r.threads.is_subset(&threads) || (r.ordered == r.threads && !threads.intersect(&r.ordered).is_empty()));
         state.reads = kept;
         barrier.current.released.extend(released);
         // What the arriving threads saw land, their waiters see.
@@ -244,9 +248,23 @@ impl<'c, 'a> Model<'c, 'a> {
             }
         }
         if let Some(count) = barrier.count {
-            if barrier.current.arrivals > count {
-                let arrivals = barrier.current.arrivals;
+            let phase = &barrier.current;
+            if phase.arrivals > count {
+                let arrivals = phase.arrivals;
                 self.report(op, format!("{arrivals} arrivals on mbarrier {} in one phase, which its initialization counts {count}: the phase completes before some of them", key.1), None);
+            } else if phase.arrivals == count && phase.issued > phase.expected {
+                // The loads came before the last arrival (expect_tx, the
+                // loads, then a plain arrive): their bytes beyond the
+                // expected ones leave the transaction count below zero.
+                let (issued, expected) = (phase.issued, phase.expected);
+                self.report(
+                    op,
+                    format!(
+                        "the TMA loads of this phase of mbarrier {} move {issued} bytes, more than the {expected} its arrivals expect: its transaction count stays below zero, and the phase never completes",
+                        key.1
+                    ),
+                    None,
+                );
             }
         }
     }

@@ -81,6 +81,31 @@ impl<'c, 'a> TmaPlan<'c, 'a> {
 /// function whose thread-dependent values are `varying`; the error says why
 /// not.
 pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<ValueKey>) -> Result<TmaPlan<'c, 'a>, String> {
+    let plan = plan_tile(copy, swizzle)?;
+    let (source, dest) = (copy.operand(0).expect("checked"), copy.operand(1).expect("checked"));
+    // (A view is thread-dependent when any of its offsets is.)
+    if varying.contains(&ValueKey::of(source)) || varying.contains(&ValueKey::of(dest)) {
+        return Err(uniform_error());
+    }
+    if let Some((_, divergence)) = thread_scope::divergent_ancestor(copy, varying, true) {
+        let what = match divergence {
+            Divergence::Condition => "a condition",
+            Divergence::Bounds => "loop bounds",
+            Divergence::While => "an scf.while",
+        };
+        return Err(format!(
+            "a tensor-map copy is issued by thread 0 for the whole block, so every thread must run it: this one is \
+             under {what} that may differ between the threads"
+        ));
+    }
+    Ok(plan)
+}
+
+/// The shape checks of [`plan`] alone: what the tensor map and the box copies
+/// need of `copy`'s source and tile, whoever issues it (a warp-specialized
+/// producer issues its copies under a thread condition on purpose; see
+/// `transform::warp_specialize`).
+pub fn plan_tile<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64) -> Result<TmaPlan<'c, 'a>, String> {
     let source = copy.operand(0).map_err(|_| "a copy has a source".to_string())?;
     let dest = copy.operand(1).map_err(|_| "a copy has a destination".to_string())?;
     if swizzle != SWIZZLE {
@@ -158,21 +183,6 @@ pub fn plan<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64, varying: &HashSet<
             Offset::Known(offset)
         };
     }
-    // (A view is thread-dependent when any of its offsets is.)
-    if varying.contains(&ValueKey::of(source)) || varying.contains(&ValueKey::of(dest)) {
-        return Err(uniform_error());
-    }
-    if let Some((_, divergence)) = thread_scope::divergent_ancestor(copy, varying, true) {
-        let what = match divergence {
-            Divergence::Condition => "a condition",
-            Divergence::Bounds => "loop bounds",
-            Divergence::While => "an scf.while",
-        };
-        return Err(format!(
-            "a tensor-map copy is issued by thread 0 for the whole block, so every thread must run it: this one is \
-             under {what} that may differ between the threads"
-        ));
-    }
     Ok(TmaPlan { argument, rows, columns, offsets, e })
 }
 
@@ -227,8 +237,6 @@ pub fn emit<'c, 'a>(
     b: &Builder<'c>,
 ) {
     let point = Point::Before(copy);
-    let i32_type = b.int_type(32);
-    let i64_type = b.int_type(64);
     let index = b.index_type();
     let zero = b.index_constant(0, point);
     let mut first = None;
@@ -241,9 +249,25 @@ pub fn emit<'c, 'a>(
         });
     }
     let inside = b.if_then(first.expect("three dimensions"), point);
+    issue(copy.operand(1).expect("a destination"), plan, maps, barrier, b, inside);
+}
+
+/// Adds the bytes of `plan`'s copy to `barrier`'s phase (`expect_tx`) and
+/// issues its boxes into `dest` (a tile as [`plan_tile`] checked), at
+/// `inside`, in whichever thread runs it.
+pub fn issue<'c, 'a>(
+    dest: Value<'c, 'a>,
+    plan: &TmaPlan<'c, 'a>,
+    maps: &TensorMaps<'c, 'a>,
+    barrier: Value<'c, 'a>,
+    b: &Builder<'c>,
+    inside: Point<'c, 'a>,
+) {
+    let i32_type = b.int_type(32);
+    let i64_type = b.int_type(64);
+    let zero = b.index_constant(0, inside);
     let bytes = b.int_constant(i32_type, plan.rows * plan.columns * plan.e, inside);
     b.op(Upstream::NvvmMbarrierExpectTx, &[barrier, bytes], &[], &[], inside);
-    let dest = copy.operand(1).expect("a destination");
     let start = b.byte_address(dest, &[zero, zero], plan.e, inside);
     let map = maps.get(plan);
     let coordinate = |offset: Offset<'c, 'a>, add: i64| -> Value<'c, 'a> {
