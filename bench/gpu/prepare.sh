@@ -156,6 +156,46 @@ for shape in $TMA_SHAPES; do
   IFS=xsg read -r tm tn stage group <<< "$shape"
   tma_shape "$tm" "$tn" "$stage" "$group"
 done
+# ws_shape TILE_M TILE_N GROUP_ROWS: the warp-specialized wgmma GEMM
+# (asyncpipe-warp-specialize: a producer warpgroup's tensor-map copies into an
+# mbarrier ring, TILE_M / 64 consumer warpgroups, setmaxnreg budgets) at 512
+# (verified: verify-sync proves the roles), 4096 and 8192 (compiled with
+# verify=false: the proof of 64 and 128 K steps through a deep ring takes
+# minutes, see docs/pass-guide.md).
+ws_shape() {
+  local tm=$1 tn=$2 group=$3 name n verify
+  local shape="ws${tm}x${tn}g${group}"
+  for name in check 4096 8192; do
+    if [ "$name" = check ]; then n=512; verify=true; else n=$name; verify=false; fi
+    python3 bench/gpu/tma_variant.py "$tm" "$tn" 2 "$n" "$group" < examples/tensor_core_gemm_tma.mlir \
+      > "$out/tc_gemm_${shape}_$name.mlir"
+    "$opt" "$out/tc_gemm_${shape}_$name.mlir" --asyncpipe-kernel-to-ptx="chip=sm_90a warp-specialize=true verify=$verify" \
+      | python3 test/tools/extract-ptx.py > "$out/tc_gemm_${shape}_$name.sm_90a.ptx"
+  done
+}
+WS_SHAPES=${ASYNCPIPE_BENCH_WS_SHAPES:-"128x128g8 128x256g8"}
+for shape in $WS_SHAPES; do
+  IFS=xg read -r tm tn group <<< "${shape#ws}"
+  ws_shape "$tm" "$tn" "$group"
+done
+# ws_facts FILE: the warp-specialized kernel's dynamic shared bytes, tensor
+# maps and block size (JSON).
+ws_facts() {
+  "$opt" "$1" --asyncpipe-warp-specialize --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu \
+    --asyncpipe-workgroup-attributions | python3 -c '
+import json, re, sys
+text = sys.stdin.read()
+shared = re.search(r"asyncpipe.dynamic_shared_bytes = (\d+)", text)
+maps = re.search(r"asyncpipe.tensor_maps = \[([^]]*)\]", text)
+maps = [[int(v) for v in m.split(",")] for m in re.findall(r"array<i64: ([^>]*)>", maps.group(1))] if maps else []
+threads = int(re.search(r"known_block_size = array<i32: (\d+)", text).group(1))
+print(json.dumps({"dynamic_shared_bytes": int(shared.group(1)) if shared else 0, "tensor_maps": maps, "threads": threads}))'
+}
+ws_facts_all="{"
+for shape in $WS_SHAPES; do
+  ws_facts_all="$ws_facts_all\"$shape\": $(ws_facts "$out/tc_gemm_ws${shape#ws}_check.mlir"),"
+done
+ws_facts_all="${ws_facts_all%,}}"
 # kernel_facts FILE CHIP TO_NVGPU_OPTIONS: the kernel's dynamic shared bytes and
 # tensor maps (JSON), from its IR after asyncpipe-to-nvgpu and
 # asyncpipe-workgroup-attributions.
@@ -176,9 +216,10 @@ for shape in $TMA_SHAPES; do
   shape_facts="$shape_facts\"$shape\": $(kernel_facts "$out/tc_gemm_tma_${shape}_check.mlir" sm_90a "=bulk-queues=0"),"
 done
 shape_facts="${shape_facts%,}}"
-python3 - "$out/tc_gemm_manifest.json" "$sync_facts" "$tma_facts" "$shape_facts" <<'PY'
+python3 - "$out/tc_gemm_manifest.json" "$sync_facts" "$tma_facts" "$shape_facts" "$ws_facts_all" <<'PY'
 import json, re, sys
 path, sync, tma, shapes = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]), json.loads(sys.argv[4])
+warp_specialized = json.loads(sys.argv[5])
 variants = {
     "asyncpipe mma.sync sm_80 (cp.async)": dict(ptx="tc_gemm_{size}.sm_80.ptx", kernel="tensor_core_gemm", **sync),
     "asyncpipe mma.sync sm_90 (cp.async)": dict(ptx="tc_gemm_{size}.sm_90.ptx", kernel="tensor_core_gemm", **sync),
@@ -190,6 +231,10 @@ for shape, facts in shapes.items():
     variants[f"  {tm}x{tn}, {stage + 1} stages, {order}"] = dict(
         ptx=f"tc_gemm_tma_{shape}_{{size}}.sm_90a.ptx", kernel="tensor_core_gemm_tma", tile=[tm, tn],
         threads=128 * (tm // 64), **facts)
+for shape, facts in warp_specialized.items():
+    tm, tn, group = (int(v) for v in re.fullmatch(r"(\d+)x(\d+)g(\d+)", shape).groups())
+    variants[f"asyncpipe wgmma sm_90a warp-specialized {tm}x{tn}, groups of {group}"] = dict(
+        ptx=f"tc_gemm_ws{shape}_{{size}}.sm_90a.ptx", kernel="tensor_core_gemm_tma", tile=[tm, tn], **facts)
 json.dump({"threads": 256, "tile": [128, 128], "sizes": {"check": 512, "4096": 4096, "8192": 8192}, "variants": variants},
           open(path, "w"), indent=1)
 PY

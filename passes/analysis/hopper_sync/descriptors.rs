@@ -160,9 +160,19 @@ impl<'c, 'a> Model<'c, 'a> {
         };
         let leaf = ValueKey::of(Value::from(pointer.result(0).map_err(|_| String::new())?));
         let mn = if which == 0 { geometry.m } else { geometry.n };
+        // A buffer of known size lies wholly below the block's shared
+        // memory's end: bases that would put its end past it are none it
+        // can have (a deep ring's last slots would wrap the descriptor's
+        // 18 address bits there, and make the footprint look base-dependent).
+        let extent = self.leaf_memref(pointer).and_then(ir::allocation_of).and_then(|alloc| {
+            let ty = alloc.result(0).ok()?.r#type();
+            let shape = ir::shape(ty);
+            (!shape.iter().any(|&d| d < 0)).then(|| shape.iter().try_fold(ir::element_bytes(ty), |n, &d| n.checked_mul(d)))?
+        });
         let mut answer: Option<Vec<(i64, i64)>> = None;
         for base in BUFFER_ADDRESSES {
-            if base != 0 && base.checked_add(offset).is_none_or(|address| address >= MAX_SHARED_BYTES) {
+            let beyond = |end: Option<i64>| end.is_none_or(|address| address >= MAX_SHARED_BYTES);
+            if base != 0 && (beyond(base.checked_add(offset)) || extent.is_some_and(|e| beyond(base.checked_add(e - 1)))) {
                 continue;
             }
             let ranges = (|| {
