@@ -105,6 +105,8 @@ struct KernelToPtxOptions : public PtxOptions<KernelToPtxOptions> {
                      "then proves the roles after asyncpipe-lower-mma"),
       llvm::cl::init(false)};
   Option<std::string> slots{*this, "slots", rustDesc("asyncpipe-warp-specialize", "slots"), llvm::cl::init("0")};
+  Option<std::string> persistent{*this, "persistent", rustDesc("asyncpipe-warp-specialize", "persistent"),
+                                 llvm::cl::init("false")};
   Option<std::string> producerRegisters{*this, "producer-registers",
                                         rustDesc("asyncpipe-warp-specialize", "producer-registers"),
                                         llvm::cl::init("40")};
@@ -207,6 +209,7 @@ void asyncpipeRegisterPipelines(void) {
             // or setmaxnreg; bulk-queues has nothing to do: the producer's
             // copies complete on the roles' own ring.)
             os << "asyncpipe-warp-specialize{chip=" << options.chip << " slots=" << options.slots
+               << " persistent=" << options.persistent
                << " producer-registers=" << options.producerRegisters << "}";
             os << ",asyncpipe-lower-mma{chip=" << options.chip << "}";
             if (options.verify)

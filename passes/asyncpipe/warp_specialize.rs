@@ -38,6 +38,13 @@ pub const PASS: PassDef = PassDef {
             default: "0",
         },
         OptionDef {
+            name: "persistent",
+            description: "Persistent kernel: each block walks the output's tiles (from its block id, by the grid's size), \
+                          its ring's slots and phases carried from tile to tile, so that one tile's stores overlap the \
+                          next tile's loads",
+            default: "false",
+        },
+        OptionDef {
             name: "producer-registers",
             description: "Registers per thread the producer warpgroup keeps (setmaxnreg.dec; 24 to 256, a multiple \
                           of 8); the consumers take what it frees",
@@ -65,5 +72,6 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         diag::error(root.location(), &format!("asyncpipe-warp-specialize: slots is {slots}; a ring has 2 or more (0: the rule)"));
         return Err(PassFailed);
     }
-    warp_specialize::specialize(root, slots, producer).map(|_| ())
+    let persistent: bool = options.parse(root, "persistent")?;
+    warp_specialize::specialize(root, slots, producer, persistent).map(|_| ())
 }

@@ -50,6 +50,18 @@
 //! at most 240 and never below `R0`. For two consumer warpgroups: 168 at launch, 40 and 232.
 //! `scripts/gemm_ptx.sh` checks ptxas's figure against `R0`.
 //!
+//! **Persistent** (option `persistent`). The kernel is launched with one
+//! block per SM, not one per tile: each block walks the output's tiles `bid,
+//! bid + grid, ...` (their count is the static output's shape over the
+//! accumulator's tile; the block's is computed once, before the roles
+//! split), re-running the ops that computed its tile from `gpu.block_id x`
+//! on each tile's number. Both roles' tile loops carry the ring's slot, its
+//! phase and whether an iteration ran (iter_args, threaded through the K
+//! loops), so that the producer fills the next tile's first slots while the
+//! consumers store the last one (the epilogue overlaps the next loads).
+//! Each tile zeroes its accumulators (their registers' allocas stay in the
+//! entry block: asyncpipe-lower-mma puts them there) and stores them.
+//!
 //! **Slots.** Option `slots`, or (0) as many as fit in 227 KiB of dynamic
 //! shared memory less 16 KiB (the mbarriers, alignment, an epilogue's
 //! staging), at most 8: the deeper the ring, the further the producer runs
@@ -131,6 +143,16 @@ struct Plan<'c, 'a> {
     /// consumers.
     after: Vec<OperationRef<'c, 'a>>,
     budget: Budget,
+    persistent: Option<Persistent<'c, 'a>>,
+}
+
+/// A persistent kernel's tiles: the block id the kernel computes its tile
+/// from, the ops that do (pure, before the loop), and how many tiles the
+/// output has.
+struct Persistent<'c, 'a> {
+    block_id: Value<'c, 'a>,
+    tile_ops: Vec<OperationRef<'c, 'a>>,
+    tiles: i64,
 }
 
 fn fail(op: OperationRef, message: &str) -> PassFailed {
@@ -144,7 +166,7 @@ fn pure(op: OperationRef) -> bool {
 
 /// Checks `loop_op` (annotated with async stages) and its kernel; the plan,
 /// or an error at the op that stands in the way.
-fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64) -> Result<Plan<'c, 'a>, PassFailed> {
+fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persistent: bool) -> Result<Plan<'c, 'a>, PassFailed> {
     let function = ir::enclosing_function(loop_op)
         .filter(|f| Upstream::GpuFunc.is(*f))
         .ok_or_else(|| fail(loop_op, "warp specialization splits a GPU kernel's threads into roles: this loop is not in a gpu.func"))?;
@@ -274,23 +296,94 @@ fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64) -> Re
     }
     let threads = (consumer_warpgroups + 1) * WARPGROUP;
     let (launch_registers, consumer_registers) = registers(threads, producer).map_err(|message| fail(function, &message))?;
+    let persistent = if persistent { Some(check_persistent(function, loop_op, &after)?) } else { None };
     Ok(Plan {
         function,
         loop_op,
         tiles,
         after,
         budget: Budget { consumer_warpgroups, slots, slot_bytes, launch_registers, producer_registers: producer, consumer_registers },
+        persistent,
     })
+}
+
+/// What a persistent kernel needs: its tile comes from `gpu.block_id x`
+/// through pure ops before the loop (re-run for each tile), and its
+/// accumulators' stores write tiles of a static output, which gives the
+/// number of tiles the blocks walk.
+fn check_persistent<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    loop_op: OperationRef<'c, 'a>,
+    after: &[OperationRef<'c, 'a>],
+) -> Result<Persistent<'c, 'a>, PassFailed> {
+    let entry = ir::region_entry(function, 0).expect("a kernel body");
+    let ids: Vec<OperationRef> = ir::nested_ops(function).into_iter().filter(|op| Upstream::GpuBlockId.is(*op)).collect();
+    let block_id = match ids.as_slice() {
+        [id] if ir::gpu_dimension(*id) == Some(0) && id.block() == Some(entry) => *id,
+        _ => {
+            return Err(fail(
+                function,
+                "a persistent kernel walks its output tiles by block: it must take its tile from one gpu.block_id x in \
+                 its body (the blocks' other dimensions and ids are not tiles the pass can walk)",
+            ))
+        }
+    };
+    // The ops that compute the tile: pure, in the entry block before the
+    // loop, depending on the block id.
+    let mut tile_ops = Vec::new();
+    let mut depends: std::collections::HashSet<ir::ValueKey> = std::collections::HashSet::new();
+    depends.insert(ir::ValueKey::of(Value::from(block_id.result(0).expect("a block id"))));
+    let mut next = block_id.next_in_block();
+    while let Some(op) = next {
+        if op == loop_op {
+            break;
+        }
+        next = op.next_in_block();
+        if op.operands().any(|v| depends.contains(&ir::ValueKey::of(v))) {
+            if !pure(op) {
+                return Err(fail(op, "a persistent kernel re-runs the ops that compute its tile from the block id for each tile: they must be pure"));
+            }
+            for r in op.results() {
+                depends.insert(ir::ValueKey::of(Value::from(r)));
+            }
+            tile_ops.push(op);
+        }
+    }
+    let mut tiles = None;
+    for op in after.iter().filter(|op| AccumulatorStoreOp::is(**op)) {
+        let dest = op.operand(1).expect("a destination");
+        let count = ir::defining_op(dest).filter(|d| Upstream::MemrefSubview.is(*d)).and_then(|view| {
+            let whole = ir::shape(view.operand(0).ok()?.r#type());
+            let part = ir::shape(dest.r#type());
+            let ok = whole.len() == 2 && part.len() == 2 && whole.iter().zip(&part).all(|(w, p)| *w > 0 && *p > 0 && w % p == 0);
+            ok.then(|| (whole[0] / part[0]) * (whole[1] / part[1]))
+        });
+        match (count, tiles) {
+            (Some(c), None) => tiles = Some(c),
+            (Some(c), Some(t)) if c == t => {}
+            _ => {
+                return Err(fail(
+                    *op,
+                    "a persistent kernel walks the tiles of its output: each accumulator store must write a tile of a \
+                     static 2-D output (a memref.subview whose sizes divide its source's shape), all the same count",
+                ))
+            }
+        }
+    }
+    let Some(tiles) = tiles else {
+        return Err(fail(function, "a persistent kernel walks the tiles of its output: it needs an accumulator store after the loop"));
+    };
+    Ok(Persistent { block_id: block_id.result(0).expect("a block id").into(), tile_ops, tiles })
 }
 
 /// Warp-specializes each loop of `root` annotated with async stages (see the
 /// module doc). Every check comes before any change.
-pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64) -> Result<Vec<Budget>, PassFailed> {
+pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64, persistent: bool) -> Result<Vec<Budget>, PassFailed> {
     let loops: Vec<OperationRef> = ir::nested_ops(root).into_iter().filter(|op| op.attribute(attrs::ASYNC_STAGES).is_ok()).collect();
     let mut plans = Vec::new();
     let mut failed = false;
     for loop_op in loops {
-        match check(loop_op, slots, producer_registers) {
+        match check(loop_op, slots, producer_registers, persistent) {
             Ok(plan) => {
                 if plans.iter().any(|p: &Plan| p.function == plan.function) {
                     diag::error(loop_op.location(), "warp specialization splits a kernel once: this kernel has a second staged loop");
@@ -322,7 +415,17 @@ pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64) -> Re
 
 /// The kernel's rewrite, on a checked plan.
 fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
-    let Plan { function, loop_op, tiles, after, budget, .. } = plan;
+    let Plan { function, loop_op, tiles, after, budget, persistent } = plan;
+    let inits: Vec<OperationRef> = {
+        let mut inits = Vec::new();
+        for op in ir::nested_ops(loop_op).into_iter().filter(|op| MmaOp::is(*op)) {
+            let init = ir::defining_op(MmaOp::cast(op).expect("an mma").acc()).expect("checked: an accumulator_init");
+            if !inits.contains(&init) {
+                inits.push(init);
+            }
+        }
+        inits
+    };
     let b = Builder::new(function.context(), loop_op.location());
     let at = Point::Before(loop_op);
     let index = b.index_type();
@@ -369,6 +472,8 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
     b.op(Upstream::NvvmFenceMbarrierInit, &[], &[], &[], init);
     b.op(Upstream::GpuBarrier, &[], &[], &[], at);
 
+    // A persistent kernel's tile count, once for both roles.
+    let counted = persistent.as_ref().map(|p| tile_count(&b, p, at));
     // The roles.
     let wg_size = b.index_constant(WARPGROUP, at);
     let wg = b.binary(Upstream::ArithDivui, tid, wg_size, at);
@@ -381,11 +486,11 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
     set_registers("decrease", budget.producer_registers, producer_at);
     let issuer_id = b.index_constant(g * WARPGROUP, producer_at);
     let issuer = b.if_then(eq(tid, issuer_id, producer_at), producer_at);
-    let producer_loop = b.insert(rewrite::clone(loop_op), issuer);
+    let (producer_at_tile, mut producer_map, producer_tile) = tile_loop(&b, persistent.as_ref().zip(counted.as_ref()), issuer);
+    let producer_loop = rewrite::clone_mapped(loop_op, &mut producer_map, producer_at_tile);
+    let (producer_loop, slot, parity, _, start) = ring_position(&b, producer_loop, producer_tile.as_ref(), s_count);
     {
         let body = ir::region_entry(producer_loop, 0).expect("a body");
-        let start = Point::Before(ir::ops(body).next().expect("a terminator at least"));
-        let (slot, parity) = slot_and_parity(&b, producer_loop, s_count, start);
         // Round 0 finds the slot empty: the phase before the first counts complete.
         let one = b.index_constant(1, start);
         let flipped = b.binary(Upstream::ArithXori, parity, one, start);
@@ -428,11 +533,19 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
     // The accumulators' inits stay in the kernel's entry block: lowered,
     // they are allocas of registers, which LLVM promotes only there.
     let queue = ir::nested_ops(function).into_iter().filter_map(asyncpipe::queue_of).max().map_or(0, |q| q + 1);
-    let consumer_loop = b.insert(rewrite::clone(loop_op), consumer_at);
+    let (consumer_at_tile, mut consumer_map, consumer_tile) = tile_loop(&b, persistent.as_ref().zip(counted.as_ref()), consumer_at);
+    if persistent.is_some() {
+        // Each tile starts from zero: the inits run in the tile loop
+        // (asyncpipe-lower-mma keeps their registers' allocas in the entry
+        // block).
+        for &init in &inits {
+            rewrite::move_before(init, before(consumer_at_tile));
+        }
+    }
+    let consumer_loop = rewrite::clone_mapped(loop_op, &mut consumer_map, consumer_at_tile);
+    let (consumer_loop, slot, parity, started, start) = ring_position(&b, consumer_loop, consumer_tile.as_ref(), s_count);
     {
         let body = ir::region_entry(consumer_loop, 0).expect("a body");
-        let start = Point::Before(ir::ops(body).next().expect("a terminator at least"));
-        let (slot, parity) = slot_and_parity(&b, consumer_loop, s_count, start);
         let parity = b.value(Upstream::ArithIndexCast, &[parity], i32_type, &[], start);
         let full = barrier(slot, start);
         let ticks = b.int_constant(i32_type, SUSPEND_NS, start);
@@ -453,9 +566,6 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
         let end = Point::Before(terminator);
         b.insert(WaitQueueOp::build(&b, None, queue, Some(1)), end);
         // The previous iteration's MMAs are done: release its slot.
-        let (iteration, _) = iteration(&b, consumer_loop, end);
-        let one = b.index_constant(1, end);
-        let started = b.value(Upstream::ArithCmpi, &[iteration, one], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::UGE))], end);
         let lane_in_wg = b.binary(Upstream::ArithRemui, tid, b.index_constant(WARPGROUP, end), end);
         let elected = eq(lane_in_wg, b.index_constant(0, end), end);
         let releases = b.value(Upstream::ArithAndi, &[started, elected], b.i1_type(), &[], end);
@@ -471,11 +581,29 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
         }
         clean(consumer_loop, body);
     }
-    b.insert(WaitQueueOp::build(&b, None, queue, Some(0)), consumer_at);
-    for op in after {
-        rewrite::move_before(op, before(consumer_at));
+    b.insert(WaitQueueOp::build(&b, None, queue, Some(0)), consumer_at_tile);
+    if persistent.is_some() {
+        // The stores run for each tile, on its coordinates.
+        for &op in &after {
+            rewrite::clone_mapped(op, &mut consumer_map, consumer_at_tile);
+        }
+        for &op in after.iter().rev() {
+            ir::erase(op);
+        }
+    } else {
+        for op in after {
+            rewrite::move_before(op, before(consumer_at));
+        }
     }
     ir::erase(loop_op);
+    if let Some(p) = &persistent {
+        // The tile's ops as the kernel had them serve no one now.
+        for &op in p.tile_ops.iter().rev() {
+            if op.results().all(|r| ir::users(r.into()).is_empty()) {
+                ir::erase(op);
+            }
+        }
+    }
     for tile in tiles {
         for user in ir::users(tile.result(0).expect("a result").into()) {
             ir::erase(user);
@@ -494,7 +622,7 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
         WARP_ROLES,
         b.parse_attr(&format!(
             "{{producer = array<i64: {}, {}>, consumers = array<i64: 0, {}>, slots = {} : i64, slot_bytes = {} : i64, \
-             registers = array<i64: {}, {}, {}>}}",
+             registers = array<i64: {}, {}, {}>{}}}",
             g * WARPGROUP,
             threads,
             g * WARPGROUP,
@@ -502,10 +630,119 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
             budget.slot_bytes,
             budget.launch_registers,
             budget.producer_registers,
-            budget.consumer_registers
+            budget.consumer_registers,
+            persistent.as_ref().map_or(String::new(), |p| format!(", tiles = {} : i64", p.tiles))
         )),
     );
     budget
+}
+
+/// A persistent kernel's tiles, computed once before the roles split: the
+/// grid's size and how many tiles this block walks (`ceil((tiles - bid) /
+/// grid)`, 0 when the block has none), so that both roles' tile loops run
+/// from 0 by 1 to the same count (verify-sync links loops of one trip count).
+struct TileCount<'c, 'a> {
+    grid: Value<'c, 'a>,
+    count: Value<'c, 'a>,
+}
+
+fn tile_count<'c, 'a>(b: &Builder<'c>, p: &Persistent<'c, 'a>, at: Point<'c, 'a>) -> TileCount<'c, 'a> {
+    let index = b.index_type();
+    let grid = b.value(Upstream::GpuGridDim, &[], index, &[(attr::DIMENSION, b.gpu_dimension(0))], at);
+    let tiles = b.index_constant(p.tiles, at);
+    let left = b.binary(Upstream::ArithSubi, tiles, p.block_id, at);
+    let one = b.index_constant(1, at);
+    let rounded = b.binary(Upstream::ArithAddi, left, b.binary(Upstream::ArithSubi, grid, one, at), at);
+    let count = b.binary(Upstream::ArithDivui, rounded, grid, at);
+    let has = b.value(Upstream::ArithCmpi, &[p.block_id, tiles], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::ULT))], at);
+    let zero = b.index_constant(0, at);
+    let count = b.value(Upstream::ArithSelect, &[has, count, zero], index, &[], at);
+    TileCount { grid, count }
+}
+
+/// A persistent kernel's tile loop at `at` (`scf.for %n = 0 to %count`,
+/// tile `%t = %bid + %n * %grid`) with the tile's ops re-run on `%t`, and
+/// the ring's position carried from tile to tile (iter_args: slot, phase,
+/// from 0 and 0). Without `persistent`: `at` and nothing else.
+fn tile_loop<'c, 'a>(
+    b: &Builder<'c>,
+    persistent: Option<(&Persistent<'c, 'a>, &TileCount<'c, 'a>)>,
+    at: Point<'c, 'a>,
+) -> (Point<'c, 'a>, Vec<(ir::ValueKey, Value<'c, 'a>)>, Option<TileLoop<'c, 'a>>) {
+    let Some((p, counted)) = persistent else { return (at, Vec::new(), None) };
+    let zero = b.index_constant(0, at);
+    let one = b.index_constant(1, at);
+    let (_, placeholder) = b.for_loop(zero, counted.count, one, at);
+    let made = before(placeholder).parent_operation().expect("the loop");
+    let (op, ring) = rewrite::add_loop_carried(made, &[zero, zero, zero]);
+    let body = ir::region_entry(op, 0).expect("a body");
+    let number: Value = body.argument(0).expect("an induction variable").into();
+    let inside = Point::Before(ir::terminator(body).expect("a yield"));
+    let stride = b.binary(Upstream::ArithMuli, number, counted.grid, inside);
+    let tile = b.binary(Upstream::ArithAddi, p.block_id, stride, inside);
+    let mut map = vec![(ir::ValueKey::of(p.block_id), tile)];
+    for &op in &p.tile_ops {
+        rewrite::clone_mapped(op, &mut map, inside);
+    }
+    let _ = number;
+    (inside, map, Some(TileLoop { slot: ring[0], phase: ring[1], started: ring[2], yield_op: before(inside) }))
+}
+
+/// A persistent role's tile loop: the ring's position at the tile's start
+/// (slot, phase, and 1 once an iteration ran), and the yield that passes
+/// it on.
+struct TileLoop<'c, 'a> {
+    slot: Value<'c, 'a>,
+    phase: Value<'c, 'a>,
+    started: Value<'c, 'a>,
+    yield_op: OperationRef<'c, 'a>,
+}
+
+/// Where a role's K loop stands in the ring at the top of its body: the slot,
+/// the round's parity (index 0 or 1) and whether an earlier iteration exists
+/// (an i1), and the point after their computation (before the body's first
+/// op), where the role's ops go. Computed from the iteration; in a persistent kernel carried
+/// (the K loop gets the slot and phase as iter_args from its tile loop,
+/// passes them on advanced by one, and its results go to the tile loop's
+/// yield), so that the loops' values stay periodic in every loop.
+fn ring_position<'c, 'a>(
+    b: &Builder<'c>,
+    loop_op: OperationRef<'c, 'a>,
+    tile: Option<&TileLoop<'c, 'a>>,
+    slots: i64,
+) -> (OperationRef<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>, Point<'c, 'a>) {
+    let Some(tile) = tile else {
+        let body = ir::region_entry(loop_op, 0).expect("a body");
+        let start = Point::Before(ir::ops(body).next().expect("a terminator at least"));
+        let (slot, parity) = slot_and_parity(b, loop_op, slots, None, start);
+        let (i, _) = iteration(b, loop_op, None, start);
+        let one = b.index_constant(1, start);
+        let started = b.value(Upstream::ArithCmpi, &[i, one], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::UGE))], start);
+        return (loop_op, slot, parity, started, start);
+    };
+    let (loop_op, ring) = rewrite::add_loop_carried(loop_op, &[tile.slot, tile.phase, tile.started]);
+    let body = ir::region_entry(loop_op, 0).expect("a body");
+    let start = Point::Before(ir::ops(body).next().expect("a terminator at least"));
+    let (slot, phase) = (ring[0], ring[1]);
+    // An earlier iteration, in this tile or an earlier one: carried too (a
+    // condition on the tile's and the K step's numbers would not be
+    // periodic in the tile loop, whose body holds the K loop).
+    let zero = b.index_constant(0, start);
+    let started = b.value(Upstream::ArithCmpi, &[ring[2], zero], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::NE))], start);
+    // The next position: slot + 1, wrapping to 0 with the phase flipped.
+    let terminator = ir::terminator(body).expect("a yield");
+    let end = Point::Before(terminator);
+    let one = b.index_constant(1, end);
+    let next = b.binary(Upstream::ArithAddi, slot, one, end);
+    let wraps = b.value(Upstream::ArithCmpi, &[next, b.index_constant(slots, end)], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::EQ))], end);
+    let next_slot = b.value(Upstream::ArithSelect, &[wraps, b.index_constant(0, end), next], b.index_type(), &[], end);
+    let flipped = b.binary(Upstream::ArithXori, phase, one, end);
+    let next_phase = b.value(Upstream::ArithSelect, &[wraps, flipped, phase], b.index_type(), &[], end);
+    rewrite::append_operands(terminator, &[next_slot, next_phase, one]);
+    let count = loop_op.result_count();
+    let results: Vec<Value> = (count - 3..count).map(|i| loop_op.result(i).expect("the ring's results").into()).collect();
+    rewrite::append_operands(tile.yield_op, &results);
+    (loop_op, slot, phase, started, start)
 }
 
 /// The `index`-th mbarrier of the ring whose storage starts at `base`, as a
@@ -552,21 +789,31 @@ fn element_and_space(ty: Type) -> (String, String) {
 }
 
 /// The iteration number `(iv - lower) / step` of `loop_op` (at `at`, in its
-/// body) and the step's value.
-fn iteration<'c, 'a>(b: &Builder<'c>, loop_op: OperationRef<'c, 'a>, at: Point<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
+/// body), plus `base` (the ring's iterations before this tile's, in a
+/// persistent kernel), and the step's value.
+fn iteration<'c, 'a>(b: &Builder<'c>, loop_op: OperationRef<'c, 'a>, base: Option<Value<'c, 'a>>, at: Point<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
     let body = ir::region_entry(loop_op, 0).expect("a body");
     let iv: Value = body.argument(0).expect("an induction variable").into();
     let lower = loop_op.operand(0).expect("a lower bound");
     let step = loop_op.operand(2).expect("a step");
     let from = if ir::constant_int(lower) == Some(0) { iv } else { b.binary(Upstream::ArithSubi, iv, lower, at) };
     let number = if ir::constant_int(step) == Some(1) { from } else { b.binary(Upstream::ArithDivui, from, step, at) };
-    (number, step)
+    match base {
+        Some(base) => (b.binary(Upstream::ArithAddi, base, number, at), step),
+        None => (number, step),
+    }
 }
 
 /// The slot `i mod S` and the round's parity `(i / S) mod 2` of the
 /// iteration at `at`.
-fn slot_and_parity<'c, 'a>(b: &Builder<'c>, loop_op: OperationRef<'c, 'a>, slots: i64, at: Point<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
-    let (i, _) = iteration(b, loop_op, at);
+fn slot_and_parity<'c, 'a>(
+    b: &Builder<'c>,
+    loop_op: OperationRef<'c, 'a>,
+    slots: i64,
+    base: Option<Value<'c, 'a>>,
+    at: Point<'c, 'a>,
+) -> (Value<'c, 'a>, Value<'c, 'a>) {
+    let (i, _) = iteration(b, loop_op, base, at);
     let s = b.index_constant(slots, at);
     let slot = b.binary(Upstream::ArithRemui, i, s, at);
     let round = b.binary(Upstream::ArithDivui, i, s, at);

@@ -17,7 +17,9 @@ shapes the pass writes (passes/transform/warp_specialize.rs):
     `arith.andi %started, %elected` with `arith.addi %slot, %c(S-1)` and an
     `nvvm.mbarrier.arrive`.
 
-Usage: ws-mutants.py --bin ASYNCPIPE_OPT --slots S [--only A,B] KERNEL.mlir
+Usage: ws-mutants.py --bin ASYNCPIPE_OPT --slots S [--persistent] [--only A,B] KERNEL.mlir
+(--persistent: the pass's persistent form, its ring's slot and phase
+carried in iter_args from tile to tile.)
 Prints "ws-mutants: as written: proven", then per mutation
 "ws-mutants: NAME: rejected: LINE: MESSAGE" (the first error matching the
 mutation's expected message; a mutant without it, or that does not parse,
@@ -93,16 +95,19 @@ def mutations(slots):
         "wait-group-weakened": (sub_first(r"asyncpipe\.wait_queue (\d+), 1\n", r"asyncpipe.wait_queue \1, 2\n"),
                                 r"overwrites shared memory that a warpgroup MMA may still read"),
         # The producer waits for the phase its consumers complete, not the one before.
-        "producer-parity-unflipped": (sub_first(r"arith\.xori (%\d+), %c1(_\d+)?", r"arith.xori \1, %c0", start=producer_start),
+        "producer-parity-unflipped": (sub_first(r"arith\.xori (%\w+), %c1(_\d+)?", r"arith.xori \1, %c0", start=producer_start),
                                       r"deadlock: thread 256 \(warpgroup 2\) wait forever for the phase of parity"),
         # The consumers wait for the other parity: the slot's previous phase.
-        "consumer-parity-flipped": (sub_first(r"(%\d+) = arith\.index_cast (%\d+) : index to i32",
+        "consumer-parity-flipped": (sub_first(r"(%\d+) = arith\.index_cast (%\w+) : index to i32",
                                               r"%flipped = arith.xori \2, %c1 : index\n          \1 = arith.index_cast %flipped : index to i32",
                                               start=consumer_start),
                                     r"overwrites shared memory that (a warpgroup MMA may still read|threads \d+-\d+ may still be reading)"),
         # The producer does not wait for the slot to be empty.
         "empty-wait-removed": (sub_first(r"\n[ \t]*nvvm\.mbarrier\.try_wait\.parity [^\n]*", "", start=producer_start),
-                               r"writes shared memory that a TMA load may still be writing"),
+                               # (or, in a persistent kernel, the producer laps its consumers: a
+                               # full phase completes twice before they wait for it, and they
+                               # wait for one that never comes)
+                               r"writes shared memory that a TMA load may still be writing|deadlock: warpgroups 0-1 \(threads 0-255\) wait forever"),
         # Empty mbarriers count one consumer warpgroup, not two.
         "empty-count-short": (init_counts(2, 1), r"2 arrivals on mbarrier \d+ in one phase, which its initialization counts 1"),
         # Full mbarriers count two arrivals: the producer's one never completes them.
@@ -115,7 +120,7 @@ def mutations(slots):
         "release-before-wait-group": (release_before_wait_group, r"overwrites shared memory that threads 128-255 may still be reading"),
         # The consumers release the slot they just multiplied (and never
         # the first): the producer waits for a phase no one completes.
-        "release-current-slot": (sub_first(r"arith\.addi (%\d+), %c" + str(back) + r"(_\d+)? : index", r"arith.addi \1, %c0 : index", start=consumer_start),
+        "release-current-slot": (sub_first(r"arith\.addi (%\w+), %c" + str(back) + r"(_\d+)? : index", r"arith.addi \1, %c0 : index", start=lambda t: t.index("asyncpipe.wait_queue", consumer_start(t))),
                                  r"deadlock: thread 256 \(warpgroup 2\) wait forever"),
         # The first iteration releases a slot no one has filled.
         "release-unguarded": (sub_first(r"(%\d+) = arith\.andi %\d+, (%\d+) : i1", r"\1 = arith.andi \2, \2 : i1", start=consumer_start),
@@ -144,10 +149,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--slots", type=int, required=True)
+    parser.add_argument("--persistent", action="store_true")
     parser.add_argument("--only")
     parser.add_argument("kernel")
     args = parser.parse_args()
-    made = subprocess.run([args.bin, args.kernel, f"--asyncpipe-warp-specialize=slots={args.slots}"], capture_output=True, text=True)
+    options = f"slots={args.slots}" + (" persistent=true" if args.persistent else "")
+    made = subprocess.run([args.bin, args.kernel, f"--asyncpipe-warp-specialize={options}"], capture_output=True, text=True)
     if made.returncode != 0:
         sys.exit(f"ws-mutants: asyncpipe-warp-specialize failed: {made.stderr}")
     text = made.stdout

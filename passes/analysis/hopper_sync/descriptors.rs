@@ -426,7 +426,9 @@ impl<'c, 'a> Model<'c, 'a> {
             return Some(address);
         }
         *budget = budget.checked_sub(1)?;
-        let def = ir::defining_op(value)?;
+        // A block argument (a ring's slot carried in iter_args): what the
+        // model knows of it.
+        let Some(def) = ir::defining_op(value) else { return self.eval_int(value) };
         let kind = Upstream::of(def);
         let wide = |v: Value| symbolic::integer_bits(v.r#type()) == Some(64);
         if matches!(kind, Some(ArithIndexCast | ArithIndexCastui | BuiltinUnrealizedConversionCast)) && def.operand_count() == 1 && wide(value) {

@@ -139,11 +139,39 @@ impl<'c, 'a> Model<'c, 'a> {
             .entry(OpKey::of(op))
             .or_insert_with(|| {
                 let nested = ir::nested_ops(op);
-                let conditions = nested.iter().filter(|o| Upstream::ScfIf.is(**o)).filter_map(|o| o.operand(0).ok()).collect();
+                // A branch on the alignment of a global address (an
+                // accumulator store choosing vector or scalar stores): the
+                // model never knows such an address, so it runs both sides
+                // of the branch in every iteration and requires them to leave
+                // the same state ([`Model::if_op`]); its condition need not
+                // be periodic.
+                let conditions = nested
+                    .iter()
+                    .filter(|o| Upstream::ScfIf.is(**o))
+                    .filter_map(|o| o.operand(0).ok())
+                    .filter(|c| !Self::on_global_address(*c, 16))
+                    .collect();
                 let uses = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
                 Rc::new((uses, conditions))
             })
             .clone()
+    }
+
+    /// Whether `value` is computed (by pure integer ops, within `depth`)
+    /// from the address of memory other than the workgroup's, which the
+    /// model never evaluates.
+    fn on_global_address(value: Value<'c, 'a>, depth: usize) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let Some(op) = ir::defining_op(value) else { return false };
+        match Upstream::of(op) {
+            Some(Upstream::MemrefExtractAlignedPointerAsIndex | Upstream::MemrefExtractStridedMetadata) => {
+                op.operand(0).is_ok_and(|m| !Self::views_workgroup(m))
+            }
+            Some(kind) if symbolic::is_evaluated(kind) => op.operands().any(|v| Self::on_global_address(v, depth - 1)),
+            _ => false,
+        }
     }
 
     /// The values of `thresholds` at iteration `k` of a loop.

@@ -636,6 +636,30 @@ impl<'c, 'a> Model<'c, 'a> {
                 Some(i) => i,
                 None => return,
             },
+            // An upper bound the evaluation cannot express but the same in
+            // every thread (computed before the roles split from the block
+            // id and the grid's size: a persistent kernel's count of
+            // tiles), with the loop counting from 0 by 1: the count is a
+            // parameter of the case of its own, any value from 0 up, keyed
+            // by the bound, so that the loops of every role that run to it
+            // link.
+            Trips::Unknown if lb == 0 && step == 1 && op.operand(1).is_ok_and(|ub| Self::uniform(ub, 32)) && self.bindings.case().is_some() => {
+                let ub = ValueKey::of(op.operand(1).expect("checked"));
+                let case = self.bindings.case().expect("checked");
+                match case.trips_form(ub) {
+                    Some(trips) => match self.link(config, &looping, trips, None) {
+                        Some(i) => i,
+                        None => return,
+                    },
+                    None => {
+                        if self.bindings.refinement().is_none() {
+                            let label = format!("the trip count of the loop at {}", crate::passes::ir::diag::line_of(op));
+                            self.bindings.ask(crate::passes::analysis::symbolic::Refinement::Trips { value: ub, label });
+                        }
+                        return;
+                    }
+                }
+            }
             Trips::Unknown => {
                 if self.bindings.refinement().is_none() {
                     if self.bindings.case().is_none() {

@@ -336,7 +336,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// arguments, the block's id and the block's and grid's sizes (a
     /// block-stride loop from the thread's id runs a different count in
     /// each thread, which one trip count parameter would not describe).
-    fn uniform(value: Value<'c, 'a>, depth: usize) -> bool {
+    pub(super) fn uniform(value: Value<'c, 'a>, depth: usize) -> bool {
         if depth == 0 {
             return false;
         }

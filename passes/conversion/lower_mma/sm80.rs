@@ -85,7 +85,15 @@ pub(super) fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) ->
     let f32_type = Type::float32(b.ctx());
     let (fm, fnn) = (grid.tile_m / 16, grid.tile_n / 8);
     let ty: Type = MemRefType::new(f32_type, &[fm, fnn, 4], None, None).into();
-    let fragments = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], at);
+    // The registers' alloca goes to the kernel's entry block, where LLVM
+    // promotes it to registers, also when the init runs in a loop (a
+    // persistent kernel zeroes its accumulator for each tile).
+    let entry = ir::enclosing_function(init).and_then(|f| ir::region_entry(f, 0));
+    let home = match entry {
+        Some(entry) if init.block() != Some(entry) => Point::Before(ir::ops(entry).next().expect("a terminator at least")),
+        _ => at,
+    };
+    let fragments = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], home);
     let zero = b.float_constant(f32_type, 0.0, at);
     for i in 0..fm {
         for j in 0..fnn {

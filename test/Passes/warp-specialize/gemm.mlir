@@ -16,6 +16,31 @@
 // P24: registers = array<i64: 168, 24, 240>
 // P24: nvvm.setmaxregister decrease 24
 // P24: nvvm.setmaxregister increase 240
+// Persistent: a block walks tiles bid, bid + grid, ... of the 16; its ring's
+// slot, phase and whether an iteration ran are carried from tile to tile;
+// each tile zeroes its accumulator and stores it.
+// RUN: asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-warp-specialize="persistent=true slots=4" | FileCheck %s --check-prefix=PERSISTENT
+// PERSISTENT: tiles = 16 : i64
+// PERSISTENT: %[[BID:.*]] = gpu.block_id x
+// PERSISTENT: %[[GRID:.*]] = gpu.grid_dim x
+// PERSISTENT: %[[LEFT:.*]] = arith.subi %c16, %[[BID]]
+// PERSISTENT: %[[COUNT:.*]] = arith.divui %{{.*}}, %[[GRID]]
+// PERSISTENT: %[[HAS:.*]] = arith.cmpi ult, %[[BID]], %c16
+// PERSISTENT: %[[N:.*]] = arith.select %[[HAS]], %[[COUNT]], %c0
+// PERSISTENT: nvvm.setmaxregister decrease 40
+// PERSISTENT: scf.for %[[T:.*]] = %c0{{.*}} to %[[N]] step %c1{{.*}} iter_args(%[[S:.*]] = %c0{{.*}}, %[[P:.*]] = %c0{{.*}}, %[[R:.*]] = %c0{{.*}}) -> (index, index, index) {
+// PERSISTENT: %[[STRIDE:.*]] = arith.muli %[[T]], %[[GRID]]
+// PERSISTENT: arith.addi %[[BID]], %[[STRIDE]]
+// PERSISTENT: %[[RING:.*]]:3 = scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %[[S]], %{{.*}} = %[[P]], %{{.*}} = %[[R]]) -> (index, index, index) {
+// PERSISTENT: scf.yield %[[RING]]#0, %[[RING]]#1, %[[RING]]#2
+// PERSISTENT: nvvm.setmaxregister increase 232
+// PERSISTENT: scf.for
+// PERSISTENT: asyncpipe.accumulator_init
+// PERSISTENT: scf.for
+// PERSISTENT: asyncpipe.wait_queue 0, 1
+// PERSISTENT: asyncpipe.wait_queue 0, 0
+// PERSISTENT: asyncpipe.accumulator_store
+// PERSISTENT-NEXT: scf.yield
 
 // CHECK-LABEL: gpu.func @tensor_core_gemm_tma(
 // CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr) kernel attributes
@@ -68,6 +93,7 @@
 // CHECK: %[[CSLOT:.*]] = arith.remui %[[CK]], %c4
 // CHECK: %[[CROUND:.*]] = arith.divui %[[CK]], %c4
 // CHECK: %[[CPAR:.*]] = arith.remui %[[CROUND]], %c2
+// CHECK: %[[STARTED:.*]] = arith.cmpi uge, %[[CK]], %c1
 // CHECK: %[[CPAR32:.*]] = arith.index_cast %[[CPAR]] : index to i32
 // CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %[[CPAR32]]
 // CHECK: %[[SA:.*]] = memref.subview %[[RA]][%[[CSLOT]], 0, 0]
@@ -75,7 +101,6 @@
 // CHECK: asyncpipe.commit_queue 0 {
 // CHECK-NEXT: asyncpipe.mma %[[SA]], %[[SB]], %[[ACC]]
 // CHECK: asyncpipe.wait_queue 0, 1
-// CHECK: %[[STARTED:.*]] = arith.cmpi uge, %[[CK]], %c1
 // CHECK: %[[LANE:.*]] = arith.remui %[[TID]], %c128
 // CHECK: %[[ELECTED:.*]] = arith.cmpi eq, %[[LANE]], %c0
 // CHECK: %[[RELEASES:.*]] = arith.andi %[[STARTED]], %[[ELECTED]]
