@@ -264,15 +264,22 @@ fn refusals(root: OperationRef, kernels: &[OperationRef]) -> bool {
 }
 
 /// Says, at each asyncpipe, par or asyncop op outside `kernels` (whose ops
-/// [`refusals`] has named) that holds `scf` control flow in its regions,
+/// [`refusals`] has named), and each affine op anywhere, that holds `scf`
+/// control flow in its regions,
 /// that the block model's pipeline would break it (true if there was one).
 /// A fuzzer finding: a host function's `par.foreach_thread` around an
 /// `scf.for` came out of asyncpipe-block-model with a region of blocks.
 fn scf_in_single_block_regions(root: OperationRef, kernels: &[OperationRef]) -> bool {
     let ours = upstream::is_asyncpipe_dialect;
+    // Affine loops and branches keep one block a region too, and
+    // convert-scf-to-cf leaves them in place around what it converts (a
+    // fuzzer finding: an scf.for inside an affine.for in a kernel).
+    let affine = |op: OperationRef| op.region_count() > 0 && ir::op_name(op).starts_with("affine.");
     let mut found = false;
     for op in ir::nested_ops(root) {
-        if op.region_count() == 0 || !ours(op) || ir::ancestors(op).any(|a| kernels.contains(&a) || ours(a)) {
+        let our_outermost = ours(op) && !ir::ancestors(op).any(|a| kernels.contains(&a) || ours(a));
+        let affine_outermost = affine(op) && !ir::ancestors(op).any(|a| affine(a) || ours(a));
+        if op.region_count() == 0 || !(our_outermost || affine_outermost) {
             continue;
         }
         if let Some(inner) = ir::nested_ops(op).into_iter().find(|o| upstream::is_scf(*o)) {
@@ -280,9 +287,9 @@ fn scf_in_single_block_regions(root: OperationRef, kernels: &[OperationRef]) -> 
                 op.location(),
                 &format!(
                     "the asyncpipe-block-model pipeline runs convert-scf-to-cf on the whole module, which would break the \
-                     single-block region of '{}': lower it first (par-to-scf, the asyncop lowerings, asyncpipe-lower-sequential), \
-                     or give the pipeline the kernels' module alone",
-                    ir::op_name(op)
+                     single-block region of '{}': lower it first ({}), or give the pipeline the kernels' module alone",
+                    ir::op_name(op),
+                    if affine(op) { "lower-affine" } else { "par-to-scf, the asyncop lowerings, asyncpipe-lower-sequential" }
                 ),
                 inner.location(),
                 "the structured control flow in it",
