@@ -684,7 +684,6 @@ fn tile_loop<'c, 'a>(
     for &op in &p.tile_ops {
         rewrite::clone_mapped(op, &mut map, inside);
     }
-    let _ = number;
     (inside, map, Some(TileLoop { slot: ring[0], phase: ring[1], started: ring[2], yield_op: before(inside) }))
 }
 
@@ -714,8 +713,8 @@ fn ring_position<'c, 'a>(
     let Some(tile) = tile else {
         let body = ir::region_entry(loop_op, 0).expect("a body");
         let start = Point::Before(ir::ops(body).next().expect("a terminator at least"));
-        let (slot, parity) = slot_and_parity(b, loop_op, slots, None, start);
-        let (i, _) = iteration(b, loop_op, None, start);
+        let (slot, parity) = slot_and_parity(b, loop_op, slots, start);
+        let i = iteration(b, loop_op, start);
         let one = b.index_constant(1, start);
         let started = b.value(Upstream::ArithCmpi, &[i, one], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::UGE))], start);
         return (loop_op, slot, parity, started, start);
@@ -789,31 +788,20 @@ fn element_and_space(ty: Type) -> (String, String) {
 }
 
 /// The iteration number `(iv - lower) / step` of `loop_op` (at `at`, in its
-/// body), plus `base` (the ring's iterations before this tile's, in a
-/// persistent kernel), and the step's value.
-fn iteration<'c, 'a>(b: &Builder<'c>, loop_op: OperationRef<'c, 'a>, base: Option<Value<'c, 'a>>, at: Point<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
+/// body).
+fn iteration<'c, 'a>(b: &Builder<'c>, loop_op: OperationRef<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
     let body = ir::region_entry(loop_op, 0).expect("a body");
     let iv: Value = body.argument(0).expect("an induction variable").into();
     let lower = loop_op.operand(0).expect("a lower bound");
     let step = loop_op.operand(2).expect("a step");
     let from = if ir::constant_int(lower) == Some(0) { iv } else { b.binary(Upstream::ArithSubi, iv, lower, at) };
-    let number = if ir::constant_int(step) == Some(1) { from } else { b.binary(Upstream::ArithDivui, from, step, at) };
-    match base {
-        Some(base) => (b.binary(Upstream::ArithAddi, base, number, at), step),
-        None => (number, step),
-    }
+    if ir::constant_int(step) == Some(1) { from } else { b.binary(Upstream::ArithDivui, from, step, at) }
 }
 
 /// The slot `i mod S` and the round's parity `(i / S) mod 2` of the
 /// iteration at `at`.
-fn slot_and_parity<'c, 'a>(
-    b: &Builder<'c>,
-    loop_op: OperationRef<'c, 'a>,
-    slots: i64,
-    base: Option<Value<'c, 'a>>,
-    at: Point<'c, 'a>,
-) -> (Value<'c, 'a>, Value<'c, 'a>) {
-    let (i, _) = iteration(b, loop_op, base, at);
+fn slot_and_parity<'c, 'a>(b: &Builder<'c>, loop_op: OperationRef<'c, 'a>, slots: i64, at: Point<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
+    let i = iteration(b, loop_op, at);
     let s = b.index_constant(slots, at);
     let slot = b.binary(Upstream::ArithRemui, i, s, at);
     let round = b.binary(Upstream::ArithDivui, i, s, at);
