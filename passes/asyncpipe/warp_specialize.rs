@@ -73,5 +73,5 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     let persistent: bool = options.parse(root, "persistent")?;
-    warp_specialize::specialize(root, slots, producer, persistent).map(|_| ())
+    warp_specialize::specialize(root, slots, producer, persistent)
 }

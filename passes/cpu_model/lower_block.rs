@@ -274,7 +274,7 @@ fn scf_in_single_block_regions(root: OperationRef, kernels: &[OperationRef]) -> 
     // Affine loops and branches keep one block a region too, and
     // convert-scf-to-cf leaves them in place around what it converts (a
     // fuzzer finding: an scf.for inside an affine.for in a kernel).
-    let affine = |op: OperationRef| op.region_count() > 0 && ir::op_name(op).starts_with("affine.");
+    let affine = |op: OperationRef| op.region_count() > 0 && upstream::is_affine(op);
     let mut found = false;
     for op in ir::nested_ops(root) {
         let our_outermost = ours(op) && !ir::ancestors(op).any(|a| kernels.contains(&a) || ours(a));

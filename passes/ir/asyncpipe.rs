@@ -69,6 +69,10 @@ pub fn is_async(op: OperationRef) -> bool {
 /// warp-specialized kernel's consumer warpgroups; its producer warpgroup
 /// comes after them): asyncpipe-lower-mma splits the tiles over those warps.
 pub const MMA_THREADS: &str = "asyncpipe.mma_threads";
+/// The attribute of a warp-specialized kernel that records its roles, ring
+/// and register budgets (transform::warp_specialize; scripts/gemm_ptx.sh
+/// prints it).
+pub const WARP_ROLES: &str = "asyncpipe.warp_roles";
 pub const SWIZZLE_BYTES: i64 = 128;
 /// The swizzle's atom: 8 rows of 128 bytes, the alignment a swizzled tile
 /// needs (the hardware permutes by shared-address bits).

@@ -20,6 +20,9 @@ pub struct Wgmma {
 
 /// Rows of one wgmma (a warpgroup's).
 pub const WGMMA_M: i64 = 64;
+/// Threads of a warpgroup (4 warps): what wgmma, `wgmma.wait_group` and
+/// `setmaxnreg` run on together.
+pub const WARPGROUP_THREADS: i64 = 128;
 /// K of one wgmma on 16-bit inputs.
 pub const WGMMA_K: i64 = 16;
 

@@ -50,6 +50,12 @@ pub fn is_asyncpipe_dialect(op: OperationRef) -> bool {
     ["asyncpipe.", "par.", "asyncop."].iter().any(|dialect| name.starts_with(dialect))
 }
 
+/// Whether `op` is an `affine` op (whose regions keep one block each,
+/// which convert-scf-to-cf leaves in place).
+pub fn is_affine(op: OperationRef) -> bool {
+    super::op_name(op).starts_with("affine.")
+}
+
 /// Whether `op` is an `scf` op (structured control flow, which
 /// convert-scf-to-cf turns into blocks).
 pub fn is_scf(op: OperationRef) -> bool {
@@ -269,6 +275,8 @@ upstream_attributes! {
     FUNCTION_TYPE = FuncFunc."function_type",
     GPU_FUNCTION_TYPE = GpuFunc."function_type",
     GROUP = NvvmWgmmaWaitGroupSyncAligned."group",
+    SETMAXNREG_ACTION = NvvmSetmaxregister."action",
+    REG_COUNT = NvvmSetmaxregister."regCount",
     BULK_WAIT_GROUP = NvvmCpAsyncBulkWaitGroup."group",
     PROXY_KIND = NvvmFenceProxy."kind",
     LAYOUT_A = NvvmWgmmaMmaAsync."layoutA",

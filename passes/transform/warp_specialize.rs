@@ -81,8 +81,9 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockRef, Region, RegionLike, Type, Value, ValueLike};
 
-/// Threads of a warpgroup.
-pub const WARPGROUP: i64 = 128;
+use crate::passes::ir::asyncpipe::{MMA_THREADS, WARP_ROLES};
+use crate::passes::ir::nvvm::WARPGROUP_THREADS as WARPGROUP;
+use crate::passes::transform::nvgpu_lowering::bulk::{self, SUSPEND_NS};
 /// The dynamic shared memory one block of sm_90 may have: 227 KiB.
 pub const SHARED_BYTES: i64 = 227 * 1024;
 /// The most slots the default rule picks.
@@ -95,15 +96,10 @@ pub const REGISTER_FILE: i64 = 65536;
 /// The most registers the consumers take (CUTLASS's figure for one or two
 /// consumer warpgroups; `setmaxnreg` allows 24 to 256, in steps of 8).
 pub const MAX_CONSUMER_REGISTERS: i64 = 240;
-pub use crate::passes::ir::asyncpipe::MMA_THREADS;
-/// The attribute recording the roles, ring and budgets (for the demo).
-pub const WARP_ROLES: &str = "asyncpipe.warp_roles";
-/// Suspend-time hint of a parity wait, as the bulk rings use.
-const SUSPEND_NS: i64 = 10_000_000;
 
 /// The choices of one warp-specialized kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+struct Budget {
     pub consumer_warpgroups: i64,
     pub slots: i64,
     pub slot_bytes: i64,
@@ -378,7 +374,7 @@ fn check_persistent<'c, 'a>(
 
 /// Warp-specializes each loop of `root` annotated with async stages (see the
 /// module doc). Every check comes before any change.
-pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64, persistent: bool) -> Result<Vec<Budget>, PassFailed> {
+pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64, persistent: bool) -> Result<(), PassFailed> {
     let loops: Vec<OperationRef> = ir::nested_ops(root).into_iter().filter(|op| op.attribute(attrs::ASYNC_STAGES).is_ok()).collect();
     let mut plans = Vec::new();
     let mut failed = false;
@@ -410,11 +406,12 @@ pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64, persi
     if failed {
         return Err(PassFailed);
     }
-    Ok(plans.into_iter().map(rewrite_kernel).collect())
+    plans.into_iter().for_each(rewrite_kernel);
+    Ok(())
 }
 
 /// The kernel's rewrite, on a checked plan.
-fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
+fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) {
     let Plan { function, loop_op, tiles, after, budget, persistent } = plan;
     let inits: Vec<OperationRef> = {
         let mut inits = Vec::new();
@@ -457,7 +454,7 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
     let segments = (attr::OPERAND_SEGMENT_SIZES, b.parse_attr("array<i32: 0, 0>"));
     let bars = b.value(Upstream::MemrefAlloc, &[], bars_type, &[segments, (attr::ALIGNMENT, b.int_attr(64, 8))], at);
     let base = b.value(Upstream::MemrefExtractAlignedPointerAsIndex, &[bars], index, &[], at);
-    let barrier = |number: Value<'c, 'a>, at: Point<'c, 'a>| -> Value<'c, 'a> { mbarrier(&b, base, number, at) };
+    let barrier = |number: Value<'c, 'a>, at: Point<'c, 'a>| -> Value<'c, 'a> { bulk::mbarrier_pointer(&b, base, number, at) };
     let tid = b.value(Upstream::GpuThreadId, &[], index, &[(attr::DIMENSION, b.gpu_dimension(0))], at);
     let eq = |x: Value<'c, 'a>, y: Value<'c, 'a>, at: Point<'c, 'a>| -> Value<'c, 'a> { equal(&b, x, y, at) };
     let zero = b.index_constant(0, at);
@@ -634,7 +631,6 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) -> Budget {
             persistent.as_ref().map_or(String::new(), |p| format!(", tiles = {} : i64", p.tiles))
         )),
     );
-    budget
 }
 
 /// A persistent kernel's tiles, computed once before the roles split: the
@@ -744,16 +740,6 @@ fn ring_position<'c, 'a>(
     (loop_op, slot, phase, started, start)
 }
 
-/// The `index`-th mbarrier of the ring whose storage starts at `base`, as a
-/// shared-memory pointer.
-fn mbarrier<'c, 'a>(b: &Builder<'c>, base: Value<'c, 'a>, number: Value<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let eight = b.index_constant(8, at);
-    let offset = b.binary(Upstream::ArithMuli, number, eight, at);
-    let address = b.binary(Upstream::ArithAddi, base, offset, at);
-    let as_i64 = b.value(Upstream::ArithIndexCast, &[address], b.int_type(64), &[], at);
-    b.value(Upstream::LlvmInttoptr, &[as_i64], b.llvm_pointer(3), &[], at)
-}
-
 fn equal<'c, 'a>(b: &Builder<'c>, x: Value<'c, 'a>, y: Value<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
     b.value(Upstream::ArithCmpi, &[x, y], b.i1_type(), &[(attr::PREDICATE, b.int_attr(64, cmpi::EQ))], at)
 }
@@ -764,7 +750,7 @@ fn max_registers<'c, 'a>(b: &Builder<'c>, action: &str, count: i64, at: Point<'c
         Upstream::NvvmSetmaxregister,
         &[],
         &[],
-        &[("action", b.parse_attr(&format!("#nvvm<action {action}>"))), ("regCount", b.int_attr(32, count))],
+        &[(attr::SETMAXNREG_ACTION, b.parse_attr(&format!("#nvvm<action {action}>"))), (attr::REG_COUNT, b.int_attr(32, count))],
         at,
     );
 }

@@ -29,8 +29,9 @@ last line "role-mutants: R of M mutants rejected".
 """
 import argparse
 import re
-import subprocess
 import sys
+
+import mutants
 
 RELEASE = re.compile(r"\n([ \t]*// role-mutants: release\n.*?// role-mutants: end\n)", re.S)
 CONSUMER_WAIT = re.compile(r"\n([ \t]*nvgpu\.mbarrier\.try_wait\.parity %mb\[%s\], %parity,[^\n]*\n)")
@@ -146,25 +147,6 @@ def define(text, original):
     return text
 
 
-def errors(binary, lower, text):
-    # A mutant that does not parse would be "rejected" for nothing.
-    parsed = subprocess.run([binary, "-o", "/dev/null"], input=text.encode(), capture_output=True, timeout=300)
-    if parsed.returncode != 0:
-        return ["does not parse: " + parsed.stderr.decode()[:300]]
-    if lower:
-        p = subprocess.run([binary, f"--pass-pipeline={lower}"], input=text.encode(), capture_output=True, timeout=300)
-        if p.returncode != 0:
-            return ["lowering failed: " + p.stderr.decode()[:300]]
-        text = p.stdout.decode()
-    p = subprocess.run([binary, "--asyncpipe-verify-sync", "-o", "/dev/null"], input=text.encode(), capture_output=True, timeout=300)
-    if p.returncode < 0:
-        return [f"crash (signal {-p.returncode})"]
-    found = [f"{m.group(1)}: {m.group(2)}" for m in re.finditer(r"<stdin>:(\d+):\d+: error: (.*)", p.stderr.decode())]
-    if p.returncode != 0 and not found:
-        return [f"exit code {p.returncode} without an error"]
-    return found
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -174,33 +156,9 @@ def main():
     ap.add_argument("file")
     args = ap.parse_args()
     original = open(args.file).read()
-    verdict = errors(args.bin, args.lower, original)
-    if verdict:
-        print(f"role-mutants: as written: not proven: {verdict[0]}")
-        return 1
-    print("role-mutants: as written: proven")
-    rejected = 0
-    chosen = [m for m in MUTATIONS + (THRESHOLDS if args.thresholds else []) if not args.only or m[0] in args.only.split(",")]
-    if args.only and len(chosen) != len(args.only.split(",")):
-        raise SystemExit("role-mutants: --only names an unknown mutation")
-    for name, what, expected, mutate in chosen:
-        text = define(mutate(original), original)
-        if text == original:
-            raise SystemExit(f"role-mutants: {name} changed nothing")
-        try:
-            found = errors(args.bin, args.lower, text)
-        except subprocess.TimeoutExpired:
-            found = ["timeout"]
-        # Rejected for the reason the break causes: some error at an op
-        # says so (others may come first: a break has several effects).
-        match = next((e for e in found if re.search(expected, e)), None)
-        if match is None:
-            print(f"role-mutants: {name}: NOT rejected as expected ({what}; expected /{expected}/): {found[0] if found else 'proven'}")
-            continue
-        rejected += 1
-        print(f"role-mutants: {name}: rejected: {match}")
-    print(f"role-mutants: {rejected} of {len(chosen)} mutants rejected")
-    return 0 if rejected == len(chosen) else 1
+    steps = [f"--pass-pipeline={args.lower}"] if args.lower else []
+    chosen = mutants.choose("role-mutants", MUTATIONS + (THRESHOLDS if args.thresholds else []), args.only)
+    return mutants.report("role-mutants", original, chosen, lambda text: mutants.errors(args.bin, text, steps), define)
 
 
 if __name__ == "__main__":

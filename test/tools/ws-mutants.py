@@ -20,7 +20,7 @@ shapes the pass writes (passes/transform/warp_specialize.rs):
 Usage: ws-mutants.py --bin ASYNCPIPE_OPT --slots S [--persistent] [--only A,B] KERNEL.mlir
 (--persistent: the pass's persistent form, its ring's slot and phase
 carried in iter_args from tile to tile.)
-Prints "ws-mutants: as written: proven", then per mutation
+Prints (test/tools/mutants.py) "ws-mutants: as written: proven", then per mutation
 "ws-mutants: NAME: rejected: LINE: MESSAGE" (the first error matching the
 mutation's expected message; a mutant without it, or that does not parse,
 crashes or times out, counts as not rejected), and "ws-mutants: R of M
@@ -31,7 +31,7 @@ import re
 import subprocess
 import sys
 
-TIMEOUT = 120
+import mutants
 
 
 def sections(text):
@@ -131,57 +131,23 @@ def mutations(slots):
     }
 
 
-def verify(args, text):
-    try:
-        run = subprocess.run([args.bin, "-", "--asyncpipe-lower-mma=chip=sm_90a", "--asyncpipe-verify-sync", "-o", "/dev/null"],
-                             input=text, capture_output=True, text=True, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return None, "timed out"
-    if run.returncode not in (0, 1):
-        return None, f"crashed ({run.returncode}): {run.stderr[-300:]}"
-    errors = re.findall(r"^<stdin>:(\d+):\d+: error: (.*)$", run.stderr, re.M)
-    if run.returncode == 1 and not errors:
-        return None, f"failed without an error at an op: {run.stderr[-300:]}"
-    return errors, None
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--slots", type=int, required=True)
     parser.add_argument("--persistent", action="store_true")
-    parser.add_argument("--only")
+    parser.add_argument("--only", default="")
     parser.add_argument("kernel")
     args = parser.parse_args()
     options = f"slots={args.slots}" + (" persistent=true" if args.persistent else "")
     made = subprocess.run([args.bin, args.kernel, f"--asyncpipe-warp-specialize={options}"], capture_output=True, text=True)
     if made.returncode != 0:
         sys.exit(f"ws-mutants: asyncpipe-warp-specialize failed: {made.stderr}")
-    text = made.stdout
-    errors, trouble = verify(args, text)
-    if trouble or errors:
-        print(f"ws-mutants: as written: NOT proven: {trouble or errors[0]}")
-        sys.exit(1)
-    print("ws-mutants: as written: proven")
-    table = mutations(args.slots)
-    names = args.only.split(",") if args.only else list(table)
-    rejected = 0
-    for name in names:
-        mutate, expected = table[name]
-        mutant = mutate(text)
-        if mutant == text:
-            sys.exit(f"ws-mutants: {name} changed nothing")
-        errors, trouble = verify(args, mutant)
-        hit = next(((line, message) for line, message in errors or [] if re.search(expected, message)), None)
-        if hit:
-            rejected += 1
-            print(f"ws-mutants: {name}: rejected: {hit[0]}: {hit[1]}")
-        else:
-            shown = trouble or (f"other errors only: {errors[0][1]}" if errors else "proven")
-            print(f"ws-mutants: {name}: NOT rejected as expected ({shown})")
-    print(f"ws-mutants: {rejected} of {len(names)} mutants rejected")
-    sys.exit(0 if rejected == len(names) else 1)
+    table = [(name, "a wrong version of the pass's output", expected, mutate) for name, (mutate, expected) in mutations(args.slots).items()]
+    chosen = mutants.choose("ws-mutants", table, args.only)
+    check = lambda text: mutants.errors(args.bin, text, ["--asyncpipe-lower-mma=chip=sm_90a"])
+    return mutants.report("ws-mutants", made.stdout, chosen, check)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

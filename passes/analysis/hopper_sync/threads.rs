@@ -88,7 +88,7 @@ impl<'c, 'a> Block<'c, 'a> {
 }
 
 /// Threads of a warpgroup: four warps, a linear id's `t / 128` naming it.
-pub(super) const WARPGROUP: i64 = 128;
+pub(super) use crate::passes::ir::nvvm::WARPGROUP_THREADS as WARPGROUP;
 
 impl Threads {
     /// The warpgroups `self` is made of, each as its threads, in a block of

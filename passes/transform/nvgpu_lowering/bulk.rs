@@ -58,7 +58,7 @@ const GRANULE: i64 = 16;
 const UNROLL_LIMIT: i64 = 32;
 
 /// Suspend-time hint of `mbarrier.try_wait.parity`, in nanoseconds.
-const SUSPEND_NS: i64 = 10_000_000;
+pub const SUSPEND_NS: i64 = 10_000_000;
 
 /// What the lowering needs to know about one bulk copy, checked up front.
 pub struct BulkPlan {
@@ -196,6 +196,16 @@ fn index_to<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, ty: Type<'c>, point: 
     b.value(Upstream::ArithIndexCast, &[value], ty, &[], point)
 }
 
+/// The shared-memory pointer to mbarrier `number` (`index`) of an array of
+/// them (8 bytes each) whose address is `base` (`index`).
+pub fn mbarrier_pointer<'c, 'a>(b: &Builder<'c>, base: Value<'c, 'a>, number: Value<'c, 'a>, point: Point<'c, 'a>) -> Value<'c, 'a> {
+    let t = types(b);
+    let eight = b.index_constant(8, point);
+    let offset = b.binary(Upstream::ArithMuli, number, eight, point);
+    let address = b.binary(Upstream::ArithAddi, base, offset, point);
+    t.pointer(b, address, t.shared, point)
+}
+
 /// The most mbarriers a queue's ring may have: 8 KiB of workgroup memory,
 /// far more groups than any pipeline keeps in flight.
 pub const MAX_RING: i64 = 1024;
@@ -273,10 +283,7 @@ impl<'c, 'a> Ring<'c, 'a> {
     fn barrier(&self, b: &Builder<'c>, group: Value<'c, 'a>, point: Point<'c, 'a>) -> Value<'c, 'a> {
         let size = b.index_constant(self.size, point);
         let slot = b.binary(Upstream::ArithRemui, group, size, point);
-        let eight = b.index_constant(8, point);
-        let offset = b.binary(Upstream::ArithMuli, slot, eight, point);
-        let address = b.binary(Upstream::ArithAddi, self.base, offset, point);
-        self.t.pointer(b, address, self.t.shared, point)
+        mbarrier_pointer(b, self.base, slot, point)
     }
 
     /// Emits `copy`'s bulk copies on the open group's barrier, before it.
