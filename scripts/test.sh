@@ -10,7 +10,10 @@
 # Opt-in: ASYNCPIPE_FUZZ_EXECS=100000 (and ASYNCPIPE_FUZZ_SEED, default 3000)
 # adds a long fuzzer run on the release build with overflow checks (cargo
 # profile `fuzz`, all cores; docs/reliability.md: about 75 minutes on 2
-# cores), counted as one test.
+# cores), counted as one test. ASYNCPIPE_LONG_TESTS=1 adds the lit tests
+# that REQUIRE long-tests (test/Passes/warp-specialize/persistent-long.test:
+# every wrong version of the persistent warp-specialized kernel, about a
+# minute).
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -55,6 +55,11 @@ config.environment["ASYNCPIPE_MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")
 # programs of the random tests (test/tools/*-random.py).
 if "ASYNCPIPE_RANDOM_SCALE" in os.environ:
     config.environment["ASYNCPIPE_RANDOM_SCALE"] = os.environ["ASYNCPIPE_RANDOM_SCALE"]
+# Long proofs are opt-in too: ASYNCPIPE_LONG_TESTS=1 runs the tests that
+# REQUIRE long-tests (every wrong version of a pass's output where the
+# default run takes a few).
+if os.environ.get("ASYNCPIPE_LONG_TESTS"):
+    config.available_features.add("long-tests")
 config.environment["ASYNCPIPE_PLUGIN"] = plugin
 
 # Another LLVM release's mlir-opt (Debian's mlir-19-tools, which setup.sh
