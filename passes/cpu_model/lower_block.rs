@@ -53,14 +53,27 @@
 //! swizzle puts it (the tensor map, for the model, is four words the host
 //! writes: source address, row stride, box rows and columns); a thread's
 //! part of `wgmma.mma_async` reads A and B through the descriptors at issue
-//! and records a hash of what it read, which the `wgmma.wait_group` that
-//! completes it checks (a tile overwritten in between stops the run); its
-//! registers land at that wait (their homes in the thread's private memory
-//! hold NaN until then; a later wgmma of the thread takes the value in
-//! flight). The block's workgroup buffers lie in one window of 256 KiB
-//! aligned to its size, as the descriptors' 18-bit shared addresses need.
+//! and records a hash of what it read. A wgmma is its warpgroup's: a
+//! thread's `wgmma.wait_group` stops until every thread of the warpgroup
+//! has committed the groups it waits for (the hardware cannot complete a
+//! wgmma before all four warps issued it), then completes them for the
+//! whole warpgroup, checking every thread's hash (a tile overwritten in
+//! between stops the run). So one elected thread may release a slot after
+//! its own wait, as warp-specialized kernels do. The thread's registers
+//! land at its wait (their homes in the thread's private memory hold NaN
+//! until then; a later wgmma of the thread takes the value in flight). The
+//! block's workgroup buffers lie in one window of 256 KiB aligned to its
+//! size, as the descriptors' 18-bit shared addresses need.
 //!
-//! The kernel's barriers and mbarrier waits must be in its body's top-level
+//! `setmaxnreg` is its warpgroup's too: every thread must run the same one;
+//! the warpgroup's registers change once all have arrived, a decrease
+//! giving registers to the block's pool and an increase waiting until the
+//! pool holds them (so budgets that do not fit hang, as on the GPU).
+//! `gpu.grid_dim x` is the test's (`block_sim_configure_grid`), for
+//! persistent kernels. Any other NVVM op is an error at the op (the CPU's
+//! code generator would abort on it).
+//!
+//! The kernel's barriers, mbarrier waits, wgmma waits and setmaxnreg must be in its body's top-level
 //! blocks (run `convert-scf-to-cf` first); that is an error at one inside a
 //! region. Whether every thread reaches the same barrier is checked when
 //! the program runs. Not modeled, and an error at the op: y and z thread or
@@ -83,7 +96,7 @@ use std::collections::HashMap;
 mod ops;
 mod runtime;
 
-use ops::{dispatch, is_modeled_ldmatrix, is_modeled_mma, lower_op, mbarrier_wait, operand, warp_collective, yield_point};
+use ops::{dispatch, is_modeled_ldmatrix, is_modeled_mma, is_modeled_nvvm, lower_op, mbarrier_wait, operand, warp_collective, warpgroup_wait, yield_point};
 use runtime::{insert_driver, keep_across_barriers};
 
 pub const PASS: PassDef = PassDef {
@@ -130,8 +143,12 @@ const RUNTIME: &[(&str, usize, usize)] = &[
     (WGMMA, 5, 0),
     (WGMMA_COMMIT, 1, 0),
     (WGMMA_HOME, 3, 0),
+    (WGMMA_READY, 2, 1),
     (WGMMA_WAIT, 2, 0),
     (TENSOR_COPY, 6, 0),
+    (SETMAXNREG, 3, 0),
+    (SETMAXNREG_READY, 1, 1),
+    (GRID_DIM, 0, 1),
 ];
 /// The runtime's functions on f32 values: name, number of index arguments,
 /// whether an f32 argument follows them, whether the result is an f32.
@@ -169,7 +186,11 @@ const WGMMA_IN: &str = "block_sim_wgmma_in";
 const WGMMA_OUT: &str = "block_sim_wgmma_out";
 const WGMMA_COMMIT: &str = "block_sim_wgmma_commit";
 const WGMMA_HOME: &str = "block_sim_wgmma_home";
+const WGMMA_READY: &str = "block_sim_wgmma_ready";
 const WGMMA_WAIT: &str = "block_sim_wgmma_wait";
+const SETMAXNREG: &str = "block_sim_setmaxnreg";
+const SETMAXNREG_READY: &str = "block_sim_setmaxnreg_ready";
+const GRID_DIM: &str = "block_sim_grid_dim";
 const TENSOR_COPY: &str = "block_sim_tensor_copy";
 
 /// The block's workgroup buffers lie in one window of this many bytes,
@@ -375,6 +396,13 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
         let number = resumes.len() as i64 + 1;
         resumes.push(mbarrier_wait(*wait, tid, number));
     }
+    // Each warpgroup collective that waits for the rest of the warpgroup
+    // (a wgmma.wait_group for the warpgroup's wgmmas, a setmaxnreg for its
+    // registers) asks whether it may go on, and returns its number when not.
+    for op in &stops.warpgroup_waits {
+        let number = resumes.len() as i64 + 1;
+        resumes.push(warpgroup_wait(*op, tid, number));
+    }
     // Each warp collective: the lane supplies its part and arrives, then
     // asks whether its whole warp has, and returns its number when not (it
     // runs again from the block that asks); then it takes its results.
@@ -532,6 +560,15 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 "asyncpipe-lower-block needs the kernel's mbarrier waits in its body's top-level blocks (a \
                  waiting thread stops there to let the others run): run convert-scf-to-cf first",
             ),
+            Some(Upstream::NvvmWgmmaWaitGroupSyncAligned | Upstream::NvvmSetmaxregister) if !top_level(op) => Some(
+                "asyncpipe-lower-block needs the kernel's wgmma.wait_group and setmaxnreg in its body's top-level \
+                 blocks (a thread stops there until the rest of its warpgroup lets it go on): run convert-scf-to-cf \
+                 first",
+            ),
+            Some(Upstream::NvvmSetmaxregister) if threads % 128 != 0 || threads > 1024 => Some(
+                "asyncpipe-lower-block runs setmaxnreg in blocks of whole warpgroups (known_block_size a multiple of \
+                 128, at most 1024)",
+            ),
             Some(Upstream::NvgpuLdmatrix | Upstream::NvgpuMmaSync) if !top_level(op) => Some(
                 "asyncpipe-lower-block needs the kernel's warp collectives in its body's top-level blocks (a lane \
                  stops there until its whole warp has arrived): run convert-scf-to-cf first",
@@ -578,6 +615,12 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             }            Some(Upstream::GpuThreadId | Upstream::GpuBlockDim) if ir::gpu_dimension(op) != Some(0) => None,
             Some(Upstream::GpuBlockId) if ir::gpu_dimension(op) != Some(0) => {
                 Some("asyncpipe-lower-block runs one-dimensional grids: only block ids in x")
+            }
+            // Any other NVVM op would reach the CPU's code generator, which
+            // cannot select it (an abort of the runner, not an error).
+            _ if op.name().as_string_ref().as_str().is_ok_and(|name| name.starts_with("nvvm.")) && !is_modeled_nvvm(op) => {
+                Some("asyncpipe-lower-block does not model this NVVM op (it models mbarriers, cp.async, bulk and \
+                      tensor-map copies, wgmma, setmaxnreg and their fences)")
             }
             _ => None,
         };
@@ -732,6 +775,10 @@ fn private_view<'c, 'a>(alloca: OperationRef<'c, 'a>, offset: i64, per_thread: i
 struct Stops<'c, 'a> {
     barriers: Vec<OperationRef<'c, 'a>>,
     waits: Vec<OperationRef<'c, 'a>>,
+    /// `wgmma.wait_group` and `setmaxnreg`: a thread stops at one until
+    /// the rest of its warpgroup lets it go on (has issued the wgmmas it
+    /// waits for; has arrived, and the registers are free).
+    warpgroup_waits: Vec<OperationRef<'c, 'a>>,
     /// Warp collectives (ldmatrix, mma.sync), in program order: a lane
     /// stops at one until its whole warp has arrived.
     collectives: Vec<OperationRef<'c, 'a>>,

@@ -18,7 +18,7 @@
 // LARGE: error: asyncpipe-lower-block runs blocks of at most 1024 threads (as a GPU does); this kernel's has 2048
 // RUN: cat %t/hang.mlir %t/main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
 // RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=HANG
-// HANG: block-sim: threads wait on mbarrier phases that no thread will complete (a hang on the GPU)
+// HANG: block-sim: threads wait for what no thread will do: an mbarrier phase, the rest of a warpgroup at a wgmma.wait_group, or registers for a setmaxnreg (a hang on the GPU)
 // RUN: cat %t/uninitialized.mlir %t/main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
 // RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=UNINITIALIZED
 // UNINITIALIZED: block-sim: an mbarrier used before it was initialized
@@ -35,6 +35,26 @@
 // RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
 // RUN: sed -e 's/expect_tx %bar, %c32/expect_tx %bar, %c16/' %t/bytes.mlir > %t/bytes-fixed.mlir
 // RUN: cat %t/bytes-fixed.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
+// setmaxnreg (warp-specialized kernels): a warpgroup whose threads run
+// different ones, an increase no other warpgroup frees registers for (a
+// hang: 384 threads start with 168 registers each, and the pool is
+// empty), an increase to fewer registers than the warpgroup has (160; the
+// op's verifier refuses counts that are not multiples of 8), and a kernel reading
+// gpu.grid_dim the test has not set; then the roles' budgets (one
+// warpgroup down to 40, two up to 232) run to the end.
+// RUN: cat %t/registers.mlir %t/main.mlir %S/Inputs/block-sim.mlir | sed -e '0,/decrease 40/s//decrease 48/' \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | not %run-cpu 2>&1 | FileCheck %s --check-prefix=SAME
+// SAME: block-sim: threads of one warpgroup ran different setmaxnreg (the whole warpgroup must run the same one)
+// RUN: cat %t/registers.mlir %t/main.mlir %S/Inputs/block-sim.mlir | sed -e 's/%dec = arith.constant 2/%dec = arith.constant 3/' \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | not %run-cpu 2>&1 | FileCheck %s --check-prefix=HANG
+// RUN: cat %t/registers.mlir %t/main.mlir %S/Inputs/block-sim.mlir | sed -e 's/increase 232/increase 160/' \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | not %run-cpu 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: block-sim: a setmaxnreg count that is not a multiple of 8 from 24 to 256, or an increase below (a decrease above) the warpgroup's registers
+// RUN: cat %t/grid.mlir %t/main.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
+// RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=GRID
+// GRID: block-sim: the kernel reads gpu.grid_dim, which the test has not set (block_sim_configure_grid)
+// RUN: cat %t/registers.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
 // RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
 // RUN: sed -e 's/%c4097 = arith.constant 4097/%c4097 = arith.constant 4096/' %t/mbarriers.mlir > %t/mbarriers-fixed.mlir
 // RUN: cat %t/mbarriers-fixed.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
@@ -178,6 +198,45 @@ gpu.module @kernels {
       %bar = llvm.inttoptr %int : i64 to !llvm.ptr<3>
       nvvm.mbarrier.init %bar, %one : !llvm.ptr<3>, i32
     }
+    gpu.return
+  }
+}
+
+//--- registers.mlir
+// Warpgroup 2 (threads from 128 %dec) gives registers up (its threads above
+// 300 through a branch of their own, which a test makes differ); warpgroups
+// 0 and 1 take them.
+func.func private @k(index)
+gpu.module @kernels {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c128 = arith.constant 128 : index
+    %dec = arith.constant 2 : index
+    %first = arith.muli %c128, %dec : index
+    %tid = gpu.thread_id x
+    %producer = arith.cmpi uge, %tid, %first : index
+    scf.if %producer {
+      %odd = arith.constant 300 : index
+      %wrong = arith.cmpi ugt, %tid, %odd : index
+      scf.if %wrong {
+        nvvm.setmaxregister  decrease 40
+      } else {
+        nvvm.setmaxregister  decrease 40
+      }
+    } else {
+      nvvm.setmaxregister  increase 232
+    }
+    gpu.return
+  }
+}
+
+//--- grid.mlir
+func.func private @k(index)
+gpu.module @kernels {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+    %grid = gpu.grid_dim x
+    %blocks = memref.alloc() : memref<1xindex, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    memref.store %grid, %blocks[%c0] : memref<1xindex, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

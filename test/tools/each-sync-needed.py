@@ -28,53 +28,21 @@ before its initialization) counts as changed: the model caught the error.
 
   each-sync-needed.py [--verify 'asyncpipe-opt --asyncpipe-verify-sync'] [--expected OUTPUT] KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
 """
-import os
 import re
-import signal
 import subprocess
 import sys
-import tempfile
+
+from mutants import run_against
 
 WAIT = re.compile(r"(nvgpu\.device_async_wait\b.*numGroups = |nvvm\.cp\.async\.wait\.group )(\d+)")
 MBARRIER_WAIT = re.compile(r"\bnvvm\.mbarrier\.try_wait\.parity\b")
 QUEUE_WAIT = re.compile(r"(asyncpipe\.wait_queue (\d+), )(\d+)")
 WGMMA_WAIT = re.compile(r"(nvvm\.wgmma\.wait\.group\.sync\.aligned )(\d+)")
-MODEL_STOP = re.compile(r"^block-sim: .*$", re.MULTILINE)
 
 
 def run(command, text):
     done = subprocess.run(command, shell=True, input=text, capture_output=True, text=True)
     return done.returncode, done.stdout
-
-
-def run_against(command, text, expected):
-    """Runs a mutant, reading its output as it comes and stopping it at the
-    first line that differs from the kernel's own output (the mutant is then
-    caught: nothing it would print later can make it the same again). The
-    runner's output is line-buffered (%run-cpu runs it under stdbuf -oL), so
-    a mutant that a schedule early in the main catches costs its compile and
-    that schedule, not every schedule. Returns (verdict, detail)."""
-    want = expected.splitlines(keepends=True)
-    with tempfile.TemporaryFile() as errors, tempfile.TemporaryFile() as source:
-        source.write(text.encode())
-        source.seek(0)
-        process = subprocess.Popen(command, shell=True, stdin=source, stdout=subprocess.PIPE,
-                                   stderr=errors, text=True, start_new_session=True)
-        seen = 0
-        for line in process.stdout:
-            if seen < len(want) and line == want[seen]:
-                seen += 1
-                continue
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-            stop = MODEL_STOP.search(line)
-            return ("stopped", stop.group(0)) if stop else ("changed", None)
-        code = process.wait()
-        if code != 0:
-            errors.seek(0)
-            stop = MODEL_STOP.search(errors.read().decode(errors="replace"))
-            return ("stopped", stop.group(0)) if stop else ("failed", code)
-        return ("same", None) if seen == len(want) else ("changed", None)
 
 
 def mutants(lines):

@@ -17,7 +17,7 @@ shapes the pass writes (passes/transform/warp_specialize.rs):
     `arith.andi %started, %elected` with `arith.addi %slot, %c(S-1)` and an
     `nvvm.mbarrier.arrive`.
 
-Usage: ws-mutants.py --bin ASYNCPIPE_OPT --slots S [--persistent] [--only A,B] KERNEL.mlir
+Usage: ws-mutants.py --bin ASYNCPIPE_OPT --slots S [--persistent] [--only A,B] [--run 'COMMAND' [--expected OUTPUT]] KERNEL.mlir
 (--persistent: the pass's persistent form, its ring's slot and phase
 carried in iter_args from tile to tile.)
 Prints (test/tools/mutants.py) "ws-mutants: as written: proven", then per mutation
@@ -25,6 +25,18 @@ Prints (test/tools/mutants.py) "ws-mutants: as written: proven", then per mutati
 mutation's expected message; a mutant without it, or that does not parse,
 crashes or times out, counts as not rejected), and "ws-mutants: R of M
 mutants rejected".
+
+With --run, the same mutants run instead: each (and the pass's output as
+written) is lowered as asyncpipe-kernel-to-ptx lowers it for sm_90a
+(asyncpipe-lower-mma, asyncpipe-to-nvgpu), its gpu.module handed to COMMAND
+(which runs it on the CPU block model and prints a line per schedule: how
+many outputs differ from linalg.matmul's), and a mutant counts as caught
+when C changes or the model stops the run (a hang, a tile overwritten under
+a wgmma, arrivals past an mbarrier's count); no verify-sync in between.
+(--expected: the output of the pass's own kernel, which the test ran with
+the same options: not run again.)
+Two more mutants break the register budgets (setmaxnreg), which the block
+model runs and verify-sync does not read.
 """
 import argparse
 import re
@@ -131,12 +143,36 @@ def mutations(slots):
     }
 
 
+def lower(binary, text):
+    """The pass's output as the sm_90a path lowers it, its gpu.module alone
+    (the block model's host code goes around it)."""
+    done = subprocess.run([binary, "--asyncpipe-lower-mma=chip=sm_90a", "--asyncpipe-to-nvgpu"], input=text,
+                          capture_output=True, text=True, timeout=mutants.TIMEOUT)
+    if done.returncode != 0:
+        raise RuntimeError("the lowering failed: " + done.stderr[:300])
+    lines = done.stdout.splitlines(keepends=True)
+    return "".join(line for line in lines if line not in ("module attributes {gpu.container_module} {\n", "}\n"))
+
+
+def register_mutations():
+    """Breaks of the register budgets, which only the block model sees
+    (verify-sync reads setmaxnreg as an op that synchronizes nothing): the
+    consumers ask for more registers than the producer frees, or the
+    producer frees none; the consumers' increase waits forever."""
+    return {
+        "consumer-registers-over": (sub_first(r"setmaxregister  increase (\d+)", r"setmaxregister  increase 240"), None),
+        "producer-registers-kept": (sub_first(r"\n[ \t]*nvvm\.setmaxregister  decrease \d+", ""), None),
+    }
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--slots", type=int, required=True)
     parser.add_argument("--persistent", action="store_true")
     parser.add_argument("--only", default="")
+    parser.add_argument("--run", default="")
+    parser.add_argument("--expected", default=None, help="with --run: the output of the pass's own kernel, run by the test")
     parser.add_argument("kernel")
     args = parser.parse_args()
     options = f"slots={args.slots}" + (" persistent=true" if args.persistent else "")
@@ -144,7 +180,12 @@ def main():
     if made.returncode != 0:
         sys.exit(f"ws-mutants: asyncpipe-warp-specialize failed: {made.stderr}")
     table = [(name, "a wrong version of the pass's output", expected, mutate) for name, (mutate, expected) in mutations(args.slots).items()]
+    if args.run:
+        table += [(name, "a wrong register budget", expected, mutate) for name, (mutate, expected) in register_mutations().items()]
     chosen = mutants.choose("ws-mutants", table, args.only)
+    if args.run:
+        expected = open(args.expected).read() if args.expected else None
+        return mutants.report_runs("ws-mutants", made.stdout, chosen, lambda text: lower(args.bin, text), args.run, expected)
     check = lambda text: mutants.errors(args.bin, text, ["--asyncpipe-lower-mma=chip=sm_90a"])
     return mutants.report("ws-mutants", made.stdout, chosen, check)
 

@@ -26,6 +26,13 @@ pub(super) fn lower_op<'c, 'a>(
         Some(Upstream::GpuBlockDim) => {
             replace(b.index_constant(if ir::gpu_dimension(op) == Some(0) { info.threads } else { 1 }, at))
         }
+        // The grid's size is the test's (block_sim_configure_grid), for
+        // kernels whose blocks walk the tiles (persistent ones).
+        Some(Upstream::GpuGridDim) => replace(if ir::gpu_dimension(op) == Some(0) {
+            b.call(GRID_DIM, &[], &[b.index_type()], at).result(0).unwrap().into()
+        } else {
+            b.index_constant(1, at)
+        }),
         Some(Upstream::GpuBarrier) => stops.barriers.push(op),
         Some(Upstream::NvvmMbarrierTryWaitParity) => stops.waits.push(op),
         Some(Upstream::NvgpuLdmatrix | Upstream::NvgpuMmaSync) => stops.collectives.push(op),
@@ -67,11 +74,7 @@ pub(super) fn lower_op<'c, 'a>(
             b.call(WGMMA_COMMIT, &[tid], &[], at);
             ir::erase(op);
         }
-        Some(Upstream::NvvmWgmmaWaitGroupSyncAligned) => {
-            let allowed = b.index_constant(ir::int_attr(op, attr::GROUP).unwrap_or(0), at);
-            b.call(WGMMA_WAIT, &[tid, allowed], &[], at);
-            ir::erase(op);
-        }
+        Some(Upstream::NvvmWgmmaWaitGroupSyncAligned | Upstream::NvvmSetmaxregister) => stops.warpgroup_waits.push(op),
         Some(Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal) => {
             // (destination, tensor map, column, row, barrier)
             let dst = address_of(&b, operand(op, 0), at);
@@ -108,6 +111,64 @@ pub(super) fn lower_op<'c, 'a>(
         }
         _ => {}
     }
+}
+
+/// The NVVM ops `lower_op` lowers (any other would reach the CPU's code
+/// generator, which cannot select it).
+pub(super) fn is_modeled_nvvm(op: OperationRef) -> bool {
+    matches!(
+        Upstream::of(op),
+        Some(
+            Upstream::NvvmFenceMbarrierInit
+                | Upstream::NvvmMbarrierInit
+                | Upstream::NvvmMbarrierExpectTx
+                | Upstream::NvvmMbarrierArrive
+                | Upstream::NvvmMbarrierTryWaitParity
+                | Upstream::NvvmCpAsyncBulkSharedClusterGlobal
+                | Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal
+                | Upstream::NvvmCpAsyncCommitGroup
+                | Upstream::NvvmCpAsyncWaitGroup
+                | Upstream::NvvmWgmmaFenceAligned
+                | Upstream::NvvmWgmmaMmaAsync
+                | Upstream::NvvmWgmmaCommitGroupSyncAligned
+                | Upstream::NvvmWgmmaWaitGroupSyncAligned
+                | Upstream::NvvmSetmaxregister
+        )
+    )
+}
+
+/// A warpgroup's wait as a stop (see `stop_before`):
+/// - `nvvm.wgmma.wait.group.sync.aligned N` asks
+///   `block_sim_wgmma_ready(tid, N)` whether every thread of the warpgroup
+///   has committed the groups it waits for (a wgmma is the warpgroup's
+///   operation: it cannot complete before every warp has issued it), then
+///   `block_sim_wgmma_wait(tid, N)` completes them for the warpgroup;
+/// - `nvvm.setmaxregister` arrives (`block_sim_setmaxnreg(tid, increase,
+///   count)`) and asks `block_sim_setmaxnreg_ready(tid)` whether its
+///   warpgroup's request is granted: every thread has arrived and, for an
+///   increase, the block's pool holds the registers (others released them).
+///
+/// Returns the block that asks.
+pub(super) fn warpgroup_wait<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    if Upstream::NvvmSetmaxregister.is(op) {
+        let increase = op.attribute(attr::SETMAXNREG_ACTION).is_ok_and(|a| a.to_string().contains("increase"));
+        let increase = b.index_constant(i64::from(increase), at);
+        let count = b.index_constant(ir::int_attr(op, attr::REG_COUNT).unwrap_or(0), at);
+        b.call(SETMAXNREG, &[tid, increase, count], &[], at);
+        let (ask, _) = stop_before(op, number, SETMAXNREG_READY, &[tid]);
+        ir::erase(op);
+        return ask;
+    }
+    let group = ir::int_attr(op, attr::GROUP).unwrap_or(0);
+    let allowed = b.index_constant(group, at);
+    let (ask, _) = stop_before(op, number, WGMMA_READY, &[tid, allowed]);
+    let at = Point::Before(op);
+    let allowed = b.index_constant(group, at);
+    b.call(WGMMA_WAIT, &[tid, allowed], &[], at);
+    ir::erase(op);
+    ask
 }
 
 /// `nvvm.wgmma.mma_async` as one thread's part (see block-sim's

@@ -52,7 +52,7 @@
 llvm.mlir.global internal constant @block_sim_message_diverged("block-sim: threads of one block reached different barriers (divergent control flow)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_threads("block-sim: more threads in a block than the model holds (1024)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_room("block-sim: too many cp.async copies in flight (65536)\00") {addr_space = 0 : i32}
-llvm.mlir.global internal constant @block_sim_message_hang("block-sim: threads wait on mbarrier phases that no thread will complete (a hang on the GPU)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_hang("block-sim: threads wait for what no thread will do: an mbarrier phase, the rest of a warpgroup at a wgmma.wait_group, or registers for a setmaxnreg (a hang on the GPU)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_uninitialized("block-sim: an mbarrier used before it was initialized\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_mbarriers("block-sim: more mbarriers than the model holds (4096)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_bulk_room("block-sim: too many bulk copies in flight (65536)\00") {addr_space = 0 : i32}
@@ -175,6 +175,7 @@ func.func @block_sim_block_begin(%n: index) {
   }
   %round_count = memref.get_global @block_sim_round_count : memref<1xindex>
   memref.store %c0, %round_count[%c0] : memref<1xindex>
+  func.call @block_sim_registers_begin(%n) : (index) -> ()
   %count = memref.get_global @block_sim_count : memref<1xindex>
   memref.store %c0, %count[%c0] : memref<1xindex>
   %rounds = memref.get_global @block_sim_rounds : memref<5xindex>
@@ -1074,6 +1075,8 @@ llvm.mlir.global internal constant @block_sim_message_window("block-sim: a wgmma
 memref.global "private" @block_sim_window : memref<1xindex> = dense<0>
 // Per thread, wgmma groups committed.
 memref.global "private" @block_sim_wgmma_groups : memref<1024xindex> = uninitialized
+// Per thread, the groups below which its wgmmas' reads are checked.
+memref.global "private" @block_sim_wgmma_retired : memref<1024xindex> = uninitialized
 // Per thread, 64 wgmmas: [live, group, descriptor A, descriptor B, N, kind, hash].
 memref.global "private" @block_sim_wgmma_records : memref<1024x64x7xindex> = uninitialized
 // The registers of the wgmma being issued.
@@ -1094,8 +1097,10 @@ func.func @block_sim_wgmma_begin(%window: index, %n: index) {
   %landing = memref.get_global @block_sim_wgmma_landing : memref<1024x128x4x3xindex>
   %c128 = arith.constant 128 : index
   %c4 = arith.constant 4 : index
+  %retired = memref.get_global @block_sim_wgmma_retired : memref<1024xindex>
   scf.for %t = %c0 to %n step %c1 {
     memref.store %c0, %groups[%t] : memref<1024xindex>
+    memref.store %c0, %retired[%t] : memref<1024xindex>
     scf.for %s = %c0 to %c64 step %c1 {
       memref.store %c0, %table[%t, %s, %c0] : memref<1024x64x7xindex>
     }
@@ -1385,12 +1390,60 @@ func.func @block_sim_wgmma_commit(%t: index) {
   %c1 = arith.constant 1 : index
   %g1 = arith.addi %g, %c1 : index
   memref.store %g1, %groups[%t] : memref<1024xindex>
+  // (The rest of its warpgroup may wait for it.)
+  func.call @block_sim_progress() : () -> ()
   return
 }
 
-// wgmma.wait_group `allowed` by thread `t`: its wgmmas of groups older than
-// the newest `allowed` (the open group counts as the newest) complete; what
-// each read must not have changed.
+// wgmma.wait_group `allowed` by thread `t` may go on (1) when every thread
+// of its warpgroup has committed the groups it waits for (all of `t`'s but
+// the newest `allowed`, the open group counting as the newest): a wgmma is
+// the warpgroup's operation, which cannot complete before every warp has
+// issued it. (So a warp that waits holds the warpgroup's other warps to
+// the same wgmmas, as on the GPU.)
+func.func @block_sim_wgmma_ready(%t: index, %allowed: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
+  %committed = memref.load %groups[%t] : memref<1024xindex>
+  %need = func.call @block_sim_wgmma_need(%committed, %allowed) : (index, index) -> index
+  %first, %end = func.call @block_sim_warpgroup(%t) : (index) -> (index, index)
+  %ready = scf.for %u = %first to %end step %c1 iter_args(%all = %c1) -> (index) {
+    %g = memref.load %groups[%u] : memref<1024xindex>
+    %has = arith.cmpi uge, %g, %need : index
+    %r = arith.select %has, %all, %c0 : index
+    scf.yield %r : index
+  }
+  return %ready : index
+}
+
+// The groups below which a wait allowing `allowed` of `committed` completes.
+func.func private @block_sim_wgmma_need(%committed: index, %allowed: index) -> index {
+  %c0 = arith.constant 0 : index
+  %some = arith.cmpi ugt, %committed, %allowed : index
+  %d = arith.subi %committed, %allowed : index
+  %need = arith.select %some, %d, %c0 : index
+  return %need : index
+}
+
+// The threads [first, end) of thread `t`'s warpgroup.
+func.func private @block_sim_warpgroup(%t: index) -> (index, index) {
+  %c128 = arith.constant 128 : index
+  %c3 = arith.constant 3 : index
+  %w = arith.divui %t, %c128 : index
+  %first = arith.muli %w, %c128 : index
+  %last = arith.addi %first, %c128 : index
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %n = memref.load %config[%c3] : memref<4xindex>
+  %end = arith.minui %last, %n : index
+  return %first, %end : index, index
+}
+
+// wgmma.wait_group `allowed` by thread `t` (once block_sim_wgmma_ready): the
+// groups it waits for complete for the whole warpgroup (every thread's
+// wgmmas in them; what each read must not have changed since it was
+// issued), and `t`'s registers of those groups land (another thread's land
+// at its own wait: reading them before is a wrong C, as on the GPU).
 func.func @block_sim_wgmma_wait(%t: index, %allowed: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -1403,26 +1456,35 @@ func.func @block_sim_wgmma_wait(%t: index, %allowed: index) {
   %false = arith.constant false
   %table = memref.get_global @block_sim_wgmma_records : memref<1024x64x7xindex>
   %groups = memref.get_global @block_sim_wgmma_groups : memref<1024xindex>
+  %retired = memref.get_global @block_sim_wgmma_retired : memref<1024xindex>
   %committed = memref.load %groups[%t] : memref<1024xindex>
+  %need = func.call @block_sim_wgmma_need(%committed, %allowed) : (index, index) -> index
   %msg = llvm.mlir.addressof @block_sim_message_wgmma_tile : !llvm.ptr
-  scf.for %s = %c0 to %c64 step %c1 {
-    %live = memref.load %table[%t, %s, %c0] : memref<1024x64x7xindex>
-    %group = memref.load %table[%t, %s, %c1] : memref<1024x64x7xindex>
-    %is_live = arith.cmpi ne, %live, %c0 : index
-    // Complete unless among the newest `allowed` committed groups (or open).
-    %kept = arith.addi %group, %allowed : index
-    %old = arith.cmpi ult, %kept, %committed : index
-    %retire = arith.andi %is_live, %old : i1
-    scf.if %retire {
-      %desc_a = memref.load %table[%t, %s, %c2] : memref<1024x64x7xindex>
-      %desc_b = memref.load %table[%t, %s, %c3] : memref<1024x64x7xindex>
-      %n = memref.load %table[%t, %s, %c4] : memref<1024x64x7xindex>
-      %kind = memref.load %table[%t, %s, %c5] : memref<1024x64x7xindex>
-      %hash = memref.load %table[%t, %s, %c6] : memref<1024x64x7xindex>
-      %again = func.call @block_sim_wgmma_pass(%t, %desc_a, %desc_b, %n, %kind, %false) : (index, index, index, index, index, i1) -> index
-      %same = arith.cmpi eq, %again, %hash : index
-      func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
-      memref.store %c0, %table[%t, %s, %c0] : memref<1024x64x7xindex>
+  %first, %end = func.call @block_sim_warpgroup(%t) : (index) -> (index, index)
+  scf.for %u = %first to %end step %c1 {
+    // (Each thread's records below `retired` were checked by an earlier wait.)
+    %done = memref.load %retired[%u] : memref<1024xindex>
+    %behind = arith.cmpi ult, %done, %need : index
+    scf.if %behind {
+      scf.for %s = %c0 to %c64 step %c1 {
+        %live = memref.load %table[%u, %s, %c0] : memref<1024x64x7xindex>
+        %group = memref.load %table[%u, %s, %c1] : memref<1024x64x7xindex>
+        %is_live = arith.cmpi ne, %live, %c0 : index
+        %old = arith.cmpi ult, %group, %need : index
+        %retire = arith.andi %is_live, %old : i1
+        scf.if %retire {
+          %desc_a = memref.load %table[%u, %s, %c2] : memref<1024x64x7xindex>
+          %desc_b = memref.load %table[%u, %s, %c3] : memref<1024x64x7xindex>
+          %n = memref.load %table[%u, %s, %c4] : memref<1024x64x7xindex>
+          %kind = memref.load %table[%u, %s, %c5] : memref<1024x64x7xindex>
+          %hash = memref.load %table[%u, %s, %c6] : memref<1024x64x7xindex>
+          %again = func.call @block_sim_wgmma_pass(%u, %desc_a, %desc_b, %n, %kind, %false) : (index, index, index, index, index, i1) -> index
+          %same = arith.cmpi eq, %again, %hash : index
+          func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
+          memref.store %c0, %table[%u, %s, %c0] : memref<1024x64x7xindex>
+        }
+      }
+      memref.store %need, %retired[%u] : memref<1024xindex>
     }
   }
   // The retired groups' registers land.
@@ -1494,4 +1556,193 @@ func.func @block_sim_tensor_copy(%t: index, %dst: index, %map: index, %x: index,
     }
   }
   return
+}
+
+// ---------------------------------------------------------------------------
+// setmaxnreg and the grid (warp-specialized and persistent kernels).
+//
+// setmaxnreg.{inc,dec}.sync.aligned is the warpgroup's: every thread of it
+// runs the same one (same direction and count, else the run stops), and
+// the warpgroup changes its registers once all have arrived. A decrease
+// gives the registers it frees to the block's pool; an increase takes them
+// from the pool and waits (its threads stop) until the pool holds them, so
+// a warpgroup that asks for registers no other one releases hangs, as on
+// the GPU. Every warpgroup starts with the registers ptxas allots a kernel
+// of the block's size under `.maxntid` (65536 / threads rounded down to 8,
+// at most 256: what scripts/gemm_ptx.sh checks ptxas reports), the pool
+// with none. Counts must be multiples of 8 from 24 to 256, an increase not
+// below the warpgroup's count and a decrease not above it (PTX's rules).
+llvm.mlir.global internal constant @block_sim_message_setmaxnreg_same("block-sim: threads of one warpgroup ran different setmaxnreg (the whole warpgroup must run the same one)\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_setmaxnreg_count("block-sim: a setmaxnreg count that is not a multiple of 8 from 24 to 256, or an increase below (a decrease above) the warpgroup's registers\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_setmaxnreg_block("block-sim: setmaxnreg in a block that is not made of whole warpgroups\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_grid("block-sim: the kernel reads gpu.grid_dim, which the test has not set (block_sim_configure_grid)\00") {addr_space = 0 : i32}
+// Per warpgroup: [requests granted, arrivals at the next one, its direction
+// (1: increase), its count, registers per thread now]; the block's pool.
+memref.global "private" @block_sim_registers : memref<8x5xindex> = uninitialized
+memref.global "private" @block_sim_register_pool : memref<1xindex> = dense<0>
+// Per thread, the setmaxnreg it has run.
+memref.global "private" @block_sim_register_requests : memref<1024xindex> = uninitialized
+// The grid's size (0: not set).
+memref.global "private" @block_sim_grid : memref<1xindex> = dense<0>
+
+func.func @block_sim_configure_grid(%blocks: index) {
+  %c0 = arith.constant 0 : index
+  %grid = memref.get_global @block_sim_grid : memref<1xindex>
+  memref.store %blocks, %grid[%c0] : memref<1xindex>
+  return
+}
+
+// gpu.grid_dim x.
+func.func @block_sim_grid_dim() -> index {
+  %c0 = arith.constant 0 : index
+  %grid = memref.get_global @block_sim_grid : memref<1xindex>
+  %blocks = memref.load %grid[%c0] : memref<1xindex>
+  %set = arith.cmpi ne, %blocks, %c0 : index
+  %msg = llvm.mlir.addressof @block_sim_message_grid : !llvm.ptr
+  func.call @block_sim_check(%set, %msg) : (i1, !llvm.ptr) -> ()
+  return %blocks : index
+}
+
+func.func private @block_sim_registers_begin(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %file = arith.constant 65536 : index
+  %per = arith.divui %file, %n : index
+  %units = arith.divui %per, %c8 : index
+  %rounded = arith.muli %units, %c8 : index
+  %start = arith.minui %rounded, %c256 : index
+  %table = memref.get_global @block_sim_registers : memref<8x5xindex>
+  scf.for %w = %c0 to %c8 step %c1 {
+    scf.for %k = %c0 to %c4 step %c1 {
+      memref.store %c0, %table[%w, %k] : memref<8x5xindex>
+    }
+    memref.store %start, %table[%w, %c4] : memref<8x5xindex>
+  }
+  %pool = memref.get_global @block_sim_register_pool : memref<1xindex>
+  memref.store %c0, %pool[%c0] : memref<1xindex>
+  %requests = memref.get_global @block_sim_register_requests : memref<1024xindex>
+  scf.for %t = %c0 to %n step %c1 {
+    memref.store %c0, %requests[%t] : memref<1024xindex>
+  }
+  return
+}
+
+// setmaxnreg by thread `t` (`increase` 1: .inc, 0: .dec) to `count`
+// registers: it arrives at its warpgroup's next request.
+func.func @block_sim_setmaxnreg(%t: index, %increase: index, %count: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %n = memref.load %config[%c3] : memref<4xindex>
+  %rest = arith.remui %n, %c128 : index
+  %whole = arith.cmpi eq, %rest, %c0 : index
+  %msg_block = llvm.mlir.addressof @block_sim_message_setmaxnreg_block : !llvm.ptr
+  func.call @block_sim_check(%whole, %msg_block) : (i1, !llvm.ptr) -> ()
+  %w = arith.divui %t, %c128 : index
+  %requests = memref.get_global @block_sim_register_requests : memref<1024xindex>
+  %r = memref.load %requests[%t] : memref<1024xindex>
+  %r1 = arith.addi %r, %c1 : index
+  memref.store %r1, %requests[%t] : memref<1024xindex>
+  %table = memref.get_global @block_sim_registers : memref<8x5xindex>
+  %arrivals = memref.load %table[%w, %c1] : memref<8x5xindex>
+  %first = arith.cmpi eq, %arrivals, %c0 : index
+  scf.if %first {
+    memref.store %increase, %table[%w, %c2] : memref<8x5xindex>
+    memref.store %count, %table[%w, %c3] : memref<8x5xindex>
+  } else {
+    %d = memref.load %table[%w, %c2] : memref<8x5xindex>
+    %k = memref.load %table[%w, %c3] : memref<8x5xindex>
+    %same_d = arith.cmpi eq, %d, %increase : index
+    %same_k = arith.cmpi eq, %k, %count : index
+    %same = arith.andi %same_d, %same_k : i1
+    %msg = llvm.mlir.addressof @block_sim_message_setmaxnreg_same : !llvm.ptr
+    func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
+  }
+  %a1 = arith.addi %arrivals, %c1 : index
+  memref.store %a1, %table[%w, %c1] : memref<8x5xindex>
+  func.call @block_sim_progress() : () -> ()
+  return
+}
+
+// Grants warpgroup `w`'s request when all its threads have arrived and,
+// for an increase, the pool holds the registers.
+func.func private @block_sim_setmaxnreg_grant(%w: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c7 = arith.constant 7 : index
+  %c24 = arith.constant 24 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %table = memref.get_global @block_sim_registers : memref<8x5xindex>
+  %arrivals = memref.load %table[%w, %c1] : memref<8x5xindex>
+  %all = arith.cmpi eq, %arrivals, %c128 : index
+  scf.if %all {
+    %increase = memref.load %table[%w, %c2] : memref<8x5xindex>
+    %count = memref.load %table[%w, %c3] : memref<8x5xindex>
+    %now = memref.load %table[%w, %c4] : memref<8x5xindex>
+    %up = arith.cmpi ne, %increase, %c0 : index
+    %low = arith.andi %count, %c7 : index
+    %aligned = arith.cmpi eq, %low, %c0 : index
+    %above = arith.cmpi uge, %count, %c24 : index
+    %below = arith.cmpi ule, %count, %c256 : index
+    %grows = arith.cmpi uge, %count, %now : index
+    %shrinks = arith.cmpi ule, %count, %now : index
+    %direction = arith.select %up, %grows, %shrinks : i1
+    %in_range = arith.andi %above, %below : i1
+    %ok1 = arith.andi %aligned, %in_range : i1
+    %ok = arith.andi %ok1, %direction : i1
+    %msg = llvm.mlir.addressof @block_sim_message_setmaxnreg_count : !llvm.ptr
+    func.call @block_sim_check(%ok, %msg) : (i1, !llvm.ptr) -> ()
+    %pool = memref.get_global @block_sim_register_pool : memref<1xindex>
+    %free = memref.load %pool[%c0] : memref<1xindex>
+    // The pool after the request (a decrease adds, an increase takes).
+    %more = arith.subi %count, %now : index
+    %fewer = arith.subi %now, %count : index
+    %taken = arith.muli %more, %c128 : index
+    %given = arith.muli %fewer, %c128 : index
+    %enough = arith.cmpi uge, %free, %taken : index
+    %grant = arith.select %up, %enough, %up : i1
+    %true = arith.constant true
+    %decrease = arith.xori %up, %true : i1
+    %granted = arith.ori %grant, %decrease : i1
+    scf.if %granted {
+      %after_up = arith.subi %free, %taken : index
+      %after_down = arith.addi %free, %given : index
+      %after = arith.select %up, %after_up, %after_down : index
+      memref.store %after, %pool[%c0] : memref<1xindex>
+      memref.store %count, %table[%w, %c4] : memref<8x5xindex>
+      %g = memref.load %table[%w, %c0] : memref<8x5xindex>
+      %g1 = arith.addi %g, %c1 : index
+      memref.store %g1, %table[%w, %c0] : memref<8x5xindex>
+      memref.store %c0, %table[%w, %c1] : memref<8x5xindex>
+      func.call @block_sim_progress() : () -> ()
+    }
+  }
+  return
+}
+
+// 1 when thread `t`'s last setmaxnreg has been granted to its warpgroup.
+func.func @block_sim_setmaxnreg_ready(%t: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %w = arith.divui %t, %c128 : index
+  func.call @block_sim_setmaxnreg_grant(%w) : (index) -> ()
+  %table = memref.get_global @block_sim_registers : memref<8x5xindex>
+  %granted = memref.load %table[%w, %c0] : memref<8x5xindex>
+  %requests = memref.get_global @block_sim_register_requests : memref<1024xindex>
+  %r = memref.load %requests[%t] : memref<1024xindex>
+  %done = arith.cmpi uge, %granted, %r : index
+  %answer = arith.select %done, %c1, %c0 : index
+  return %answer : index
 }

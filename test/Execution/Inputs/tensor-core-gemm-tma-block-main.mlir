@@ -6,7 +6,10 @@
 // the source's address, its row stride in bytes, the box's rows and
 // columns; block_sim_tensor_copy), made once per buffer, and runs of the
 // kernel's blocks under several schedules. Each run prints how many of its
-// outputs differ from linalg.matmul's.
+// outputs differ from linalg.matmul's. The kernel computes tile t (rows
+// t % 4, columns t / 4, in 128s) in block t, or, persistent (its blocks
+// walk the tiles b, b + grid, ...), in block t % grid: @main's %grid is 0
+// for the first, and a persistent kernel's test substitutes its grid.
 
 func.func private @printI64(i64)
 func.func private @printNewline()
@@ -34,10 +37,11 @@ func.func @tensor_map(%m: memref<512x512xf16>, %rows: i64) -> !llvm.ptr {
   return %p : !llvm.ptr
 }
 
-// Blocks first, first + stride, ... below 16 under one schedule; returns how
-// many outputs of those blocks' tiles differ from `ref`.
+// Blocks first, first + stride, ... under one schedule (below 16, or below
+// `grid` when the kernel is persistent); returns how many outputs of those
+// blocks' tiles differ from `ref`.
 func.func @run(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %ref: memref<512x512xf32>, %map_a: !llvm.ptr, %map_b: !llvm.ptr,
-               %order: index, %seed: index, %copies: index, %first: index, %stride: index) -> i64 {
+               %order: index, %seed: index, %copies: index, %first: index, %stride: index, %grid: index) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -47,27 +51,49 @@ func.func @run(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %ref: memref<51
   %C = memref.alloc() : memref<512x512xf32>
   linalg.fill ins(%nan : f32) outs(%C : memref<512x512xf32>)
   func.call @block_sim_configure(%order, %seed, %copies) : (index, index, index) -> ()
-  %bad = scf.for %bid = %first to %c16 step %stride iter_args(%n = %c0) -> (index) {
+  %persistent = arith.cmpi ne, %grid, %c0 : index
+  %blocks = arith.select %persistent, %grid, %c16 : index
+  func.call @block_sim_configure_grid(%blocks) : (index) -> ()
+  scf.for %bid = %first to %blocks step %stride {
     func.call @tensor_core_gemm_tma(%A, %B, %C, %map_a, %map_b, %bid) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, !llvm.ptr, !llvm.ptr, index) -> ()
-    // One group of 4 tile rows: rows bid % 4, columns bid / 4.
-    %bm = arith.remui %bid, %c4 : index
-    %bn = arith.divui %bid, %c4 : index
-    %row0 = arith.muli %bm, %c128 : index
-    %col0 = arith.muli %bn, %c128 : index
-    %tile = scf.for %i = %c0 to %c128 step %c1 iter_args(%m = %n) -> (index) {
-      %row = arith.addi %row0, %i : index
-      %line = scf.for %j = %c0 to %c128 step %c1 iter_args(%l = %m) -> (index) {
-        %col = arith.addi %col0, %j : index
-        %got = memref.load %C[%row, %col] : memref<512x512xf32>
-        %want = memref.load %ref[%row, %col] : memref<512x512xf32>
-        %same = arith.cmpf oeq, %got, %want : f32
-        %one = arith.select %same, %c0, %c1 : index
-        %l2 = arith.addi %l, %one : index
-        scf.yield %l2 : index
-      }
-      scf.yield %line : index
+  }
+  %bad = scf.for %t = %c0 to %c16 step %c1 iter_args(%n = %c0) -> (index) {
+    // The tile's block, and whether it ran.
+    %b = scf.if %persistent -> (index) {
+      %r = arith.remui %t, %grid : index
+      scf.yield %r : index
+    } else {
+      scf.yield %t : index
     }
-    scf.yield %tile : index
+    %after = arith.cmpi uge, %b, %first : index
+    %d = arith.subi %b, %first : index
+    %m = arith.remui %d, %stride : index
+    %on = arith.cmpi eq, %m, %c0 : index
+    %ran = arith.andi %after, %on : i1
+    %counted = scf.if %ran -> (index) {
+      // One group of 4 tile rows: rows t % 4, columns t / 4.
+      %bm = arith.remui %t, %c4 : index
+      %bn = arith.divui %t, %c4 : index
+      %row0 = arith.muli %bm, %c128 : index
+      %col0 = arith.muli %bn, %c128 : index
+      %tile = scf.for %i = %c0 to %c128 step %c1 iter_args(%k = %n) -> (index) {
+        %row = arith.addi %row0, %i : index
+        %line = scf.for %j = %c0 to %c128 step %c1 iter_args(%l = %k) -> (index) {
+          %col = arith.addi %col0, %j : index
+          %got = memref.load %C[%row, %col] : memref<512x512xf32>
+          %want = memref.load %ref[%row, %col] : memref<512x512xf32>
+          %same = arith.cmpf oeq, %got, %want : f32
+          %one = arith.select %same, %c0, %c1 : index
+          %l2 = arith.addi %l, %one : index
+          scf.yield %l2 : index
+        }
+        scf.yield %line : index
+      }
+      scf.yield %tile : index
+    } else {
+      scf.yield %n : index
+    }
+    scf.yield %counted : index
   }
   memref.dealloc %C : memref<512x512xf32>
   %r = arith.index_cast %bad : index to i64
@@ -90,6 +116,8 @@ func.func @main() {
   %c10 = arith.constant 10 : index
   %c512 = arith.constant 512 : index
   %zero = arith.constant 0.0 : f32
+  // 0: a block per tile; a persistent kernel's test substitutes its grid.
+  %grid = arith.constant 0 : index
   %A = memref.alloc() : memref<512x512xf16>
   %B = memref.alloc() : memref<512x512xf16>
   %ref = memref.alloc() : memref<512x512xf32>
@@ -122,7 +150,7 @@ func.func @main() {
   %map_a = func.call @tensor_map(%A, %rows_a) : (memref<512x512xf16>, i64) -> !llvm.ptr
   %map_b = func.call @tensor_map(%B, %rows_b) : (memref<512x512xf16>, i64) -> !llvm.ptr
   // Every block, threads in order, copies late.
-  %all = func.call @run(%A, %B, %ref, %map_a, %map_b, %c0, %c0, %c0, %c0, %c1) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, !llvm.ptr, !llvm.ptr, index, index, index, index, index) -> i64
+  %all = func.call @run(%A, %B, %ref, %map_a, %map_b, %c0, %c0, %c0, %c0, %c1, %grid) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, !llvm.ptr, !llvm.ptr, index, index, index, index, index, index) -> i64
   func.call @print(%all) : (i64) -> ()
   // Blocks 0 and 10 (tiles (0, 0) and (2, 2)) under orders forward, reverse and three
   // seeded random ones, copies late then early.
@@ -130,7 +158,7 @@ func.func @main() {
     scf.for %k = %c0 to %c5 step %c1 {
       %random = arith.cmpi uge, %k, %c2 : index
       %order = arith.select %random, %c2, %k : index
-      %bad = func.call @run(%A, %B, %ref, %map_a, %map_b, %order, %k, %copies, %c0, %c10) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, !llvm.ptr, !llvm.ptr, index, index, index, index, index) -> i64
+      %bad = func.call @run(%A, %B, %ref, %map_a, %map_b, %order, %k, %copies, %c0, %c10, %grid) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, !llvm.ptr, !llvm.ptr, index, index, index, index, index, index) -> i64
       func.call @print(%bad) : (i64) -> ()
     }
   }
@@ -139,7 +167,7 @@ func.func @main() {
   // so that one falls K steps behind another.
   scf.for %copies = %c0 to %c2 step %c1 {
     scf.for %k = %c0 to %c5 step %c1 {
-      %bad = func.call @run(%A, %B, %ref, %map_a, %map_b, %c3, %k, %copies, %c0, %c10) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, !llvm.ptr, !llvm.ptr, index, index, index, index, index) -> i64
+      %bad = func.call @run(%A, %B, %ref, %map_a, %map_b, %c3, %k, %copies, %c0, %c10, %grid) : (memref<512x512xf16>, memref<512x512xf16>, memref<512x512xf32>, !llvm.ptr, !llvm.ptr, index, index, index, index, index, index) -> i64
       func.call @print(%bad) : (i64) -> ()
     }
   }

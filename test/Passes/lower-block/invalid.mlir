@@ -305,3 +305,38 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// An NVVM op the model does not run would reach the CPU's code generator
+// (which aborts on it): an error here instead.
+gpu.module @kernels {
+  gpu.func @unmodeled_nvvm() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    // expected-error @+1 {{asyncpipe-lower-block does not model this NVVM op}}
+    %lane = nvvm.read.ptx.sreg.laneid : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// setmaxnreg is a warpgroup's: the model runs it in whole warpgroups.
+gpu.module @kernels {
+  gpu.func @setmaxnreg_warps() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{asyncpipe-lower-block runs setmaxnreg in blocks of whole warpgroups}}
+    nvvm.setmaxregister  decrease 40
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @warpgroup_wait_in_region() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    affine.for %i = 0 to 2 {
+      // expected-error @+1 {{needs the kernel's wgmma.wait_group and setmaxnreg in its body's top-level blocks (a thread stops there until the rest of its warpgroup lets it go on)}}
+      nvvm.wgmma.wait.group.sync.aligned 0
+    }
+    gpu.return
+  }
+}
