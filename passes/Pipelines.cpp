@@ -104,6 +104,11 @@ struct KernelToPtxOptions : public PtxOptions<KernelToPtxOptions> {
                      "an mbarrier ring (asyncpipe-warp-specialize) instead of software-pipelining it; verify-sync "
                      "then proves the roles after asyncpipe-lower-mma"),
       llvm::cl::init(false)};
+  Option<bool> tileGemm{
+      *this, "tile-gemm",
+      llvm::cl::desc("sm_90a: first re-tile the GEMM kernel to the block tile, block order and stages the cost "
+                     "model chooses for its shape (asyncpipe-tile-gemm); warp-specialize takes the stages as its ring"),
+      llvm::cl::init(false)};
   Option<std::string> slots{*this, "slots", rustDesc("asyncpipe-warp-specialize", "slots"), llvm::cl::init("0")};
   Option<std::string> persistent{*this, "persistent", rustDesc("asyncpipe-warp-specialize", "persistent"),
                                  llvm::cl::init("false")};
@@ -190,7 +195,7 @@ void asyncpipeRegisterPipelines(void) {
     PassPipelineRegistration<KernelToPtxOptions>(
         "asyncpipe-kernel-to-ptx",
         "From a kernel whose loop is annotated with pipeline stages to gpu.binary with PTX: "
-        "asyncpipe-software-pipeline (or, with warp-specialize, asyncpipe-warp-specialize), asyncpipe-lower-mma, the recount for the chip's queues "
+        "(with tile-gemm, asyncpipe-tile-gemm first) asyncpipe-software-pipeline (or, with warp-specialize, asyncpipe-warp-specialize), asyncpipe-lower-mma, the recount for the chip's queues "
         "(asyncpipe-hardware-queues), asyncpipe-lower-to-nvgpu, asyncpipe-nvgpu-to-ptx, with asyncpipe-verify-sync "
         "after the steps that change synchronization (option verify)",
         [](OpPassManager &pm, const KernelToPtxOptions &options) -> LogicalResult {
@@ -208,6 +213,8 @@ void asyncpipeRegisterPipelines(void) {
             // (The pass says at the module when the chip has no TMA, wgmma
             // or setmaxnreg; bulk-queues has nothing to do: the producer's
             // copies complete on the roles' own ring.)
+            if (options.tileGemm)
+              os << "asyncpipe-tile-gemm{chip=" << options.chip << "},";
             os << "asyncpipe-warp-specialize{chip=" << options.chip << " slots=" << options.slots
                << " persistent=" << options.persistent
                << " producer-registers=" << options.producerRegisters << "}";
@@ -221,6 +228,8 @@ void asyncpipeRegisterPipelines(void) {
                << featuresOption(features) << " format=" << options.format << "}";
             return parsePassPipeline(pipeline, pm, llvm::errs());
           }
+          if (options.tileGemm)
+            os << "asyncpipe-tile-gemm{chip=" << options.chip << "},";
           os << "asyncpipe-software-pipeline{" << bulkOption << "}";
           if (options.verify)
             os << ",asyncpipe-verify-sync{" << bulkOption << "}";

@@ -99,7 +99,7 @@ impl PassOptions {
 
 /// Every asyncpipe pass, in the order `--help` lists them.
 pub fn all() -> &'static [PassDef] {
-    static ALL: [PassDef; 46] = [
+    static ALL: [PassDef; 48] = [
         asyncpipe::software_pipeline::PASS,
         asyncpipe::token_to_count::PASS,
         asyncpipe::count_to_token::PASS,
@@ -116,6 +116,7 @@ pub fn all() -> &'static [PassDef] {
         view::print_async_effects::PASS,
         conversion::raise_cfg::PASS,
         asyncpipe::hardware_queues::PASS,
+        asyncpipe::tile_gemm::PASS,
         asyncpipe::warp_specialize::PASS,
         conversion::lower_to_nvgpu::PASS,
         par::par_verify_disjoint::PASS,
@@ -145,6 +146,7 @@ pub fn all() -> &'static [PassDef] {
         test_print::test_print_const_eval::PASS,
         test_print::test_print_symbolic::PASS,
         test_print::test_print_periodicity::PASS,
+        test_print::test_print_gemm_cost::PASS,
         test_print::test_print_thread_slices::PASS,
     ];
     &ALL

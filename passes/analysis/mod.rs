@@ -27,12 +27,15 @@
 //!   (loops unrolled), for the timeline picture and the explanations.
 //! - [`symbolic`]: a function's run-time integer arguments as symbols, the
 //!   values affine in them, and the cases an analysis splits them into.
+//! - [`gemm_cost`]: the cost model of a sm_90a GEMM's block tile, ring depth
+//!   and block order (what `asyncpipe-tile-gemm` chooses by).
 
 pub mod async_trace;
 pub mod barrier_intervals;
 pub mod chain_effects;
 pub mod const_eval;
 pub mod effects;
+pub mod gemm_cost;
 pub mod hazards;
 pub mod hopper_sync;
 pub mod in_flight;

@@ -2,7 +2,8 @@
 //! recount between token and counting forms (`token-to-count`,
 //! `count-to-token`, `optimize-waits`, `hardware-queues`), synchronization
 //! (`synchronize`, `place-barriers`, `eliminate-barriers`) and its check
-//! (`verify-sync`, which also reads upstream nvgpu and NVVM kernels).
+//! (`verify-sync`, which also reads upstream nvgpu and NVVM kernels), and
+//! the GEMM kernel's shape for sm_90a (`tile-gemm`, `warp-specialize`).
 //! Each is a thin file over `passes/analysis/` and `passes/transform/`.
 
 pub mod software_pipeline;
@@ -15,3 +16,4 @@ pub mod place_barriers;
 pub mod eliminate_barriers;
 pub mod hardware_queues;
 pub mod warp_specialize;
+pub mod tile_gemm;

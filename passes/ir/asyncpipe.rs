@@ -73,6 +73,10 @@ pub const MMA_THREADS: &str = "asyncpipe.mma_threads";
 /// and register budgets (transform::warp_specialize; scripts/gemm_ptx.sh
 /// prints it).
 pub const WARP_ROLES: &str = "asyncpipe.warp_roles";
+/// The attribute of a GEMM kernel that records the block tile, block order
+/// and stages asyncpipe-tile-gemm chose (transform::gemm_tiling), and the
+/// cost model's estimate; asyncpipe-warp-specialize takes its stages.
+pub const GEMM_TILING: &str = "asyncpipe.gemm_tiling";
 pub const SWIZZLE_BYTES: i64 = 128;
 /// The swizzle's atom: 8 rows of 128 bytes, the alignment a swizzled tile
 /// needs (the hardware permutes by shared-address bits).

@@ -875,6 +875,13 @@ pub fn argument_has_attr(function: OperationRef, index: usize, name: &str) -> bo
     }
 }
 
+/// The integer entry `key` of the dictionary attribute `name` of `op` (as
+/// `asyncpipe.gemm_tiling`'s `stages`).
+pub fn dict_int(op: OperationRef, name: &str, key: &str) -> Option<i64> {
+    let dictionary = melior::ir::attribute::DictionaryAttribute::try_from(op.attribute(name).ok()?).ok()?;
+    melior::ir::attribute::IntegerAttribute::try_from(dictionary.element_by_name(key)?).ok().map(|i| i.value())
+}
+
 /// The symbol a `FlatSymbolRefAttr` named `name` of `op` refers to.
 pub fn flat_symbol(op: OperationRef, name: &str) -> Option<String> {
     let symbol = melior::ir::attribute::FlatSymbolRefAttribute::try_from(op.attribute(name).ok()?).ok()?;

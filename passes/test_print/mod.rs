@@ -19,6 +19,7 @@ pub mod test_print_async_trace;
 pub mod test_print_const_eval;
 pub mod test_print_symbolic;
 pub mod test_print_periodicity;
+pub mod test_print_gemm_cost;
 pub mod test_print_thread_slices;
 
 use crate::passes::ir::{self, diag, ValueKey};

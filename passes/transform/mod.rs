@@ -18,8 +18,11 @@
 //!   which both steps of `asyncpipe-to-nvgpu` use.
 //! - [`warp_specialize`]: a staged tensor-core loop split into a producer
 //!   warpgroup and consumer warpgroups on an mbarrier ring (sm_90a).
+//! - [`gemm_tiling`]: a GEMM kernel re-tiled to the block tile and block
+//!   order the cost model chooses.
 
 pub mod barrier_placement;
+pub mod gemm_tiling;
 pub mod cfg_to_scf;
 pub mod nvgpu_lowering;
 pub mod raise_nvvm;

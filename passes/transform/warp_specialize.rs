@@ -62,9 +62,10 @@
 //! Each tile zeroes its accumulators (their registers' allocas stay in the
 //! entry block: asyncpipe-lower-mma puts them there) and stores them.
 //!
-//! **Slots.** Option `slots`, or (0) as many as fit in 227 KiB of dynamic
-//! shared memory less 16 KiB (the mbarriers, alignment, an epilogue's
-//! staging), at most 8: the deeper the ring, the further the producer runs
+//! **Slots.** Option `slots`, or (0) the stages `asyncpipe-tile-gemm`
+//! recorded on the kernel (`asyncpipe.gemm_tiling`), or as many as fit in
+//! 227 KiB of dynamic shared memory less 16 KiB (the mbarriers, alignment,
+//! an epilogue's staging), at most 8: the deeper the ring, the further the producer runs
 //! ahead of the consumers. A ring whose slots do not fit is an error.
 //!
 //! verify-sync's Hopper model proves the result (roles on mbarrier rings,
@@ -81,7 +82,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockRef, Region, RegionLike, Type, Value, ValueLike};
 
-use crate::passes::ir::asyncpipe::{MMA_THREADS, WARP_ROLES};
+use crate::passes::ir::asyncpipe::{GEMM_TILING, MMA_THREADS, WARP_ROLES};
 use crate::passes::ir::nvvm::WARPGROUP_THREADS as WARPGROUP;
 use crate::passes::transform::nvgpu_lowering::bulk::{self, SUSPEND_NS};
 /// The dynamic shared memory one block of sm_90 may have: 227 KiB.
@@ -279,7 +280,13 @@ fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persi
         }
         slot_bytes = slot_bytes.saturating_add(shape[0].saturating_mul(shape[1]).saturating_mul(ir::element_bytes(ty)));
     }
-    let slots = if slots == 0 { ((SHARED_BYTES - RESERVED_BYTES) / slot_bytes).min(MAX_SLOTS) } else { slots };
+    // 0: the stages asyncpipe-tile-gemm chose, or as many as fit.
+    let chosen = ir::dict_int(function, GEMM_TILING, "stages");
+    let slots = match (slots, chosen) {
+        (0, Some(stages)) => stages,
+        (0, None) => ((SHARED_BYTES - RESERVED_BYTES) / slot_bytes).min(MAX_SLOTS),
+        (slots, _) => slots,
+    };
     if slots < 2 || slots.saturating_mul(slot_bytes) > SHARED_BYTES {
         let fits = SHARED_BYTES / slot_bytes;
         return Err(fail(

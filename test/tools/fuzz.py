@@ -298,6 +298,7 @@ PASSES = [
     ("asyncpipe-test-print-const-eval", ["--asyncpipe-test-print-const-eval"], False, 1),
     ("asyncpipe-test-print-symbolic", ["--asyncpipe-test-print-symbolic"], False, 1),
     ("asyncpipe-test-print-periodicity", ["--asyncpipe-test-print-periodicity"], False, 1),
+    ("asyncpipe-test-print-gemm-cost", ["--asyncpipe-test-print-gemm-cost"], False, 1),
     ("asyncpipe-test-print-version-slices", ["--asyncpipe-test-print-version-slices"], False, 1),
     ("asyncpipe-test-print-async-trace=assumed-trips=2^62",
      ["--asyncpipe-test-print-async-trace=assumed-trips=4611686018427387904"], False, 1),
@@ -390,6 +391,12 @@ GPU_PASSES = [
     # Warp specialization (issue 38): a producer warpgroup and wgmma
     # consumers on an mbarrier ring, then its proof and the whole path.
     ("asyncpipe-warp-specialize", ["--asyncpipe-warp-specialize"], False, 2),
+    ("asyncpipe-tile-gemm", ["--asyncpipe-tile-gemm"], False, 2),
+    ("asyncpipe-tile-gemm=tile-n=256 group-rows=2", ["--asyncpipe-tile-gemm=tile-n=256 group-rows=2"], False, 1),
+    ("pipeline:tile-gemm,warp-specialize=persistent,lower-mma=sm_90a",
+     ["--asyncpipe-tile-gemm", "--asyncpipe-warp-specialize=persistent=true slots=2", "--asyncpipe-lower-mma=chip=sm_90a"], False, 1),
+    ("pipeline:tile-gemm,software-pipeline,verify-sync",
+     ["--asyncpipe-tile-gemm", "--asyncpipe-software-pipeline", "--asyncpipe-verify-sync"], False, 1),
     ("asyncpipe-warp-specialize=slots=2 producer-registers=24",
      ["--asyncpipe-warp-specialize=slots=2 producer-registers=24"], False, 1),
     ("pipeline:warp-specialize=slots=2,lower-mma=sm_90a,verify-sync",
