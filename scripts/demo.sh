@@ -108,6 +108,7 @@ echo "=== 4. examples/tensor_core_gemm.mlir (sm_80) and tensor_core_gemm_tma.mli
 bash scripts/gemm_ptx.sh sm_80 target/ptx
 bash scripts/gemm_ptx.sh sm_90a target/ptx
 echo
-echo "== on the CPU block model (mma.sync: warp collectives; wgmma: each thread's part, checked at its wait; tensor-map copies swizzled), and on the deferred model"
+echo "== on the CPU block model (mma.sync: warp collectives; wgmma: the warpgroup's, checked when its group completes; tensor-map copies swizzled; roles, setmaxnreg), and on the deferred model"
 "$llvm/bin/lit" -v test/Execution/tensor-core-gemm-block-cpu.mlir test/Execution/tensor-core-gemm-tma-block-cpu.mlir \
+  test/Execution/tile-gemm-block-cpu.mlir test/Execution/warp-specialized-gemm-block-cpu.mlir \
   test/Execution/tensor-core-gemm-tma-deferred-cpu.mlir test/Execution/mma-pipeline-deferred-cpu.mlir | grep -E "^(PASS|FAIL)"

@@ -6,16 +6,20 @@
 # sm_80: examples/tensor_core_gemm.mlir (cooperative cp.async tile copies,
 # ldmatrix and mma.sync); sm_90a: examples/tensor_core_gemm_tma.mlir
 # (tensor-map copies and wgmma). Both: f16 inputs, f32 accumulation,
-# 128 x 128 block tiles, K steps of 64.
+# written with 128 x 128 block tiles, K steps of 64.
 #
 # sm_90a writes two kernels. The main one, OUT_DIR/tensor_core_gemm.sm_90a.ptx,
-# is warp-specialized (asyncpipe-kernel-to-ptx warp-specialize=true): a
-# producer warpgroup's thread issues the tensor-map copies into a ring of
-# shared-memory slots, two consumer warpgroups multiply each slot with wgmma
-# and release it, on a full and an empty mbarrier per slot, with setmaxnreg
-# budgets; the script prints the roles, the ring, the register budgets, the
-# proof's summary (verify-sync's Hopper model), and checks that ptxas gives
-# the kernel the registers the budgets start from. The second,
+# is the compiler's: re-tiled to the block tile, block order and stages
+# the cost model chooses for the example's shape (asyncpipe-tile-gemm), and
+# warp-specialized (asyncpipe-kernel-to-ptx tile-gemm=true
+# warp-specialize=true persistent=auto; persistent when the tiles outnumber
+# the multiprocessors): a producer warpgroup's thread issues the tensor-map
+# copies into a ring of shared-memory slots, two consumer warpgroups
+# multiply each slot with wgmma and release it, on a full and an empty
+# mbarrier per slot, with setmaxnreg budgets; the script prints the model's
+# choice, the roles, the ring, the register budgets, the proof's summary
+# (verify-sync's Hopper model), and checks that ptxas gives the kernel the
+# registers the budgets start from. The second,
 # tensor_core_gemm.sm_90a.pipelined.ptx, is the software-pipelined kernel
 # of 256 threads (3 stages, every thread waits on a bulk queue's mbarrier
 # ring), the one timed on an H200 so far.
@@ -81,14 +85,23 @@ if [ "$chip" = sm_90a ]; then
   # specializer, asyncpipe-lower-mma, verify-sync's proof of the roles, the
   # lowerings).
   ws="$out/tensor_core_gemm.$chip.ptx"
-  "$opt" "$kernel" --asyncpipe-kernel-to-ptx="chip=$chip warp-specialize=true" \
+  "$opt" "$kernel" --asyncpipe-kernel-to-ptx="chip=$chip tile-gemm=true warp-specialize=true persistent=auto" \
     | python3 test/tools/extract-ptx.py > "$ws"
   echo "$chip, warp-specialized: $shown/tensor_core_gemm.$chip.ptx ($(wc -l < "$ws") lines)"
   roles="$out/tensor_core_gemm.$chip.roles.mlir"
-  "$opt" "$kernel" --asyncpipe-warp-specialize --asyncpipe-lower-mma="chip=$chip" > "$roles"
+  "$opt" "$kernel" --asyncpipe-tile-gemm="chip=$chip" --asyncpipe-warp-specialize=persistent=auto --asyncpipe-lower-mma="chip=$chip" > "$roles"
   python3 - "$roles" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
+tiling = re.search(r"asyncpipe.gemm_tiling = \{([^}]*)\}", text).group(1)
+entry = lambda name: re.search(name + r" = (?:array<i64: )?([0-9, ]+)", tiling).group(1)
+tile = [int(v) for v in entry("tile").split(",")]
+tiles, persistent = int(entry("tiles")), int(entry("persistent"))
+estimate = re.search(r'estimate = "([^"]*)"', tiling).group(1)
+print(f"  tiling (cost model): {tile[0]} x {tile[1]} block tiles, K steps of {tile[2]}, {tiles} tiles in groups of "
+      f"{int(entry('group_rows'))} tile rows, {int(entry('stages'))} stages; "
+      + ("persistent" if persistent else "a block per tile (not persistent: no more tiles than multiprocessors)")
+      + f"; estimated {estimate}")
 roles = re.search(r"asyncpipe.warp_roles = \{([^}]*)\}", text).group(1)
 field = lambda name: [int(v) for v in re.search(name + r" = (?:array<i64: )?([0-9, ]+)", roles).group(1).split(",")]
 producer, consumers = field("producer"), field("consumers")

@@ -16,7 +16,7 @@
 //! before anything changes.
 
 use crate::passes::ir::diag;
-use crate::passes::transform::warp_specialize;
+use crate::passes::transform::warp_specialize::{self, Persistence};
 use crate::passes::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -41,7 +41,8 @@ pub const PASS: PassDef = PassDef {
             name: "persistent",
             description: "Persistent kernel: each block walks the output's tiles (from its block id, by the grid's size), \
                           its ring's slots and phases carried from tile to tile, so that one tile's stores overlap the \
-                          next tile's loads",
+                          next tile's loads (true, false, or auto: as asyncpipe-tile-gemm recorded, persistent when \
+                          the tiles outnumber the multiprocessors)",
             default: "false",
         },
         OptionDef {
@@ -72,6 +73,17 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         diag::error(root.location(), &format!("asyncpipe-warp-specialize: slots is {slots}; a ring has 2 or more (0: the rule)"));
         return Err(PassFailed);
     }
-    let persistent: bool = options.parse(root, "persistent")?;
+    let persistent = match options.get("persistent") {
+        "true" => Persistence::Yes,
+        "false" => Persistence::No,
+        "auto" => Persistence::Auto,
+        other => {
+            diag::error(
+                root.location(),
+                &format!("asyncpipe-warp-specialize: persistent is true, false or auto, not '{other}'"),
+            );
+            return Err(PassFailed);
+        }
+    };
     warp_specialize::specialize(root, slots, producer, persistent)
 }

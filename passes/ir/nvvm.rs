@@ -23,6 +23,11 @@ pub const WGMMA_M: i64 = 64;
 /// Threads of a warpgroup (4 warps): what wgmma, `wgmma.wait_group` and
 /// `setmaxnreg` run on together.
 pub const WARPGROUP_THREADS: i64 = 128;
+/// The kernel attribute NVPTX prints as `.maxnreg`: with `setmaxnreg` in the
+/// kernel, ptxas takes it as the registers every thread starts with (without
+/// it ptxas starts a kernel that needs few registers with fewer than the
+/// budgets assume, and an increase would wait for registers no one frees).
+pub const MAXNREG: &str = "nvvm.maxnreg";
 /// K of one wgmma on 16-bit inputs.
 pub const WGMMA_K: i64 = 16;
 

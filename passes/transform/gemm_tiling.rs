@@ -30,7 +30,9 @@
 //! (g tiles_n)`, then down the group's rows and right), `known_block_size =
 //! [2 TM', 1, 1]`, and the choice recorded on the kernel
 //! (`asyncpipe.gemm_tiling`: the tile, the group, the stages, the number of
-//! tiles (a launch's grid, unless persistent), the model's estimate). The
+//! tiles (a launch's grid, unless persistent), whether a persistent kernel
+//! gains (more tiles than multiprocessors: with fewer, each block has one
+//! tile and walking tiles gains nothing), the model's estimate). The
 //! tiles' allocations, the accumulator, the three subviews change shape in
 //! place; the tile's offsets come from the new order; the old order's index
 //! arithmetic, left unused, goes. The loop keeps its stages and its K step.
@@ -98,7 +100,7 @@ pub fn tile(root: OperationRef, request: Request) -> Result<(), PassFailed> {
         plans.push((gemm, choice));
     }
     for (gemm, choice) in plans {
-        retile(&gemm, &choice);
+        retile(&gemm, &choice, request.sms);
     }
     Ok(())
 }
@@ -316,7 +318,7 @@ fn choose(g: &Gemm, request: Request) -> Result<Choice, PassFailed> {
     })
 }
 
-fn retile(g: &Gemm, choice: &Choice) {
+fn retile(g: &Gemm, choice: &Choice, sms: i64) {
     let b = Builder::new(g.function.context(), g.function.location());
     let (tm, tn, tk) = (choice.tile_m, choice.tile_n, g.tile[2]);
     let (k, n) = (g.problem.k, g.problem.n);
@@ -354,10 +356,11 @@ fn retile(g: &Gemm, choice: &Choice) {
     rewrite::set_operand(view_c, 2, col0);
     rewrite::set_attribute(g.function, attr::KNOWN_BLOCK_SIZE, b.parse_attr(&format!("array<i32: {}, 1, 1>", 2 * tm)));
     let record = format!(
-        "{{tile = array<i64: {tm}, {tn}, {tk}>, group_rows = {} : i64, stages = {} : i64, tiles = {} : i64, estimate = \"{:.1} us, {:.0} TFLOP/s, bound by {}\"}}",
+        "{{tile = array<i64: {tm}, {tn}, {tk}>, group_rows = {} : i64, stages = {} : i64, tiles = {} : i64, persistent = {} : i64, estimate = \"{:.1} us, {:.0} TFLOP/s, bound by {}\"}}",
         choice.group_rows,
         choice.stages,
         choice.tiles,
+        i64::from(choice.tiles > sms),
         choice.seconds * 1e6,
         choice.tflops,
         choice.bound

@@ -50,7 +50,9 @@
 //! at most 240 and never below `R0`. For two consumer warpgroups: 168 at launch, 40 and 232.
 //! `scripts/gemm_ptx.sh` checks ptxas's figure against `R0`.
 //!
-//! **Persistent** (option `persistent`). The kernel is launched with one
+//! **Persistent** (option `persistent`: true, false, or auto: what
+//! `asyncpipe-tile-gemm` recorded, persistent when the kernel has more
+//! tiles than the chip multiprocessors). The kernel is launched with one
 //! block per SM, not one per tile: each block walks the output's tiles `bid,
 //! bid + grid, ...` (their count is the static output's shape over the
 //! accumulator's tile; the block's is computed once, before the roles
@@ -75,7 +77,7 @@
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::{attrs, AccumulatorInitOp, AccumulatorStoreOp, CommitQueueOp, MmaOp, WaitQueueOp, YieldOp};
 use crate::passes::ir::upstream::{attr, cmpi, Upstream};
-use crate::passes::ir::{self, asyncpipe, diag, rewrite};
+use crate::passes::ir::{self, asyncpipe, diag, nvvm, rewrite};
 use crate::passes::transform::nvgpu_lowering::tma;
 use crate::passes::PassFailed;
 use melior::ir::block::BlockLike;
@@ -163,7 +165,18 @@ fn pure(op: OperationRef) -> bool {
 
 /// Checks `loop_op` (annotated with async stages) and its kernel; the plan,
 /// or an error at the op that stands in the way.
-fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persistent: bool) -> Result<Plan<'c, 'a>, PassFailed> {
+/// Whether the kernel becomes persistent: as asked, or (`Auto`) as
+/// asyncpipe-tile-gemm recorded (`asyncpipe.gemm_tiling`'s `persistent`:
+/// when the kernel has more tiles than the chip multiprocessors), not
+/// without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Persistence {
+    No,
+    Yes,
+    Auto,
+}
+
+fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persistence: Persistence) -> Result<Plan<'c, 'a>, PassFailed> {
     let function = ir::enclosing_function(loop_op)
         .filter(|f| Upstream::GpuFunc.is(*f))
         .ok_or_else(|| fail(loop_op, "warp specialization splits a GPU kernel's threads into roles: this loop is not in a gpu.func"))?;
@@ -299,6 +312,11 @@ fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persi
     }
     let threads = (consumer_warpgroups + 1) * WARPGROUP;
     let (launch_registers, consumer_registers) = registers(threads, producer).map_err(|message| fail(function, &message))?;
+    let persistent = match persistence {
+        Persistence::Yes => true,
+        Persistence::No => false,
+        Persistence::Auto => ir::dict_int(function, GEMM_TILING, "persistent") == Some(1),
+    };
     let persistent = if persistent { Some(check_persistent(function, loop_op, &after)?) } else { None };
     Ok(Plan {
         function,
@@ -381,7 +399,7 @@ fn check_persistent<'c, 'a>(
 
 /// Warp-specializes each loop of `root` annotated with async stages (see the
 /// module doc). Every check comes before any change.
-pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64, persistent: bool) -> Result<(), PassFailed> {
+pub fn specialize(root: OperationRef, slots: i64, producer_registers: i64, persistent: Persistence) -> Result<(), PassFailed> {
     let loops: Vec<OperationRef> = ir::nested_ops(root).into_iter().filter(|op| op.attribute(attrs::ASYNC_STAGES).is_ok()).collect();
     let mut plans = Vec::new();
     let mut failed = false;
@@ -621,6 +639,8 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) {
     let sizes = b.parse_attr(&format!("array<i32: {threads32}, 1, 1>"));
     rewrite::set_attribute(function, attr::KNOWN_BLOCK_SIZE, sizes);
     rewrite::set_attribute(function, MMA_THREADS, b.int_attr(64, g * WARPGROUP));
+    // The registers the budgets start from, for ptxas (`.maxnreg`).
+    rewrite::set_attribute(function, nvvm::MAXNREG, b.int_attr(32, budget.launch_registers));
     rewrite::set_attribute(
         function,
         WARP_ROLES,

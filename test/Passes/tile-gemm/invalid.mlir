@@ -115,3 +115,6 @@ gpu.module @kernels {
   }
 }
 
+// asyncpipe-warp-specialize's persistent option is true, false or auto:
+// RUN: not asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-warp-specialize=persistent=maybe 2>&1 | FileCheck %s --check-prefix=PERSISTENT
+// PERSISTENT: error: asyncpipe-warp-specialize: persistent is true, false or auto, not 'maybe'

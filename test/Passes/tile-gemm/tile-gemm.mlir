@@ -7,7 +7,7 @@
 // the old order's arithmetic is gone.
 // RUN: asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-tile-gemm | FileCheck %s
 // CHECK-LABEL: gpu.func @tensor_core_gemm_tma
-// CHECK-SAME: asyncpipe.gemm_tiling = {estimate = "{{[0-9.]+}} us, {{[0-9]+}} TFLOP/s, bound by tensor cores", group_rows = 4 : i64, stages = 8 : i64, tile = array<i64: 128, 64, 64>, tiles = 32 : i64}
+// CHECK-SAME: asyncpipe.gemm_tiling = {estimate = "{{[0-9.]+}} us, {{[0-9]+}} TFLOP/s, bound by tensor cores", group_rows = 4 : i64, persistent = 0 : i64, stages = 8 : i64, tile = array<i64: 128, 64, 64>, tiles = 32 : i64}
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: %[[BID:.*]] = gpu.block_id x
 // CHECK: %[[GROUP:.*]] = arith.divui %[[BID]], %c32
@@ -31,16 +31,18 @@
 // CHECK: gpu.return
 //
 // At the benchmark's sizes the model takes 128 x 256 tiles in groups of 16
-// tile rows and 3 stages at 8192³ (what the H100 ran at cuBLAS's speed) and
-// 128 x 256 at 4096³; asked for a tile and order, it takes them.
+// tile rows and 3 stages at 8192³ (what the H100 ran at cuBLAS's speed),
+// persistent (2048 tiles on 132 multiprocessors; at 512³ its 32 tiles make
+// one wave, and it is not), and 128 x 256 at 4096³; asked for a tile and
+// order, it takes them.
 // RUN: python3 %S/../../../bench/gpu/tma_variant.py 128 128 2 8192 < %examples/tensor_core_gemm_tma.mlir \
 // RUN:   | asyncpipe-opt --asyncpipe-tile-gemm | FileCheck %s --check-prefix=BIG
-// BIG: group_rows = 16 : i64, stages = 3 : i64, tile = array<i64: 128, 256, 64>, tiles = 2048 : i64
+// BIG: group_rows = 16 : i64, persistent = 1 : i64, stages = 3 : i64, tile = array<i64: 128, 256, 64>, tiles = 2048 : i64
 // RUN: python3 %S/../../../bench/gpu/tma_variant.py 128 128 2 4096 < %examples/tensor_core_gemm_tma.mlir \
 // RUN:   | asyncpipe-opt --asyncpipe-tile-gemm | FileCheck %s --check-prefix=MID
 // MID: tile = array<i64: 128, 256, 64>, tiles = 512 : i64
 // RUN: asyncpipe-opt %examples/tensor_core_gemm_tma.mlir '--asyncpipe-tile-gemm=tile-n=256 group-rows=2' | FileCheck %s --check-prefix=ASKED
-// ASKED: group_rows = 2 : i64, {{.*}} tile = array<i64: 128, 256, 64>, tiles = 8 : i64
+// ASKED: group_rows = 2 : i64, persistent = 0 : i64, {{.*}} tile = array<i64: 128, 256, 64>, tiles = 8 : i64
 // ASKED: memref.alloc() : memref<64x256xf16, #gpu.address_space<workgroup>>
 // ASKED: asyncpipe.accumulator_init : !asyncpipe.accumulator<128x256xf32>
 //
