@@ -1568,8 +1568,9 @@ func.func @block_sim_tensor_copy(%t: index, %dst: index, %map: index, %x: index,
 // from the pool and waits (its threads stop) until the pool holds them, so
 // a warpgroup that asks for registers no other one releases hangs, as on
 // the GPU. Every warpgroup starts with the registers ptxas allots a kernel
-// of the block's size under `.maxntid` (65536 / threads rounded down to 8,
-// at most 256: what scripts/gemm_ptx.sh checks ptxas reports), the pool
+// of the block's size (65536 / threads rounded down to 8, at most 248:
+// the kernel's `.maxnreg`, which scripts/gemm_ptx.sh checks ptxas
+// reports), the pool
 // with none. Counts must be multiples of 8 from 24 to 256, an increase not
 // below the warpgroup's count and a decrease not above it (PTX's rules).
 llvm.mlir.global internal constant @block_sim_message_setmaxnreg_same("block-sim: threads of one warpgroup ran different setmaxnreg (the whole warpgroup must run the same one)\00") {addr_space = 0 : i32}
@@ -1609,12 +1610,12 @@ func.func private @block_sim_registers_begin(%n: index) {
   %c4 = arith.constant 4 : index
   %c5 = arith.constant 5 : index
   %c8 = arith.constant 8 : index
-  %c256 = arith.constant 256 : index
+  %c248 = arith.constant 248 : index
   %file = arith.constant 65536 : index
   %per = arith.divui %file, %n : index
   %units = arith.divui %per, %c8 : index
   %rounded = arith.muli %units, %c8 : index
-  %start = arith.minui %rounded, %c256 : index
+  %start = arith.minui %rounded, %c248 : index
   %table = memref.get_global @block_sim_registers : memref<8x5xindex>
   scf.for %w = %c0 to %c8 step %c1 {
     scf.for %k = %c0 to %c4 step %c1 {
