@@ -99,9 +99,16 @@ def launcher(cp, np, manifest, directory, name, size):
     if name == CUBLAS:
         return cublas_gemm(cp, np), {}
     variant = manifest["variants"][name]
+    # A variant whose kernel differs by size (the compiler's choice) names
+    # each size's facts.
+    variant = dict(variant, **variant.get("per_size", {}).get(size, {}))
     n = manifest["sizes"][size]
     tile_m, tile_n = variant.get("tile", manifest["tile"])
     blocks = (n // tile_m) * (n // tile_n)
+    if variant.get("persistent"):
+        # One block per multiprocessor (at most one a tile): each walks the
+        # tiles b, b + grid, ...
+        blocks = min(blocks, cp.cuda.Device().attributes["MultiProcessorCount"])
     path = os.path.join(directory, variant["ptx"].format(size=size))
     kernel = cp.RawModule(path=path).get_function(variant["kernel"])
     shared = variant["dynamic_shared_bytes"]
