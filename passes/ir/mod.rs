@@ -875,6 +875,12 @@ pub fn argument_has_attr(function: OperationRef, index: usize, name: &str) -> bo
     }
 }
 
+/// Whether `op` has no regions and no memory effects: arithmetic, views,
+/// ids, what a rewrite may recompute, move or drop when unused.
+pub fn is_pure(op: OperationRef) -> bool {
+    op.region_count() == 0 && memory_effects(op).is_some_and(|e| e.is_empty())
+}
+
 /// The integer entry `key` of the dictionary attribute `name` of `op` (as
 /// `asyncpipe.gemm_tiling`'s `stages`).
 pub fn dict_int(op: OperationRef, name: &str, key: &str) -> Option<i64> {

@@ -84,9 +84,6 @@ fn fail(op: OperationRef, message: &str) -> PassFailed {
     PassFailed
 }
 
-fn pure(op: OperationRef) -> bool {
-    op.region_count() == 0 && ir::memory_effects(op).is_some_and(|e| e.is_empty())
-}
 
 /// Re-tiles every kernel of `root` that holds a staged GEMM loop.
 pub fn tile(root: OperationRef, request: Request) -> Result<(), PassFailed> {
@@ -142,7 +139,7 @@ fn recognize<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Result<Gemm<'c, 'a>, Pass
             copies.push(op);
         } else if MmaOp::is(op) {
             mmas.push(op);
-        } else if ir::terminator(body) != Some(op) && !pure(op) {
+        } else if ir::terminator(body) != Some(op) && !ir::is_pure(op) {
             return Err(not_gemm(op, "the loop may hold its two tile copies, one asyncpipe.mma and pure index arithmetic only"));
         }
     }
@@ -183,7 +180,7 @@ fn recognize<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Result<Gemm<'c, 'a>, Pass
         let known = op == loop_op || op == init || op == store || tiles.contains(&op) || Upstream::GpuReturn.is(op);
         if Upstream::GpuBlockId.is(op) && ir::gpu_dimension(op) == Some(0) && block_id.is_none() {
             block_id = Some(op);
-        } else if !known && !pure(op) {
+        } else if !known && !ir::is_pure(op) {
             return Err(not_gemm(op, "the kernel may hold its tiles, accumulator, loop, store, one gpu.block_id x and pure index arithmetic only"));
         }
     }
@@ -372,7 +369,7 @@ fn retile(g: &Gemm, choice: &Choice, sms: i64) {
     loop {
         let dead: Vec<OperationRef> = ir::ops(body)
             .chain(ir::ops(entry))
-            .filter(|op| pure(*op) && op.result_count() > 0 && (0..op.result_count()).all(|r| !ir::has_uses(op.result(r).unwrap().into())))
+            .filter(|op| ir::is_pure(*op) && op.result_count() > 0 && (0..op.result_count()).all(|r| !ir::has_uses(op.result(r).unwrap().into())))
             .collect();
         if dead.is_empty() {
             break;

@@ -159,9 +159,6 @@ fn fail(op: OperationRef, message: &str) -> PassFailed {
     PassFailed
 }
 
-fn pure(op: OperationRef) -> bool {
-    op.region_count() == 0 && ir::memory_effects(op).is_some_and(|e| e.is_empty())
-}
 
 /// Checks `loop_op` (annotated with async stages) and its kernel; the plan,
 /// or an error at the op that stands in the way.
@@ -221,7 +218,7 @@ fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persi
             tiles.push(tile);
         } else if MmaOp::is(op) {
             mmas.push(op);
-        } else if ir::terminator(body) != Some(op) && !pure(op) {
+        } else if ir::terminator(body) != Some(op) && !ir::is_pure(op) {
             return Err(fail(
                 op,
                 "warp specialization splits the loop into copies (the producer's) and MMAs (the consumers'): the loop \
@@ -266,7 +263,7 @@ fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persi
         if ir::terminator(entry) == Some(op) {
             break;
         }
-        if !(pure(op) || AccumulatorStoreOp::is(op) || Upstream::MemrefDealloc.is(op)) {
+        if !(ir::is_pure(op) || AccumulatorStoreOp::is(op) || Upstream::MemrefDealloc.is(op)) {
             return Err(fail(
                 op,
                 "after a warp-specialized loop come the accumulators' stores (and the index arithmetic they need): the \
@@ -361,7 +358,7 @@ fn check_persistent<'c, 'a>(
         }
         next = op.next_in_block();
         if op.operands().any(|v| depends.contains(&ir::ValueKey::of(v))) {
-            if !pure(op) {
+            if !ir::is_pure(op) {
                 return Err(fail(op, "a persistent kernel re-runs the ops that compute its tile from the block id for each tile: they must be pure"));
             }
             for r in op.results() {
@@ -864,7 +861,7 @@ fn clean(loop_op: OperationRef, body: BlockRef) {
     }
     loop {
         let dead: Vec<OperationRef> = ir::ops(body)
-            .filter(|op| pure(*op) && op.result_count() > 0 && op.results().all(|r| ir::users(r.into()).is_empty()))
+            .filter(|op| ir::is_pure(*op) && op.result_count() > 0 && op.results().all(|r| ir::users(r.into()).is_empty()))
             .collect();
         if dead.is_empty() {
             break;
