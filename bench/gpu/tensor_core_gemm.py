@@ -19,13 +19,16 @@ device memory, and passed by address. For each variant:
    exact in f32, so C must equal the float64 product element for element
    (as the CPU block model's C equals linalg.matmul's);
 2. times it at 4096 and 8192 (the median of --repeat launches after
-   --warmup, CUDA events), after checking that result the same way,
+   --warmup, CUDA events) on inputs drawn from N(0, 1) (values change the
+   power draw and clocks), after checking the exact product there too,
 beside cuBLAS's GemmEx on the same f16 inputs with f32 accumulation and f32
 output (CUBLAS_COMPUTE_32F), in the same process, and prints each
 variant's time as a share of cuBLAS's.
 
 Each variant runs in a child process with a time limit, so a kernel that
-hangs is reported, not waited on.
+hangs is reported, not waited on. The card's name, power limit and clocks
+(nvidia-smi) are printed before and after. Not yet: rounds of every variant
+interleaved in one process, torch.matmul and Triton beside cuBLAS.
 
   python3 bench/gpu/tensor_core_gemm.py [--dir target/gpu] [--repeat 20] [--json FILE]
 """
@@ -46,6 +49,26 @@ def inputs(cp, n):
     a = ((3 * i + 5 * j) % 7 - 3).astype(cp.float16)
     b = ((2 * i + 3 * j) % 5 - 2).astype(cp.float16)
     return a, b
+
+
+def normal_inputs(cp, n, seed=0):
+    """A and B drawn from N(0, 1), as f16: what the timing runs on."""
+    rng = cp.random.default_rng(seed)
+    return (rng.standard_normal((n, n), dtype=cp.float32).astype(cp.float16),
+            rng.standard_normal((n, n), dtype=cp.float32).astype(cp.float16))
+
+
+def card():
+    """The GPU's name, power limit and clocks now, from nvidia-smi (or why
+    not)."""
+    import subprocess
+    query = "name,power.limit,clocks.sm,clocks.mem,clocks.max.sm,temperature.gpu"
+    try:
+        done = subprocess.run(["nvidia-smi", f"--query-gpu={query}", "--format=csv,noheader"],
+                              capture_output=True, text=True, timeout=30)
+        return done.stdout.strip() or done.stderr.strip()
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"nvidia-smi: {error}"
 
 
 def cublas_gemm(cp, np):
@@ -144,7 +167,10 @@ def one(args):
         n = manifest["sizes"][size]
         launch, _ = launcher(cp, np, manifest, args.dir, args.one, size)
         result[f"check {size}"] = check_gemm(cp, inputs, launch, n)
-        a, b = inputs(cp, n)
+        # Timed on inputs drawn from a normal distribution (the integer
+        # inputs are for the exact check: values change a GEMM's power draw
+        # and so its clocks).
+        a, b = normal_inputs(cp, n)
         c = cp.empty((n, n), dtype=cp.float32)
         ms = timed(cp, lambda: launch(a, b, c), args.warmup, args.repeat)
         result[f"ms {size}"] = ms
@@ -158,7 +184,9 @@ def main():
         return one(args)
     manifest = json.load(open(os.path.join(args.dir, "tc_gemm_manifest.json")))
     names = list(manifest["variants"]) + [CUBLAS]
+    print(f"card before (name, power limit, SM and memory clocks, max SM clock, temperature): {card()}", flush=True)
     results, failed = run_each(__file__, args, names)
+    print(f"card after: {card()}", flush=True)
     for result in results:
         for key in ["check"] + [f"check {size}" for size in TIMED]:
             c = result.get(key, {})
