@@ -70,7 +70,8 @@
 //! giving registers to the block's pool and an increase waiting until the
 //! pool holds them (so budgets that do not fit hang, as on the GPU).
 //! `gpu.grid_dim x` is the test's (`block_sim_configure_grid`), for
-//! persistent kernels. Any other NVVM op is an error at the op (the CPU's
+//! persistent kernels. A view of a kernel argument reaching past its end
+//! stops the run (it would write the host's memory). Any other NVVM op is an error at the op (the CPU's
 //! code generator would abort on it).
 //!
 //! The kernel's barriers, mbarrier waits, wgmma waits and setmaxnreg must be in its body's top-level
@@ -149,6 +150,7 @@ const RUNTIME: &[(&str, usize, usize)] = &[
     (SETMAXNREG, 3, 0),
     (SETMAXNREG_READY, 1, 1),
     (GRID_DIM, 0, 1),
+    (VIEW, 2, 0),
 ];
 /// The runtime's functions on f32 values: name, number of index arguments,
 /// whether an f32 argument follows them, whether the result is an f32.
@@ -191,6 +193,7 @@ const WGMMA_WAIT: &str = "block_sim_wgmma_wait";
 const SETMAXNREG: &str = "block_sim_setmaxnreg";
 const SETMAXNREG_READY: &str = "block_sim_setmaxnreg_ready";
 const GRID_DIM: &str = "block_sim_grid_dim";
+const VIEW: &str = "block_sim_view";
 const TENSOR_COPY: &str = "block_sim_tensor_copy";
 
 /// The block's workgroup buffers lie in one window of this many bytes,

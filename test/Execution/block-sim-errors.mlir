@@ -5,7 +5,9 @@
 // wait on an mbarrier phase some thread never arrives on (a hang), an
 // mbarrier used before its initialization, a phase whose bulk copies do not
 // add up to the bytes it expects, and more mbarriers than the model holds
-// end the run with a message and exit code 1.
+// end the run with a message and exit code 1; so do the warpgroups'
+// setmaxnreg misuse, a grid the test has not set, and a view of a kernel
+// argument past its end.
 // RUN: split-file %s %t
 // RUN: cat %t/divergent.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
 // RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=DIVERGENT
@@ -55,6 +57,14 @@
 // RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=GRID
 // GRID: block-sim: the kernel reads gpu.grid_dim, which the test has not set (block_sim_configure_grid)
 // RUN: cat %t/registers.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
+// A block whose view of a kernel argument reaches past its end (block 2 of
+// a kernel with two blocks' worth of output) stops the run, instead of
+// writing the host's memory; block 1 runs to the end.
+// RUN: cat %t/view.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm \
+// RUN:   | not %run-cpu 2>&1 | FileCheck %s --check-prefix=VIEW
+// VIEW: block-sim: a view of a kernel argument reaches past its end (a block past the kernel's tiles, or a wrong offset)
+// RUN: sed -e 's/%block = arith.constant 2 : index/%block = arith.constant 1 : index/' %t/view.mlir | cat - %S/Inputs/block-sim.mlir \
 // RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu
 // RUN: sed -e 's/%c4097 = arith.constant 4097/%c4097 = arith.constant 4096/' %t/mbarriers.mlir > %t/mbarriers-fixed.mlir
 // RUN: cat %t/mbarriers-fixed.mlir %t/main.mlir %S/Inputs/block-sim.mlir \
@@ -239,4 +249,28 @@ gpu.module @kernels {
     memref.store %grid, %blocks[%c0] : memref<1xindex, #gpu.address_space<workgroup>>
     gpu.return
   }
+}
+
+//--- view.mlir
+func.func private @k(memref<4xf32>, index)
+gpu.module @kernels {
+  gpu.func @k(%out: memref<4xf32>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+    %bid = gpu.block_id x
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %one = arith.constant 1.0 : f32
+    %at = arith.muli %bid, %c2 : index
+    %part = memref.subview %out[%at] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+    memref.store %one, %part[%c0] : memref<2xf32, strided<[1], offset: ?>>
+    gpu.return
+  }
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %block = arith.constant 2 : index
+  %out = memref.alloc() : memref<4xf32>
+  func.call @block_sim_configure(%c0, %c0, %c0) : (index, index, index) -> ()
+  func.call @k(%out, %block) : (memref<4xf32>, index) -> ()
+  memref.dealloc %out : memref<4xf32>
+  return
 }

@@ -34,6 +34,7 @@ pub(super) fn lower_op<'c, 'a>(
             b.index_constant(1, at)
         }),
         Some(Upstream::GpuBarrier) => stops.barriers.push(op),
+        Some(Upstream::MemrefSubview) => check_view(op, info, &b),
         Some(Upstream::NvvmMbarrierTryWaitParity) => stops.waits.push(op),
         Some(Upstream::NvgpuLdmatrix | Upstream::NvgpuMmaSync) => stops.collectives.push(op),
         // The runtime's mbarriers need no fence: every thread sees them at once.
@@ -110,6 +111,41 @@ pub(super) fn lower_op<'c, 'a>(
             ir::erase(op);
         }
         _ => {}
+    }
+}
+
+/// A view of a kernel argument (global memory) asks the runtime whether its
+/// last element lies inside the argument, dimension by dimension
+/// (`block_sim_view(last, extent)`): a block past the kernel's tiles, or a
+/// wrong offset, would otherwise write the host's memory (a crash or a hang
+/// of the runner, far from the cause). Views with dynamic sizes or strides,
+/// or of arguments of dynamic shape, are not checked.
+fn check_view<'c, 'a>(view: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, b: &Builder<'c>) {
+    let Ok(source) = view.operand(0) else { return };
+    let Some(block) = ir::argument_owner(source) else { return };
+    let is_kernel_argument = block.parent_operation().and_then(|f| ir::region_entry(f, 0)) == Some(block)
+        && ir::argument_index(source).is_some_and(|k| k < info.arguments.len());
+    let shape = ir::shape(source.r#type());
+    let attrs = [attr::STATIC_OFFSETS, attr::STATIC_SIZES, attr::STATIC_STRIDES].map(|name| ir::dense_i64_attr(view, name));
+    let [Some(offsets), Some(sizes), Some(strides)] = attrs else { return };
+    let fixed = |values: &[i64]| values.iter().all(|v| *v != i64::MIN);
+    if !is_kernel_argument || shape.len() != offsets.len() || shape.iter().any(|d| *d < 0) || !fixed(&sizes) || !fixed(&strides) {
+        return;
+    }
+    let at = Point::Before(view);
+    let mut dynamic = 1;
+    for (k, &extent) in shape.iter().enumerate() {
+        let offset = if offsets[k] == i64::MIN {
+            dynamic += 1;
+            view.operand(dynamic - 1).expect("a dynamic offset")
+        } else {
+            b.index_constant(offsets[k], at)
+        };
+        let Some(reach) = sizes[k].checked_sub(1).and_then(|s| s.checked_mul(strides[k])).filter(|_| sizes[k] > 0) else { continue };
+        let reach = b.index_constant(reach, at);
+        let last = b.binary(Upstream::ArithAddi, offset, reach, at);
+        let extent = b.index_constant(extent, at);
+        b.call(VIEW, &[last, extent], &[], at);
     }
 }
 

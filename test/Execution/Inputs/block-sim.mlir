@@ -1576,6 +1576,7 @@ func.func @block_sim_tensor_copy(%t: index, %dst: index, %map: index, %x: index,
 llvm.mlir.global internal constant @block_sim_message_setmaxnreg_same("block-sim: threads of one warpgroup ran different setmaxnreg (the whole warpgroup must run the same one)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_setmaxnreg_count("block-sim: a setmaxnreg count that is not a multiple of 8 from 24 to 256, or an increase below (a decrease above) the warpgroup's registers\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_setmaxnreg_block("block-sim: setmaxnreg in a block that is not made of whole warpgroups\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_view("block-sim: a view of a kernel argument reaches past its end (a block past the kernel's tiles, or a wrong offset)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_grid("block-sim: the kernel reads gpu.grid_dim, which the test has not set (block_sim_configure_grid)\00") {addr_space = 0 : i32}
 // Per warpgroup: [requests granted, arrivals at the next one, its direction
 // (1: increase), its count, registers per thread now]; the block's pool.
@@ -1590,6 +1591,15 @@ func.func @block_sim_configure_grid(%blocks: index) {
   %c0 = arith.constant 0 : index
   %grid = memref.get_global @block_sim_grid : memref<1xindex>
   memref.store %blocks, %grid[%c0] : memref<1xindex>
+  return
+}
+
+// A view of a kernel argument whose last element is at `last` in a
+// dimension of `extent` elements.
+func.func @block_sim_view(%last: index, %extent: index) {
+  %inside = arith.cmpi ult, %last, %extent : index
+  %msg = llvm.mlir.addressof @block_sim_message_view : !llvm.ptr
+  func.call @block_sim_check(%inside, %msg) : (i1, !llvm.ptr) -> ()
   return
 }
 
