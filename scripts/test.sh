@@ -11,9 +11,10 @@
 # adds a long fuzzer run on the release build with overflow checks (cargo
 # profile `fuzz`, all cores; docs/reliability.md: about 75 minutes on 2
 # cores), counted as one test. ASYNCPIPE_LONG_TESTS=1 adds the lit tests
-# that REQUIRE long-tests (test/Passes/warp-specialize/persistent-long.test:
-# every wrong version of the persistent warp-specialized kernel, about a
-# minute).
+# that REQUIRE long-tests (test/Passes/warp-specialize/persistent-long.test
+# and test/Execution/warp-specialized-gemm-mutants-block-cpu.mlir: every
+# wrong version of the warp-specialized kernel through verify-sync and on
+# the CPU block model, about a minute each).
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -84,7 +84,8 @@
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::{self, DeviceAsyncCopy, Upstream};
 use crate::passes::ir::builder::{Builder, Point};
-use crate::passes::ir::nvvm::Wgmma;
+use crate::passes::ir::nvvm::{self, Wgmma};
+use crate::passes::ir::slices::{Mixed, Slice};
 use crate::passes::ir::{self, diag, rewrite, ValueKey};
 use crate::passes::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
@@ -621,7 +622,7 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
             }
             // Any other NVVM op would reach the CPU's code generator, which
             // cannot select it (an abort of the runner, not an error).
-            _ if op.name().as_string_ref().as_str().is_ok_and(|name| name.starts_with("nvvm.")) && !is_modeled_nvvm(op) => {
+            _ if upstream::is_nvvm(op) && !is_modeled_nvvm(op) => {
                 Some("asyncpipe-lower-block does not model this NVVM op (it models mbarriers, cp.async, bulk and \
                       tensor-map copies, wgmma, setmaxnreg and their fences)")
             }

@@ -28,6 +28,14 @@ pub const WARPGROUP_THREADS: i64 = 128;
 /// it ptxas starts a kernel that needs few registers with fewer than the
 /// budgets assume, and an increase would wait for registers no one frees).
 pub const MAXNREG: &str = "nvvm.maxnreg";
+/// Whether `op` (an `nvvm.setmaxregister`) increases the registers (`.inc`;
+/// else `.dec`). The action is an NVVM enum attribute without a C API
+/// accessor: read from its printed form, here only.
+pub fn setmaxnreg_increases(op: melior::ir::operation::OperationRef) -> bool {
+    use melior::ir::operation::OperationLike;
+    op.attribute(super::upstream::attr::SETMAXNREG_ACTION).is_ok_and(|a| a.to_string().contains("increase"))
+}
+
 /// K of one wgmma on 16-bit inputs.
 pub const WGMMA_K: i64 = 16;
 

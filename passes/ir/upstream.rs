@@ -56,6 +56,11 @@ pub fn is_affine(op: OperationRef) -> bool {
     super::op_name(op).starts_with("affine.")
 }
 
+/// Whether `op` is an NVVM op (what only the NVPTX backend can select).
+pub fn is_nvvm(op: OperationRef) -> bool {
+    super::op_name(op).starts_with("nvvm.")
+}
+
 /// Whether `op` is an `scf` op (structured control flow, which
 /// convert-scf-to-cf turns into blocks).
 pub fn is_scf(op: OperationRef) -> bool {

@@ -46,6 +46,7 @@ use crate::passes::ir::ods::asyncpipe::types::AccumulatorType;
 use crate::passes::ir::ods::asyncpipe::{attrs, AccumulatorInitOp, AccumulatorStoreOp, MmaOp};
 use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::asyncpipe::GEMM_TILING;
+use crate::passes::ir::slices::{Mixed, Slice};
 use crate::passes::ir::{self, diag, rewrite};
 use crate::passes::PassFailed;
 use melior::ir::block::BlockLike;
@@ -103,16 +104,20 @@ pub fn tile(root: OperationRef, request: Request) -> Result<(), PassFailed> {
 }
 
 /// The subview `value` comes from, its source a function argument, with two
-/// dynamic offsets and unit strides, and its sizes.
+/// dynamic offsets (its operands 1 and 2, which the rewrite replaces) and
+/// unit strides, and its sizes.
 fn argument_view<'c, 'a>(value: Value<'c, 'a>, function: OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize, [i64; 2])> {
-    let view = ir::defining_op(value).filter(|op| Upstream::MemrefSubview.is(*op))?;
-    let source = view.operand(0).ok()?;
+    let view = ir::defining_op(value)?;
+    let (source, slice) = Slice::of(view)?;
     let index = ir::argument_index(source).filter(|_| ir::argument_owner(source).and_then(|b| b.parent_operation()) == Some(function))?;
-    let offsets = ir::dense_i64_attr(view, attr::STATIC_OFFSETS)?;
-    let sizes = ir::dense_i64_attr(view, attr::STATIC_SIZES)?;
-    let strides = ir::dense_i64_attr(view, attr::STATIC_STRIDES)?;
-    (offsets == [i64::MIN, i64::MIN] && strides == [1, 1] && sizes.len() == 2 && view.operand_count() == 3)
-        .then_some((view, index, [sizes[0], sizes[1]]))
+    match (slice.offsets.as_slice(), slice.sizes.as_slice(), slice.strides.as_slice()) {
+        (
+            [Mixed::Dynamic(_), Mixed::Dynamic(_)],
+            [Mixed::Static(rows), Mixed::Static(columns)],
+            [Mixed::Static(1), Mixed::Static(1)],
+        ) if Upstream::MemrefSubview.is(view) => Some((view, index, [*rows, *columns])),
+        _ => None,
+    }
 }
 
 /// The 2-D static shape of a memref with an identity layout.
@@ -289,15 +294,16 @@ fn check_blocks(g: &Gemm) -> Result<(), PassFailed> {
 
 fn choose(g: &Gemm, request: Request) -> Result<Choice, PassFailed> {
     let machine = Machine::sm90a(request.sms);
-    let bad_m = request.tile_m != 0 && (!(64..=192).contains(&request.tile_m) || request.tile_m % 64 != 0);
-    let bad_n = request.tile_n != 0 && (!(64..=256).contains(&request.tile_n) || request.tile_n % 64 != 0);
-    if bad_m || bad_n {
+    if request.tile_m != 0 && (!(64..=192).contains(&request.tile_m) || request.tile_m % 64 != 0) {
         return Err(fail(
             g.function,
-            &format!(
-                "a {} x {} tile: wgmma's tiles have 64 to 192 rows (one to three warpgroups) and 64 to 256 columns in steps of 64 (the tensor maps' boxes)",
-                request.tile_m, request.tile_n
-            ),
+            &format!("tile-m = {}: a block tile has 64 to 192 rows in steps of 64 (one to three consumer warpgroups)", request.tile_m),
+        ));
+    }
+    if request.tile_n != 0 && (!(64..=256).contains(&request.tile_n) || request.tile_n % 64 != 0) {
+        return Err(fail(
+            g.function,
+            &format!("tile-n = {}: a block tile has 64 to 256 columns in steps of 64 (wgmma's N, the tensor maps' boxes)", request.tile_n),
         ));
     }
     let choice = gemm_cost::choose(g.problem, &machine, request.tile_m, request.tile_n, request.group_rows);

@@ -118,8 +118,8 @@ def report_runs(tool, original, mutations, lower, command, expected=None):
         code, errors = 0, ""
     lines = expected.splitlines()
     if code != 0 or not lines or any(line != "0" for line in lines):
-        print(f"{tool}: as written: not exact on the block model (exit code {code}): "
-              f"{(MODEL_STOP.search(expected + errors) or [lines[:3]])[0]}")
+        stop = MODEL_STOP.search(expected + errors)
+        print(f"{tool}: as written: not exact on the block model (exit code {code}): {stop.group(0) if stop else lines[:3]}")
         return 1
     print(f"{tool}: as written: {len(lines)} schedules on the block model, every output equal to linalg.matmul's")
     caught = 0

@@ -121,27 +121,22 @@ pub(super) fn lower_op<'c, 'a>(
 /// of the runner, far from the cause). Views with dynamic sizes or strides,
 /// or of arguments of dynamic shape, are not checked.
 fn check_view<'c, 'a>(view: OperationRef<'c, 'a>, info: &Kernel<'c, 'a>, b: &Builder<'c>) {
-    let Ok(source) = view.operand(0) else { return };
+    let Some((source, slice)) = Slice::of(view) else { return };
     let Some(block) = ir::argument_owner(source) else { return };
     let is_kernel_argument = block.parent_operation().and_then(|f| ir::region_entry(f, 0)) == Some(block)
         && ir::argument_index(source).is_some_and(|k| k < info.arguments.len());
     let shape = ir::shape(source.r#type());
-    let attrs = [attr::STATIC_OFFSETS, attr::STATIC_SIZES, attr::STATIC_STRIDES].map(|name| ir::dense_i64_attr(view, name));
-    let [Some(offsets), Some(sizes), Some(strides)] = attrs else { return };
-    let fixed = |values: &[i64]| values.iter().all(|v| *v != i64::MIN);
-    if !is_kernel_argument || shape.len() != offsets.len() || shape.iter().any(|d| *d < 0) || !fixed(&sizes) || !fixed(&strides) {
+    if !is_kernel_argument || shape.len() != slice.offsets.len() || shape.iter().any(|d| *d < 0) {
         return;
     }
     let at = Point::Before(view);
-    let mut dynamic = 1;
     for (k, &extent) in shape.iter().enumerate() {
-        let offset = if offsets[k] == i64::MIN {
-            dynamic += 1;
-            view.operand(dynamic - 1).expect("a dynamic offset")
-        } else {
-            b.index_constant(offsets[k], at)
+        let (Mixed::Static(size), Mixed::Static(stride)) = (slice.sizes[k], slice.strides[k]) else { continue };
+        let Some(reach) = size.checked_sub(1).and_then(|s| s.checked_mul(stride)).filter(|_| size > 0) else { continue };
+        let offset = match slice.offsets[k] {
+            Mixed::Static(offset) => b.index_constant(offset, at),
+            Mixed::Dynamic(offset) => offset,
         };
-        let Some(reach) = sizes[k].checked_sub(1).and_then(|s| s.checked_mul(strides[k])).filter(|_| sizes[k] > 0) else { continue };
         let reach = b.index_constant(reach, at);
         let last = b.binary(Upstream::ArithAddi, offset, reach, at);
         let extent = b.index_constant(extent, at);
@@ -189,8 +184,7 @@ pub(super) fn warpgroup_wait<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
     if Upstream::NvvmSetmaxregister.is(op) {
-        let increase = op.attribute(attr::SETMAXNREG_ACTION).is_ok_and(|a| a.to_string().contains("increase"));
-        let increase = b.index_constant(i64::from(increase), at);
+        let increase = b.index_constant(i64::from(nvvm::setmaxnreg_increases(op)), at);
         let count = b.index_constant(ir::int_attr(op, attr::REG_COUNT).unwrap_or(0), at);
         b.call(SETMAXNREG, &[tid, increase, count], &[], at);
         let (ask, _) = stop_before(op, number, SETMAXNREG_READY, &[tid]);

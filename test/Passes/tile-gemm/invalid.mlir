@@ -7,7 +7,9 @@
 // RUN: not asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-tile-gemm=chip=sm_80 2>&1 | FileCheck %s --check-prefix=CHIP
 // CHIP: error: asyncpipe-tile-gemm: the cost model has sm_90a's figures; chip is 'sm_80'
 // RUN: not asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-tile-gemm=tile-n=96 2>&1 | FileCheck %s --check-prefix=TILE
-// TILE: error: asyncpipe-tile-gemm: a 0 x 96 tile: wgmma's tiles have 64 to 192 rows
+// TILE: error: asyncpipe-tile-gemm: tile-n = 96: a block tile has 64 to 256 columns in steps of 64
+// RUN: not asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-tile-gemm=tile-m=96 2>&1 | FileCheck %s --check-prefix=ROWS
+// ROWS: error: asyncpipe-tile-gemm: tile-m = 96: a block tile has 64 to 192 rows in steps of 64
 // RUN: not asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-tile-gemm=group-rows=3 2>&1 | FileCheck %s --check-prefix=GROUP
 // GROUP: error: asyncpipe-tile-gemm: no tile fits a 512 x 512 x 512 GEMM
 // RUN: not asyncpipe-opt %examples/tensor_core_gemm_tma.mlir --asyncpipe-tile-gemm=sms=0 2>&1 | FileCheck %s --check-prefix=SMS
