@@ -39,6 +39,31 @@ pub struct Bindings {
     /// [`Self::depends_on_induction`]'s answers, by induction variable (a
     /// loop is simulated once per entry, and asks each time).
     varying: HashMap<ValueKey, bool>,
+    /// The forms [`Self::form`] found since the bindings last changed, when
+    /// enabled ([`Self::enable_memo`]).
+    memo: Memo,
+}
+
+/// [`Bindings::form`]'s answers while the bindings stay the same: only
+/// those that asked for no refinement and left no decision unknown (the
+/// same answer every time), and only for analyses that do not change the
+/// IR (a value's key is its address). A clone starts empty: a model that
+/// clones bindings for every state would otherwise copy them all.
+#[derive(Debug, Default)]
+struct Memo(Option<RefCell<HashMap<ValueKey, Option<Affine>>>>);
+
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo(self.0.as_ref().map(|_| RefCell::default()))
+    }
+}
+
+impl Memo {
+    fn clear(&mut self) {
+        if let Some(memo) = &mut self.0 {
+            memo.get_mut().clear();
+        }
+    }
 }
 
 impl Bindings {
@@ -48,7 +73,15 @@ impl Bindings {
         Bindings { case: Some(case), ..Bindings::default() }
     }
 
+    /// Keeps [`Self::form`]'s answers until the bindings change (for an
+    /// analysis that evaluates the same values many times between changes,
+    /// and does not change the IR).
+    pub fn enable_memo(&mut self) {
+        self.memo.0.get_or_insert_with(RefCell::default);
+    }
+
     pub fn bind(&mut self, value: Value, constant: i64) {
+        self.memo.clear();
         self.values.insert(ValueKey::of(value), Affine::constant(i128::from(constant)));
     }
 
@@ -57,16 +90,19 @@ impl Bindings {
     /// below the upper bound, though `k * step` alone may not fit an i64).
     pub fn bind_iteration(&mut self, value: Value, lb: i64, k: i64, step: i64) {
         let at = i128::from(lb) + i128::from(k) * i128::from(step);
+        self.memo.clear();
         self.values.insert(ValueKey::of(value), Affine::constant(at));
     }
 
     /// Binds `value` to a form in the case's arguments (an induction
     /// variable whose loop starts at a run-time bound).
     pub fn bind_form(&mut self, value: Value, form: Affine) {
+        self.memo.clear();
         self.values.insert(ValueKey::of(value), form);
     }
 
     pub fn unbind(&mut self, value: Value) {
+        self.memo.clear();
         self.values.remove(&ValueKey::of(value));
     }
 
@@ -80,6 +116,7 @@ impl Bindings {
         if self.values.is_empty() {
             return;
         }
+        self.memo.clear();
         for nested in ir::nested_ops(op) {
             for result in nested.results() {
                 self.values.remove(&ValueKey::of(result));
@@ -242,7 +279,20 @@ impl Bindings {
 
     /// The value of `value` as an affine form in the case's arguments.
     pub fn form(&self, value: Value) -> Option<Affine> {
-        self.form_depth(value, EVAL_DEPTH, &mut HashMap::new())
+        let Some(memo) = &self.memo.0 else { return self.form_depth(value, EVAL_DEPTH, &mut HashMap::new()) };
+        let key = ValueKey::of(value);
+        if let Some(form) = memo.borrow().get(&key) {
+            return form.clone();
+        }
+        let before = self.undecided.replace(false);
+        let form = self.form_depth(value, EVAL_DEPTH, &mut HashMap::new());
+        let undecided = self.undecided.get();
+        self.undecided.set(before || undecided);
+        // Quiet, a decision left unknown leaves no mark: not kept.
+        if !undecided && !self.quiet.get() {
+            memo.borrow_mut().insert(key, form.clone());
+        }
+        form
     }
 
     /// [`Self::form`], asking for no refinement (for keys of memoized

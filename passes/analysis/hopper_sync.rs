@@ -400,7 +400,7 @@ struct State {
     unfenced: Vec<GenericWrite>,
     /// The NVVM level's pending accumulator structs, field by field
     /// ([`accumulators`]).
-    layouts: BTreeMap<ValueKey, accumulators::Layout>,
+    layouts: Rc<BTreeMap<ValueKey, Rc<accumulators::Layout>>>,
     /// The allocas that pending accumulator registers were moved into
     /// ([`accumulators`]).
     register_allocas: BTreeSet<ValueKey>,
@@ -470,6 +470,16 @@ struct Model<'c, 'a> {
     /// The region ops holding an mbarrier wait or a block barrier
     /// ([`roles::waiting_regions`]).
     waiting: HashSet<OpKey>,
+    /// Per linked loop, the lead of one role over another that its exact
+    /// zones admit ([`roles`]; 1 when not here): widened, and the
+    /// exploration started again, when a role runs further ahead.
+    leads: HashMap<OpKey, i64>,
+    /// A memref value's strides and offset ([`Model::view`]).
+    layouts_of_views: std::cell::RefCell<HashMap<ValueKey, (Vec<i64>, i64)>>,
+    /// Whether an op is pure ([`ir::is_pure`]), by op.
+    pure_ops: HashMap<OpKey, bool>,
+    /// The leads the last exploration needed beyond [`Model::leads`].
+    widen: Option<(Vec<OpKey>, i64)>,
 }
 
 impl<'c, 'a> Model<'c, 'a> {

@@ -119,7 +119,7 @@ MUTATIONS = [
      r"deadlock: warpgroup 1 \(threads 128-255\) wait forever .* of the 65536 transaction bytes expected",
      replace_once("arrive.expect_tx %mb[%s], %c32768", "arrive.expect_tx %mb[%s], %c65536")),
     ("wait-group-weakened", "the consumer keeps its MMA in flight (waitGroup 1) when it releases the slot",
-     r"overwrites shared memory that threads 128-255 may still be reading",
+     r"overwrites shared memory that (threads 128-255 may still be reading|a warpgroup MMA may still read)",
      replace_once("waitGroup = 0 : i64", "waitGroup = 1 : i64")),
     ("release-before-wait", "the consumer releases its slot before waiting for it to be full", r"overwrites shared memory that threads 128-255 may still be reading",
      release_before_wait),

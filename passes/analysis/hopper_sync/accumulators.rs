@@ -92,8 +92,12 @@ impl<'c, 'a> Model<'c, 'a> {
             }
         };
         let mut older = Vec::new();
-        for (key, layout) in state.layouts.iter_mut() {
-            for leaf in layout.values_mut() {
+        let holding: Vec<ValueKey> =
+            state.layouts.iter().filter(|(_, layout)| layout.values().any(|leaf| matches!(leaf, Leaf::Live { chain: c, .. } if *c == chain))).map(|(key, _)| *key).collect();
+        let layouts = std::rc::Rc::make_mut(&mut state.layouts);
+        for key in &holding {
+            let Some(layout) = layouts.get_mut(key) else { continue };
+            for leaf in std::rc::Rc::make_mut(layout).values_mut() {
                 if matches!(leaf, Leaf::Live { chain: c, .. } if *c == chain) {
                     *leaf = Leaf::Stale;
                     if pending_in.is_some() && older.last() != Some(key) {
@@ -105,10 +109,10 @@ impl<'c, 'a> Model<'c, 'a> {
         let key = ValueKey::of(result_value);
         match fields {
             Some(n) => {
-                state.layouts.insert(key, (0..n).map(|i| (vec![i as i64], Leaf::Live { chain, index: i })).collect());
+                std::rc::Rc::make_mut(&mut state.layouts).insert(key, (0..n).map(|i| (vec![i as i64], Leaf::Live { chain, index: i })).collect::<Layout>().into());
             }
             None => {
-                state.layouts.remove(&key);
+                std::rc::Rc::make_mut(&mut state.layouts).remove(&key);
             }
         }
         Some(older)
@@ -137,24 +141,29 @@ impl<'c, 'a> Model<'c, 'a> {
         let Ok(result) = op.result(0) else { return };
         let key = ValueKey::of(Value::from(result));
         let Some(position) = ir::dense_i64_attr(op, attr::POSITION) else {
-            state.layouts.remove(&key);
+            std::rc::Rc::make_mut(&mut state.layouts).remove(&key);
             return;
         };
-        let layout_of = |i: usize| op.operand(i).ok().and_then(|v| state.layouts.get(&ValueKey::of(v)).cloned()).unwrap_or_default();
+        // (Read in place: an accumulator struct's fields are extracted one
+        // by one, and copying the whole layout for each made that
+        // quadratic in the fields.)
+        let layout_of = |i: usize| op.operand(i).ok().and_then(|v| state.layouts.get(&ValueKey::of(v)));
         let layout: Layout = if Upstream::LlvmInsertvalue.is(op) {
             // Operands: the container, then the value put at `position`.
-            let mut layout: Layout = layout_of(0).into_iter().filter(|(path, _)| !path.starts_with(&position)).collect();
-            for (path, leaf) in layout_of(1) {
-                layout.insert(position.iter().chain(&path).copied().collect(), leaf);
+            let mut layout: Layout = layout_of(0).map(|l| l.iter().filter(|(path, _)| !path.starts_with(&position)).map(|(path, leaf)| (path.clone(), *leaf)).collect()).unwrap_or_default();
+            for (path, leaf) in layout_of(1).into_iter().flat_map(|l| l.iter()) {
+                layout.insert(position.iter().chain(path).copied().collect(), *leaf);
             }
             layout
         } else {
-            layout_of(0).into_iter().filter_map(|(path, leaf)| path.strip_prefix(position.as_slice()).map(|rest| (rest.to_vec(), leaf))).collect()
+            layout_of(0)
+                .map(|l| l.range(position.clone()..).take_while(|(path, _)| path.starts_with(&position)).map(|(path, leaf)| (path[position.len()..].to_vec(), *leaf)).collect())
+                .unwrap_or_default()
         };
         if layout.is_empty() {
-            state.layouts.remove(&key);
+            std::rc::Rc::make_mut(&mut state.layouts).remove(&key);
         } else {
-            state.layouts.insert(key, layout);
+            std::rc::Rc::make_mut(&mut state.layouts).insert(key, layout.into());
         }
     }
 
@@ -162,7 +171,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// an `scf.if`'s results), or none when `from` disagree: each `to[i]`
     /// with a list of candidates, all of which must agree.
     pub(super) fn carry_layouts(state: &mut State, to: &[ValueKey], from: &[Vec<ValueKey>]) {
-        let new: Vec<Option<Layout>> = from
+        let new: Vec<Option<std::rc::Rc<Layout>>> = from
             .iter()
             .map(|candidates| {
                 let mut layouts = candidates.iter().map(|f| state.layouts.get(f).cloned());
@@ -172,8 +181,8 @@ impl<'c, 'a> Model<'c, 'a> {
             .collect();
         for (t, layout) in to.iter().zip(new) {
             match layout {
-                Some(layout) => state.layouts.insert(*t, layout),
-                None => state.layouts.remove(t),
+                Some(layout) => std::rc::Rc::make_mut(&mut state.layouts).insert(*t, layout),
+                None => std::rc::Rc::make_mut(&mut state.layouts).remove(t),
             };
         }
     }
@@ -182,7 +191,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// layouts (their registers are complete).
     pub(super) fn prune_layouts(state: &mut State) {
         let pending: BTreeSet<ValueKey> = state.wgmma.iter().flat_map(|g| g.registers.iter().copied()).collect();
-        state.layouts.retain(|key, _| pending.contains(key));
+        std::rc::Rc::make_mut(&mut state.layouts).retain(|key, _| pending.contains(key));
     }
 }
 
@@ -224,7 +233,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 None => Layout::new(),
             };
             state.scalars.retain(|(a, _), _| *a != alloca);
-            let layout = state.layouts.entry(alloca).or_default();
+            let layout = std::rc::Rc::make_mut(std::rc::Rc::make_mut(&mut state.layouts).entry(alloca).or_default());
             layout.retain(|path, _| !path.starts_with(&indices));
             layout.extend(moved);
             if pending {
@@ -250,13 +259,13 @@ impl<'c, 'a> Model<'c, 'a> {
                 .unwrap_or_default();
             if layout.is_empty() {
                 // A slot no pending value was moved into.
-                state.layouts.remove(&result);
+                std::rc::Rc::make_mut(&mut state.layouts).remove(&result);
                 for group in &mut state.wgmma {
                     group.registers.remove(&result);
                 }
                 return true;
             }
-            state.layouts.insert(result, layout);
+            std::rc::Rc::make_mut(&mut state.layouts).insert(result, layout.into());
             for group in &mut state.wgmma {
                 if group.registers.contains(&alloca) {
                     group.registers.insert(result);

@@ -246,6 +246,10 @@ struct Outcome<'c> {
 
 /// The model run over `body` as a block of `block`'s threads.
 fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: Bindings) -> Outcome<'c> {
+    // The model evaluates the same addresses at many ops between two
+    // bindings, and changes no IR.
+    let mut bindings = bindings;
+    bindings.enable_memo();
     let Some(block) = block else {
         let at = body.parent_operation().map(|op| op.location());
         let findings = at
@@ -296,6 +300,10 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         record_private: true,
         roles_summary: None,
         waiting,
+        leads: HashMap::new(),
+        pure_ops: HashMap::new(),
+        layouts_of_views: Default::default(),
+        widen: None,
     };
     // The block's sizes are the same for every thread.
     for (value, d) in &model.block.block_dims {

@@ -205,7 +205,8 @@ impl<'c, 'a> Model<'c, 'a> {
     pub(super) fn view(&self, value: Value<'c, 'a>) -> View {
         let ty = value.r#type();
         let element = ir::element_bytes(ty);
-        let (strides, offset) = ir::strides_and_offset(ty).unwrap_or_default();
+        // (A value's type is fixed: its layout, asked of MLIR, is cached.)
+        let (strides, offset) = self.layouts_of_views.borrow_mut().entry(ValueKey::of(value)).or_insert_with(|| ir::strides_and_offset(ty).unwrap_or_default()).clone();
         let sizes = ir::shape(ty);
         let offset = (offset != i64::MIN).then_some(offset);
         let fresh = |buffer: Buffer| View { buffer, base: Some(0), offset, sizes: sizes.clone(), strides: strides.clone(), element };

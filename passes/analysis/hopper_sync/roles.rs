@@ -47,12 +47,30 @@
 //! period `P` (checked with [`periodicity::period`]) and (b) their branch
 //! conditions take, outside the exact zones, the value they take far inside
 //! the loop at an iteration of the same residue ([`Model::zones`] picks the
-//! zones so, up to 32 iterations; `near_end` is at least `P + 2`). A role
-//! that runs more than `near_end - 2` iterations ahead of another, or
-//! enters a linked loop once the slowest role has left the exact zone at
-//! the start, is "cannot prove"; so is a linked loop inside another waiting
-//! loop (a persistent kernel's inner K loop must have a constant count of
-//! at most [`EXACT_TRIPS`], run exactly).
+//! zones so, up to 32 iterations; `near_end` is at least `P + 2`, and at
+//! least the lead of one role over another plus 2: a producer runs as many
+//! iterations ahead as its ring has slots, and [`Model::run_roles`] starts
+//! again with wider zones for the loops where a role ran further ahead than
+//! they admitted, up to [`LEAD_LIMIT`]). A role that runs further ahead
+//! than that, or enters a linked loop once the slowest role has left the
+//! exact zone at the start, is "cannot prove".
+//!
+//! **Nested loops.** A long loop inside a linked one (a persistent kernel's
+//! K loop, inside its loop over tiles) is linked per *instance*: the roles
+//! in the same iteration of the loops around it share a group, so a
+//! producer may start the next tile's loads (a new group) while the
+//! consumers finish this tile's (the old one); a group is freed when its
+//! last role leaves it, so that the explored state does not grow with the
+//! tiles. The configurations stand for every tile count at once, with the K
+//! loop's constant count not unrolled (64 or 128 steps explore no more
+//! configurations than 24). A run-time K inside a persistent loop is
+//! "cannot prove": where K is 0 no role waits, and one runs through every
+//! tile before the others enter the loop.
+//!
+//! **Segments.** A role runs from one op another role may see to the next;
+//! pure ops (integer arithmetic on its own values) run with the segment
+//! after them, so that a role blocked at a wait and one about to compute
+//! that wait's parity are one configuration.
 
 use super::loops::LoopIntegers;
 use super::*;
@@ -61,8 +79,38 @@ use linked::{Count, Group};
 mod linked;
 use crate::passes::analysis::periodicity::{self, CarriedIntegers, Trips};
 use crate::passes::analysis::symbolic::Affine;
-use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+
+/// The hasher of configuration keys: the Fx hash (rustc's), several times
+/// faster than the default SipHash on the long keys of configurations,
+/// which need no protection against chosen collisions. (A collision would
+/// merge two configurations and lose one's findings: with 64-bit keys and
+/// at most [`STATE_BUDGET`] configurations its chance is below 2^-27, as
+/// with SipHash's 64 bits.)
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// Configurations explored before the model gives up.
 const STATE_BUDGET: usize = 200_000;
@@ -70,6 +118,10 @@ const STATE_BUDGET: usize = 200_000;
 /// Loops of a constant trip count up to this are run iteration by
 /// iteration in each role; longer ones are linked.
 const EXACT_TRIPS: u64 = 16;
+
+/// The most iterations one role may run ahead of another in linked loops
+/// ([`Model::run_roles`] widens the exact zones up to this).
+const LEAD_LIMIT: i64 = 32;
 
 /// Iterations a role may run in a linked loop before every loop linked
 /// with it has been entered (its lead over a role still before the loop).
@@ -151,7 +203,7 @@ struct Frame<'c, 'a> {
 }
 
 impl Frame<'_, '_> {
-    fn place(&self, hasher: &mut DefaultHasher) {
+    fn place(&self, hasher: &mut FxHasher) {
         self.ops.first().map(|o| OpKey::of(*o)).hash(hasher);
         self.at.hash(hasher);
         if let Some(l) = &self.looping {
@@ -178,7 +230,7 @@ struct Role<'c, 'a> {
 
 impl Role<'_, '_> {
     fn place(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
+        let mut hasher = FxHasher::default();
         for frame in &self.frames {
             frame.place(&mut hasher);
         }
@@ -195,7 +247,7 @@ struct Config<'c, 'a> {
 
 impl Config<'_, '_> {
     fn key(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
+        let mut hasher = FxHasher::default();
         self.state.hash(&mut hasher);
         self.groups.hash(&mut hasher);
         let mut roles: Vec<(u64, &Threads)> = self.roles.iter().map(|r| (r.place(), &r.threads)).collect();
@@ -232,6 +284,9 @@ pub struct RolesSummary {
     /// Trip counts of the linked loops that are not constants (every value
     /// proven at once).
     pub symbolic_trips: bool,
+    /// Loops linked inside linked loops, per iteration of those (a
+    /// persistent kernel's K loops, tile by tile).
+    pub nested: bool,
 }
 
 impl RolesSummary {
@@ -241,6 +296,7 @@ impl RolesSummary {
         self.roles.extend(other.roles);
         self.linked = self.linked.max(other.linked);
         self.symbolic_trips |= other.symbolic_trips;
+        self.nested |= other.nested;
     }
 
     /// "roles warpgroup 1 (threads 128-255) and thread 0 (warpgroup 0), loops
@@ -253,14 +309,39 @@ impl RolesSummary {
             (_, true) => ", loops of the same run-time trip count linked (every count at once)".into(),
             (_, false) => ", long loops of the same trip count linked".into(),
         };
-        format!("roles {}{linked}, {} configurations explored", roles.join(" and "), self.configurations)
+        let nested = if self.nested { ", long loops inside them linked per iteration" } else { "" };
+        format!("roles {}{linked}{nested}, {} configurations explored", roles.join(" and "), self.configurations)
     }
 }
 
 impl<'c, 'a> Model<'c, 'a> {
     /// The kernel body `body`, run by `threads` as roles over every
     /// interleaving; `state` is left as one final configuration's.
+    ///
+    /// The exact zones of a linked loop admit a lead of one iteration of a
+    /// role over another at first ([`Model::leads`]; a producer filling a
+    /// ring runs as many iterations ahead as it has slots): when a role runs
+    /// further ahead, the exploration starts again with zones of those loops
+    /// that admit that lead (up to [`LEAD_LIMIT`]), every finding of the
+    /// abandoned one dropped.
     pub(super) fn run_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
+        let (start_state, bindings, findings, reported, similar) = (state.clone(), self.bindings.clone(), self.findings.len(), self.reported.clone(), self.similar.clone());
+        loop {
+            self.explore_roles(body, threads, state);
+            let Some((loops, lead)) = self.widen.take() else { return };
+            *state = start_state.clone();
+            self.bindings = bindings.clone();
+            self.findings.truncate(findings);
+            self.reported = reported.clone();
+            self.similar = similar.clone();
+            self.stopped = false;
+            for op in loops {
+                self.leads.insert(op, lead);
+            }
+        }
+    }
+
+    fn explore_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
         self.roles_summary = Some(RolesSummary::default());
         let start = Config {
             state: std::mem::take(state),
@@ -283,6 +364,7 @@ impl<'c, 'a> Model<'c, 'a> {
             if let Some(summary) = &mut self.roles_summary {
                 summary.linked = summary.linked.max(config.groups.iter().flatten().count());
                 summary.symbolic_trips |= config.groups.iter().flatten().any(|g| g.exact.is_none());
+                summary.nested |= config.groups.iter().flatten().any(|g| !g.instance.is_empty());
             }
             let mut moved = false;
             let mut waiting = Vec::new();
@@ -555,8 +637,18 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             self.op(op, &threads, &mut config.state);
             Self::advance(config, r);
-            moved = true;
+            // A pure op (integer arithmetic on the role's own values) is
+            // seen by no other role: the segment goes on to the wait after
+            // it, which then blocks the role where it was (as if these ops
+            // ran after the wait returned), and one configuration stands
+            // for both places.
+            moved |= !self.pure(op);
         }
+    }
+
+    /// Whether `op` has no effect another role could see (cached).
+    fn pure(&mut self, op: OperationRef<'c, 'a>) -> bool {
+        *self.pure_ops.entry(OpKey::of(op)).or_insert_with(|| ir::is_pure(op))
     }
 
     fn advance(config: &mut Config<'c, 'a>, r: usize) {
@@ -625,14 +717,15 @@ impl<'c, 'a> Model<'c, 'a> {
             yields: ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default(),
         });
         let carried = self.forms(&looping.integers.inits);
+        let instance: Vec<Iteration> = config.roles[r].frames.iter().filter_map(|f| f.looping.as_ref().map(|l| l.iteration)).collect();
         let trips = periodicity::trip_count(&self.bindings, op.operand(1).ok(), &Affine::constant(i128::from(lb)), step);
         let iteration = match trips {
             Trips::Exact(trips) if trips <= EXACT_TRIPS => Iteration::Exact(0, trips),
-            Trips::Exact(trips) => match self.link(config, &looping, Affine::constant(i128::from(trips)), i64::try_from(trips).ok()) {
+            Trips::Exact(trips) => match self.link(config, &looping, Affine::constant(i128::from(trips)), i64::try_from(trips).ok(), instance) {
                 Some(i) => i,
                 None => return,
             },
-            Trips::Symbolic { trips, .. } => match self.link(config, &looping, trips, None) {
+            Trips::Symbolic { trips, .. } => match self.link(config, &looping, trips, None, instance) {
                 Some(i) => i,
                 None => return,
             },
@@ -647,7 +740,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 let ub = ValueKey::of(op.operand(1).expect("checked"));
                 let case = self.bindings.case().expect("checked");
                 match case.trips_form(ub) {
-                    Some(trips) => match self.link(config, &looping, trips, None) {
+                    Some(trips) => match self.link(config, &looping, trips, None, instance) {
                         Some(i) => i,
                         None => return,
                     },

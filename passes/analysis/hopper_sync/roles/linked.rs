@@ -38,6 +38,12 @@ pub(super) struct Group {
     /// is counted exactly (a role entering late starts at 0).
     pub(super) members: BTreeSet<OpKey>,
     pub(super) entered: BTreeSet<OpKey>,
+    /// The iterations of the loops around these (outermost first) in the
+    /// role that entered first: a loop nested in another waiting loop is
+    /// linked per instance, with the roles in the same iteration of the
+    /// loops around it (a persistent kernel's K loops of one tile). Linked
+    /// iterations here are offsets in their own groups, moved with them.
+    pub(super) instance: Vec<Iteration>,
     /// The slowest role's iteration (from the start).
     pub(super) base: Count,
     /// Iterations from the slowest role's to the trip count (when far: the
@@ -113,22 +119,22 @@ impl<'c, 'a> Model<'c, 'a> {
     /// The linked group of trip count `trips` for a loop: joined at offset
     /// `-base` when some role is in its loops, else a new one whose
     /// remaining count [`Self::normalize`] chooses.
-    pub(super) fn link(&mut self, config: &mut Config<'c, 'a>, looping: &Looping<'c, 'a>, trips: Affine, exact: Option<i64>) -> Option<Iteration> {
+    ///
+    /// `instance` is the entering role's iterations of the waiting loops
+    /// around this one: a group is joined only by roles in the same
+    /// iterations of those (the same tile's K loop), and another instance
+    /// starts a group of its own, freed when its last role leaves
+    /// ([`Self::free_groups`]). (Joining is sound whatever the instance, the
+    /// trip counts being equal; keeping instances apart is what lets a role
+    /// start the next tile's loop while the others finish this one's.)
+    pub(super) fn link(&mut self, config: &mut Config<'c, 'a>, looping: &Looping<'c, 'a>, trips: Affine, exact: Option<i64>, instance: Vec<Iteration>) -> Option<Iteration> {
         let op = looping.op;
         let Some(period) = self.loop_period(op, looping.lb, looping.step, &trips, exact) else {
             self.report(op, "cannot prove: the slots, parities or shared-memory offsets this role's loop computes are not periodic in its iteration".into(), None);
             self.stopped = true;
             return None;
         };
-        // Linked loops are entered once: in another waiting loop, a second
-        // entry would be linked with the first one's iterations.
-        if let Some(outer) = ir::ancestors(op).skip(1).find(|a| Upstream::ScfFor.is(*a) && self.blocks(*a)) {
-            let _ = outer;
-            self.report(op, "cannot prove: a loop of run-time (or long) trip count that waits on mbarriers, inside another such loop (the model links loops entered once per role; an inner loop's count must be a constant)".into(), None);
-            self.stopped = true;
-            return None;
-        }
-        if let Some(g) = config.groups.iter().position(|g| g.as_ref().is_some_and(|g| g.trips == trips)) {
+        if let Some(g) = config.groups.iter().position(|g| g.as_ref().is_some_and(|g| g.trips == trips && g.instance == instance)) {
             let group = config.groups[g].as_mut().expect("found above");
             if group.period % period != 0 {
                 let message = format!("cannot prove: this role's loop computes values of period {period}, the loops it is linked with (of the same trip count) of period {}", group.period);
@@ -149,16 +155,23 @@ impl<'c, 'a> Model<'c, 'a> {
         // and the zones their conditions need.
         let mut members = BTreeSet::from([OpKey::of(op)]);
         let mut loops = vec![(op, looping.lb, looping.step, looping.induction)];
+        let depth = self.waiting_depth(op);
         if let Some(kernel) = ir::enclosing_function(op) {
-            for other in ir::nested_ops(kernel).into_iter().filter(|o| Upstream::ScfFor.is(*o) && *o != op && self.blocks(*o)) {
+            for other in ir::nested_ops(kernel).into_iter().filter(|o| Upstream::ScfFor.is(*o) && *o != op && self.blocks(*o) && self.waiting_depth(*o) == depth) {
                 let (Some(lb), Some(step)) = (other.operand(0).ok().and_then(|v| self.eval(v)), other.operand(2).ok().and_then(|v| self.eval(v))) else { continue };
                 let Some(induction) = ir::region_entry(other, 0).and_then(|b| b.argument(0).ok()) else { continue };
                 if step <= 0 {
                     continue;
                 }
+                // (As [`Model::enter_loop`] counts it: a bound the same in
+                // every thread, computed before the roles split, is the
+                // case's parameter of its own.)
                 let count = self.bindings.watch(|b| match periodicity::trip_count(b, other.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
                     Trips::Exact(n) => Some(Affine::constant(i128::from(n))),
                     Trips::Symbolic { trips, .. } => Some(trips),
+                    Trips::Unknown if lb == 0 && step == 1 && other.operand(1).is_ok_and(|ub| Self::uniform(ub, 32)) => {
+                        b.case().and_then(|case| case.trips_form(ValueKey::of(other.operand(1).expect("checked"))))
+                    }
                     Trips::Unknown => None,
                 });
                 if count.0.as_ref() == Some(&trips) {
@@ -173,7 +186,8 @@ impl<'c, 'a> Model<'c, 'a> {
                 period = lcm(period, p);
             }
         }
-        let (mut near_start, mut near_end) = (0, period + 2);
+        let lead = members.iter().filter_map(|m| self.leads.get(m)).copied().max().unwrap_or(1);
+        let (mut near_start, mut near_end) = (0, (period + 2).max(lead + 2));
         for (other, lb, step, induction) in loops {
             let Some((start, end)) = self.zones(other, lb, step, induction, period) else {
                 self.report(other, "cannot prove: a branch in this role's loop depends on its iteration further than 32 iterations from the loop's ends, and not periodically".into(), None);
@@ -184,7 +198,7 @@ impl<'c, 'a> Model<'c, 'a> {
             near_end = near_end.max(end);
         }
         let entered = BTreeSet::from([OpKey::of(op)]);
-        let group = Group { trips, exact, period, near_start, near_end, members, entered, base: Count::Near(0), rest: None };
+        let group = Group { trips, exact, period, near_start, near_end, members, entered, instance, base: Count::Near(0), rest: None };
         let g = match config.groups.iter().position(Option::is_none) {
             Some(g) => {
                 config.groups[g] = Some(group);
@@ -286,7 +300,13 @@ impl<'c, 'a> Model<'c, 'a> {
                     continue 'configs;
                 }
                 if high - low > group.near_end - 2 {
-                    if let Some(op) = config.roles.iter().flat_map(|r| r.frames.iter()).find_map(|f| f.looping.as_ref().map(|l| l.looping.op)) {
+                    if high - low <= LEAD_LIMIT && group.members.iter().any(|m| self.leads.get(m).copied().unwrap_or(1) < high - low) {
+                        self.widen = Some((group.members.iter().copied().collect(), high - low));
+                        self.stopped = true;
+                        return Step::Moved(Vec::new());
+                    }
+                    let in_group = |f: &Frame<'c, 'a>| f.linked().is_some_and(|(h, _)| h == g);
+                    if let Some(op) = config.roles.iter().flat_map(|r| r.frames.iter()).filter(|f| in_group(f)).find_map(|f| f.looping.as_ref().map(|l| l.looping.op)) {
                         let message = format!("cannot prove: one role runs {} iterations ahead of another in loops of the same trip count (the model follows up to {})", high - low, group.near_end - 2);
                         self.report(op, message, None);
                     }
@@ -342,13 +362,92 @@ impl<'c, 'a> Model<'c, 'a> {
                             }
                         }
                     }
+                    // The instances of the loops nested in this group's
+                    // name their iteration of it as an offset too.
+                    for inner in shifted.groups.iter_mut().flatten() {
+                        for it in &mut inner.instance {
+                            if let Iteration::Linked(h, o) = it {
+                                if *h == g {
+                                    *o -= low;
+                                }
+                            }
+                        }
+                    }
                     work.push(shifted);
                 }
                 continue 'configs;
             }
+            let mut config = config;
+            Self::free_groups(&mut config);
             done.push(config);
         }
         Step::Moved(done)
+    }
+
+    /// Frees the groups of nested loops no role is in and every member of
+    /// which has been entered: an inner loop's instance once the last role
+    /// has left it (the next instance starts a group of its own), so that
+    /// the explored state does not grow with the outer loop's iterations.
+    /// (A loop around no other waiting loop is entered once per role: its
+    /// group stays, for a role that enters after the others left.) Then
+    /// numbers the groups left in one order (outer before inner, by
+    /// instance and trip count), so that configurations that differ only in
+    /// where a freed group's number was are one.
+    fn free_groups(config: &mut Config<'c, 'a>) {
+        for g in 0..config.groups.len() {
+            if config.groups[g].as_ref().is_some_and(|group| !group.instance.is_empty() && !group.open()) && config.offsets(g).is_empty() {
+                let nested_in_it = config.groups.iter().flatten().any(|inner| inner.instance.iter().any(|it| matches!(it, Iteration::Linked(h, _) if *h == g)));
+                if !nested_in_it {
+                    config.groups[g] = None;
+                }
+            }
+        }
+        // New numbers, level by level: a group's key names the groups
+        // around it by their new numbers.
+        let mut renumber: HashMap<usize, usize> = HashMap::new();
+        let mut order: Vec<usize> = Vec::new();
+        let deepest = config.groups.iter().flatten().map(|g| g.instance.len()).max().unwrap_or(0);
+        for depth in 0..=deepest {
+            let mut level: Vec<(String, usize)> = Vec::new();
+            for (g, group) in config.groups.iter().enumerate() {
+                let Some(group) = group.as_ref().filter(|group| group.instance.len() == depth) else { continue };
+                let instance: Vec<Iteration> = group.instance.iter().map(|it| Self::renumbered(*it, &renumber)).collect();
+                level.push((format!("{instance:?} {:?}", group.trips), g));
+            }
+            level.sort();
+            for (_, g) in level {
+                renumber.insert(g, order.len());
+                order.push(g);
+            }
+        }
+        if order.iter().enumerate().all(|(new, old)| new == *old) && order.len() == config.groups.len() {
+            return;
+        }
+        let mut groups: Vec<Option<Group>> = order.iter().map(|g| config.groups[*g].take()).collect();
+        for group in groups.iter_mut().flatten() {
+            for it in &mut group.instance {
+                *it = Self::renumbered(*it, &renumber);
+            }
+        }
+        config.groups = groups;
+        for frame in config.roles.iter_mut().flat_map(|r| r.frames.iter_mut()) {
+            if let Some(lf) = &mut frame.looping {
+                lf.iteration = Self::renumbered(lf.iteration, &renumber);
+            }
+        }
+    }
+
+    fn renumbered(iteration: Iteration, renumber: &HashMap<usize, usize>) -> Iteration {
+        match iteration {
+            Iteration::Linked(g, o) => Iteration::Linked(renumber.get(&g).copied().unwrap_or(g), o),
+            exact => exact,
+        }
+    }
+
+    /// The waiting loops around `op` (a loop nested in another links per
+    /// instance of the outer one).
+    fn waiting_depth(&self, op: OperationRef<'c, 'a>) -> usize {
+        ir::ancestors(op).skip(1).filter(|a| Upstream::ScfFor.is(*a) && self.blocks(*a)).count()
     }
 
     /// The remaining counts a new group may start with: its constant count,
