@@ -261,7 +261,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
     // The region ops around each sync op, up to the kernel.
     let kernel = body.parent_operation();
     let mut holding = HashSet::new();
-    let (waiting, in_roles) = kernel.map(roles::waiting_regions).unwrap_or_default();
+    let (waiting, in_roles) = kernel.map(|k| roles::waiting_regions(k, &bindings)).unwrap_or_default();
     for op in kernel.map(ir::nested_ops).unwrap_or_default() {
         if is_hopper_op(op) || Model::is_sync(op) {
             holding.extend(ir::ancestors(op).take_while(|a| Some(*a) != kernel).map(OpKey::of));

@@ -63,9 +63,11 @@
 //! last role leaves it, so that the explored state does not grow with the
 //! tiles. The configurations stand for every tile count at once, with the K
 //! loop's constant count not unrolled (64 or 128 steps explore no more
-//! configurations than 24). A run-time K inside a persistent loop is
-//! "cannot prove": where K is 0 no role waits, and one runs through every
-//! tile before the others enter the loop.
+//! configurations than 24); a run-time K too, its count chosen per tile
+//! (every K at once). A wait inside a loop that runs no iteration in the
+//! case at hand (K at most 0) makes no region waiting
+//! ([`waiting_regions`]): with no wait to hold it back, one role would run
+//! through every tile before the others entered the loop.
 //!
 //! **Segments.** A role runs from one op another role may see to the next;
 //! pure ops (integer arithmetic on its own values) run with the segment
@@ -135,14 +137,27 @@ const FAR_SAMPLE: i64 = 1 << 40;
 /// role may have to wait for another), and whether the kernel has roles: a
 /// wait in a loop inside a branch (the shape of warp specialization; a ring
 /// read in lockstep waits in the loop itself). One walk of the kernel.
-pub(super) fn waiting_regions(kernel: OperationRef) -> (HashSet<OpKey>, bool) {
+///
+/// A wait inside a loop that runs no iteration in the case `bindings` stand
+/// for (a K loop of a run-time count, in the case where it is at most 0)
+/// never runs: it makes no region waiting. (Else, with no wait to hold it
+/// back, one role would run through every tile of a persistent kernel
+/// before the others entered their tile loops, past the exact zone.)
+pub(super) fn waiting_regions(kernel: OperationRef, bindings: &Bindings) -> (HashSet<OpKey>, bool) {
     let mut regions = HashSet::new();
     let mut roles = false;
+    let runs_none = |l: &OperationRef| {
+        let (Some(lb), Some(step)) = (l.operand(0).ok().and_then(|v| bindings.eval(v)), l.operand(2).ok().and_then(|v| bindings.eval(v))) else { return false };
+        step > 0 && matches!(periodicity::trip_count(bindings, l.operand(1).ok(), &Affine::constant(i128::from(lb)), step), Trips::Exact(0))
+    };
     for op in ir::nested_ops(kernel) {
         if !(is_wait(op) || Upstream::GpuBarrier.is(op)) {
             continue;
         }
         let ancestors: Vec<OperationRef> = ir::ancestors(op).take_while(|a| *a != kernel).collect();
+        if ancestors.iter().any(|a| Upstream::ScfFor.is(*a) && runs_none(a)) {
+            continue;
+        }
         if is_wait(op) {
             let innermost_loop = ancestors.iter().position(|a| Upstream::ScfFor.is(*a));
             roles |= innermost_loop.is_some_and(|l| ancestors[l..].iter().any(|a| Upstream::ScfIf.is(*a)));
@@ -326,22 +341,34 @@ impl<'c, 'a> Model<'c, 'a> {
     /// abandoned one dropped.
     pub(super) fn run_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let (start_state, bindings, findings, reported, similar) = (state.clone(), self.bindings.clone(), self.findings.len(), self.reported.clone(), self.similar.clone());
+        let mut budget = STATE_BUDGET;
         loop {
-            self.explore_roles(body, threads, state);
+            budget = budget.saturating_sub(self.explore_roles(body, threads, state, budget));
             let Some((loops, lead)) = self.widen.take() else { return };
+            // A finding of the stopped exploration stands (its
+            // configurations are reachable whatever the zones): the kernel
+            // is not proven, and the wider exploration is not needed.
+            if self.findings.len() > findings {
+                return;
+            }
             *state = start_state.clone();
             self.bindings = bindings.clone();
             self.findings.truncate(findings);
             self.reported = reported.clone();
             self.similar = similar.clone();
             self.stopped = false;
+            // At least doubled, so that a role that keeps running further
+            // ahead costs few explorations.
+            let before = loops.iter().filter_map(|op| self.leads.get(op)).copied().max().unwrap_or(1);
+            let lead = lead.max(2 * before).min(LEAD_LIMIT);
             for op in loops {
                 self.leads.insert(op, lead);
             }
         }
     }
 
-    fn explore_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
+    /// One exploration within `budget` configurations; the number explored.
+    fn explore_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State, budget: usize) -> usize {
         self.roles_summary = Some(RolesSummary::default());
         let start = Config {
             state: std::mem::take(state),
@@ -355,7 +382,7 @@ impl<'c, 'a> Model<'c, 'a> {
             if !seen.insert(config.key()) {
                 continue;
             }
-            if seen.len() > STATE_BUDGET || work.len() > STATE_BUDGET {
+            if seen.len() > budget || work.len() > budget {
                 let kernel = body.parent_operation().expect("a kernel body");
                 self.report(kernel, format!("cannot prove: the roles' interleavings take more than {STATE_BUDGET} configurations"), None);
                 self.stopped = true;
@@ -374,7 +401,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 let step = self.step(&config, r);
                 if self.stopped || self.bindings.refinement().is_some() {
                     *state = config.state;
-                    return;
+                    return seen.len();
                 }
                 // A role that returns without a wait and without changing
                 // what the other roles see (the shared state, the linked
@@ -424,6 +451,7 @@ impl<'c, 'a> Model<'c, 'a> {
             summary.configurations = seen.len();
         }
         *state = last.unwrap_or_default();
+        seen.len()
     }
 
     /// Shared memory ends with the block: a TMA store must have read it.
