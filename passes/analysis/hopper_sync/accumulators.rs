@@ -23,6 +23,14 @@
 
 use super::*;
 
+impl State {
+    /// The layouts, to change (shared with the states copied from this one
+    /// until then).
+    fn layouts_mut(&mut self) -> &mut BTreeMap<ValueKey, Rc<Layout>> {
+        Rc::make_mut(&mut self.layouts)
+    }
+}
+
 /// One field of a pending accumulator value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(super) enum Leaf {
@@ -94,10 +102,10 @@ impl<'c, 'a> Model<'c, 'a> {
         let mut older = Vec::new();
         let holding: Vec<ValueKey> =
             state.layouts.iter().filter(|(_, layout)| layout.values().any(|leaf| matches!(leaf, Leaf::Live { chain: c, .. } if *c == chain))).map(|(key, _)| *key).collect();
-        let layouts = std::rc::Rc::make_mut(&mut state.layouts);
+        let layouts = state.layouts_mut();
         for key in &holding {
             let Some(layout) = layouts.get_mut(key) else { continue };
-            for leaf in std::rc::Rc::make_mut(layout).values_mut() {
+            for leaf in Rc::make_mut(layout).values_mut() {
                 if matches!(leaf, Leaf::Live { chain: c, .. } if *c == chain) {
                     *leaf = Leaf::Stale;
                     if pending_in.is_some() && older.last() != Some(key) {
@@ -109,10 +117,10 @@ impl<'c, 'a> Model<'c, 'a> {
         let key = ValueKey::of(result_value);
         match fields {
             Some(n) => {
-                std::rc::Rc::make_mut(&mut state.layouts).insert(key, (0..n).map(|i| (vec![i as i64], Leaf::Live { chain, index: i })).collect::<Layout>().into());
+                state.layouts_mut().insert(key, (0..n).map(|i| (vec![i as i64], Leaf::Live { chain, index: i })).collect::<Layout>().into());
             }
             None => {
-                std::rc::Rc::make_mut(&mut state.layouts).remove(&key);
+                state.layouts_mut().remove(&key);
             }
         }
         Some(older)
@@ -141,7 +149,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let Ok(result) = op.result(0) else { return };
         let key = ValueKey::of(Value::from(result));
         let Some(position) = ir::dense_i64_attr(op, attr::POSITION) else {
-            std::rc::Rc::make_mut(&mut state.layouts).remove(&key);
+            state.layouts_mut().remove(&key);
             return;
         };
         // (Read in place: an accumulator struct's fields are extracted one
@@ -161,9 +169,9 @@ impl<'c, 'a> Model<'c, 'a> {
                 .unwrap_or_default()
         };
         if layout.is_empty() {
-            std::rc::Rc::make_mut(&mut state.layouts).remove(&key);
+            state.layouts_mut().remove(&key);
         } else {
-            std::rc::Rc::make_mut(&mut state.layouts).insert(key, layout.into());
+            state.layouts_mut().insert(key, layout.into());
         }
     }
 
@@ -171,7 +179,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// an `scf.if`'s results), or none when `from` disagree: each `to[i]`
     /// with a list of candidates, all of which must agree.
     pub(super) fn carry_layouts(state: &mut State, to: &[ValueKey], from: &[Vec<ValueKey>]) {
-        let new: Vec<Option<std::rc::Rc<Layout>>> = from
+        let new: Vec<Option<Rc<Layout>>> = from
             .iter()
             .map(|candidates| {
                 let mut layouts = candidates.iter().map(|f| state.layouts.get(f).cloned());
@@ -181,8 +189,8 @@ impl<'c, 'a> Model<'c, 'a> {
             .collect();
         for (t, layout) in to.iter().zip(new) {
             match layout {
-                Some(layout) => std::rc::Rc::make_mut(&mut state.layouts).insert(*t, layout),
-                None => std::rc::Rc::make_mut(&mut state.layouts).remove(t),
+                Some(layout) => state.layouts_mut().insert(*t, layout),
+                None => state.layouts_mut().remove(t),
             };
         }
     }
@@ -191,7 +199,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// layouts (their registers are complete).
     pub(super) fn prune_layouts(state: &mut State) {
         let pending: BTreeSet<ValueKey> = state.wgmma.iter().flat_map(|g| g.registers.iter().copied()).collect();
-        std::rc::Rc::make_mut(&mut state.layouts).retain(|key, _| pending.contains(key));
+        state.layouts_mut().retain(|key, _| pending.contains(key));
     }
 }
 
@@ -233,7 +241,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 None => Layout::new(),
             };
             state.scalars.retain(|(a, _), _| *a != alloca);
-            let layout = std::rc::Rc::make_mut(std::rc::Rc::make_mut(&mut state.layouts).entry(alloca).or_default());
+            let layout = Rc::make_mut(state.layouts_mut().entry(alloca).or_default());
             layout.retain(|path, _| !path.starts_with(&indices));
             layout.extend(moved);
             if pending {
@@ -259,13 +267,13 @@ impl<'c, 'a> Model<'c, 'a> {
                 .unwrap_or_default();
             if layout.is_empty() {
                 // A slot no pending value was moved into.
-                std::rc::Rc::make_mut(&mut state.layouts).remove(&result);
+                state.layouts_mut().remove(&result);
                 for group in &mut state.wgmma {
                     group.registers.remove(&result);
                 }
                 return true;
             }
-            std::rc::Rc::make_mut(&mut state.layouts).insert(result, layout.into());
+            state.layouts_mut().insert(result, layout.into());
             for group in &mut state.wgmma {
                 if group.registers.contains(&alloca) {
                     group.registers.insert(result);

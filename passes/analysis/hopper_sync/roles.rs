@@ -180,7 +180,7 @@ impl Model<'_, '_> {
 }
 
 /// Which iteration of its loop a frame runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Iteration {
     /// Iteration `k` of `trips`.
     Exact(u64, u64),
@@ -337,8 +337,9 @@ impl<'c, 'a> Model<'c, 'a> {
     /// role over another at first ([`Model::leads`]; a producer filling a
     /// ring runs as many iterations ahead as it has slots): when a role runs
     /// further ahead, the exploration starts again with zones of those loops
-    /// that admit that lead (up to [`LEAD_LIMIT`]), every finding of the
-    /// abandoned one dropped.
+    /// that admit that lead (up to [`LEAD_LIMIT`]), within one budget of
+    /// configurations; unless the stopped one found something, which
+    /// stands.
     pub(super) fn run_roles(&mut self, body: BlockRef<'c, 'a>, threads: &Threads, state: &mut State) {
         let (start_state, bindings, findings, reported, similar) = (state.clone(), self.bindings.clone(), self.findings.len(), self.reported.clone(), self.similar.clone());
         let mut budget = STATE_BUDGET;
@@ -764,8 +765,8 @@ impl<'c, 'a> Model<'c, 'a> {
             // parameter of the case of its own, any value from 0 up, keyed
             // by the bound, so that the loops of every role that run to it
             // link.
-            Trips::Unknown if lb == 0 && step == 1 && op.operand(1).is_ok_and(|ub| Self::uniform(ub, 32)) && self.bindings.case().is_some() => {
-                let ub = ValueKey::of(op.operand(1).expect("checked"));
+            Trips::Unknown if Self::uniform_bound(op, lb, step).is_some() && self.bindings.case().is_some() => {
+                let ub = Self::uniform_bound(op, lb, step).expect("checked");
                 let case = self.bindings.case().expect("checked");
                 match case.trips_form(ub) {
                     Some(trips) => match self.link(config, &looping, trips, None, instance) {
@@ -798,6 +799,16 @@ impl<'c, 'a> Model<'c, 'a> {
         if !self.begin_iteration(config, r) {
             self.leave_loop(config, r);
         }
+    }
+
+    /// The upper bound of loop `op` (from `lb` by `step`) when its trip
+    /// count, not affine in the kernel's arguments, is a parameter of the
+    /// case of its own: a bound the same in every thread (computed before
+    /// the roles split: a persistent kernel's count of tiles), counted from
+    /// 0 by 1.
+    fn uniform_bound(op: OperationRef<'c, 'a>, lb: i64, step: i64) -> Option<ValueKey> {
+        let ub = op.operand(1).ok().filter(|ub| lb == 0 && step == 1 && Self::uniform(*ub, 32))?;
+        Some(ValueKey::of(ub))
     }
 
     /// Binds the top frame's induction variable and carried integers for

@@ -163,16 +163,11 @@ impl<'c, 'a> Model<'c, 'a> {
                 if step <= 0 {
                     continue;
                 }
-                // (As [`Model::enter_loop`] counts it: a bound the same in
-                // every thread, computed before the roles split, is the
-                // case's parameter of its own.)
+                // (As [`Model::enter_loop`] counts it.)
                 let count = self.bindings.watch(|b| match periodicity::trip_count(b, other.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
                     Trips::Exact(n) => Some(Affine::constant(i128::from(n))),
                     Trips::Symbolic { trips, .. } => Some(trips),
-                    Trips::Unknown if lb == 0 && step == 1 && other.operand(1).is_ok_and(|ub| Self::uniform(ub, 32)) => {
-                        b.case().and_then(|case| case.trips_form(ValueKey::of(other.operand(1).expect("checked"))))
-                    }
-                    Trips::Unknown => None,
+                    Trips::Unknown => Self::uniform_bound(other, lb, step).and_then(|ub| b.case()?.trips_form(ub)),
                 });
                 if count.0.as_ref() == Some(&trips) {
                     members.insert(OpKey::of(other));
@@ -408,11 +403,11 @@ impl<'c, 'a> Model<'c, 'a> {
         let mut order: Vec<usize> = Vec::new();
         let deepest = config.groups.iter().flatten().map(|g| g.instance.len()).max().unwrap_or(0);
         for depth in 0..=deepest {
-            let mut level: Vec<(String, usize)> = Vec::new();
+            let mut level: Vec<((Vec<Iteration>, &Affine), usize)> = Vec::new();
             for (g, group) in config.groups.iter().enumerate() {
                 let Some(group) = group.as_ref().filter(|group| group.instance.len() == depth) else { continue };
                 let instance: Vec<Iteration> = group.instance.iter().map(|it| Self::renumbered(*it, &renumber)).collect();
-                level.push((format!("{instance:?} {:?}", group.trips), g));
+                level.push(((instance, &group.trips), g));
             }
             level.sort();
             for (_, g) in level {
