@@ -236,8 +236,8 @@ LogicalResult AccumulatorType::verify(function_ref<InFlightDiagnostic()> emitErr
   for (int64_t size : shape)
     if (size < 1)
       return emitError() << "an accumulator tile's dimensions are positive, not " << size;
-  if (!elementType.isF32() && !elementType.isF16())
-    return emitError() << "accumulators are f32 or f16, not " << elementType;
+  if (!elementType.isF32() && !elementType.isF16() && !elementType.isBF16())
+    return emitError() << "register tiles hold f32, f16 or bf16, not " << elementType;
   return success();
 }
 
@@ -251,30 +251,73 @@ static bool acceptsAccumulator(Type input, Type acc) {
   return false;
 }
 
-LogicalResult MmaOp::verify() {
-  auto a = cast<MemRefType>(getA().getType());
+std::tuple<int64_t, int64_t, int64_t> MmaOp::getProductShape() {
   auto b = cast<MemRefType>(getB().getType());
   auto acc = cast<AccumulatorType>(getAcc().getType());
-  if (a.getRank() != 2 || b.getRank() != 2)
-    return emitOpError() << "multiplies 2-d tiles; 'a' has rank " << a.getRank() << " and 'b' rank " << b.getRank();
-  if (!a.hasStaticShape() || !b.hasStaticShape())
+  int64_t k = getTransposeB() ? b.getDimSize(1) : b.getDimSize(0);
+  return {acc.getRows(), acc.getColumns(), k};
+}
+
+LogicalResult MmaOp::verify() {
+  auto b = cast<MemRefType>(getB().getType());
+  auto acc = cast<AccumulatorType>(getAcc().getType());
+  int64_t m, k;
+  Type input;
+  if (auto registers = dyn_cast<AccumulatorType>(getA().getType())) {
+    if (getA() == getAcc())
+      return emitOpError("reads its register operand 'a' from the accumulator it writes");
+    if (!registers.getElementType().isF16() && !registers.getElementType().isBF16())
+      return emitOpError() << "takes a register operand 'a' of f16 or bf16 (wgmma's A from registers), not "
+                           << registers.getElementType();
+    m = registers.getRows();
+    k = registers.getColumns();
+    input = registers.getElementType();
+  } else {
+    auto a = cast<MemRefType>(getA().getType());
+    if (a.getRank() != 2)
+      return emitOpError() << "multiplies 2-d tiles; 'a' has rank " << a.getRank();
+    if (!a.hasStaticShape())
+      return emitOpError("needs statically shaped tiles: the tensor-core instructions' shapes are fixed");
+    m = a.getDimSize(0);
+    k = a.getDimSize(1);
+    input = a.getElementType();
+  }
+  if (b.getRank() != 2)
+    return emitOpError() << "multiplies 2-d tiles; 'b' has rank " << b.getRank();
+  if (!b.hasStaticShape())
     return emitOpError("needs statically shaped tiles: the tensor-core instructions' shapes are fixed");
-  if (a.getElementType() != b.getElementType())
-    return emitOpError() << "'a' holds " << a.getElementType() << " and 'b' " << b.getElementType()
+  if (input != b.getElementType())
+    return emitOpError() << "'a' holds " << input << " and 'b' " << b.getElementType()
                          << "; both tiles hold the same type";
-  if (!acceptsAccumulator(a.getElementType(), acc.getElementType()))
-    return emitOpError() << "cannot accumulate " << a.getElementType() << " products in " << acc.getElementType()
+  if (!acceptsAccumulator(input, acc.getElementType()))
+    return emitOpError() << "cannot accumulate " << input << " products in " << acc.getElementType()
                          << ": f16 inputs accumulate in f32 or f16, bf16 and f32 (tf32) inputs in f32";
-  int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = b.getDimSize(1);
-  if (b.getDimSize(0) != k)
-    return emitOpError() << "'a' is " << m << "x" << k << " and 'b' " << b.getDimSize(0) << "x" << n
-                         << ": the inner dimensions differ";
+  bool transposed = getTransposeB();
+  int64_t bk = transposed ? b.getDimSize(1) : b.getDimSize(0);
+  int64_t n = transposed ? b.getDimSize(0) : b.getDimSize(1);
+  if (bk != k)
+    return emitOpError() << "'a' is " << m << "x" << k << " and 'b' " << b.getDimSize(0) << "x" << b.getDimSize(1)
+                         << (transposed ? " (N x K, transpose_b)" : " (K x N)") << ": the inner dimensions differ";
   if (acc.getRows() != m || acc.getColumns() != n)
     return emitOpError() << "the product is " << m << "x" << n << " but the accumulator is " << acc.getRows() << "x"
                          << acc.getColumns();
   if (isSynchronous())
     return success();
   return verifyAsyncOpQueue(*this, getToken(), getQueue());
+}
+
+/// Declared by hand because `a` is memory or registers: a read of memory
+/// (the default resource) for a memref tile, of accumulator registers for a
+/// register operand; the MMA also joins its queue's open group.
+void MmaOp::getEffects(SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Write::get(), QueueResource::get());
+  SideEffects::Resource *aResource = isa<AccumulatorType>(getA().getType())
+                                         ? static_cast<SideEffects::Resource *>(AccumulatorResource::get())
+                                         : SideEffects::DefaultResource::get();
+  effects.emplace_back(MemoryEffects::Read::get(), &getAMutable(), aResource);
+  effects.emplace_back(MemoryEffects::Read::get(), &getBMutable(), SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), &getAccMutable(), AccumulatorResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getAccMutable(), AccumulatorResource::get());
 }
 
 bool MmaOp::isSynchronous() {
@@ -296,6 +339,102 @@ LogicalResult AccumulatorStoreOp::verify() {
     llvm::interleave(dest.getShape(), diag, "x");
     return diag << "; the shapes agree";
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AccumulatorMapOp, AccumulatorReduceOp, AccumulatorConvertOp, YieldOp
+//===----------------------------------------------------------------------===//
+
+/// The region's ops compute on values only: an effect would run once per
+/// element, in an unspecified order.
+static LogicalResult verifyPureBody(Operation *op, Region &body) {
+  for (Operation &nested : body.front().without_terminator())
+    if (!isMemoryEffectFree(&nested))
+      return nested.emitOpError() << "cannot appear in '" << op->getName()
+                                  << "': its region computes an element from elements, with no memory effect";
+  return success();
+}
+
+/// The region's single block takes `types` and yields one value of `result`.
+static LogicalResult verifyScalarBody(Operation *op, Region &body, ArrayRef<Type> types, Type result,
+                                      StringRef what) {
+  Block &block = body.front();
+  if (block.getNumArguments() != types.size()) {
+    InFlightDiagnostic diag = op->emitOpError() << "has a region of " << block.getNumArguments()
+                                                << " arguments; it takes " << what;
+    return diag;
+  }
+  for (auto [argument, type] : llvm::zip(block.getArguments(), types))
+    if (argument.getType() != type)
+      return op->emitOpError() << "region argument #" << argument.getArgNumber() << " is " << argument.getType()
+                               << "; it takes " << what;
+  auto yield = cast<YieldOp>(block.getTerminator());
+  if (yield.getValues().size() != 1 || yield.getValues()[0].getType() != result)
+    return yield.emitOpError() << "yields one " << result << " (the new element) in '" << op->getName() << "'";
+  return verifyPureBody(op, body);
+}
+
+bool AccumulatorMapOp::hasIndices() {
+  return getBody().front().getNumArguments() == getInputs().size() + 3;
+}
+
+LogicalResult AccumulatorMapOp::verify() {
+  auto dest = cast<AccumulatorType>(getDest().getType());
+  SmallVector<Type> types{dest.getElementType()};
+  for (Value operand : getInputs()) {
+    auto tile = cast<AccumulatorType>(operand.getType());
+    if (tile.getRows() != dest.getRows() || (tile.getColumns() != dest.getColumns() && tile.getColumns() != 1))
+      return emitOpError() << "maps a " << dest.getRows() << "x" << dest.getColumns() << " tile with an input of "
+                           << tile.getRows() << "x" << tile.getColumns() << ": an input has the same shape, or "
+                           << dest.getRows() << "x1 (a value per row)";
+    types.push_back(tile.getElementType());
+  }
+  std::string what = "the element of 'dest', one of each input";
+  if (getBody().front().getNumArguments() == types.size() + 2) {
+    types.push_back(IndexType::get(getContext()));
+    types.push_back(IndexType::get(getContext()));
+  }
+  what += ", then optionally the row and column (index)";
+  return verifyScalarBody(*this, getBody(), types, dest.getElementType(), what);
+}
+
+LogicalResult AccumulatorReduceOp::verify() {
+  auto source = cast<AccumulatorType>(getSource().getType());
+  auto dest = cast<AccumulatorType>(getDest().getType());
+  if (getSource() == getDest())
+    return emitOpError("folds a tile into itself: 'dest' is another tile, of one column");
+  if (dest.getRows() != source.getRows() || dest.getColumns() != 1)
+    return emitOpError() << "folds the rows of a " << source.getRows() << "x" << source.getColumns()
+                         << " tile into a " << dest.getRows() << "x" << dest.getColumns() << " tile; it takes "
+                         << source.getRows() << "x1";
+  if (dest.getElementType() != source.getElementType())
+    return emitOpError() << "folds " << source.getElementType() << " elements into " << dest.getElementType()
+                         << "; both tiles hold the same type";
+  Type element = dest.getElementType();
+  return verifyScalarBody(*this, getBody(), {element, element}, element,
+                          "the partial value and the element, of the tiles' type");
+}
+
+LogicalResult AccumulatorConvertOp::verify() {
+  auto source = cast<AccumulatorType>(getSource().getType());
+  auto dest = cast<AccumulatorType>(getDest().getType());
+  if (source.getShape() != dest.getShape())
+    return emitOpError() << "converts a " << source.getRows() << "x" << source.getColumns() << " tile into a "
+                         << dest.getRows() << "x" << dest.getColumns() << " one; the shapes agree";
+  if (getSource() == getDest())
+    return emitOpError("converts a tile into itself");
+  Type from = source.getElementType(), to = dest.getElementType();
+  if (from != to && !(from.isF32() && (to.isF16() || to.isBF16())))
+    return emitOpError() << "converts " << from << " to " << to << "; it rounds f32 to f16 or bf16 (or copies)";
+  return success();
+}
+
+LogicalResult YieldOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  bool scalar = isa<AccumulatorMapOp, AccumulatorReduceOp>(parent);
+  if (!scalar && !getValues().empty())
+    return emitOpError() << "ends '" << parent->getName() << "' with no values";
   return success();
 }
 

@@ -65,7 +65,8 @@ def AsyncPipe_CopyOp : AsyncPipe_Op<"copy", [AsyncPipe_WritesQueues,
 // `asyncpipe.accumulator_store` reads.
 def AsyncPipe_AccumulatorResource : Resource<"::mlir::asyncpipe::AccumulatorResource">;
 
-def AsyncPipe_MmaOp : AsyncPipe_Op<"mma", [AsyncPipe_WritesQueues,
+def AsyncPipe_MmaOp : AsyncPipe_Op<"mma", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<AsyncPipe_AsyncEffectOpInterface>]> {
   let summary = "asynchronous tensor-core tile multiply-accumulate (async compute)";
   let description = [{
@@ -91,24 +92,41 @@ def AsyncPipe_MmaOp : AsyncPipe_Op<"mma", [AsyncPipe_WritesQueues,
     (as tf32, into f32); which tile shapes a chip takes is checked where the
     op is lowered for it.
 
+    `a` is a memref tile, or a tile of registers (an f16 or bf16
+    `!asyncpipe.accumulator`, as `asyncpipe.accumulator_convert` writes
+    one: wgmma's A operand from registers, attention's P). Registers are
+    read like a tile in memory: until the op completes, so that overwriting
+    them before a wait covers the MMA is a race (`asyncpipe-verify-sync`
+    reports it at the write).
+
+    With `transpose_b`, `b` is stored `N x K` (each row one column of the
+    product's right factor, as attention's K tile sits in memory: `S = Q
+    K^T`); the op computes `acc += a * transpose(b)`. Without it `b` is
+    `K x N`.
+
     ```mlir
     asyncpipe.mma %a, %b, %acc queue 1 : memref<128x64xf16, 3>, memref<64x128xf16, 3> into !asyncpipe.accumulator<128x128xf32>
+    asyncpipe.mma %q, %k, %s transpose_b : memref<128x64xf16, 3>, memref<128x64xf16, 3> into !asyncpipe.accumulator<128x128xf32>
+    asyncpipe.mma %p, %v, %o : !asyncpipe.accumulator<128x128xf16>, memref<128x64xf16, 3> into !asyncpipe.accumulator<128x64xf32>
     ```
   }];
-  let arguments = (ins Arg<AnyMemRef, "read", [MemRead]>:$a,
-                       Arg<AnyMemRef, "read", [MemRead]>:$b,
-                       Arg<AsyncPipe_AccumulatorType, "accumulated into",
-                           [MemRead<AsyncPipe_AccumulatorResource>, MemWrite<AsyncPipe_AccumulatorResource>]>:$acc,
-                       OptionalAttr<AsyncPipe_Queue>:$queue);
+  let arguments = (ins AnyTypeOf<[AnyMemRef, AsyncPipe_AccumulatorType],
+                                 "a memref tile or a tile of registers">:$a,
+                       AnyMemRef:$b,
+                       AsyncPipe_AccumulatorType:$acc,
+                       OptionalAttr<AsyncPipe_Queue>:$queue,
+                       UnitAttr:$transpose_b);
   let results = (outs Optional<AsyncPipe_TokenType>:$token);
   let extraClassDeclaration = [{
     /// Whether the op completes at issue: no token, no queue of its own and
     /// no enclosing commit region.
     bool isSynchronous();
+    /// The product's rows, columns and inner dimension (M, N, K).
+    std::tuple<int64_t, int64_t, int64_t> getProductShape();
   }];
   let assemblyFormat = [{
-    $a `,` $b `,` $acc (`queue` $queue^)? attr-dict
-    `:` type($a) `,` type($b) `into` qualified(type($acc)) (`->` type($token)^)?
+    $a `,` $b `,` $acc (`queue` $queue^)? (`transpose_b` $transpose_b^)? attr-dict
+    `:` qualified(type($a)) `,` type($b) `into` qualified(type($acc)) (`->` type($token)^)?
   }];
   let hasVerifier = 1;
 }
@@ -142,6 +160,115 @@ def AsyncPipe_AccumulatorStoreOp : AsyncPipe_Op<"accumulator_store"> {
   let arguments = (ins Arg<AsyncPipe_AccumulatorType, "read", [MemRead<AsyncPipe_AccumulatorResource>]>:$acc,
                        Arg<AnyMemRef, "written", [MemWrite]>:$dest);
   let assemblyFormat = "$acc `,` $dest attr-dict `:` qualified(type($acc)) `to` type($dest)";
+  let hasVerifier = 1;
+}
+
+// Math on tiles of registers (issue 39): what attention's online softmax
+// does between its two MMAs, in place on `!asyncpipe.accumulator` tiles, so
+// that every access to registers an MMA may still read or write is an
+// effect the synchronization passes see.
+
+def AsyncPipe_AccumulatorMapOp : AsyncPipe_Op<"accumulator_map", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "elementwise math on a tile of registers, in place, with per-row operands";
+  let description = [{
+    Sets every element `dest[i][j]` of a register tile to what the region
+    computes from it and from the `inputs` at the same place: an input
+    with as many columns as `dest` gives its `[i][j]`, one with a single
+    column (`M x 1`, a value per row: a row maximum, a row sum) its
+    `[i][0]`. The region's arguments are the element of `dest`, one
+    element of each input, and, when it asks for them, the row and
+    column indices `i` and `j` (`index`, within the tile; a causal mask
+    adds the tile's offsets); it yields the new element. Its ops are pure
+    (arithmetic and `math`); the order in which elements are computed is
+    unspecified.
+
+    It reads `dest` and the inputs and writes `dest` now: reading a tile
+    that an MMA may still be writing (attention's `O` rescaled before the
+    MMA into it completes) is a race that `asyncpipe-verify-sync` reports.
+
+    ```mlir
+    // S = exp2(S * c - m * c): the softmax numerator, with m the row maxima.
+    asyncpipe.accumulator_map %s(%m) : !asyncpipe.accumulator<128x128xf32>(!asyncpipe.accumulator<128x1xf32>) {
+    ^bb0(%x: f32, %mi: f32):
+      %d = arith.subf %x, %mi : f32
+      %e = math.exp2 %d : f32
+      asyncpipe.yield %e : f32
+    }
+    ```
+  }];
+  let arguments = (ins Arg<AsyncPipe_AccumulatorType, "updated in place",
+                           [MemRead<AsyncPipe_AccumulatorResource>, MemWrite<AsyncPipe_AccumulatorResource>]>:$dest,
+                       Arg<Variadic<AsyncPipe_AccumulatorType>, "read",
+                           [MemRead<AsyncPipe_AccumulatorResource>]>:$inputs);
+  let regions = (region SizedRegion<1>:$body);
+  let extraClassDeclaration = [{
+    /// Whether the region takes the row and column indices (after the
+    /// elements).
+    bool hasIndices();
+  }];
+  let assemblyFormat = [{
+    $dest (`(` $inputs^ `)`)? attr-dict `:` qualified(type($dest)) (`(` qualified(type($inputs))^ `)`)? $body
+  }];
+  let hasVerifier = 1;
+}
+
+def AsyncPipe_AccumulatorReduceOp : AsyncPipe_Op<"accumulator_reduce", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "fold each row of a register tile into a value per row, in place";
+  let description = [{
+    Folds every element of row `i` of `source` (`M x N`) into `dest[i][0]`
+    (`dest` is `M x 1`): `dest[i][0] = f(dest[i][0], source[i][j])` for
+    each `j`, with `f` the region (arguments: the partial value and the
+    element; it yields the new partial value). `f` must be associative and
+    commutative (a maximum, a sum): the order of the folds is unspecified
+    (on a GPU each thread folds its elements and the threads sharing a row
+    combine theirs). `dest` keeps its own value as the first partial, which
+    is how attention's running row maximum and row sum carry across steps.
+
+    It reads `source` and `dest` and writes `dest` now (`asyncpipe-verify-sync`
+    reports a read of a tile that an MMA may still be writing).
+
+    ```mlir
+    asyncpipe.accumulator_reduce %s into %m : !asyncpipe.accumulator<128x128xf32> into !asyncpipe.accumulator<128x1xf32> {
+    ^bb0(%partial: f32, %x: f32):
+      %r = arith.maximumf %partial, %x : f32
+      asyncpipe.yield %r : f32
+    }
+    ```
+  }];
+  let arguments = (ins Arg<AsyncPipe_AccumulatorType, "read", [MemRead<AsyncPipe_AccumulatorResource>]>:$source,
+                       Arg<AsyncPipe_AccumulatorType, "folded into",
+                           [MemRead<AsyncPipe_AccumulatorResource>, MemWrite<AsyncPipe_AccumulatorResource>]>:$dest);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $source `into` $dest attr-dict `:` qualified(type($source)) `into` qualified(type($dest)) $body
+  }];
+  let hasVerifier = 1;
+}
+
+def AsyncPipe_AccumulatorConvertOp : AsyncPipe_Op<"accumulator_convert"> {
+  let summary = "convert a tile of registers to another element type (an MMA's register operand)";
+  let description = [{
+    Writes `source`'s elements, rounded to `dest`'s element type (f32 to
+    f16 or bf16, to nearest even; or the same type), into `dest`, a tile
+    of the same shape. This is how attention's probabilities `P`, an f32
+    accumulator, become the f16 or bf16 register operand of the next MMA
+    (`asyncpipe.mma %p, %v, %o`): on sm_90a an accumulator fragment of
+    wgmma is laid out as its A operand from registers, so the conversion
+    moves no data between threads.
+
+    It reads `source` and writes `dest` now: overwriting a register operand
+    that an MMA may still be reading (the previous step's `P`) is a race
+    that `asyncpipe-verify-sync` reports.
+
+    ```mlir
+    asyncpipe.accumulator_convert %s into %p : !asyncpipe.accumulator<128x128xf32> into !asyncpipe.accumulator<128x128xf16>
+    ```
+  }];
+  let arguments = (ins Arg<AsyncPipe_AccumulatorType, "read", [MemRead<AsyncPipe_AccumulatorResource>]>:$source,
+                       Arg<AsyncPipe_AccumulatorType, "written", [MemWrite<AsyncPipe_AccumulatorResource>]>:$dest);
+  let assemblyFormat = "$source `into` $dest attr-dict `:` qualified(type($source)) `into` qualified(type($dest))";
   let hasVerifier = 1;
 }
 
@@ -322,9 +449,18 @@ def AsyncPipe_WaitQueueOp : AsyncPipe_Op<"wait_queue", [
 
 def AsyncPipe_YieldOp : AsyncPipe_Op<"yield", [
     Pure, Terminator,
-    ParentOneOf<["AsyncScopeOp", "CommitGroupOp", "CommitQueueOp"]>]> {
+    ParentOneOf<["AsyncScopeOp", "CommitGroupOp", "CommitQueueOp",
+                 "AccumulatorMapOp", "AccumulatorReduceOp"]>]> {
   let summary = "terminator of asyncpipe regions";
-  let assemblyFormat = "attr-dict";
+  let description = [{
+    Ends the region of an async scope or commit (no operands), or of an
+    `asyncpipe.accumulator_map` or `asyncpipe.accumulator_reduce` (the new
+    element or partial value).
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // ASYNCPIPE_OPS_TD

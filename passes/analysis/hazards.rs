@@ -525,7 +525,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn cases(&mut self, function: OperationRef<'c, 'a>) -> Vec<Race<'c>> {
-        let mut work = vec![Case::of_function(function)];
+        let mut work = vec![Case::of_kernel(function)];
         let mut runs = 0;
         while let Some(case) = work.pop() {
             if runs == CASE_BUDGET || self.steps >= self.max_steps / CASE_SPLIT_SHARE {

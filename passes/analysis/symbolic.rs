@@ -194,6 +194,26 @@ impl Case {
         Case { params }
     }
 
+    /// [`Self::of_function`] with the kernel's block ids (`gpu.block_id`,
+    /// each op's result) as parameters too, in `[0, 2^31 - 2]` (the largest
+    /// grid): a loop whose trip count the block's id decides (a causal
+    /// attention block's key tiles, a split of K by block) is then followed
+    /// over cases of the id as over cases of an argument. Two ops reading the
+    /// same id are two parameters, unrelated: more values than a run can
+    /// give, never fewer.
+    pub fn of_kernel(function: OperationRef) -> Case {
+        let mut case = Self::of_function(function);
+        let ids = ir::nested_ops(function).into_iter().filter(|op| Upstream::GpuBlockId.is(*op));
+        for (n, op) in ids.enumerate() {
+            let Some(value) = op.result(0).ok().map(melior::ir::Value::from) else { continue };
+            let Some(bits) = integer_bits(value.r#type()) else { continue };
+            let label = if n == 0 { "the block id".to_string() } else { format!("the block id (read {})", n + 1) };
+            let hi = (1i128 << 31) - 2;
+            case.params.push(Param { key: ValueKey::of(value), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo: 0, hi });
+        }
+        case
+    }
+
     /// The label of the single parameter `form` depends on, if one.
     pub fn label_of(&self, form: &Affine) -> Option<&str> {
         let [(param, _)] = form.terms[..] else { return None };

@@ -104,6 +104,13 @@ impl WarpGrid {
     }
 }
 
+/// Whether `op` is one of attention's forms that the lowering does not take
+/// yet (issue 39): math on register tiles, an MMA reading registers or a
+/// transposed `b`.
+fn attention_form(op: OperationRef) -> bool {
+    asyncpipe::is_register_math(op) || MmaOp::cast(op).is_some_and(|mma| asyncpipe::has_register_a(mma) || mma.transpose_b())
+}
+
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let chip = options.get("chip");
     let sm = chip.strip_prefix("sm_").map(|v| v.trim_end_matches('a')).and_then(|v| v.parse::<u32>().ok());
@@ -168,6 +175,14 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             fail(*op, "asyncpipe-lower-mma expects counting form: run asyncpipe-token-to-count first");
             continue;
         }
+        if attention_form(*op) {
+            fail(
+                *op,
+                "asyncpipe-lower-mma does not lower math on register tiles, register operands or transpose_b to a GPU \
+                 yet (issue 39); asyncpipe-lower-deferred runs them on the CPU",
+            );
+            continue;
+        }
         if !is_mma_op {
             if let (Some(function), true) = (function, asyncpipe::is_async(*op) || crate::passes::ir::async_effects::issues_queued_work(*op)) {
                 if let Some(queue) = asyncpipe::queue_of(*op) {
@@ -204,6 +219,8 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             swizzled: Vec::new(),
         });
         match AsyncpipeOp::of(*op) {
+            // A tile that attention's forms use: they say what is missing.
+            Some(AsyncpipeOp::AccumulatorInit(init)) if ir::users(init.acc()).into_iter().any(attention_form) => {}
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
                 let tile = accumulator_tile(init.acc().r#type()).expect("an accumulator");
                 if !tile.element.is_f32() {

@@ -39,7 +39,7 @@ use crate::passes::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::MemRefType;
-use melior::ir::{Type, TypeLike, Value, ValueLike};
+use melior::ir::{RegionLike, RegionRef, Type, TypeLike, Value, ValueLike};
 use std::collections::BTreeMap;
 
 pub const PASS: PassDef = PassDef {
@@ -137,6 +137,16 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
             Some(AsyncpipeOp::AccumulatorStore(store)) => {
                 b.op(Upstream::MemrefCopy, &[store.acc(), store.dest()], &[], &[], at);
             }
+            Some(AsyncpipeOp::AccumulatorMap(map)) => {
+                let inputs: Vec<Value> = map.inputs().collect();
+                elementwise(&b, map.dest(), &inputs, map.body(), at);
+            }
+            Some(AsyncpipeOp::AccumulatorReduce(reduce)) => {
+                fold_rows(&b, reduce.source(), reduce.dest(), reduce.body(), at);
+            }
+            Some(AsyncpipeOp::AccumulatorConvert(convert)) => {
+                convert_tile(&b, convert.source(), convert.dest(), at);
+            }
             _ => continue,
         }
         ir::erase(op);
@@ -189,18 +199,16 @@ fn check(ops: &[OperationRef]) -> Result<(), PassFailed> {
                 }
             }
             Some(AsyncpipeOp::Mma(mma)) => {
-                for (what, value) in [("a", mma.a()), ("b", mma.b())] {
+                for (what, value) in [("a", mma.a()), ("b", mma.b())].into_iter().filter(|(_, v)| v.r#type().is_mem_ref()) {
                     if !contiguous_rows(value.r#type()) {
                         fail(*op, &format!("tile '{what}' has rows that are not contiguous (innermost stride 1)"));
                     }
                 }
-                if !from_init(mma.acc()) {
-                    fail(*op, "asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function");
+                if !register_tiles(*op).all(from_init) {
+                    fail(*op, FROM_INIT);
                 }
             }
-            Some(AsyncpipeOp::AccumulatorStore(store)) if !from_init(store.acc()) => {
-                fail(*op, "asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function");
-            }
+            Some(_) if !register_tiles(*op).all(from_init) => fail(*op, FROM_INIT),
             Some(AsyncpipeOp::AccumulatorInit(init))
                 if accumulator_tile(init.acc().r#type()).is_some_and(|tile| {
                     tile.rows.checked_mul(tile.columns).and_then(|n| n.checked_mul(ir::element_bytes(tile.element))).is_none_or(|b| b > MAX_ACCUMULATOR_BYTES)
@@ -209,11 +217,15 @@ fn check(ops: &[OperationRef]) -> Result<(), PassFailed> {
                 fail(*op, &format!("asyncpipe-lower-deferred models accumulators of at most {MAX_ACCUMULATOR_BYTES} bytes (a thread's stack)"))
             }
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
-                if let Some(user) = asyncpipe::other_accumulator_use(init.acc()) {
+                let acc = init.acc();
+                let other = ir::uses(acc).into_iter().map(|(user, _)| user).find(|user| {
+                    !(asyncpipe::is_tensor_core_op(*user) && MmaOp::cast(*user).is_none_or(|mma| mma.b() != acc))
+                });
+                if let Some(user) = other {
                     fail(
                         user,
-                        "asyncpipe-lower-deferred models accumulators used by asyncpipe.mma and \
-                         asyncpipe.accumulator_store only",
+                        "asyncpipe-lower-deferred models register tiles used by asyncpipe's tensor-core ops only \
+                         (asyncpipe.mma, accumulator_store, accumulator_map, accumulator_reduce, accumulator_convert)",
                     );
                 }
             }
@@ -237,6 +249,13 @@ fn contiguous_rows(ty: Type) -> bool {
     ir::strides_and_offset(ty).is_some_and(|(strides, _)| strides.last().is_none_or(|s| *s == 1))
 }
 
+const FROM_INIT: &str = "asyncpipe-lower-deferred models register tiles that asyncpipe.accumulator_init makes in the same function";
+
+/// The register tiles (`!asyncpipe.accumulator` values) `op` takes.
+fn register_tiles<'c, 'a>(op: OperationRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
+    (0..op.operand_count()).filter_map(move |k| op.operand(k).ok()).filter(|v| asyncpipe::is_accumulator_type(v.r#type()))
+}
+
 /// Whether accumulator `acc` is made by an `asyncpipe.accumulator_init`.
 fn from_init(acc: Value) -> bool {
     ir::defining_op(acc).is_some_and(AccumulatorInitOp::is)
@@ -246,16 +265,18 @@ fn from_init(acc: Value) -> bool {
 /// into f32, 2 f32 into f32, 3 f16 into f16 (every pair the op's verifier
 /// allows).
 fn element_types(mma: MmaOp) -> Option<i64> {
-    let input = ir::element_type(mma.a().r#type());
+    let input = ir::element_type(mma.b().r#type());
     let tile = accumulator_tile(mma.acc().r#type()).or_else(|| memref_tile(mma.acc()))?;
     let acc = tile.element;
-    match () {
-        _ if input.is_f16() && acc.is_f32() => Some(0),
-        _ if input.is_bf16() && acc.is_f32() => Some(1),
-        _ if input.is_f32() && acc.is_f32() => Some(2),
-        _ if input.is_f16() && acc.is_f16() => Some(3),
-        _ => None,
-    }
+    let types = match () {
+        _ if input.is_f16() && acc.is_f32() => 0,
+        _ if input.is_bf16() && acc.is_f32() => 1,
+        _ if input.is_f32() && acc.is_f32() => 2,
+        _ if input.is_f16() && acc.is_f16() => 3,
+        _ => return None,
+    };
+    // b stored N x K: the runtime indexes it by (column, k).
+    Some(if mma.transpose_b() { types + 4 } else { types })
 }
 
 /// The tile of an accumulator already lowered to its memref.
@@ -313,8 +334,10 @@ fn copy_rows<'c, 'a>(b: &Builder<'c>, queue: Value<'c, 'a>, source: Value<'c, 'a
 /// An MMA as a call of the runtime, on byte addresses and row strides.
 fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c, 'a>, at: Point<'c, 'a>) {
     let types = b.index_constant(element_types(mma).expect("asyncpipe.mma's verifier allows these element types only"), at);
+    // (Operand 'a', registers or memory, is a memref by now.)
     let shape = ir::shape(mma.a().r#type());
-    let n = ir::shape(mma.b().r#type())[1];
+    let b_shape = ir::shape(mma.b().r#type());
+    let n = if mma.transpose_b() { b_shape[0] } else { b_shape[1] };
     let mut operands: Vec<Value> = queue.into_iter().collect();
     operands.push(types);
     for tile in [mma.a(), mma.b(), mma.acc()] {
@@ -328,6 +351,91 @@ fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c
         operands.push(b.index_constant(size, at));
     }
     b.call(if queue.is_some() { MMA } else { MMA_NOW }, &operands, &[], at);
+}
+
+/// The loops over a register tile's rows and columns (its memref now), at
+/// `at`: the row and column indices and the point inside both.
+fn tile_loops<'c, 'a>(b: &Builder<'c>, tile: Value<'c, 'a>, at: Point<'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>, Point<'c, 'a>) {
+    let shape = ir::shape(tile.r#type());
+    let zero = b.index_constant(0, at);
+    let one = b.index_constant(1, at);
+    let rows = b.index_constant(shape[0], at);
+    let columns = b.index_constant(shape[1], at);
+    let (i, inner) = b.for_loop(zero, rows, one, at);
+    let (j, inner) = b.for_loop(zero, columns, one, inner);
+    (i, j, inner)
+}
+
+fn load<'c, 'a>(b: &Builder<'c>, tile: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
+    let mut operands = vec![tile];
+    operands.extend_from_slice(index);
+    b.value(Upstream::MemrefLoad, &operands, ir::element_type(tile.r#type()), &[], at)
+}
+
+fn store<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, tile: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) {
+    let mut operands = vec![value, tile];
+    operands.extend_from_slice(index);
+    b.op(Upstream::MemrefStore, &operands, &[], &[], at);
+}
+
+/// The ops of `body` (a map's or reduce's single block) cloned at `at`, its
+/// arguments bound to `arguments`: the value its `asyncpipe.yield` yields.
+fn inline_scalar_body<'c, 'a>(body: RegionRef<'c, 'a>, arguments: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
+    let block = body.first_block().expect("a verified region has its block");
+    let mut map: Vec<(ir::ValueKey, Value<'c, 'a>)> =
+        arguments.iter().enumerate().map(|(k, v)| (ir::ValueKey::of(Value::from(block.argument(k).expect("the verifier counted them"))), *v)).collect();
+    let mut yielded = None;
+    for op in ir::ops(block) {
+        if op.next_in_block().is_none() {
+            yielded = op.operand(0).ok();
+        } else {
+            rewrite::clone_mapped(op, &mut map, at);
+        }
+    }
+    let yielded = yielded.expect("the verifier checked one yielded value");
+    map.iter().find(|(key, _)| *key == ir::ValueKey::of(yielded)).map_or(yielded, |(_, v)| *v)
+}
+
+/// `asyncpipe.accumulator_map` as loops over `dest`'s elements: each
+/// element, each input's at its row and column (column 0 for a value per
+/// row), and the indices when the region takes them, into the region's ops.
+fn elementwise<'c, 'a>(b: &Builder<'c>, dest: Value<'c, 'a>, inputs: &[Value<'c, 'a>], body: RegionRef<'c, 'a>, at: Point<'c, 'a>) {
+    // The region takes the row and column after the elements when it has
+    // two arguments more than elements.
+    let indices = body.first_block().is_some_and(|block| block.argument_count() == inputs.len() + 3);
+    let zero = b.index_constant(0, at);
+    let (i, j, inner) = tile_loops(b, dest, at);
+    let mut arguments = vec![load(b, dest, &[i, j], inner)];
+    for input in inputs {
+        let column = if ir::shape(input.r#type()).get(1) == Some(&1) { zero } else { j };
+        arguments.push(load(b, *input, &[i, column], inner));
+    }
+    if indices {
+        arguments.extend([i, j]);
+    }
+    let result = inline_scalar_body(body, &arguments, inner);
+    store(b, result, dest, &[i, j], inner);
+}
+
+/// `asyncpipe.accumulator_reduce` as loops: each element of a row of
+/// `source`, in column order, folded into the row's value in `dest`.
+fn fold_rows<'c, 'a>(b: &Builder<'c>, source: Value<'c, 'a>, dest: Value<'c, 'a>, body: RegionRef<'c, 'a>, at: Point<'c, 'a>) {
+    let zero = b.index_constant(0, at);
+    let (i, j, inner) = tile_loops(b, source, at);
+    let partial = load(b, dest, &[i, zero], inner);
+    let element = load(b, source, &[i, j], inner);
+    let result = inline_scalar_body(body, &[partial, element], inner);
+    store(b, result, dest, &[i, zero], inner);
+}
+
+/// `asyncpipe.accumulator_convert` as loops: each element rounded
+/// (`arith.truncf`, to nearest even) or copied.
+fn convert_tile<'c, 'a>(b: &Builder<'c>, source: Value<'c, 'a>, dest: Value<'c, 'a>, at: Point<'c, 'a>) {
+    let (i, j, inner) = tile_loops(b, source, at);
+    let element = load(b, source, &[i, j], inner);
+    let to = ir::element_type(dest.r#type());
+    let value = if element.r#type() == to { element } else { b.value(Upstream::ArithTruncf, &[element], to, &[], inner) };
+    store(b, value, dest, &[i, j], inner);
 }
 
 /// Declares the runtime's functions `module` does not define.

@@ -6,6 +6,7 @@
 use super::async_effects::QueueName;
 use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp, MmaOp};
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::ValueLike;
 
 // The dialect's types, in a module of their own so that the async-effects
 // layer can ask them without depending on this one (which asks it).
@@ -83,18 +84,37 @@ pub const SWIZZLE_BYTES: i64 = 128;
 pub const SWIZZLE_ATOM_BYTES: i64 = 8 * SWIZZLE_BYTES;
 
 /// Whether `op` is one of the tensor-core ops (`asyncpipe.mma`,
-/// `asyncpipe.accumulator_init`, `asyncpipe.accumulator_store`): what only
-/// `asyncpipe-lower-mma` and `asyncpipe-lower-deferred` lower.
+/// `asyncpipe.accumulator_init`, `asyncpipe.accumulator_store`, and the math
+/// on register tiles, [`is_register_math`]): what only `asyncpipe-lower-mma`
+/// and `asyncpipe-lower-deferred` lower.
 pub fn is_tensor_core_op(op: OperationRef) -> bool {
+    is_register_math(op)
+        || matches!(
+            AsyncpipeOp::of(op),
+            Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_))
+        )
+}
+
+/// Whether `op` computes on register tiles in place (issue 39: attention's
+/// online softmax): `asyncpipe.accumulator_map`, `accumulator_reduce`,
+/// `accumulator_convert`.
+pub fn is_register_math(op: OperationRef) -> bool {
     matches!(
         AsyncpipeOp::of(op),
-        Some(AsyncpipeOp::Mma(_) | AsyncpipeOp::AccumulatorInit(_) | AsyncpipeOp::AccumulatorStore(_))
+        Some(AsyncpipeOp::AccumulatorMap(_) | AsyncpipeOp::AccumulatorReduce(_) | AsyncpipeOp::AccumulatorConvert(_))
     )
 }
 
+/// Whether `mma` reads its `a` operand from registers (a tile of
+/// `!asyncpipe.accumulator`, wgmma's A from registers) rather than memory.
+pub fn has_register_a(mma: MmaOp) -> bool {
+    super::asyncpipe_types::is_accumulator_type(mma.a().r#type())
+}
+
 /// Whether every use of accumulator `acc` (an `asyncpipe.accumulator_init`'s
-/// result) is an MMA into it or a store of it: the uses the lowerings
-/// rewrite. The first other user, if any.
+/// result) is an MMA into it or a store of it: the uses the GPU lowerings
+/// rewrite. The first other user, if any (the register math, and an MMA
+/// reading it as its operand `a`, among them).
 pub fn other_accumulator_use<'c, 'a>(acc: melior::ir::Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     super::uses(acc).into_iter().map(|(user, _)| user).find(|user| {
         !(MmaOp::cast(*user).is_some_and(|mma| mma.acc() == acc && mma.a() != acc && mma.b() != acc)

@@ -152,6 +152,9 @@ fn recognize<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Result<Gemm<'c, 'a>, Pass
         return Err(not_gemm(loop_op, "the loop must copy two tiles (memref.copy) and multiply them (one asyncpipe.mma)"));
     };
     let view = MmaOp::cast(*mma).expect("an mma");
+    if view.transpose_b() || crate::passes::ir::asyncpipe::has_register_a(view) {
+        return Err(not_gemm(*mma, "the MMA must read A (M x K) and B (K x N) from the tiles the loop copies: no transpose_b, no register operand"));
+    }
     // Each copy fills the tile the MMA reads as its A or B operand.
     let mut ordered = [None, None];
     for copy in [*copy_a, *copy_b] {

@@ -232,6 +232,9 @@ fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>, slots: i64, producer: i64, persi
     let mut inits = Vec::new();
     for &mma in &mmas {
         let view = MmaOp::cast(mma).expect("an mma");
+        if view.transpose_b() || crate::passes::ir::asyncpipe::has_register_a(view) {
+            return Err(fail(mma, "warp specialization: the MMAs read A (M x K) and B (K x N) tiles the loop copies (no transpose_b, no register operand yet)"));
+        }
         for operand in [view.a(), view.b()] {
             if !ir::defining_op(operand).is_some_and(|d| tiles.contains(&d)) {
                 return Err(fail(mma, "warp specialization: the MMAs read the tiles the loop copies, whole"));
@@ -571,7 +574,7 @@ fn rewrite_kernel<'c, 'a>(plan: Plan<'c, 'a>) {
         b.op(Upstream::NvvmMbarrierTryWaitParity, &[full, parity, ticks], &[], &[], start);
         let mmas: Vec<OperationRef> = ir::ops(body).filter(|op| MmaOp::is(*op)).collect();
         let terminator = ir::terminator(body).expect("a yield");
-        let group = b.insert_with_body(CommitQueueOp::build(&b, queue), YieldOp::build(&b), Point::Before(terminator));
+        let group = b.insert_with_body(CommitQueueOp::build(&b, queue), YieldOp::build(&b, &[]), Point::Before(terminator));
         for &mma in &mmas {
             let view = MmaOp::cast(mma).expect("an mma");
             for (operand, value) in [(0, view.a()), (1, view.b())] {

@@ -213,6 +213,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                     "the asynchronous MMA into the accumulator",
                 ),
                 Kind::Write => ("accesses memory that an asynchronous operation may still be writing", "the asynchronous write"),
+                Kind::Read if is_accumulator(value) => (
+                    "overwrites registers that an asynchronous MMA may still be reading as its operand",
+                    "the asynchronous MMA reading them",
+                ),
                 Kind::Read => ("writes memory that an asynchronous operation may still be reading", "the asynchronous read"),
             };
             self.report(Race {

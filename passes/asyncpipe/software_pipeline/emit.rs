@@ -449,7 +449,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             return;
         };
         // An async group's waits go first in its region, before its work.
-        let terminator = self.b.insert_with_body(CommitGroupOp::build(&self.b, &[], queue), YieldOp::build(&self.b), point);
+        let terminator = self.b.insert_with_body(CommitGroupOp::build(&self.b, &[], queue), YieldOp::build(&self.b, &[]), point);
         let group = Point::Before(terminator);
         self.wait_for_needs(ctx.step, item, group);
         let commit = terminator.parent_operation().expect("the commit_group");
@@ -465,7 +465,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
                 let at = match scope {
                     Some(at) => at,
                     None => {
-                        let terminator = self.b.insert_with_body(AsyncScopeOp::build(&self.b, false, None), YieldOp::build(&self.b), group);
+                        let terminator = self.b.insert_with_body(AsyncScopeOp::build(&self.b, false, None), YieldOp::build(&self.b, &[]), group);
                         *scope.insert(Point::Before(terminator))
                     }
                 };

@@ -13,13 +13,13 @@ func.func private @empty(!asyncpipe.accumulator<0x4xf32>)
 
 // -----
 
-// expected-error @below {{accumulators are f32 or f16, not 'i32'}}
+// expected-error @below {{register tiles hold f32, f16 or bf16, not 'i32'}}
 func.func private @integer(!asyncpipe.accumulator<4x4xi32>)
 
 // -----
 
 func.func @rank(%a: memref<4x4x4xf16>, %b: memref<4x4xf16>, %acc: !asyncpipe.accumulator<4x4xf32>) {
-  // expected-error @below {{multiplies 2-d tiles; 'a' has rank 3 and 'b' rank 2}}
+  // expected-error @below {{multiplies 2-d tiles; 'a' has rank 3}}
   asyncpipe.mma %a, %b, %acc : memref<4x4x4xf16>, memref<4x4xf16> into !asyncpipe.accumulator<4x4xf32>
   return
 }
@@ -59,7 +59,7 @@ func.func @integers(%a: memref<16x16xi8>, %b: memref<16x8xi8>, %acc: !asyncpipe.
 // -----
 
 func.func @inner(%a: memref<16x16xf16>, %b: memref<8x8xf16>, %acc: !asyncpipe.accumulator<16x8xf32>) {
-  // expected-error @below {{'a' is 16x16 and 'b' 8x8: the inner dimensions differ}}
+  // expected-error @below {{'a' is 16x16 and 'b' 8x8 (K x N): the inner dimensions differ}}
   asyncpipe.mma %a, %b, %acc : memref<16x16xf16>, memref<8x8xf16> into !asyncpipe.accumulator<16x8xf32>
   return
 }
@@ -112,5 +112,46 @@ func.func @store_shape(%acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<8x16xf
 func.func @store_dynamic(%acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<?x8xf32>) {
   // expected-error @below {{stores a 16x8 tile into a memref of that static shape, not 'memref<?x8xf32>'}}
   asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<?x8xf32>
+  return
+}
+
+// -----
+
+// A register operand 'a' is f16 or bf16 (wgmma's A from registers).
+func.func @register_a_f32(%b: memref<16x8xf32>) {
+  %p = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x16xf32>
+  %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+  // expected-error @below {{takes a register operand 'a' of f16 or bf16 (wgmma's A from registers), not 'f32'}}
+  asyncpipe.mma %p, %b, %acc : !asyncpipe.accumulator<16x16xf32>, memref<16x8xf32> into !asyncpipe.accumulator<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @register_a_is_acc() {
+  %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x16xf16>
+  %b = memref.alloc() : memref<16x16xf16>
+  // expected-error @below {{reads its register operand 'a' from the accumulator it writes}}
+  asyncpipe.mma %acc, %b, %acc : !asyncpipe.accumulator<16x16xf16>, memref<16x16xf16> into !asyncpipe.accumulator<16x16xf16>
+  return
+}
+
+// -----
+
+// transpose_b: 'b' is N x K.
+func.func @transpose_b_inner(%a: memref<16x32xf16>, %b: memref<8x16xf16>) {
+  %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
+  // expected-error @below {{'a' is 16x32 and 'b' 8x16 (N x K, transpose_b): the inner dimensions differ}}
+  asyncpipe.mma %a, %b, %acc transpose_b : memref<16x32xf16>, memref<8x16xf16> into !asyncpipe.accumulator<16x8xf32>
+  return
+}
+
+// -----
+
+// bf16 registers are an operand, never an accumulator.
+func.func @bf16_accumulator(%a: memref<16x16xbf16>, %b: memref<16x8xbf16>) {
+  %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xbf16>
+  // expected-error @below {{cannot accumulate 'bf16' products in 'bf16'}}
+  asyncpipe.mma %a, %b, %acc : memref<16x16xbf16>, memref<16x8xbf16> into !asyncpipe.accumulator<16x8xbf16>
   return
 }

@@ -1,8 +1,10 @@
-// asyncpipe.yield may only terminate async_scope, commit_group and commit_queue regions, and takes no operands.
+// asyncpipe.yield may only terminate async_scope, commit_group and commit_queue
+// regions, with no operands, and accumulator_map and accumulator_reduce
+// regions, with the new element.
 // RUN: asyncpipe-opt %s -split-input-file -verify-diagnostics
 
 func.func @yield_in_func() {
-  // expected-error @below {{'asyncpipe.yield' op expects parent op to be one of 'asyncpipe.async_scope, asyncpipe.commit_group, asyncpipe.commit_queue'}}
+  // expected-error @below {{'asyncpipe.yield' op expects parent op to be one of 'asyncpipe.async_scope, asyncpipe.commit_group, asyncpipe.commit_queue, asyncpipe.accumulator_map, asyncpipe.accumulator_reduce'}}
   asyncpipe.yield
 }
 
@@ -10,7 +12,7 @@ func.func @yield_in_func() {
 
 func.func @yield_in_scf() {
   scf.execute_region {
-    // expected-error @below {{'asyncpipe.yield' op expects parent op to be one of 'asyncpipe.async_scope, asyncpipe.commit_group, asyncpipe.commit_queue'}}
+    // expected-error @below {{'asyncpipe.yield' op expects parent op to be one of 'asyncpipe.async_scope, asyncpipe.commit_group, asyncpipe.commit_queue, asyncpipe.accumulator_map, asyncpipe.accumulator_reduce'}}
     asyncpipe.yield
   }
   return
@@ -20,7 +22,7 @@ func.func @yield_in_scf() {
 
 func.func @yield_with_operand(%x: f32) {
   asyncpipe.async_scope queue 0 {
-    // expected-error @below {{'asyncpipe.yield' op requires zero operands}}
+    // expected-error @below {{'asyncpipe.yield' op ends 'asyncpipe.async_scope' with no values}}
     "asyncpipe.yield"(%x) : (f32) -> ()
   }
   return

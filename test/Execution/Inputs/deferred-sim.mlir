@@ -184,17 +184,21 @@ func.func @deferred_sim_copy(%queue: index, %dst: index, %src: index, %bytes: in
 }
 
 // Element types of an MMA (`types`): 0 f16 into f32, 1 bf16 into f32, 2 f32
-// into f32, 3 f16 into f16. The inputs' element size in bytes.
-func.func private @deferred_sim_input_bytes(%types: index) -> index {
+// into f32, 3 f16 into f16; plus 4 when b is stored N x K (transpose_b).
+// The inputs' element size in bytes.
+func.func private @deferred_sim_input_bytes(%types_b: index) -> index {
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
+  %types = arith.remui %types_b, %c4 : index
   %f32 = arith.cmpi eq, %types, %c2 : index
   %bytes = arith.select %f32, %c4, %c2 : index
   return %bytes : index
 }
 
 // Input element `i` of a tile at `at` (types as above), as f32.
-func.func private @deferred_sim_input(%types: index, %at: index) -> f32 {
+func.func private @deferred_sim_input(%types_b: index, %at: index) -> f32 {
+  %c4 = arith.constant 4 : index
+  %types = arith.remui %types_b, %c4 : index
   %p = func.call @deferred_sim_pointer(%at) : (index) -> !llvm.ptr
   %v = scf.index_switch %types -> f32
   case 1 {
@@ -214,8 +218,9 @@ func.func private @deferred_sim_input(%types: index, %at: index) -> f32 {
   return %v : f32
 }
 
-// acc[m x n] += a[m x k] * b[k x n] (row strides lda, ldb, ldacc elements),
-// now, one product at a time in k order, as linalg.matmul adds them.
+// acc[m x n] += a[m x k] * b[k x n] (row strides lda, ldb, ldacc elements;
+// b stored n x k when `types` says transpose_b), now, one product at a time
+// in k order, as linalg.matmul adds them.
 func.func @deferred_sim_mma_now(%types: index, %a: index, %lda: index, %b: index, %ldb: index, %acc: index, %ldacc: index, %m: index, %n: index, %k: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -223,7 +228,12 @@ func.func @deferred_sim_mma_now(%types: index, %a: index, %lda: index, %b: index
   %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index
   %in = func.call @deferred_sim_input_bytes(%types) : (index) -> index
-  %half = arith.cmpi eq, %types, %c3 : index
+  %transposed = arith.cmpi uge, %types, %c4 : index
+  // b[kk][j] is at kk * sk + j * sj elements.
+  %sk = arith.select %transposed, %c1, %ldb : index
+  %sj = arith.select %transposed, %ldb, %c1 : index
+  %base = arith.remui %types, %c4 : index
+  %half = arith.cmpi eq, %base, %c3 : index
   %out = arith.select %half, %c2, %c4 : index
   scf.for %i = %c0 to %m step %c1 {
     scf.for %j = %c0 to %n step %c1 {
@@ -239,8 +249,9 @@ func.func @deferred_sim_mma_now(%types: index, %a: index, %lda: index, %b: index
           %aik = arith.addi %ai, %kk : index
           %aoff = arith.muli %aik, %in : index
           %aat = arith.addi %a, %aoff : index
-          %bk = arith.muli %kk, %ldb : index
-          %bkj = arith.addi %bk, %j : index
+          %bk = arith.muli %kk, %sk : index
+          %bj = arith.muli %j, %sj : index
+          %bkj = arith.addi %bk, %bj : index
           %boff = arith.muli %bkj, %in : index
           %bat = arith.addi %b, %boff : index
           %x = func.call @deferred_sim_input(%types, %aat) : (index, index) -> f32
@@ -259,8 +270,9 @@ func.func @deferred_sim_mma_now(%types: index, %a: index, %lda: index, %b: index
           %aik = arith.addi %ai, %kk : index
           %aoff = arith.muli %aik, %in : index
           %aat = arith.addi %a, %aoff : index
-          %bk = arith.muli %kk, %ldb : index
-          %bkj = arith.addi %bk, %j : index
+          %bk = arith.muli %kk, %sk : index
+          %bj = arith.muli %j, %sj : index
+          %bkj = arith.addi %bk, %bj : index
           %boff = arith.muli %bkj, %in : index
           %bat = arith.addi %b, %boff : index
           %x = func.call @deferred_sim_input(%types, %aat) : (index, index) -> f32
@@ -291,10 +303,16 @@ func.func @deferred_sim_mma(%queue: index, %types: index, %a: index, %lda: index
       %abytes = arith.muli %k, %in : index
       %astride = arith.muli %lda, %in : index
       %sa = func.call @deferred_sim_snapshot(%a, %m, %abytes, %astride) : (index, index, index, index) -> index
-      %bbytes = arith.muli %n, %in : index
+      // b's rows: k of n elements, or n of k when transposed; the
+      // snapshot's row stride is a row's length.
+      %c4s = arith.constant 4 : index
+      %transposed = arith.cmpi uge, %types, %c4s : index
+      %brows = arith.select %transposed, %n, %k : index
+      %bcols = arith.select %transposed, %k, %n : index
+      %bbytes = arith.muli %bcols, %in : index
       %bstride = arith.muli %ldb, %in : index
-      %sb = func.call @deferred_sim_snapshot(%b, %k, %bbytes, %bstride) : (index, index, index, index) -> index
-      scf.yield %sa, %k, %sb, %n : index, index, index, index
+      %sb = func.call @deferred_sim_snapshot(%b, %brows, %bbytes, %bstride) : (index, index, index, index) -> index
+      scf.yield %sa, %k, %sb, %bcols : index, index, index, index
     } else {
       scf.yield %a, %lda, %b, %ldb : index, index, index, index
     }

@@ -62,7 +62,7 @@ func.func private @consume(!asyncpipe.accumulator<16x8xf32>)
 
 func.func @escapes() {
   %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
-  // expected-error @below {{asyncpipe-lower-deferred models accumulators used by asyncpipe.mma and asyncpipe.accumulator_store only}}
+  // expected-error @below {{asyncpipe-lower-deferred models register tiles used by asyncpipe's tensor-core ops only}}
   func.call @consume(%acc) : (!asyncpipe.accumulator<16x8xf32>) -> ()
   return
 }
@@ -70,9 +70,9 @@ func.func @escapes() {
 // -----
 
 func.func @argument(%a: memref<16x16xf16>, %b: memref<16x8xf16>, %acc: !asyncpipe.accumulator<16x8xf32>, %c: memref<16x8xf32>) {
-  // expected-error @below {{asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function}}
+  // expected-error @below {{asyncpipe-lower-deferred models register tiles that asyncpipe.accumulator_init makes in the same function}}
   asyncpipe.mma %a, %b, %acc : memref<16x16xf16>, memref<16x8xf16> into !asyncpipe.accumulator<16x8xf32>
-  // expected-error @below {{asyncpipe-lower-deferred models accumulators that asyncpipe.accumulator_init makes in the same function}}
+  // expected-error @below {{asyncpipe-lower-deferred models register tiles that asyncpipe.accumulator_init makes in the same function}}
   asyncpipe.accumulator_store %acc, %c : !asyncpipe.accumulator<16x8xf32> to memref<16x8xf32>
   return
 }

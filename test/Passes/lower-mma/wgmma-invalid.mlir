@@ -242,3 +242,24 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Attention's forms are not lowered to wgmma yet (issue 39): an error at
+// each op, never a wrong kernel.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @attention_forms(%q: memref<64x64xf16, #gpu.address_space<workgroup>>, %k: memref<64x64xf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %s = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
+      %p = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf16>
+      %o = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
+      // expected-error @below {{asyncpipe-lower-mma does not lower math on register tiles, register operands or transpose_b to a GPU yet (issue 39); asyncpipe-lower-deferred runs them on the CPU}}
+      asyncpipe.mma %q, %k, %s transpose_b : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
+      // expected-error @below {{does not lower math on register tiles}}
+      asyncpipe.accumulator_convert %s into %p : !asyncpipe.accumulator<64x64xf32> into !asyncpipe.accumulator<64x64xf16>
+      // expected-error @below {{does not lower math on register tiles}}
+      asyncpipe.mma %p, %k, %o : !asyncpipe.accumulator<64x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
+      gpu.return
+    }
+  }
+}

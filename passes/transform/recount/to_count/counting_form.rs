@@ -165,7 +165,7 @@ fn convert_commit(commit: OperationRef, queues: &QueueMap) {
         if region.first_block().is_none() {
             // An empty group: commit_queue needs its block and terminator.
             let block = region.append_block(Block::new(&[]));
-            block.append_operation(YieldOp::build(&Builder::new(scope.context(), scope.location())));
+            block.append_operation(YieldOp::build(&Builder::new(scope.context(), scope.location()), &[]));
         }
         return;
     }

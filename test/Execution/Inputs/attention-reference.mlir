@@ -1,0 +1,86 @@
+// What attention's CPU tests share: their inputs and the reference they
+// check against (test/Execution/attention-*.mlir).
+func.func private @printF32(f32)
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+// Element (h, i, d) of Q, K or V (`which` 0, 1, 2): an integer from a hash
+// of its place, in [-2, 2] in steps of 1/4 (exact in f16).
+func.func @attention_input(%which: index, %h: index, %i: index, %d: index) -> f16 {
+  %c17 = arith.constant 17 : index
+  %c131 = arith.constant 131 : index
+  %c31 = arith.constant 31 : index
+  %c7919 = arith.constant 7919 : index
+  %c5 = arith.constant 5 : index
+  %x = arith.muli %i, %c131 : index
+  %y = arith.muli %d, %c31 : index
+  %z = arith.muli %h, %c7919 : index
+  %w = arith.muli %which, %c5 : index
+  %s0 = arith.addi %x, %y : index
+  %s1 = arith.addi %s0, %z : index
+  %s2 = arith.addi %s1, %w : index
+  %sq = arith.muli %s2, %s2 : index
+  %s3 = arith.addi %sq, %s2 : index
+  %r = arith.remui %s3, %c17 : index
+  %v = arith.index_cast %r : index to i32
+  %f = arith.sitofp %v : i32 to f16
+  %eight = arith.constant 8.0 : f16
+  %quarter = arith.constant 0.25 : f16
+  %c = arith.subf %f, %eight : f16
+  %e = arith.mulf %c, %quarter : f16
+  return %e : f16
+}
+
+// The reference's row `row` of head `h` into R, over keys 0 .. keys - 1:
+// softmax(Q K^T / 8) V in f32, with math.exp, in two passes over the row.
+func.func @attention_reference_row(%Q: memref<4x1024x64xf16>, %K: memref<4x1024x64xf16>, %V: memref<4x1024x64xf16>, %R: memref<4x1024x64xf32>, %h: index, %row: index, %keys: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %scores = memref.alloca() : memref<1024xf32>
+  %acc = memref.alloca() : memref<64xf32>
+  %scale = arith.constant 0.125 : f32
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %max = scf.for %j = %c0 to %keys step %c1 iter_args(%mx = %ninf) -> (f32) {
+    %dot = scf.for %d = %c0 to %c64 step %c1 iter_args(%t = %zero) -> (f32) {
+      %q = memref.load %Q[%h, %row, %d] : memref<4x1024x64xf16>
+      %k = memref.load %K[%h, %j, %d] : memref<4x1024x64xf16>
+      %qf = arith.extf %q : f16 to f32
+      %kf = arith.extf %k : f16 to f32
+      %p = arith.mulf %qf, %kf : f32
+      %u = arith.addf %t, %p : f32
+      scf.yield %u : f32
+    }
+    %s = arith.mulf %dot, %scale : f32
+    memref.store %s, %scores[%j] : memref<1024xf32>
+    %n = arith.maximumf %mx, %s : f32
+    scf.yield %n : f32
+  }
+  scf.for %d = %c0 to %c64 step %c1 {
+    memref.store %zero, %acc[%d] : memref<64xf32>
+  }
+  %sum = scf.for %j = %c0 to %keys step %c1 iter_args(%l = %zero) -> (f32) {
+    %s = memref.load %scores[%j] : memref<1024xf32>
+    %x = arith.subf %s, %max : f32
+    %p = math.exp %x : f32
+    scf.for %d = %c0 to %c64 step %c1 {
+      %v = memref.load %V[%h, %j, %d] : memref<4x1024x64xf16>
+      %vf = arith.extf %v : f16 to f32
+      %a = memref.load %acc[%d] : memref<64xf32>
+      %pv = arith.mulf %p, %vf : f32
+      %b = arith.addf %a, %pv : f32
+      memref.store %b, %acc[%d] : memref<64xf32>
+    }
+    %n = arith.addf %l, %p : f32
+    scf.yield %n : f32
+  }
+  scf.for %d = %c0 to %c64 step %c1 {
+    %a = memref.load %acc[%d] : memref<64xf32>
+    %o = arith.divf %a, %sum : f32
+    memref.store %o, %R[%h, %row, %d] : memref<4x1024x64xf32>
+  }
+  return
+}
+
