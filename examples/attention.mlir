@@ -5,20 +5,31 @@
 //
 // Each block of 256 threads (two warpgroups) takes 128 queries of one head:
 // its Q tile stays in workgroup memory while it walks the keys 64 at a time.
-// Per step it copies a 64 x 64 tile of K and one of V (async stage 0: the
-// pipeliner double-buffers them and overlaps the next step's copies with
-// this step's math), then, in stage 1:
-//   S = Q K^T              asyncpipe.mma, K as stored (transpose_b)
+// A step of the loop is, in the order of its math:
+//   K, V tiles             copies (stage 0, async: queue 0)
+//   S = Q K^T              asyncpipe.mma, K as stored (transpose_b; stage 1,
+//                          async: queue 1)
 //   m_new = max(m, rowmax S)  the running row maximum (accumulator_reduce)
 //   S = exp2((S - m_new) c)   the softmax's numerators, c = log2(e) / sqrt(d)
 //   alpha = exp2((m - m_new) c)   how much the old rows shrink
 //   l = l alpha + rowsum S, O = O alpha
-//   P = S as f16           accumulator_convert: wgmma's A operand from registers
-//   O += P V               asyncpipe.mma with a register operand
+//   P = S as f16           accumulator_convert: wgmma's A operand from
+//                          registers; then S = 0 for the next step
+//                          (all of this stage 2, synchronous)
+//   O += P V               asyncpipe.mma with a register operand (stage 3,
+//                          async: queue 3)
 // and at the end O / l. Every value lives in registers (!asyncpipe.accumulator
 // tiles, M x 1 for the per-row ones) and is updated in place, so that each
 // read and write of registers that an MMA may still use is an effect that
 // asyncpipe-verify-sync checks (test/Passes/verify-sync/register-operands.mlir).
+//
+// The stages and orders are FlashAttention-3's overlap within a warpgroup,
+// which the software pipeliner places: its loop body issues step i's P V
+// first, computes step i+1's softmax while P V runs (S was waited for),
+// waits for P V only before rescaling O and overwriting P, and issues step
+// i+2's S = Q K^T last, once the softmax has read S; the next copies
+// overlap all of it. K gets 3 versions in workgroup memory, V 5 (read by
+// an MMA three stages after its copy, and while the MMA is in flight).
 //
 //   asyncpipe-opt attention.mlir --asyncpipe-software-pipeline --asyncpipe-verify-sync
 //
@@ -60,29 +71,27 @@ module attributes {gpu.container_module} {
       memref.copy %gq, %Qs : memref<128x64xf16, strided<[64, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
       scf.for %step = %c0 to %steps step %c1 {
         %kv0 = arith.muli %step, %c64 : index
+        // Stage 0 (async): this step's K and V tiles.
         %gk = memref.subview %K[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gk, %Ks {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
         %gv = memref.subview %V[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gv, %Vs {asyncpipe.stage = 0, asyncpipe.order = 1} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
-        // S = Q K^T.
-        asyncpipe.accumulator_map %s {asyncpipe.stage = 1, asyncpipe.order = 2} : !asyncpipe.accumulator<128x64xf32> {
-        ^bb0(%x: f32):
-          %zero = arith.constant 0.0 : f32
-          asyncpipe.yield %zero : f32
-        }
-        asyncpipe.mma %Qs, %Ks, %s transpose_b {asyncpipe.stage = 1, asyncpipe.order = 3} : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
+        // Stage 1 (async): S = Q K^T, into S zeroed by the step before
+        // (issued last in the pipelined body, once the softmax has read S).
+        asyncpipe.mma %Qs, %Ks, %s transpose_b {asyncpipe.stage = 1, asyncpipe.order = 12} : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
+        // Stage 2: the online softmax, while the step before's P V runs.
         // alpha = m (the old maximum), then m = max(m, rowmax S).
-        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 1, asyncpipe.order = 4} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 2, asyncpipe.order = 3} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%old: f32, %mi: f32):
           asyncpipe.yield %mi : f32
         }
-        asyncpipe.accumulator_reduce %s into %m {asyncpipe.stage = 1, asyncpipe.order = 5} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
+        asyncpipe.accumulator_reduce %s into %m {asyncpipe.stage = 2, asyncpipe.order = 4} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
         ^bb0(%partial: f32, %x: f32):
           %r = arith.maximumf %partial, %x : f32
           asyncpipe.yield %r : f32
         }
         // S = exp2((S - m) c); alpha = exp2((m_old - m) c).
-        asyncpipe.accumulator_map %s(%m) {asyncpipe.stage = 1, asyncpipe.order = 6} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %s(%m) {asyncpipe.stage = 2, asyncpipe.order = 5} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%x: f32, %mi: f32):
           %c = arith.constant 0.180336878 : f32
           %d = arith.subf %x, %mi : f32
@@ -90,7 +99,7 @@ module attributes {gpu.container_module} {
           %y = math.exp2 %e : f32
           asyncpipe.yield %y : f32
         }
-        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 1, asyncpipe.order = 7} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 2, asyncpipe.order = 6} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%old: f32, %mi: f32):
           %c = arith.constant 0.180336878 : f32
           %d = arith.subf %old, %mi : f32
@@ -98,26 +107,33 @@ module attributes {gpu.container_module} {
           %y = math.exp2 %e : f32
           asyncpipe.yield %y : f32
         }
-        // l = l alpha + rowsum S; O = O alpha.
-        asyncpipe.accumulator_map %l(%alpha) {asyncpipe.stage = 1, asyncpipe.order = 8} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        // l = l alpha + rowsum S; O = O alpha (once the last P V is done).
+        asyncpipe.accumulator_map %l(%alpha) {asyncpipe.stage = 2, asyncpipe.order = 7} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%x: f32, %a: f32):
           %y = arith.mulf %x, %a : f32
           asyncpipe.yield %y : f32
         }
-        asyncpipe.accumulator_reduce %s into %l {asyncpipe.stage = 1, asyncpipe.order = 9} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
+        asyncpipe.accumulator_reduce %s into %l {asyncpipe.stage = 2, asyncpipe.order = 8} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
         ^bb0(%partial: f32, %x: f32):
           %r = arith.addf %partial, %x : f32
           asyncpipe.yield %r : f32
         }
-        asyncpipe.accumulator_map %o(%alpha) {asyncpipe.stage = 1, asyncpipe.order = 10} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %o(%alpha) {asyncpipe.stage = 2, asyncpipe.order = 9} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%x: f32, %a: f32):
           %y = arith.mulf %x, %a : f32
           asyncpipe.yield %y : f32
         }
-        // O += P V, P in registers.
-        asyncpipe.accumulator_convert %s into %p {asyncpipe.stage = 1, asyncpipe.order = 11} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x64xf16>
-        asyncpipe.mma %p, %Vs, %o {asyncpipe.stage = 1, asyncpipe.order = 12} : !asyncpipe.accumulator<128x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
-      } {asyncpipe.async_stages = array<i64: 0>}
+        // P = S as f16 (wgmma's A from registers), then S = 0 for the next
+        // step's Q K^T.
+        asyncpipe.accumulator_convert %s into %p {asyncpipe.stage = 2, asyncpipe.order = 10} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x64xf16>
+        asyncpipe.accumulator_map %s {asyncpipe.stage = 2, asyncpipe.order = 11} : !asyncpipe.accumulator<128x64xf32> {
+        ^bb0(%x: f32):
+          %zero = arith.constant 0.0 : f32
+          asyncpipe.yield %zero : f32
+        }
+        // Stage 3 (async): O += P V, issued first in the pipelined body.
+        asyncpipe.mma %p, %Vs, %o {asyncpipe.stage = 3, asyncpipe.order = 2} : !asyncpipe.accumulator<128x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
+      } {asyncpipe.async_stages = array<i64: 0, 1, 3>}
       asyncpipe.accumulator_map %o(%l) : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
       ^bb0(%x: f32, %sum: f32):
         %y = arith.divf %x, %sum : f32
@@ -162,19 +178,17 @@ module attributes {gpu.container_module} {
       memref.copy %gq, %Qs : memref<128x64xf16, strided<[64, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
       scf.for %step = %c0 to %steps step %c1 {
         %kv0 = arith.muli %step, %c64 : index
+        // Stage 0 (async): this step's K and V tiles.
         %gk = memref.subview %K[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gk, %Ks {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
         %gv = memref.subview %V[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gv, %Vs {asyncpipe.stage = 0, asyncpipe.order = 1} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
-        // S = Q K^T.
-        asyncpipe.accumulator_map %s {asyncpipe.stage = 1, asyncpipe.order = 2} : !asyncpipe.accumulator<128x64xf32> {
-        ^bb0(%x: f32):
-          %zero = arith.constant 0.0 : f32
-          asyncpipe.yield %zero : f32
-        }
-        asyncpipe.mma %Qs, %Ks, %s transpose_b {asyncpipe.stage = 1, asyncpipe.order = 3} : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
+        // Stage 1 (async): S = Q K^T, into S zeroed by the step before
+        // (issued last in the pipelined body, once the softmax has read S).
+        asyncpipe.mma %Qs, %Ks, %s transpose_b {asyncpipe.stage = 1, asyncpipe.order = 13} : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
+        // Stage 2: the online softmax, while the step before's P V runs.
         // The causal mask: query q0 + i sees key kv0 + j when kv0 + j <= q0 + i.
-        asyncpipe.accumulator_map %s {asyncpipe.stage = 1, asyncpipe.order = 4} : !asyncpipe.accumulator<128x64xf32> {
+        asyncpipe.accumulator_map %s {asyncpipe.stage = 2, asyncpipe.order = 3} : !asyncpipe.accumulator<128x64xf32> {
         ^bb0(%x: f32, %i: index, %j: index):
           %query = arith.addi %q0, %i : index
           %key = arith.addi %kv0, %j : index
@@ -184,17 +198,17 @@ module attributes {gpu.container_module} {
           asyncpipe.yield %y : f32
         }
         // alpha = m (the old maximum), then m = max(m, rowmax S).
-        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 1, asyncpipe.order = 5} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 2, asyncpipe.order = 4} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%old: f32, %mi: f32):
           asyncpipe.yield %mi : f32
         }
-        asyncpipe.accumulator_reduce %s into %m {asyncpipe.stage = 1, asyncpipe.order = 6} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
+        asyncpipe.accumulator_reduce %s into %m {asyncpipe.stage = 2, asyncpipe.order = 5} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
         ^bb0(%partial: f32, %x: f32):
           %r = arith.maximumf %partial, %x : f32
           asyncpipe.yield %r : f32
         }
         // S = exp2((S - m) c); alpha = exp2((m_old - m) c).
-        asyncpipe.accumulator_map %s(%m) {asyncpipe.stage = 1, asyncpipe.order = 7} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %s(%m) {asyncpipe.stage = 2, asyncpipe.order = 6} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%x: f32, %mi: f32):
           %c = arith.constant 0.180336878 : f32
           %d = arith.subf %x, %mi : f32
@@ -202,7 +216,7 @@ module attributes {gpu.container_module} {
           %y = math.exp2 %e : f32
           asyncpipe.yield %y : f32
         }
-        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 1, asyncpipe.order = 8} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %alpha(%m) {asyncpipe.stage = 2, asyncpipe.order = 7} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%old: f32, %mi: f32):
           %c = arith.constant 0.180336878 : f32
           %d = arith.subf %old, %mi : f32
@@ -210,26 +224,33 @@ module attributes {gpu.container_module} {
           %y = math.exp2 %e : f32
           asyncpipe.yield %y : f32
         }
-        // l = l alpha + rowsum S; O = O alpha.
-        asyncpipe.accumulator_map %l(%alpha) {asyncpipe.stage = 1, asyncpipe.order = 9} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        // l = l alpha + rowsum S; O = O alpha (once the last P V is done).
+        asyncpipe.accumulator_map %l(%alpha) {asyncpipe.stage = 2, asyncpipe.order = 8} : !asyncpipe.accumulator<128x1xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%x: f32, %a: f32):
           %y = arith.mulf %x, %a : f32
           asyncpipe.yield %y : f32
         }
-        asyncpipe.accumulator_reduce %s into %l {asyncpipe.stage = 1, asyncpipe.order = 10} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
+        asyncpipe.accumulator_reduce %s into %l {asyncpipe.stage = 2, asyncpipe.order = 9} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x1xf32> {
         ^bb0(%partial: f32, %x: f32):
           %r = arith.addf %partial, %x : f32
           asyncpipe.yield %r : f32
         }
-        asyncpipe.accumulator_map %o(%alpha) {asyncpipe.stage = 1, asyncpipe.order = 11} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
+        asyncpipe.accumulator_map %o(%alpha) {asyncpipe.stage = 2, asyncpipe.order = 10} : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
         ^bb0(%x: f32, %a: f32):
           %y = arith.mulf %x, %a : f32
           asyncpipe.yield %y : f32
         }
-        // O += P V, P in registers.
-        asyncpipe.accumulator_convert %s into %p {asyncpipe.stage = 1, asyncpipe.order = 12} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x64xf16>
-        asyncpipe.mma %p, %Vs, %o {asyncpipe.stage = 1, asyncpipe.order = 13} : !asyncpipe.accumulator<128x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
-      } {asyncpipe.async_stages = array<i64: 0>}
+        // P = S as f16 (wgmma's A from registers), then S = 0 for the next
+        // step's Q K^T.
+        asyncpipe.accumulator_convert %s into %p {asyncpipe.stage = 2, asyncpipe.order = 11} : !asyncpipe.accumulator<128x64xf32> into !asyncpipe.accumulator<128x64xf16>
+        asyncpipe.accumulator_map %s {asyncpipe.stage = 2, asyncpipe.order = 12} : !asyncpipe.accumulator<128x64xf32> {
+        ^bb0(%x: f32):
+          %zero = arith.constant 0.0 : f32
+          asyncpipe.yield %zero : f32
+        }
+        // Stage 3 (async): O += P V, issued first in the pipelined body.
+        asyncpipe.mma %p, %Vs, %o {asyncpipe.stage = 3, asyncpipe.order = 2} : !asyncpipe.accumulator<128x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<128x64xf32>
+      } {asyncpipe.async_stages = array<i64: 0, 1, 3>}
       asyncpipe.accumulator_map %o(%l) : !asyncpipe.accumulator<128x64xf32>(!asyncpipe.accumulator<128x1xf32>) {
       ^bb0(%x: f32, %sum: f32):
         %y = arith.divf %x, %sum : f32

@@ -172,11 +172,16 @@ fn floats_past(op: OperationRef) -> bool {
     std::iter::once(op).chain(ir::nested_ops(op)).all(|o| issue(o) || quiet(o))
 }
 
-/// Whether `block` holds, as its own ops, a wait, a commit, an async op or a
-/// barrier: the level a barrier belongs at.
+/// Whether `block` holds, as its own ops, a wait, a commit, an async op, a
+/// cooperative write (complete at the next block barrier: a `memref.copy`
+/// into workgroup memory, as the original loop a pipeliner keeps for short
+/// run-time trip counts copies its tiles) or a barrier: the level a barrier
+/// belongs at.
 fn synchronizes(block: BlockRef) -> bool {
     ir::ops(block).any(|op| {
         async_effects::issues_counted_work(op)
+            || async_effects::async_effect_groups(op)
+                .is_some_and(|groups| groups.iter().any(|g| g.sync == async_effects::AsyncSync::BlockBarrier))
             || asyncpipe::is_commit(op)
             || WaitQueueOp::is(op)
             || matches!(AsyncpipeOp::of(op), Some(AsyncpipeOp::Wait(_)))

@@ -1,0 +1,16 @@
+// The attention kernels' every wait shown needed on the CPU model: without
+// any one of the 24 waits of each pipelined kernel (examples/attention.mlir:
+// copies on queue 0, S = Q K^T on queue 1, O += P V on queue 3), or with any
+// one allowing one group more in flight, the deferred model computes
+// another O (about a minute of CPU: a long test; attention-deferred-cpu.mlir
+// shows verify-sync rejecting each).
+// REQUIRES: long-tests
+// RUN: %gpu-kernel-to-cpu %examples/attention.mlir \
+// RUN:   | asyncpipe-opt --asyncpipe-software-pipeline --asyncpipe-verify-sync \
+// RUN:   | sed -e '/^module {$/d' -e '/^}$/d' > %t.mlir
+// RUN: %each-sync-needed %t.mlir \
+// RUN:   'cat - %S/Inputs/attention-deferred-main.mlir %S/Inputs/attention-reference.mlir %S/Inputs/deferred-sim.mlir | asyncpipe-opt --asyncpipe-lower-deferred %lower-to-llvm | %run-cpu' \
+// RUN:   | FileCheck %s
+
+// CHECK-COUNT-48: result changed
+// CHECK: 48 mutants, 48 changed the result
