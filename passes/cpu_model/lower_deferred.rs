@@ -12,21 +12,27 @@
 //!   bytes)` per contiguous row (a loop over its outer dimensions);
 //! - `asyncpipe.mma` becomes `deferred_sim_mma(queue, element types, a,
 //!   lda, b, ldb, acc, ldacc, m, n, k)` (`deferred_sim_mma_now` when it is
-//!   synchronous), on byte addresses and row strides in elements;
+//!   synchronous), on byte addresses and row strides in elements (the
+//!   element types' code plus 4 for `transpose_b`; a register operand `a` is
+//!   its tile's array);
 //! - `asyncpipe.commit_queue` is inlined and followed by
 //!   `deferred_sim_commit(queue)`, as is `asyncpipe.commit`;
 //!   `asyncpipe.wait_queue q, N` becomes `deferred_sim_wait(q, N)`;
-//! - an accumulator (`asyncpipe.accumulator_init`) becomes a zeroed
+//! - a register tile (`asyncpipe.accumulator_init`) becomes a zeroed
 //!   `memref.alloca` of its tile, and `asyncpipe.accumulator_store` a
-//!   `memref.copy` of it.
+//!   `memref.copy` of it;
+//! - the math on register tiles runs at once (it is synchronous): an
+//!   `asyncpipe.accumulator_map` is a loop nest over the tile with the
+//!   region's ops cloned into it, an `accumulator_reduce` one folding each
+//!   row in column order, an `accumulator_convert` one of `arith.truncf`.
 //!
 //! Queues are numbered densely in the order the module first names them (the
 //! runtime holds 64). What the model cannot run is an error at the op before
 //! anything changes: token form (run `asyncpipe-token-to-count` first), an
 //! `asyncpipe.async_scope` (a region cannot be deferred), `zero_fill`
 //! copies, other dialects' async ops, tiles whose rows are not contiguous,
-//! and an accumulator used by anything but `asyncpipe.mma` and
-//! `asyncpipe.accumulator_store`.
+//! and a register tile not made in the function or used by anything but
+//! asyncpipe's tensor-core ops.
 
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::sync_state::is_token_form;
