@@ -1,6 +1,8 @@
 // Attention's forward pass, FlashAttention's way, for Hopper (sm_90a):
 // O = softmax(Q K^T / sqrt(d)) V for 4 heads (batch x heads) of 1024
 // queries and keys, head dim d = 64, f16 inputs, f32 accumulation and output;
+// each of Q, K, V and O holds the heads one after the other (4096 x 64: rows
+// 1024 h .. 1024 h + 1023 are head h, the 2-D buffers a tensor map takes);
 // a causal kernel (query i sees keys 0 .. i) beside the full one.
 //
 // Each block of 256 threads (two warpgroups) takes 128 queries of one head:
@@ -39,7 +41,7 @@
 // consumer warpgroups (issue 39).
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @attention(%Q: memref<4x1024x64xf16>, %K: memref<4x1024x64xf16>, %V: memref<4x1024x64xf16>, %O: memref<4x1024x64xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    gpu.func @attention(%Q: memref<4096x64xf16>, %K: memref<4096x64xf16>, %V: memref<4096x64xf16>, %O: memref<4096x64xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c8 = arith.constant 8 : index
@@ -52,6 +54,11 @@ module attributes {gpu.container_module} {
       %head = arith.divui %bid, %c8 : index
       %tile = arith.remui %bid, %c8 : index
       %q0 = arith.muli %tile, %c128 : index
+      // The head's rows: head h's queries, keys and values are rows 1024 h ..
+      // 1024 h + 1023 of Q, K and V.
+      %c1024 = arith.constant 1024 : index
+      %head_row = arith.muli %head, %c1024 : index
+      %q_row = arith.addi %head_row, %q0 : index
       %Qs = memref.alloc() : memref<128x64xf16, #gpu.address_space<workgroup>>
       %Ks = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
       %Vs = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
@@ -67,14 +74,18 @@ module attributes {gpu.container_module} {
         %ninf = arith.constant 0xFF800000 : f32
         asyncpipe.yield %ninf : f32
       }
-      %gq = memref.subview %Q[%head, %q0, 0] [1, 128, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<128x64xf16, strided<[64, 1], offset: ?>>
-      memref.copy %gq, %Qs : memref<128x64xf16, strided<[64, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+      %gq = memref.subview %Q[%q_row, 0] [128, 64] [1, 1] : memref<4096x64xf16> to memref<128x64xf16, strided<[64, 1], offset: ?>>
+      // Q: one copy on a queue of its own (4), waited for before the loop.
+      asyncpipe.copy %gq, %Qs queue 4 : memref<128x64xf16, strided<[64, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+      asyncpipe.commit 4
+      asyncpipe.wait_queue 4, 0
       scf.for %step = %c0 to %steps step %c1 {
         %kv0 = arith.muli %step, %c64 : index
+        %kv_row = arith.addi %head_row, %kv0 : index
         // Stage 0 (async): this step's K and V tiles.
-        %gk = memref.subview %K[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
+        %gk = memref.subview %K[%kv_row, 0] [64, 64] [1, 1] : memref<4096x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gk, %Ks {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
-        %gv = memref.subview %V[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
+        %gv = memref.subview %V[%kv_row, 0] [64, 64] [1, 1] : memref<4096x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gv, %Vs {asyncpipe.stage = 0, asyncpipe.order = 1} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
         // Stage 1 (async): S = Q K^T, into S zeroed by the step before
         // (issued last in the pipelined body, once the softmax has read S).
@@ -139,12 +150,12 @@ module attributes {gpu.container_module} {
         %y = arith.divf %x, %sum : f32
         asyncpipe.yield %y : f32
       }
-      %go = memref.subview %O[%head, %q0, 0] [1, 128, 64] [1, 1, 1] : memref<4x1024x64xf32> to memref<128x64xf32, strided<[64, 1], offset: ?>>
+      %go = memref.subview %O[%q_row, 0] [128, 64] [1, 1] : memref<4096x64xf32> to memref<128x64xf32, strided<[64, 1], offset: ?>>
       asyncpipe.accumulator_store %o, %go : !asyncpipe.accumulator<128x64xf32> to memref<128x64xf32, strided<[64, 1], offset: ?>>
       gpu.return
     }
 
-    gpu.func @attention_causal(%Q: memref<4x1024x64xf16>, %K: memref<4x1024x64xf16>, %V: memref<4x1024x64xf16>, %O: memref<4x1024x64xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    gpu.func @attention_causal(%Q: memref<4096x64xf16>, %K: memref<4096x64xf16>, %V: memref<4096x64xf16>, %O: memref<4096x64xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c8 = arith.constant 8 : index
@@ -155,6 +166,11 @@ module attributes {gpu.container_module} {
       %head = arith.divui %bid, %c8 : index
       %tile = arith.remui %bid, %c8 : index
       %q0 = arith.muli %tile, %c128 : index
+      // The head's rows: head h's queries, keys and values are rows 1024 h ..
+      // 1024 h + 1023 of Q, K and V.
+      %c1024 = arith.constant 1024 : index
+      %head_row = arith.muli %head, %c1024 : index
+      %q_row = arith.addi %head_row, %q0 : index
       // Key tiles up to the block's last query: (q0 + 128) / 64 (a trip
       // count known at run time, from the block id).
       %q_end = arith.addi %q0, %c128 : index
@@ -174,14 +190,18 @@ module attributes {gpu.container_module} {
         %ninf = arith.constant 0xFF800000 : f32
         asyncpipe.yield %ninf : f32
       }
-      %gq = memref.subview %Q[%head, %q0, 0] [1, 128, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<128x64xf16, strided<[64, 1], offset: ?>>
-      memref.copy %gq, %Qs : memref<128x64xf16, strided<[64, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+      %gq = memref.subview %Q[%q_row, 0] [128, 64] [1, 1] : memref<4096x64xf16> to memref<128x64xf16, strided<[64, 1], offset: ?>>
+      // Q: one copy on a queue of its own (4), waited for before the loop.
+      asyncpipe.copy %gq, %Qs queue 4 : memref<128x64xf16, strided<[64, 1], offset: ?>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+      asyncpipe.commit 4
+      asyncpipe.wait_queue 4, 0
       scf.for %step = %c0 to %steps step %c1 {
         %kv0 = arith.muli %step, %c64 : index
+        %kv_row = arith.addi %head_row, %kv0 : index
         // Stage 0 (async): this step's K and V tiles.
-        %gk = memref.subview %K[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
+        %gk = memref.subview %K[%kv_row, 0] [64, 64] [1, 1] : memref<4096x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gk, %Ks {asyncpipe.stage = 0, asyncpipe.order = 0} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
-        %gv = memref.subview %V[%head, %kv0, 0] [1, 64, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
+        %gv = memref.subview %V[%kv_row, 0] [64, 64] [1, 1] : memref<4096x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
         memref.copy %gv, %Vs {asyncpipe.stage = 0, asyncpipe.order = 1} : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
         // Stage 1 (async): S = Q K^T, into S zeroed by the step before
         // (issued last in the pipelined body, once the softmax has read S).
@@ -256,7 +276,7 @@ module attributes {gpu.container_module} {
         %y = arith.divf %x, %sum : f32
         asyncpipe.yield %y : f32
       }
-      %go = memref.subview %O[%head, %q0, 0] [1, 128, 64] [1, 1, 1] : memref<4x1024x64xf32> to memref<128x64xf32, strided<[64, 1], offset: ?>>
+      %go = memref.subview %O[%q_row, 0] [128, 64] [1, 1] : memref<4096x64xf32> to memref<128x64xf32, strided<[64, 1], offset: ?>>
       asyncpipe.accumulator_store %o, %go : !asyncpipe.accumulator<128x64xf32> to memref<128x64xf32, strided<[64, 1], offset: ?>>
       gpu.return
     }

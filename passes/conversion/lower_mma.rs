@@ -46,6 +46,8 @@
 mod sm80;
 #[path = "lower_mma/sm90.rs"]
 pub mod sm90;
+#[path = "lower_mma/registers.rs"]
+mod registers;
 
 use crate::passes::analysis::sync_state;
 use crate::passes::ir::asyncpipe::{self, accumulator_tile};
@@ -104,11 +106,27 @@ impl WarpGrid {
     }
 }
 
-/// Whether `op` is one of attention's forms that the lowering does not take
-/// yet (issue 39): math on register tiles, an MMA reading registers or a
-/// transposed `b`.
+/// Whether `op` is one of attention's forms, which only wgmma (sm_90a)
+/// takes: math on register tiles, an MMA reading registers or a transposed
+/// `b`.
 fn attention_form(op: OperationRef) -> bool {
     asyncpipe::is_register_math(op) || MmaOp::cast(op).is_some_and(|mma| asyncpipe::has_register_a(mma) || mma.transpose_b())
+}
+
+/// Whether `init` makes one of attention's register tiles rather than an
+/// f32 accumulator: a value per row (`M x 1`), or f16/bf16 (an A operand).
+fn is_register_tile(init: AccumulatorInitOp) -> bool {
+    let acc = init.acc();
+    let accumulates = ir::users(acc).into_iter().any(|u| MmaOp::cast(u).is_some_and(|mma| mma.acc() == acc));
+    accumulator_tile(acc.r#type()).is_some_and(|t| t.columns == 1 || (!t.element.is_f32() && !accumulates))
+}
+
+/// Whether `user` uses register tile `tile` as the sm_90a lowering takes
+/// it: an MMA's accumulator or register operand, a store, the math.
+fn is_register_use(user: OperationRef, tile: melior::ir::Value) -> bool {
+    asyncpipe::is_register_math(user)
+        || ir::ods::asyncpipe::AccumulatorStoreOp::is(user)
+        || MmaOp::cast(user).is_some_and(|mma| mma.b() != tile && (mma.acc() != tile || mma.a() != tile))
 }
 
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
@@ -147,6 +165,8 @@ pub struct Plan<'c, 'a> {
     /// wgmma: the buffers (`memref.alloc`) of its operand tiles, which it
     /// reads in the 128-byte swizzle.
     pub swizzled: Vec<OperationRef<'c, 'a>>,
+    /// sm_90a: the math on register tiles (attention's).
+    pub register_ops: Vec<OperationRef<'c, 'a>>,
 }
 
 /// A wait's constant in-flight count, if it has one (below 0: 0, as it
@@ -175,11 +195,13 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             fail(*op, "asyncpipe-lower-mma expects counting form: run asyncpipe-token-to-count first");
             continue;
         }
-        if attention_form(*op) {
+        if attention_form(*op) && !wgmma {
             fail(
                 *op,
-                "asyncpipe-lower-mma does not lower math on register tiles, register operands or transpose_b to a GPU \
-                 yet (issue 39); asyncpipe-lower-deferred runs them on the CPU",
+                &format!(
+                    "math on register tiles, register operands and transpose_b lower to wgmma (sm_90a) only: the chip \
+                     is sm_{sm} (asyncpipe-lower-deferred runs them on the CPU)"
+                ),
             );
             continue;
         }
@@ -217,10 +239,48 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             stores: Vec::new(),
             mma_queues: BTreeSet::new(),
             swizzled: Vec::new(),
+            register_ops: Vec::new(),
         });
         match AsyncpipeOp::of(*op) {
-            // A tile that attention's forms use: they say what is missing.
-            Some(AsyncpipeOp::AccumulatorInit(init)) if ir::users(init.acc()).into_iter().any(attention_form) => {}
+            // sm_90a: attention's register tiles (a value per row, or an
+            // f16/bf16 A operand) beside accumulators.
+            Some(AsyncpipeOp::AccumulatorInit(init)) if wgmma && is_register_tile(init) => {
+                let tile = accumulator_tile(init.acc().r#type()).expect("a register tile");
+                let rows = tile.columns == 1;
+                let fits = if rows { tile.element.is_f32() } else { tile.columns % 64 == 0 && tile.columns <= 256 };
+                match sm90::grid(tile.rows, 8, warps).filter(|_| fits) {
+                    Some(grid) => plan.accumulators.push((*op, WarpGrid { tile_n: tile.columns, ..grid })),
+                    None => fail(
+                        *op,
+                        &format!(
+                            "wgmma (sm_90a) gives each warpgroup of 4 warps 64 rows of a register tile: with the \
+                             block's {warps} warps a tile is {} x 1 (f32, a value per row) or {} x N (N a multiple of \
+                             64 up to 256); this one is {}x{} of {}",
+                            16 * warps,
+                            16 * warps,
+                            tile.rows,
+                            tile.columns,
+                            tile.element
+                        ),
+                    ),
+                }
+                if let Some(user) = ir::users(init.acc()).into_iter().find(|u| !is_register_use(*u, init.acc())) {
+                    fail(user, "on sm_90a a register tile is used by asyncpipe.mma, accumulator_store and the math on register tiles only");
+                }
+            }
+            // Before sm_90a attention's forms are errors at their ops; their
+            // tiles are not judged again.
+            Some(AsyncpipeOp::AccumulatorInit(init)) if !wgmma && ir::users(init.acc()).into_iter().any(attention_form) => {}
+            Some(AsyncpipeOp::AccumulatorMap(_) | AsyncpipeOp::AccumulatorReduce(_) | AsyncpipeOp::AccumulatorConvert(_)) => {
+                let from_init = op.operands().filter(|v| asyncpipe::is_accumulator_type(v.r#type())).all(|v| {
+                    ir::defining_op(v).and_then(AccumulatorInitOp::cast).is_some_and(|init| ir::enclosing_function(init.operation()) == Some(kernel))
+                });
+                if !from_init {
+                    fail(*op, "on tensor cores the math runs on register tiles asyncpipe.accumulator_init makes in the same kernel");
+                    continue;
+                }
+                plan.register_ops.push(*op);
+            }
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
                 let tile = accumulator_tile(init.acc().r#type()).expect("an accumulator");
                 if !tile.element.is_f32() {
@@ -272,8 +332,13 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                         ),
                     ),
                 } }
-                if let Some(user) = asyncpipe::other_accumulator_use(init.acc()) {
-                    fail(user, "on tensor cores an accumulator is used by asyncpipe.mma and asyncpipe.accumulator_store only");
+                let other = if wgmma {
+                    ir::users(init.acc()).into_iter().find(|u| !is_register_use(*u, init.acc()))
+                } else {
+                    asyncpipe::other_accumulator_use(init.acc())
+                };
+                if let Some(user) = other {
+                    fail(user, "on tensor cores an accumulator is used by asyncpipe.mma, asyncpipe.accumulator_store and (sm_90a) the math on register tiles only");
                 }
             }
             Some(AsyncpipeOp::Mma(mma)) => {
@@ -281,12 +346,12 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                     fail(*op, &format!("tensor-core MMAs need sm_80 or newer (mma.sync m16n8k16); the chip is sm_{sm}"));
                     continue;
                 }
-                let input = ir::element_type(mma.a().r#type());
+                let input = ir::element_type(mma.b().r#type());
                 if !wgmma && !(input.is_f16() || input.is_bf16()) {
                     fail(*op, &format!("on sm_80 tensor cores asyncpipe multiplies f16 or bf16 tiles into f32 (mma.sync m16n8k16); these hold {input}"));
                     continue;
                 }
-                let k = ir::shape(mma.a().r#type())[1];
+                let (_, _, k) = sm90::product_shape(mma);
                 if k > MAX_K {
                     fail(*op, &format!("K = {k}: the lowering unrolls K in steps of 16 up to {MAX_K}; split the MMA along K"));
                     continue;
@@ -331,6 +396,8 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
             Some(AsyncpipeOp::AccumulatorStore(store)) => {
                 if ir::defining_op(store.acc()).and_then(AccumulatorInitOp::cast).is_none() {
                     fail(*op, "on tensor cores an accumulator stored is a tile asyncpipe.accumulator_init makes in the same kernel");
+                } else if accumulator_tile(store.acc().r#type()).is_some_and(|t| !t.element.is_f32() || t.columns == 1) {
+                    fail(*op, "on tensor cores asyncpipe stores f32 accumulator tiles (M x N); this one is a register operand or a value per row");
                 }
                 plan.stores.push(*op);
             }
@@ -386,22 +453,29 @@ fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizz
         diag::error(at.location(), message);
         Err(PassFailed)
     };
-    let input = ir::element_type(mma.a().r#type());
+    let input = ir::element_type(mma.b().r#type());
     if !(input.is_f16() || input.is_bf16()) {
         return error(op, &format!("wgmma (sm_90a) in asyncpipe multiplies f16 or bf16 tiles into f32; these hold {input}"));
     }
     let (a_shape, b_shape) = (ir::shape(mma.a().r#type()), ir::shape(mma.b().r#type()));
-    let k = a_shape[1];
-    if k != sm90::SWIZZLE_BYTES / 2 {
+    let (_, _, k) = sm90::product_shape(mma);
+    let register_a = asyncpipe::has_register_a(mma);
+    // A tile read K-major (A in memory, B with transpose_b) has rows of K
+    // elements, one 128-byte swizzled row each.
+    if (!register_a || mma.transpose_b()) && k != sm90::SWIZZLE_BYTES / 2 {
         return error(
             op,
             &format!(
-                "wgmma (sm_90a) reads A's tile in 128-byte swizzled rows: K must be 64 (128 bytes of f16 or bf16); \
-                 this MMA's K is {k} (split the K step, or make it 64)"
+                "wgmma (sm_90a) reads a K-major tile (A, or B with transpose_b) in 128-byte swizzled rows: K must be 64 \
+                 (128 bytes of f16 or bf16); this MMA's K is {k} (split the K step, or make it 64)"
             ),
         );
     }
-    for (what, value, shape) in [("a", mma.a(), &a_shape), ("b", mma.b(), &b_shape)] {
+    if k % 16 != 0 {
+        return error(op, &format!("K = {k} is not a multiple of 16, the depth of wgmma m64nNk16"));
+    }
+    let tiles = [("a", mma.a(), &a_shape), ("b", mma.b(), &b_shape)];
+    for (what, value, shape) in tiles.into_iter().filter(|(what, _, _)| !(register_a && *what == "a")) {
         let ty: Type = value.r#type();
         let row_major = ir::strides_and_offset(ty).is_some_and(|(strides, _)| strides == [shape[1], 1]);
         if ir::memory_space(ty) != MemorySpace::Workgroup || !row_major {

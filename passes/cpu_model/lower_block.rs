@@ -601,9 +601,14 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 "asyncpipe-lower-block models workgroup buffers that memref.alloc makes in the kernel's entry block, \
                  not gpu.dynamic_shared_memory",
             ),
-            Some(Upstream::NvvmWgmmaMmaAsync) if Wgmma::of(op).is_none() => Some(
+            Some(Upstream::LlvmInlineAsm) => Some(
+                "asyncpipe-lower-block cannot run inline assembly (a wgmma reading A from registers, as attention's \
+                 P V lowers, is not modeled yet)",
+            ),
+            Some(Upstream::NvvmWgmmaMmaAsync) if Wgmma::of(op).is_none_or(|form| form.b_k_major) => Some(
                 "asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with \
-                 A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it",
+                 A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it for a \
+                 GEMM (attention's K-major B is not modeled yet)",
             ),
             Some(Upstream::NvvmWgmmaMmaAsync) if threads % 128 != 0 || threads > 1024 => Some(
                 "asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128, \

@@ -377,6 +377,16 @@ impl<'c> Builder<'c> {
         self.parse_type(&format!("!async.value<{value}>"))
     }
 
+    /// A string attribute (any text: quoting is the attribute's).
+    pub fn string_attr(&self, text: &str) -> Attribute<'c> {
+        StringAttribute::new(self.ctx(), text).into()
+    }
+
+    /// The unit attribute (a flag that is set).
+    pub fn unit_attr(&self) -> Attribute<'c> {
+        Attribute::unit(self.ctx())
+    }
+
     /// Parses an attribute written in MLIR syntax (a constant of the pass).
     pub fn parse_attr(&self, text: &str) -> Attribute<'c> {
         Attribute::parse(self.ctx(), text).unwrap_or_else(|| panic!("asyncpipe wrote an invalid attribute: {text}"))

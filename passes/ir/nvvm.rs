@@ -16,6 +16,9 @@ pub struct Wgmma {
     pub n: i64,
     /// bf16 inputs (else f16).
     pub bf16: bool,
+    /// B stored K-major (`N x K` row-major: attention's K tile, the MMA's
+    /// `transpose_b`); else N-major (a row-major `K x N` tile).
+    pub b_k_major: bool,
 }
 
 /// Rows of one wgmma (a warpgroup's).
@@ -55,9 +58,9 @@ impl Wgmma {
             (attr::SCALE_A, "#nvvm.wgmma_scale_in<one>".to_string()),
             (attr::SCALE_B, "#nvvm.wgmma_scale_in<one>".to_string()),
             // A is K-major (row-major M x K); B is row-major K x N, N-major:
-            // wgmma's transposed B (layout row).
+            // wgmma's transposed B (layout row), or K-major (layout col).
             (attr::LAYOUT_A, "#nvvm.mma_layout<row>".to_string()),
-            (attr::LAYOUT_B, "#nvvm.mma_layout<row>".to_string()),
+            (attr::LAYOUT_B, format!("#nvvm.mma_layout<{}>", if self.b_k_major { "col" } else { "row" })),
         ]
     }
 
@@ -74,7 +77,7 @@ impl Wgmma {
             .and_then(|rest| rest.strip_suffix(&format!(", k = {WGMMA_K}>")))
             .and_then(|n| n.parse::<i64>().ok())
             .filter(|n| n % 8 == 0 && (8..=256).contains(n))?;
-        [false, true].into_iter().map(|bf16| Wgmma { n, bf16 }).find(|form| {
+        [(false, false), (true, false), (false, true), (true, true)].into_iter().map(|(bf16, b_k_major)| Wgmma { n, bf16, b_k_major }).find(|form| {
             form.texts()
                 .iter()
                 .all(|(name, text)| op.attribute(name).is_ok_and(|a| a.to_string() == *text))

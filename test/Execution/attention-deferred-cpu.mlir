@@ -37,11 +37,11 @@
 // CHECK: {{^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$}}
 // CHECK-NEXT: {{^1$}}
 
-// Waits on the copies' queue 0, on S's queue 1 and on P V's queue 3, in
-// the prologue, the body, the epilogue and the short trip counts' original
-// loop of both kernels.
-// REJECTED-COUNT-48: rejected by the verifier
-// REJECTED: 48 mutants, 48 changed the result or were rejected
+// Waits on Q's queue 4, the K and V copies' queue 0, S's queue 1 and P V's
+// queue 3, in the prologue, the body, the epilogue and the short trip
+// counts' original loop of both kernels (27 waits).
+// REJECTED-COUNT-54: rejected by the verifier
+// REJECTED: 54 mutants, 54 changed the result or were rejected
 
 // In the kernel (block scope: the pipeliner places the K step's barriers,
 // and the causal kernel's trip count, from the block id, is followed over

@@ -145,6 +145,7 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
             let (then_block, else_block) = (block(0), block(1));
             let fallback = self.clone_op(self.s.loop_op, &HashMap::new(), Point::End(else_block));
             strip_annotations(fallback);
+            self.async_copies_waited(fallback);
             self.b.insert(self.b.build(Upstream::ScfYield, &[], &[], &[], vec![]), Point::End(else_block));
             point = Point::Before(self.b.insert(self.b.build(Upstream::ScfYield, &[], &[], &[], vec![]), Point::End(then_block)));
         }
@@ -574,6 +575,50 @@ impl<'s, 'c, 'a> Emitter<'s, 'c, 'a> {
 
     fn wait(&mut self, queue: i64, count: i64, point: Point<'c, 'a>) {
         self.b.insert(WaitQueueOp::build(&self.b, None, queue, Some(count)), point);
+    }
+}
+
+impl<'c, 'a> Emitter<'_, 'c, 'a> {
+    /// In the original loop kept for short trip counts, each copy of an
+    /// async stage as the pipelined loop issues it (an `asyncpipe.copy` in
+    /// a group of the stage's queue), waited for at once: the same
+    /// synchronous meaning as the `memref.copy` it replaces, in the form the
+    /// lowerings take (on sm_90a a tile wgmma reads is filled only by copies
+    /// that become tensor-map copies; a `memref.copy` there is an error).
+    fn async_copies_waited(&mut self, fallback: OperationRef<'c, 'a>) {
+        let Some(body) = ir::region_entry(fallback, 0) else { return };
+        let ops: Vec<OperationRef<'c, 'a>> = ir::ops(body).collect();
+        // Each async copy's position in the body and queue.
+        let mut copies: Vec<(usize, i64)> = Vec::new();
+        for (item, members) in self.s.members.iter().enumerate() {
+            let Some(queue) = self.s.items[item].commits else { continue };
+            for &m in members {
+                let stmt = &self.s.stmts[m];
+                if stmt.is_async && stmt.is_copy && stmt.position < ops.len() {
+                    copies.push((stmt.position, queue));
+                }
+            }
+        }
+        copies.sort();
+        for (k, &(position, queue)) in copies.iter().enumerate() {
+            let copy = ops[position];
+            let (Ok(source), Ok(dest)) = (copy.operand(0), copy.operand(1)) else { continue };
+            let at = Point::Before(copy);
+            let terminator = self.b.insert_with_body(CommitGroupOp::build(&self.b, &[], queue), YieldOp::build(&self.b, &[]), at);
+            let zero_fill = CopyOp::cast(copy).is_some_and(CopyOp::zero_fill);
+            self.b.insert(CopyOp::build(&self.b, source, dest, false, zero_fill, None), Point::Before(terminator));
+            // One wait after a run of copies on one queue, with nothing but
+            // views and index arithmetic between them (groups of a queue
+            // complete in order: the last one's wait completes them all).
+            let next_in_run = copies.get(k + 1).is_some_and(|&(next, q)| {
+                q == queue && ops[position + 1..next].iter().all(|op| crate::passes::analysis::effects::is_view(*op) || ir::memory_effects(*op).is_some_and(|e| e.is_empty()))
+            });
+            if !next_in_run {
+                let group: Value = terminator.parent_operation().expect("the commit_group").result(0).expect("a group").into();
+                self.b.insert(WaitOp::build(&self.b, &[group]), at);
+            }
+            ir::erase(copy);
+        }
     }
 }
 

@@ -78,21 +78,27 @@ fn lane<'c, 'a>(b: &Builder<'c>, grid: WarpGrid, at: Point<'c, 'a>) -> Lane<'c, 
     Lane { g, t2, row16, col8, warp_row, warp_col }
 }
 
-/// A thread's fragments: `memref<FM x FN x 4 x f32>`, zeroed.
+/// A thread's fragments: `memref<FM x FN x 4 x T>` (T the tile's element
+/// type: f32 for an accumulator, f16 or bf16 for an sm_90a A operand),
+/// zeroed.
 pub(super) fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) -> Value<'c, 'a> {
     let b = Builder::new(init.context(), init.location());
     let at = Point::Before(init);
-    let f32_type = Type::float32(b.ctx());
+    let f32_type = init
+        .result(0)
+        .ok()
+        .and_then(|r| crate::passes::ir::asyncpipe::accumulator_tile(r.r#type()))
+        .map_or(Type::float32(b.ctx()), |tile| tile.element);
     let (fm, fnn) = (grid.tile_m / 16, grid.tile_n / 8);
     let ty: Type = MemRefType::new(f32_type, &[fm, fnn, 4], None, None).into();
-    // The registers' alloca goes to the kernel's entry block, where LLVM
-    // promotes it to registers, also when the init runs in a loop (a
-    // persistent kernel zeroes its accumulator for each tile).
+    // The registers' alloca goes to the top of the kernel's entry block,
+    // where LLVM promotes it to registers (a static alloca: before any
+    // branch, also those that later lowerings put after the entry block's
+    // allocations, such as the mbarrier rings' initialization), also when
+    // the init runs in a loop (a persistent kernel zeroes its accumulator
+    // for each tile).
     let entry = ir::enclosing_function(init).and_then(|f| ir::region_entry(f, 0));
-    let home = match entry {
-        Some(entry) if init.block() != Some(entry) => Point::Before(ir::ops(entry).next().expect("a terminator at least")),
-        _ => at,
-    };
+    let home = entry.map_or(at, |entry| Point::Before(ir::ops(entry).next().expect("a terminator at least")));
     let fragments = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], home);
     let zero = b.float_constant(f32_type, 0.0, at);
     for i in 0..fm {

@@ -34,6 +34,7 @@
 //! to the next), stride offset 1024 (8 rows of K), step `k` starts
 //! `2048 k` bytes in (16 rows of K).
 
+use super::registers;
 use super::sm80;
 use super::{Plan, WarpGrid};
 use crate::passes::ir::builder::{Builder, Point};
@@ -62,15 +63,29 @@ pub fn grid(m: i64, n: i64, warps: i64) -> Option<WarpGrid> {
 /// [`super::check`]), its MMA queues' commits and waits, and marks the
 /// operand tiles' buffers for tensor-map copies.
 pub fn lower(plan: &Plan) {
-    let mut registers: HashMap<ir::ValueKey, (Value, WarpGrid)> = HashMap::new();
+    let mut homes: registers::Homes = HashMap::new();
     for &(init, grid) in &plan.accumulators {
         let acc = AccumulatorInitOp::cast(init).expect("an accumulator_init").acc();
-        registers.insert(ir::ValueKey::of(acc), (sm80::accumulator(init, grid), grid));
+        let tile = asyncpipe::accumulator_tile(acc.r#type()).expect("an accumulator");
+        let home = if tile.columns == 1 {
+            registers::Home { memref: registers::rows(init, tile.element), fragments: 0 }
+        } else {
+            registers::Home { memref: sm80::accumulator(init, grid), fragments: tile.columns / 8 }
+        };
+        homes.insert(ir::ValueKey::of(acc), home);
+    }
+    let grids: HashMap<ir::ValueKey, WarpGrid> = plan
+        .accumulators
+        .iter()
+        .map(|&(init, grid)| (ir::ValueKey::of(AccumulatorInitOp::cast(init).expect("an accumulator_init").acc()), grid))
+        .collect();
+    for &op in &plan.register_ops {
+        registers::lower(op, &homes);
     }
     for &mma in &plan.mmas {
         let view = MmaOp::cast(mma).expect("an mma");
-        let (fragments, grid) = registers[&ir::ValueKey::of(view.acc())];
-        multiply(mma, view, fragments, grid);
+        let grid = grids[&ir::ValueKey::of(view.acc())];
+        multiply(mma, view, &homes, grid);
         if asyncpipe::is_synchronous_mma(mma) {
             // Complete at once: a group of its own, waited for.
             let b = Builder::new(mma.context(), mma.location());
@@ -81,7 +96,8 @@ pub fn lower(plan: &Plan) {
     }
     for &store in &plan.stores {
         let view = AccumulatorStoreOp::cast(store).expect("an accumulator_store");
-        let (fragments, grid) = registers[&ir::ValueKey::of(view.acc())];
+        let fragments = homes[&ir::ValueKey::of(view.acc())].memref;
+        let grid = grids[&ir::ValueKey::of(view.acc())];
         sm80::store_fragments(store, view.dest(), fragments, grid);
         ir::erase(store);
     }
@@ -139,43 +155,95 @@ fn lower_queues(plan: &Plan) {
 /// `acc += a * b`: the accumulator's registers into wgmma's struct, a fence
 /// (registers written by other instructions before wgmma reads them), one
 /// `wgmma.mma_async` per 16-deep step of K, and the struct back into the
-/// registers (which LLVM keeps in place: wgmma reads and writes them).
-fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Value<'c, 'a>, grid: WarpGrid) {
+/// registers (which LLVM keeps in place: wgmma reads and writes them). B
+/// is read N-major (a row-major `K x N` tile) or, with `transpose_b`,
+/// K-major (a row-major `N x K` tile, in the layout of A); A from workgroup
+/// memory, or from registers ([`registers::a_registers`], one
+/// `llvm.inline_asm` a step).
+fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, homes: &registers::Homes<'c, 'a>, grid: WarpGrid) {
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
     let c = |v: i64| b.index_constant(v, at);
     let i64_type = b.int_type(64);
     let f32_type = Type::float32(b.ctx());
+    let fragments = homes[&ir::ValueKey::of(mma.acc())].memref;
     let registers = grid.tile_n / 2;
     let struct_type = b.llvm_struct(&vec![f32_type; registers as usize]);
-    let k = ir::shape(mma.a().r#type())[1];
-    let form = Wgmma { n: grid.tile_n, bf16: ir::element_type(mma.a().r#type()).is_bf16() };
+    let (_, _, k) = product_shape(mma);
+    let k_major = mma.transpose_b();
+    let form = Wgmma { n: grid.tile_n, bf16: ir::element_type(mma.b().r#type()).is_bf16(), b_k_major: k_major };
+    let register_a = asyncpipe::has_register_a(mma).then(|| homes[&ir::ValueKey::of(mma.a())]);
 
     // Warpgroup g's rows of A start 64 g rows (of 128 bytes) in.
-    let tid = b.value(Upstream::GpuThreadId, &[], b.index_type(), &[(attr::DIMENSION, b.gpu_dimension(0))], at);
-    let group = b.binary(Upstream::ArithDivui, tid, c(128), at);
-    let rows = b.binary(Upstream::ArithMuli, group, c(WGMMA_M), at);
-    let a_start = b.byte_address(mma.a(), &[rows, c(0)], 2, at);
+    let a_descriptor = register_a.is_none().then(|| {
+        let tid = b.value(Upstream::GpuThreadId, &[], b.index_type(), &[(attr::DIMENSION, b.gpu_dimension(0))], at);
+        let group = b.binary(Upstream::ArithDivui, tid, c(128), at);
+        let rows = b.binary(Upstream::ArithMuli, group, c(WGMMA_M), at);
+        let a_start = b.byte_address(mma.a(), &[rows, c(0)], 2, at);
+        descriptor(&b, a_start, 16, ATOM_BYTES, at)
+    });
     let b_start = b.byte_address(mma.b(), &[c(0), c(0)], 2, at);
-    let b_regions = k * SWIZZLE_BYTES; // one 64-column region of B: K rows of 128 bytes
-    let a_descriptor = descriptor(&b, a_start, 16, ATOM_BYTES, at);
-    let b_descriptor = descriptor(&b, b_start, b_regions, ATOM_BYTES, at);
+    // N-major B: regions of 64 columns, K rows of 128 bytes each; K-major B:
+    // rows of 64 elements of K, as A.
+    let b_descriptor = if k_major {
+        descriptor(&b, b_start, 16, ATOM_BYTES, at)
+    } else {
+        descriptor(&b, b_start, k * SWIZZLE_BYTES, ATOM_BYTES, at)
+    };
 
-    let mut value = b.value(Upstream::LlvmPoison, &[], struct_type, &[], at);
+    let mut inputs = Vec::new();
     for j in 0..grid.tile_n / 8 {
         for e in 0..4 {
-            let register = sm80::load(&b, fragments, &[c(0), c(j), c(e)], at);
-            let position = b.i64_array(&[4 * j + e]);
-            value = b.value(Upstream::LlvmInsertvalue, &[value, register], struct_type, &[(attr::POSITION, position)], at);
+            inputs.push(sm80::load(&b, fragments, &[c(0), c(j), c(e)], at));
         }
     }
+    let mut value = b.value(Upstream::LlvmPoison, &[], struct_type, &[], at);
+    for (r, register) in inputs.iter().enumerate() {
+        let position = b.i64_array(&[r as i64]);
+        value = b.value(Upstream::LlvmInsertvalue, &[value, *register], struct_type, &[(attr::POSITION, position)], at);
+    }
+    // A's registers for every step, before the fence: wgmma reads
+    // registers written before the fence (ptxas otherwise injects a
+    // warpgroup.arrive before each wgmma, serializing them).
+    let a_steps: Vec<[Value; 4]> = match register_a {
+        Some(operand) => (0..k / WGMMA_K).map(|step| registers::a_registers(&b, operand, step, at)).collect(),
+        None => Vec::new(),
+    };
     b.op(Upstream::NvvmWgmmaFenceAligned, &[], &[], &[], at);
     let attributes = form.attributes(&b);
     for step in 0..k / WGMMA_K {
-        // 16-byte units: A moves 32 bytes along its rows, B 16 rows of 128 bytes.
-        let a = b.binary(Upstream::ArithAddi, a_descriptor, b.int_constant(i64_type, 2 * step, at), at);
-        let bd = b.binary(Upstream::ArithAddi, b_descriptor, b.int_constant(i64_type, 128 * step, at), at);
-        value = b.value(Upstream::NvvmWgmmaMmaAsync, &[value, a, bd], struct_type, &attributes, at);
+        // 16-byte units: K-major operands move 32 bytes along their rows, an
+        // N-major B 16 rows of 128 bytes.
+        let a_step = a_descriptor.map(|d| b.binary(Upstream::ArithAddi, d, b.int_constant(i64_type, 2 * step, at), at));
+        let b_step = if k_major { 2 * step } else { 128 * step };
+        let bd = b.binary(Upstream::ArithAddi, b_descriptor, b.int_constant(i64_type, b_step, at), at);
+        value = match (a_step, register_a) {
+            (Some(a), _) => b.value(Upstream::NvvmWgmmaMmaAsync, &[value, a, bd], struct_type, &attributes, at),
+            (None, Some(_)) => {
+                let mut operands: Vec<Value> = (0..registers)
+                    .map(|r| {
+                        let position = b.i64_array(&[r]);
+                        b.value(Upstream::LlvmExtractvalue, &[value], f32_type, &[(attr::POSITION, position)], at)
+                    })
+                    .collect();
+                operands.extend(a_steps[step as usize]);
+                operands.push(bd);
+                operands.push(b.int_constant(b.int_type(32), 1, at));
+                let (text, constraints) = registers::wgmma_register_a(grid.tile_n, form.bf16, !k_major);
+                b.value(
+                    Upstream::LlvmInlineAsm,
+                    &operands,
+                    struct_type,
+                    &[
+                        (attr::ASM_STRING, b.string_attr(&text)),
+                        (attr::ASM_CONSTRAINTS, b.string_attr(&constraints)),
+                        (attr::ASM_SIDE_EFFECTS, b.unit_attr()),
+                    ],
+                    at,
+                )
+            }
+            (None, None) => unreachable!("A is memory or registers"),
+        };
     }
     for j in 0..grid.tile_n / 8 {
         for e in 0..4 {
@@ -184,6 +252,15 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
             sm80::store(&b, register, fragments, &[c(0), c(j), c(e)], at);
         }
     }
+}
+
+/// An MMA's product shape (M, N, K), `a` in memory or registers, `b`
+/// `K x N` or (`transpose_b`) `N x K`.
+pub fn product_shape(mma: MmaOp) -> (i64, i64, i64) {
+    let b_shape = ir::shape(mma.b().r#type());
+    let (k, n) = if mma.transpose_b() { (b_shape[1], b_shape[0]) } else { (b_shape[0], b_shape[1]) };
+    let m = asyncpipe::accumulator_tile(mma.acc().r#type()).map_or(0, |t| t.rows);
+    (m, n, k)
 }
 
 /// A matrix descriptor (an `i64`) of the 128-byte-swizzled tile at shared

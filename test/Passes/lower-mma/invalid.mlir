@@ -109,7 +109,7 @@ module attributes {gpu.container_module} {
     func.func private @consume(!asyncpipe.accumulator<16x8xf32>)
     gpu.func @escapes(%a: memref<16x16xf16, 3>, %b: memref<16x8xf16, 3>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
       %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
-      // expected-error @below {{on tensor cores an accumulator is used by asyncpipe.mma and asyncpipe.accumulator_store only}}
+      // expected-error @below {{on tensor cores an accumulator is used by asyncpipe.mma, asyncpipe.accumulator_store and (sm_90a) the math on register tiles only}}
       func.call @consume(%acc) : (!asyncpipe.accumulator<16x8xf32>) -> ()
       gpu.return
     }
@@ -222,6 +222,22 @@ module attributes {gpu.container_module} {
       %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<16x8xf32>
       // expected-error @below {{K = 65536: the lowering unrolls K in steps of 16 up to 4096; split the MMA along K}}
       asyncpipe.mma %a, %b, %acc queue 1 : memref<16x65536xf16, 3>, memref<65536x8xf16, 3> into !asyncpipe.accumulator<16x8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Attention's forms lower to wgmma only (sm_90a): on sm_80, an error at
+// each op.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @attention_forms() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %s = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
+      %p = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf16>
+      // expected-error @below {{math on register tiles, register operands and transpose_b lower to wgmma (sm_90a) only: the chip is sm_80 (asyncpipe-lower-deferred runs them on the CPU)}}
+      asyncpipe.accumulator_convert %s into %p : !asyncpipe.accumulator<64x64xf32> into !asyncpipe.accumulator<64x64xf16>
       gpu.return
     }
   }

@@ -88,7 +88,7 @@ module attributes {gpu.container_module} {
       %as = memref.alloc() : memref<64x32xf16, #gpu.address_space<workgroup>>
       %bs = memref.alloc() : memref<32x64xf16, #gpu.address_space<workgroup>>
       %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
-      // expected-error @below {{wgmma (sm_90a) reads A's tile in 128-byte swizzled rows: K must be 64 (128 bytes of f16 or bf16); this MMA's K is 32 (split the K step, or make it 64)}}
+      // expected-error @below {{wgmma (sm_90a) reads a K-major tile (A, or B with transpose_b) in 128-byte swizzled rows: K must be 64 (128 bytes of f16 or bf16); this MMA's K is 32 (split the K step, or make it 64)}}
       asyncpipe.mma %as, %bs, %acc : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
       gpu.return
     }
@@ -245,20 +245,33 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Attention's forms are not lowered to wgmma yet (issue 39): an error at
-// each op, never a wrong kernel.
+// Attention's register tiles on wgmma: a value per row is f32, one per row
+// of the block's warps (16 a warp).
 module attributes {gpu.container_module} {
   gpu.module @m {
-    gpu.func @attention_forms(%q: memref<64x64xf16, #gpu.address_space<workgroup>>, %k: memref<64x64xf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
-      %s = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
-      %p = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf16>
-      %o = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
-      // expected-error @below {{asyncpipe-lower-mma does not lower math on register tiles, register operands or transpose_b to a GPU yet (issue 39); asyncpipe-lower-deferred runs them on the CPU}}
-      asyncpipe.mma %q, %k, %s transpose_b : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
-      // expected-error @below {{does not lower math on register tiles}}
-      asyncpipe.accumulator_convert %s into %p : !asyncpipe.accumulator<64x64xf32> into !asyncpipe.accumulator<64x64xf16>
-      // expected-error @below {{does not lower math on register tiles}}
-      asyncpipe.mma %p, %k, %o : !asyncpipe.accumulator<64x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
+    gpu.func @rows_tile() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      // expected-error @below {{wgmma (sm_90a) gives each warpgroup of 4 warps 64 rows of a register tile: with the block's 4 warps a tile is 64 x 1 (f32, a value per row) or 64 x N (N a multiple of 64 up to 256); this one is 64x1 of f16}}
+      %m = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x1xf16>
+      asyncpipe.accumulator_map %m : !asyncpipe.accumulator<64x1xf16> {
+      ^bb0(%x: f16):
+        asyncpipe.yield %x : f16
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @rows_count() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      // expected-error @below {{this one is 128x1 of f32}}
+      %m = asyncpipe.accumulator_init : !asyncpipe.accumulator<128x1xf32>
+      asyncpipe.accumulator_map %m : !asyncpipe.accumulator<128x1xf32> {
+      ^bb0(%x: f32):
+        asyncpipe.yield %x : f32
+      }
       gpu.return
     }
   }

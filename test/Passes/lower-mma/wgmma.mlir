@@ -15,9 +15,11 @@
 // RUN: asyncpipe-opt %s --asyncpipe-lower-mma=chip=sm_90 | FileCheck %s --check-prefix=SM90
 
 // CHECK-LABEL: gpu.func @one_warpgroup
-// CHECK: memref.alloc() {alignment = 1024 : i64, asyncpipe.swizzle = 128 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
-// CHECK: memref.alloc() {alignment = 1024 : i64, asyncpipe.swizzle = 128 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
+// The registers' home first in the entry block (a static alloca, which LLVM
+// promotes), then the tiles.
 // CHECK: memref.alloca() : memref<1x8x4xf32>
+// CHECK: memref.alloc() {alignment = 1024 : i64, asyncpipe.swizzle = 128 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: memref.alloc() {alignment = 1024 : i64, asyncpipe.swizzle = 128 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK: asyncpipe.commit_queue 0
 // CHECK: asyncpipe.wait_queue 0, 0
 // (16 << 4 >> 4) << 16 | (1024 >> 4) << 32 | 1 << 62, and B's with 8192.

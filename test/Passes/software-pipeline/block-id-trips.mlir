@@ -1,28 +1,36 @@
 // Kernels whose trip count comes from the block id (a causal attention
 // block's key tiles, a split of K by block): verify-sync follows the id as a
-// parameter of its cases (as it does a kernel argument), and the barrier
-// placement reaches into the original loop the pipeliner keeps for short
-// trip counts, where whole-tile memref.copy into workgroup memory is
-// cooperative (complete for every thread at the next barrier). Before both
-// (2026-11-29), these kernels did not pipeline: "a block barrier cannot
-// order this access".
+// parameter of its cases (as it does a kernel argument), and the original
+// loop the pipeliner keeps for short trip counts issues each async stage's
+// copy as the pipelined loop does (an asyncpipe.copy on the stage's queue,
+// the form the lowerings take: on sm_90a a tile wgmma reads is filled by
+// tensor-map copies only), waited for after each run of copies. Before
+// 2026-11-29 these kernels did not pipeline ("a block barrier cannot order
+// this access": the original loop's memref.copy is cooperative, and its
+// barriers were placed before the loop).
 // RUN: asyncpipe-opt %s --split-input-file --asyncpipe-software-pipeline --asyncpipe-verify-sync | FileCheck %s
-// Without the short trip counts' barrier, verify-sync rejects the GEMM:
+// Without the short trip counts' barrier (the cooperative kernel's: each
+// thread reads a row another copied), verify-sync rejects it:
 // RUN: asyncpipe-opt %s --split-input-file --asyncpipe-software-pipeline \
 // RUN:   | awk '/} else {/ {e = 1} e && /gpu.barrier/ {next} {print}' \
 // RUN:   | not asyncpipe-opt --split-input-file --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=NO-BARRIER
 
-// The GEMM's short trip counts (N <= 2): copy the tiles, one barrier, MMA.
+// The GEMM's short trip counts (N <= 2): both tiles' copies, one wait, the
+// MMA; no barrier (each version is written once in so few iterations, and
+// every thread issues the same whole-tile copy).
 // CHECK-LABEL: gpu.func @gemm_block_trips
 // CHECK:         scf.if
 // CHECK:         } else {
 // CHECK-NEXT:      scf.for
-// CHECK:             memref.copy
-// CHECK-NEXT:        memref.subview
-// CHECK-NEXT:        memref.copy
-// CHECK-NEXT:        gpu.barrier
-// CHECK-NEXT:        asyncpipe.mma
-// NO-BARRIER: error: accesses workgroup memory that a cooperative operation writes, with no barrier since
+// CHECK:             asyncpipe.commit_queue 0 {
+// CHECK-NEXT:          asyncpipe.copy
+// CHECK-NOT:         asyncpipe.wait_queue
+// CHECK:             asyncpipe.commit_queue 0 {
+// CHECK-NEXT:          asyncpipe.copy
+// CHECK:             asyncpipe.wait_queue 0, 0
+// CHECK-NOT:         gpu.barrier
+// CHECK:             asyncpipe.mma
+// NO-BARRIER: error: accesses workgroup memory that another thread wrote asynchronously, with no barrier since the wait that completed the write there
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @gemm_block_trips(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %C: memref<512x512xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {

@@ -1,7 +1,8 @@
 // A trip count N known only at run time: the pipelined form runs when
 // N > L (L = 2, the last stage), so every prologue and epilogue op runs and
 // the counts are those of a long loop (body 2, epilogue 1 then 0); the
-// original loop, without its annotations, runs otherwise. The harness runs
+// original loop, without its annotations and with each async copy waited
+// for at once, runs otherwise. The harness runs
 // N = 64, 3, 2 and 1 (the last two take the fallback loop). verify-sync
 // proves the output for every N (split into N <= 2, N = 3, ..., N >= 3 by
 // N mod 3), and checks instances with N = 1, 3, 4, 64.
@@ -40,9 +41,15 @@
 // CHECK:   memref.copy
 // CHECK:   asyncpipe.wait_queue 0, 0
 // CHECK:   memref.copy
+// The original loop, its copy issued as the pipelined loop issues it (on
+// queue 0, the form the lowerings take) and waited for at once.
 // CHECK: } else {
 // CHECK:   scf.for
-// CHECK-NOT: asyncpipe
+// CHECK:     asyncpipe.commit_queue 0 {
+// CHECK-NEXT:  asyncpipe.copy
+// CHECK:     }
+// CHECK-NEXT: asyncpipe.wait_queue 0, 0
+// CHECK:     memref.copy
 // CHECK: return
 func.func @kernel(%a: memref<64x8xf32>, %out: memref<64x8xf32>, %n: index) {
   %c0 = arith.constant 0 : index
