@@ -34,6 +34,13 @@
 //! `asyncpipe-to-nvgpu`, which fills them with tensor-map copies; any other
 //! access to them is an error at that op. (Plain `sm_90` gets `mma.sync`.)
 //!
+//! Attention's forms (issue 39), on sm_90a only: the math on register
+//! tiles (`asyncpipe.accumulator_map`, `_reduce`, `_convert`) per thread in
+//! the accumulator layout, an MMA reading its `a` from registers (inline
+//! `wgmma.mma_async` with A from registers) and one with `transpose_b` (a
+//! K-major B); see [`registers`]. On other chips they are an error at the
+//! op.
+//!
 //! What the tensor cores cannot take is an error at the op that names what
 //! is allowed, before anything changes: element types other than f16 or
 //! bf16 into f32, a K that is not a multiple of 16, a tile that no grid of
