@@ -600,20 +600,37 @@ impl<'c, 'a> Emitter<'_, 'c, 'a> {
             }
         }
         copies.sort();
+        use crate::passes::analysis::effects::{self, Root};
+        let roots = |op: OperationRef<'c, 'a>| -> Option<(Root, Root)> {
+            Some((effects::root(op.operand(0).ok()?), effects::root(op.operand(1).ok()?)))
+        };
+        // The buffers the copies since the last wait read and write.
+        let (mut run_reads, mut run_writes): (Vec<Root>, Vec<Root>) = (Vec::new(), Vec::new());
         for (k, &(position, queue)) in copies.iter().enumerate() {
             let copy = ops[position];
             let (Ok(source), Ok(dest)) = (copy.operand(0), copy.operand(1)) else { continue };
+            if let Some((read, written)) = roots(copy) {
+                run_reads.push(read);
+                run_writes.push(written);
+            }
             let at = Point::Before(copy);
             let terminator = self.b.insert_with_body(CommitGroupOp::build(&self.b, &[], queue), YieldOp::build(&self.b, &[]), at);
             let zero_fill = CopyOp::cast(copy).is_some_and(CopyOp::zero_fill);
             self.b.insert(CopyOp::build(&self.b, source, dest, false, zero_fill, None), Point::Before(terminator));
             // One wait after a run of copies on one queue, with nothing but
-            // views and index arithmetic between them (groups of a queue
+            // views and index arithmetic between them, none touching a
+            // buffer another copy of the run writes (groups of a queue
             // complete in order: the last one's wait completes them all).
             let next_in_run = copies.get(k + 1).is_some_and(|&(next, q)| {
-                q == queue && ops[position + 1..next].iter().all(|op| crate::passes::analysis::effects::is_view(*op) || ir::memory_effects(*op).is_some_and(|e| e.is_empty()))
+                let quiet = ops[position + 1..next].iter().all(|op| effects::is_view(*op) || ir::memory_effects(*op).is_some_and(|e| e.is_empty()));
+                let independent = roots(ops[next]).is_some_and(|(read, written)| {
+                    !run_writes.contains(&read) && !run_writes.contains(&written) && !run_reads.contains(&written)
+                });
+                q == queue && quiet && independent
             });
             if !next_in_run {
+                run_reads.clear();
+                run_writes.clear();
                 let group: Value = terminator.parent_operation().expect("the commit_group").result(0).expect("a group").into();
                 self.b.insert(WaitOp::build(&self.b, &[group]), at);
             }
