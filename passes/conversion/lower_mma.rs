@@ -469,12 +469,15 @@ fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizz
     let register_a = asyncpipe::has_register_a(mma);
     // A tile read K-major (A in memory, B with transpose_b) has rows of K
     // elements, one 128-byte swizzled row each.
-    if (!register_a || mma.transpose_b()) && k != sm90::SWIZZLE_BYTES / 2 {
+    // (Past 64, such a tile is regions of 64 columns: attention's head dim
+    // 128, for Q and K.)
+    let region = sm90::SWIZZLE_BYTES / 2;
+    if (!register_a || mma.transpose_b()) && (k % region != 0 || k > 4 * region) {
         return error(
             op,
             &format!(
-                "wgmma (sm_90a) reads a K-major tile (A, or B with transpose_b) in 128-byte swizzled rows: K must be 64 \
-                 (128 bytes of f16 or bf16); this MMA's K is {k} (split the K step, or make it 64)"
+                "wgmma (sm_90a) reads a K-major tile (A, or B with transpose_b) in 128-byte swizzled regions of 64 \
+                 columns: K must be 64, 128, 192 or 256 (f16 or bf16); this MMA's K is {k}"
             ),
         );
     }

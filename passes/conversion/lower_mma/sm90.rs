@@ -174,12 +174,15 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, homes: &regist
     let form = Wgmma { n: grid.tile_n, bf16: ir::element_type(mma.b().r#type()).is_bf16(), b_k_major: k_major };
     let register_a = asyncpipe::has_register_a(mma).then(|| homes[&ir::ValueKey::of(mma.a())]);
 
-    // Warpgroup g's rows of A start 64 g rows (of 128 bytes) in.
+    // Warpgroup g's rows of A start 64 g rows of 128 bytes in: rows of the
+    // swizzled layout, one region of 64 columns (not of the row-major
+    // memref, whose rows are longer when K > 64).
     let a_descriptor = register_a.is_none().then(|| {
         let tid = b.value(Upstream::GpuThreadId, &[], b.index_type(), &[(attr::DIMENSION, b.gpu_dimension(0))], at);
         let group = b.binary(Upstream::ArithDivui, tid, c(128), at);
-        let rows = b.binary(Upstream::ArithMuli, group, c(WGMMA_M), at);
-        let a_start = b.byte_address(mma.a(), &[rows, c(0)], 2, at);
+        let offset = b.binary(Upstream::ArithMuli, group, c(WGMMA_M * SWIZZLE_BYTES), at);
+        let base = b.byte_address(mma.a(), &[c(0), c(0)], 2, at);
+        let a_start = b.binary(Upstream::ArithAddi, base, offset, at);
         descriptor(&b, a_start, 16, ATOM_BYTES, at)
     });
     let b_start = b.byte_address(mma.b(), &[c(0), c(0)], 2, at);
@@ -214,8 +217,14 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, homes: &regist
     for step in 0..k / WGMMA_K {
         // 16-byte units: K-major operands move 32 bytes along their rows, an
         // N-major B 16 rows of 128 bytes.
-        let a_step = a_descriptor.map(|d| b.binary(Upstream::ArithAddi, d, b.int_constant(i64_type, 2 * step, at), at));
-        let b_step = if k_major { 2 * step } else { 128 * step };
+        // 16-byte units. A K-major tile of K > 64 is 64-column regions, one
+        // after the other (as the tensor-map copy writes it): step `kk` is
+        // 32 bytes into region `kk / 4`, a region `rows x 128` bytes on.
+        let k_major_step = |rows: i64| (step / 4) * rows * SWIZZLE_BYTES / 16 + 2 * (step % 4);
+        let a_rows = ir::shape(mma.a().r#type()).first().copied().unwrap_or(0);
+        let a_step = a_descriptor.map(|d| b.binary(Upstream::ArithAddi, d, b.int_constant(i64_type, k_major_step(a_rows), at), at));
+        let b_rows = ir::shape(mma.b().r#type()).first().copied().unwrap_or(0);
+        let b_step = if k_major { k_major_step(b_rows) } else { 128 * step };
         let bd = b.binary(Upstream::ArithAddi, b_descriptor, b.int_constant(i64_type, b_step, at), at);
         value = match (a_step, register_a) {
             (Some(a), _) => b.value(Upstream::NvvmWgmmaMmaAsync, &[value, a, bd], struct_type, &attributes, at),

@@ -88,7 +88,7 @@ module attributes {gpu.container_module} {
       %as = memref.alloc() : memref<64x32xf16, #gpu.address_space<workgroup>>
       %bs = memref.alloc() : memref<32x64xf16, #gpu.address_space<workgroup>>
       %acc = asyncpipe.accumulator_init : !asyncpipe.accumulator<64x64xf32>
-      // expected-error @below {{wgmma (sm_90a) reads a K-major tile (A, or B with transpose_b) in 128-byte swizzled rows: K must be 64 (128 bytes of f16 or bf16); this MMA's K is 32 (split the K step, or make it 64)}}
+      // expected-error @below {{wgmma (sm_90a) reads a K-major tile (A, or B with transpose_b) in 128-byte swizzled regions of 64 columns: K must be 64, 128, 192 or 256 (f16 or bf16); this MMA's K is 32}}
       asyncpipe.mma %as, %bs, %acc : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>> into !asyncpipe.accumulator<64x64xf32>
       gpu.return
     }

@@ -41,15 +41,18 @@
 // CHECK:      mbarrier.arrive.shared.b64 {{.*}}[__dynamic_shmem__0+131072];
 // CHECK-NOT:  wgmma.mma_async
 // CHECK:      mbarrier.arrive.shared.b64 {{.*}}[__dynamic_shmem__0+131080];
-// The steady state: the step's MMAs, a group; at the top, the MMA wait with
-// one group in flight, the copies' mbarrier, the block barrier, the copies.
+// The steady state, as LLVM lays the loop out (from its copies; since
+// 2026-11-29, when A's descriptor start became the tile's base plus the
+// warpgroup's rows, the layout starts there): the copies, the step's MMAs,
+// a group; then, at the latch, the MMA wait with one group in flight, the
+// copies' mbarrier, the block barrier.
+// CHECK-COUNT-3: cp.async.bulk.tensor.2d
 // CHECK:      wgmma.fence.sync.aligned;
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // CHECK:      wgmma.commit_group.sync.aligned;
 // CHECK:      wgmma.wait_group.sync.aligned 1;
 // CHECK:      mbarrier.try_wait.parity.shared.b64
 // CHECK:      bar.sync 0;
-// CHECK-COUNT-3: cp.async.bulk.tensor.2d
 // The epilogue's two K steps, then the drain before the store of C.
 // CHECK:      wgmma.commit_group.sync.aligned;
 // CHECK:      wgmma.commit_group.sync.aligned;
