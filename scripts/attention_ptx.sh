@@ -45,7 +45,7 @@ queues="bulk-queues=0,4"
 ptx="$out/attention.$chip.ptx"
 
 "$opt" "$kernel" --asyncpipe-kernel-to-ptx="chip=$chip $queues" | python3 test/tools/extract-ptx.py > "$ptx"
-echo "attention.$chip.ptx ($(wc -l < "$ptx") lines): kernels $(grep -o '^.visible .entry [a-z_]*' "$ptx" | awk '{print $3}' | tr '\n' ' ')"
+echo "attention.$chip.ptx ($(wc -l < "$ptx") lines): kernels $(grep -o '^.visible .entry [a-z_0-9]*' "$ptx" | awk '{print $3}' | tr '\n' ' ')"
 
 # The pipelined loop's steady-state waits, per queue, of the full kernel.
 "$opt" "$kernel" --asyncpipe-software-pipeline="$queues" --asyncpipe-verify-sync="$queues" > "$out/attention.pipelined.mlir"

@@ -1,4 +1,5 @@
-// Attention (examples/attention.mlir: the full kernel and the causal one) as
+// Attention (examples/attention.mlir: the full kernel and the causal one at
+// head dim 64, the full one at 128) as
 // the pipeliner leaves it and verify-sync proves it, run by
 // asyncpipe-lower-deferred against softmax(Q K^T / sqrt(d)) V in f32, with
 // copies and MMAs that land as late as the waits allow, that read their
@@ -18,8 +19,15 @@
 // RUN: asyncpipe-opt %examples/attention.mlir --asyncpipe-software-pipeline | sed -e '/gpu.barrier/d' \
 // RUN:   | not asyncpipe-opt --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=NO-BARRIER
 
-// The full kernel, then the causal one; late, reads early, early: the
-// largest error, then 1 (it is within the tolerance, 0.001).
+// The full kernel, the causal one, the full one at head dim 128; late,
+// reads early, early: the largest error, then 1 (within the tolerance,
+// 0.001).
+// CHECK: {{^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$}}
+// CHECK-NEXT: {{^1$}}
+// CHECK: {{^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$}}
+// CHECK-NEXT: {{^1$}}
+// CHECK: {{^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$}}
+// CHECK-NEXT: {{^1$}}
 // CHECK: {{^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$}}
 // CHECK-NEXT: {{^1$}}
 // CHECK: {{^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$}}

@@ -29,8 +29,13 @@ func.func @main() {
       memref.store %v, %V[%c0, %i, %d] : memref<4x1024x64xf16>
     }
   }
+  %Qd = memref.cast %Q : memref<4x1024x64xf16> to memref<4x1024x?xf16>
+  %Kd = memref.cast %K : memref<4x1024x64xf16> to memref<4x1024x?xf16>
+  %Vd = memref.cast %V : memref<4x1024x64xf16> to memref<4x1024x?xf16>
+  %Rd = memref.cast %R : memref<4x1024x64xf32> to memref<4x1024x?xf32>
+  %scale = arith.constant 0.125 : f32
   scf.for %row = %c0 to %c128 step %c1 {
-    func.call @attention_reference_row(%Q, %K, %V, %R, %c0, %row, %c256) : (memref<4x1024x64xf16>, memref<4x1024x64xf16>, memref<4x1024x64xf16>, memref<4x1024x64xf32>, index, index, index) -> ()
+    func.call @attention_reference_row(%Qd, %Kd, %Vd, %Rd, %c0, %row, %c256, %scale) : (memref<4x1024x?xf16>, memref<4x1024x?xf16>, memref<4x1024x?xf16>, memref<4x1024x?xf32>, index, index, index, f32) -> ()
   }
   %q = memref.subview %Q[0, 0, 0] [1, 128, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<128x64xf16>
   %k = memref.subview %K[0, 0, 0] [1, 256, 64] [1, 1, 1] : memref<4x1024x64xf16> to memref<256x64xf16>

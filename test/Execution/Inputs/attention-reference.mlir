@@ -32,21 +32,21 @@ func.func @attention_input(%which: index, %h: index, %i: index, %d: index) -> f1
 }
 
 // The reference's row `row` of head `h` into R, over keys 0 .. keys - 1:
-// softmax(Q K^T / 8) V in f32, with math.exp, in two passes over the row.
-func.func @attention_reference_row(%Q: memref<4x1024x64xf16>, %K: memref<4x1024x64xf16>, %V: memref<4x1024x64xf16>, %R: memref<4x1024x64xf32>, %h: index, %row: index, %keys: index) {
+// softmax(Q K^T scale) V in f32 (scale 1 / sqrt(d), d the head dim: Q's
+// last dimension), with math.exp, in two passes over the row.
+func.func @attention_reference_row(%Q: memref<4x1024x?xf16>, %K: memref<4x1024x?xf16>, %V: memref<4x1024x?xf16>, %R: memref<4x1024x?xf32>, %h: index, %row: index, %keys: index, %scale: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c64 = arith.constant 64 : index
-  %c1024 = arith.constant 1024 : index
+  %c2 = arith.constant 2 : index
+  %dims = memref.dim %Q, %c2 : memref<4x1024x?xf16>
   %scores = memref.alloca() : memref<1024xf32>
-  %acc = memref.alloca() : memref<64xf32>
-  %scale = arith.constant 0.125 : f32
+  %acc = memref.alloca(%dims) : memref<?xf32>
   %zero = arith.constant 0.0 : f32
   %ninf = arith.constant 0xFF800000 : f32
   %max = scf.for %j = %c0 to %keys step %c1 iter_args(%mx = %ninf) -> (f32) {
-    %dot = scf.for %d = %c0 to %c64 step %c1 iter_args(%t = %zero) -> (f32) {
-      %q = memref.load %Q[%h, %row, %d] : memref<4x1024x64xf16>
-      %k = memref.load %K[%h, %j, %d] : memref<4x1024x64xf16>
+    %dot = scf.for %d = %c0 to %dims step %c1 iter_args(%t = %zero) -> (f32) {
+      %q = memref.load %Q[%h, %row, %d] : memref<4x1024x?xf16>
+      %k = memref.load %K[%h, %j, %d] : memref<4x1024x?xf16>
       %qf = arith.extf %q : f16 to f32
       %kf = arith.extf %k : f16 to f32
       %p = arith.mulf %qf, %kf : f32
@@ -58,28 +58,28 @@ func.func @attention_reference_row(%Q: memref<4x1024x64xf16>, %K: memref<4x1024x
     %n = arith.maximumf %mx, %s : f32
     scf.yield %n : f32
   }
-  scf.for %d = %c0 to %c64 step %c1 {
-    memref.store %zero, %acc[%d] : memref<64xf32>
+  scf.for %d = %c0 to %dims step %c1 {
+    memref.store %zero, %acc[%d] : memref<?xf32>
   }
   %sum = scf.for %j = %c0 to %keys step %c1 iter_args(%l = %zero) -> (f32) {
     %s = memref.load %scores[%j] : memref<1024xf32>
     %x = arith.subf %s, %max : f32
     %p = math.exp %x : f32
-    scf.for %d = %c0 to %c64 step %c1 {
-      %v = memref.load %V[%h, %j, %d] : memref<4x1024x64xf16>
+    scf.for %d = %c0 to %dims step %c1 {
+      %v = memref.load %V[%h, %j, %d] : memref<4x1024x?xf16>
       %vf = arith.extf %v : f16 to f32
-      %a = memref.load %acc[%d] : memref<64xf32>
+      %a = memref.load %acc[%d] : memref<?xf32>
       %pv = arith.mulf %p, %vf : f32
       %b = arith.addf %a, %pv : f32
-      memref.store %b, %acc[%d] : memref<64xf32>
+      memref.store %b, %acc[%d] : memref<?xf32>
     }
     %n = arith.addf %l, %p : f32
     scf.yield %n : f32
   }
-  scf.for %d = %c0 to %c64 step %c1 {
-    %a = memref.load %acc[%d] : memref<64xf32>
+  scf.for %d = %c0 to %dims step %c1 {
+    %a = memref.load %acc[%d] : memref<?xf32>
     %o = arith.divf %a, %sum : f32
-    memref.store %o, %R[%h, %row, %d] : memref<4x1024x64xf32>
+    memref.store %o, %R[%h, %row, %d] : memref<4x1024x?xf32>
   }
   return
 }
