@@ -33,13 +33,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 cd "$root"
-opt=${ASYNCPIPE_OPT:-}
-if [ -z "$opt" ]; then
-  if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
-  cargo build --quiet --bin asyncpipe-opt
-  opt=target/debug/asyncpipe-opt
-fi
-ptxas=${PTXAS:-$root/.tools/cuda/nvidia/cuda_nvcc/bin/ptxas}
+. scripts/tools.sh
 kernel=examples/attention.mlir
 queues="bulk-queues=0,4"
 ptx="$out/attention.$chip.ptx"

@@ -47,13 +47,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$root"
-opt=${ASYNCPIPE_OPT:-}
-if [ -z "$opt" ]; then
-  if ! command -v cargo >/dev/null 2>&1; then . "$HOME/.cargo/env"; fi
-  cargo build --quiet --bin asyncpipe-opt
-  opt=target/debug/asyncpipe-opt
-fi
-ptxas=${PTXAS:-$root/.tools/cuda/nvidia/cuda_nvcc/bin/ptxas}
+. scripts/tools.sh
 if [ "$chip" = sm_90a ]; then
   kernel=examples/tensor_core_gemm_tma.mlir
   to_nvgpu="bulk-queues=0"

@@ -251,13 +251,6 @@ static bool acceptsAccumulator(Type input, Type acc) {
   return false;
 }
 
-std::tuple<int64_t, int64_t, int64_t> MmaOp::getProductShape() {
-  auto b = cast<MemRefType>(getB().getType());
-  auto acc = cast<AccumulatorType>(getAcc().getType());
-  int64_t k = getTransposeB() ? b.getDimSize(1) : b.getDimSize(0);
-  return {acc.getRows(), acc.getColumns(), k};
-}
-
 LogicalResult MmaOp::verify() {
   auto b = cast<MemRefType>(getB().getType());
   auto acc = cast<AccumulatorType>(getAcc().getType());

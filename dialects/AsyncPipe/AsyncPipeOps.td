@@ -121,8 +121,6 @@ def AsyncPipe_MmaOp : AsyncPipe_Op<"mma", [
     /// Whether the op completes at issue: no token, no queue of its own and
     /// no enclosing commit region.
     bool isSynchronous();
-    /// The product's rows, columns and inner dimension (M, N, K).
-    std::tuple<int64_t, int64_t, int64_t> getProductShape();
   }];
   let assemblyFormat = [{
     $a `,` $b `,` $acc (`queue` $queue^)? (`transpose_b` $transpose_b^)? attr-dict

@@ -128,14 +128,6 @@ fn is_register_tile(init: AccumulatorInitOp) -> bool {
     accumulator_tile(acc.r#type()).is_some_and(|t| t.columns == 1 || (!t.element.is_f32() && !accumulates))
 }
 
-/// Whether `user` uses register tile `tile` as the sm_90a lowering takes
-/// it: an MMA's accumulator or register operand, a store, the math.
-fn is_register_use(user: OperationRef, tile: melior::ir::Value) -> bool {
-    asyncpipe::is_register_math(user)
-        || ir::ods::asyncpipe::AccumulatorStoreOp::is(user)
-        || MmaOp::cast(user).is_some_and(|mma| mma.b() != tile && (mma.acc() != tile || mma.a() != tile))
-}
-
 fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     let chip = options.get("chip");
     let sm = chip.strip_prefix("sm_").map(|v| v.trim_end_matches('a')).and_then(|v| v.parse::<u32>().ok());
@@ -271,7 +263,7 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                         ),
                     ),
                 }
-                if let Some(user) = ir::users(init.acc()).into_iter().find(|u| !is_register_use(*u, init.acc())) {
+                if let Some(user) = asyncpipe::other_register_tile_use(init.acc()) {
                     fail(user, "on sm_90a a register tile is used by asyncpipe.mma, accumulator_store and the math on register tiles only");
                 }
             }
@@ -340,7 +332,7 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                     ),
                 } }
                 let other = if wgmma {
-                    ir::users(init.acc()).into_iter().find(|u| !is_register_use(*u, init.acc()))
+                    asyncpipe::other_register_tile_use(init.acc())
                 } else {
                     asyncpipe::other_accumulator_use(init.acc())
                 };
@@ -358,7 +350,7 @@ fn check<'c, 'a>(ops: &[OperationRef<'c, 'a>], sm: u32, wgmma: bool) -> Result<V
                     fail(*op, &format!("on sm_80 tensor cores asyncpipe multiplies f16 or bf16 tiles into f32 (mma.sync m16n8k16); these hold {input}"));
                     continue;
                 }
-                let (_, _, k) = sm90::product_shape(mma);
+                let (_, _, k) = asyncpipe::mma_product_shape(mma);
                 if k > MAX_K {
                     fail(*op, &format!("K = {k}: the lowering unrolls K in steps of 16 up to {MAX_K}; split the MMA along K"));
                     continue;
@@ -465,7 +457,7 @@ fn check_wgmma_tiles<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, swizz
         return error(op, &format!("wgmma (sm_90a) in asyncpipe multiplies f16 or bf16 tiles into f32; these hold {input}"));
     }
     let (a_shape, b_shape) = (ir::shape(mma.a().r#type()), ir::shape(mma.b().r#type()));
-    let (_, _, k) = sm90::product_shape(mma);
+    let (_, _, k) = asyncpipe::mma_product_shape(mma);
     let register_a = asyncpipe::has_register_a(mma);
     // A tile read K-major (A in memory, B with transpose_b) has rows of K
     // elements, one 128-byte swizzled row each.

@@ -38,14 +38,14 @@ use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::sync_state::is_token_form;
 use crate::passes::ir::asyncpipe::{self, accumulator_tile, AccumulatorTile};
 use crate::passes::ir::builder::{Builder, Point};
-use crate::passes::ir::ods::asyncpipe::{AccumulatorInitOp, AsyncpipeOp, MmaOp};
+use crate::passes::ir::ods::asyncpipe::{AccumulatorInitOp, AccumulatorMapOp, AsyncpipeOp, MmaOp};
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::{self, diag, rewrite};
 use crate::passes::{PassDef, PassFailed, PassOptions};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::MemRefType;
-use melior::ir::{RegionLike, RegionRef, Type, TypeLike, Value, ValueLike};
+use melior::ir::{RegionRef, Type, TypeLike, Value, ValueLike};
 use std::collections::BTreeMap;
 
 pub const PASS: PassDef = PassDef {
@@ -143,10 +143,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
             Some(AsyncpipeOp::AccumulatorStore(store)) => {
                 b.op(Upstream::MemrefCopy, &[store.acc(), store.dest()], &[], &[], at);
             }
-            Some(AsyncpipeOp::AccumulatorMap(map)) => {
-                let inputs: Vec<Value> = map.inputs().collect();
-                elementwise(&b, map.dest(), &inputs, map.body(), at);
-            }
+            Some(AsyncpipeOp::AccumulatorMap(map)) => elementwise(&b, map, at),
             Some(AsyncpipeOp::AccumulatorReduce(reduce)) => {
                 fold_rows(&b, reduce.source(), reduce.dest(), reduce.body(), at);
             }
@@ -223,11 +220,7 @@ fn check(ops: &[OperationRef]) -> Result<(), PassFailed> {
                 fail(*op, &format!("asyncpipe-lower-deferred models accumulators of at most {MAX_ACCUMULATOR_BYTES} bytes (a thread's stack)"))
             }
             Some(AsyncpipeOp::AccumulatorInit(init)) => {
-                let acc = init.acc();
-                let other = ir::uses(acc).into_iter().map(|(user, _)| user).find(|user| {
-                    !(asyncpipe::is_tensor_core_op(*user) && MmaOp::cast(*user).is_none_or(|mma| mma.b() != acc))
-                });
-                if let Some(user) = other {
+                if let Some(user) = asyncpipe::other_register_tile_use(init.acc()) {
                     fail(
                         user,
                         "asyncpipe-lower-deferred models register tiles used by asyncpipe's tensor-core ops only \
@@ -340,10 +333,7 @@ fn copy_rows<'c, 'a>(b: &Builder<'c>, queue: Value<'c, 'a>, source: Value<'c, 'a
 /// An MMA as a call of the runtime, on byte addresses and row strides.
 fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c, 'a>, at: Point<'c, 'a>) {
     let types = b.index_constant(element_types(mma).expect("asyncpipe.mma's verifier allows these element types only"), at);
-    // (Operand 'a', registers or memory, is a memref by now.)
-    let shape = ir::shape(mma.a().r#type());
-    let b_shape = ir::shape(mma.b().r#type());
-    let n = if mma.transpose_b() { b_shape[0] } else { b_shape[1] };
+    let (m, n, k) = asyncpipe::mma_product_shape(mma);
     let mut operands: Vec<Value> = queue.into_iter().collect();
     operands.push(types);
     for tile in [mma.a(), mma.b(), mma.acc()] {
@@ -353,7 +343,7 @@ fn call_mma<'c, 'a>(b: &Builder<'c>, queue: Option<Value<'c, 'a>>, mma: MmaOp<'c
         operands.push(b.binary(Upstream::ArithAddi, metadata.pointer, offset, at));
         operands.push(metadata.strides[0]);
     }
-    for size in [shape[0], n, shape[1]] {
+    for size in [m, n, k] {
         operands.push(b.index_constant(size, at));
     }
     b.call(if queue.is_some() { MMA } else { MMA_NOW }, &operands, &[], at);
@@ -372,55 +362,23 @@ fn tile_loops<'c, 'a>(b: &Builder<'c>, tile: Value<'c, 'a>, at: Point<'c, 'a>) -
     (i, j, inner)
 }
 
-fn load<'c, 'a>(b: &Builder<'c>, tile: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let mut operands = vec![tile];
-    operands.extend_from_slice(index);
-    b.value(Upstream::MemrefLoad, &operands, ir::element_type(tile.r#type()), &[], at)
-}
-
-fn store<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, tile: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) {
-    let mut operands = vec![value, tile];
-    operands.extend_from_slice(index);
-    b.op(Upstream::MemrefStore, &operands, &[], &[], at);
-}
-
-/// The ops of `body` (a map's or reduce's single block) cloned at `at`, its
-/// arguments bound to `arguments`: the value its `asyncpipe.yield` yields.
-fn inline_scalar_body<'c, 'a>(body: RegionRef<'c, 'a>, arguments: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let block = body.first_block().expect("a verified region has its block");
-    let mut map: Vec<(ir::ValueKey, Value<'c, 'a>)> =
-        arguments.iter().enumerate().map(|(k, v)| (ir::ValueKey::of(Value::from(block.argument(k).expect("the verifier counted them"))), *v)).collect();
-    let mut yielded = None;
-    for op in ir::ops(block) {
-        if op.next_in_block().is_none() {
-            yielded = op.operand(0).ok();
-        } else {
-            rewrite::clone_mapped(op, &mut map, at);
-        }
-    }
-    let yielded = yielded.expect("the verifier checked one yielded value");
-    map.iter().find(|(key, _)| *key == ir::ValueKey::of(yielded)).map_or(yielded, |(_, v)| *v)
-}
-
 /// `asyncpipe.accumulator_map` as loops over `dest`'s elements: each
 /// element, each input's at its row and column (column 0 for a value per
 /// row), and the indices when the region takes them, into the region's ops.
-fn elementwise<'c, 'a>(b: &Builder<'c>, dest: Value<'c, 'a>, inputs: &[Value<'c, 'a>], body: RegionRef<'c, 'a>, at: Point<'c, 'a>) {
-    // The region takes the row and column after the elements when it has
-    // two arguments more than elements.
-    let indices = body.first_block().is_some_and(|block| block.argument_count() == inputs.len() + 3);
+fn elementwise<'c, 'a>(b: &Builder<'c>, map: AccumulatorMapOp<'c, 'a>, at: Point<'c, 'a>) {
+    let (dest, inputs): (Value, Vec<Value>) = (map.dest(), map.inputs().collect());
     let zero = b.index_constant(0, at);
     let (i, j, inner) = tile_loops(b, dest, at);
-    let mut arguments = vec![load(b, dest, &[i, j], inner)];
-    for input in inputs {
+    let mut arguments = vec![b.load(dest, &[i, j], inner)];
+    for input in &inputs {
         let column = if ir::shape(input.r#type()).get(1) == Some(&1) { zero } else { j };
-        arguments.push(load(b, *input, &[i, column], inner));
+        arguments.push(b.load(*input, &[i, column], inner));
     }
-    if indices {
+    if asyncpipe::map_takes_indices(map) {
         arguments.extend([i, j]);
     }
-    let result = inline_scalar_body(body, &arguments, inner);
-    store(b, result, dest, &[i, j], inner);
+    let result = rewrite::inline_yielding(map.body(), &arguments, inner, |_, _| None);
+    b.store(result, dest, &[i, j], inner);
 }
 
 /// `asyncpipe.accumulator_reduce` as loops: each element of a row of
@@ -428,20 +386,20 @@ fn elementwise<'c, 'a>(b: &Builder<'c>, dest: Value<'c, 'a>, inputs: &[Value<'c,
 fn fold_rows<'c, 'a>(b: &Builder<'c>, source: Value<'c, 'a>, dest: Value<'c, 'a>, body: RegionRef<'c, 'a>, at: Point<'c, 'a>) {
     let zero = b.index_constant(0, at);
     let (i, j, inner) = tile_loops(b, source, at);
-    let partial = load(b, dest, &[i, zero], inner);
-    let element = load(b, source, &[i, j], inner);
-    let result = inline_scalar_body(body, &[partial, element], inner);
-    store(b, result, dest, &[i, zero], inner);
+    let partial = b.load(dest, &[i, zero], inner);
+    let element = b.load(source, &[i, j], inner);
+    let result = rewrite::inline_yielding(body, &[partial, element], inner, |_, _| None);
+    b.store(result, dest, &[i, zero], inner);
 }
 
 /// `asyncpipe.accumulator_convert` as loops: each element rounded
 /// (`arith.truncf`, to nearest even) or copied.
 fn convert_tile<'c, 'a>(b: &Builder<'c>, source: Value<'c, 'a>, dest: Value<'c, 'a>, at: Point<'c, 'a>) {
     let (i, j, inner) = tile_loops(b, source, at);
-    let element = load(b, source, &[i, j], inner);
+    let element = b.load(source, &[i, j], inner);
     let to = ir::element_type(dest.r#type());
     let value = if element.r#type() == to { element } else { b.value(Upstream::ArithTruncf, &[element], to, &[], inner) };
-    store(b, value, dest, &[i, j], inner);
+    b.store(value, dest, &[i, j], inner);
 }
 
 /// Declares the runtime's functions `module` does not define.

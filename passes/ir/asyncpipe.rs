@@ -111,6 +111,38 @@ pub fn has_register_a(mma: MmaOp) -> bool {
     super::asyncpipe_types::is_accumulator_type(mma.a().r#type())
 }
 
+/// An MMA's product shape (M, N, K): `a` in memory or registers, `b` `K x
+/// N` or (`transpose_b`) `N x K`.
+pub fn mma_product_shape(mma: MmaOp) -> (i64, i64, i64) {
+    let b_shape = super::shape(mma.b().r#type());
+    let (k, n) = if mma.transpose_b() { (b_shape[1], b_shape[0]) } else { (b_shape[0], b_shape[1]) };
+    // (The accumulator's rows: its tile's, or its array's once a CPU
+    // lowering made it one.)
+    let acc = mma.acc().r#type();
+    let m = super::asyncpipe_types::accumulator_tile(acc).map(|t| t.rows).or_else(|| super::shape(acc).first().copied()).unwrap_or(0);
+    (m, n, k)
+}
+
+/// Whether `map`'s region takes the row and column indices (two arguments
+/// after the elements: the C++ op's `hasIndices`).
+pub fn map_takes_indices(map: super::ods::asyncpipe::AccumulatorMapOp) -> bool {
+    use melior::ir::block::BlockLike;
+    use melior::ir::RegionLike;
+    map.body().first_block().is_some_and(|block| block.argument_count() == map.inputs().count() + 3)
+}
+
+/// The first user of register tile `tile` (an `asyncpipe.accumulator_init`'s
+/// result) that a lowering of register tiles does not take: anything but an
+/// MMA into it or reading it as its operand `a`, a store of it and the math
+/// on register tiles.
+pub fn other_register_tile_use<'c, 'a>(tile: melior::ir::Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    super::users(tile).into_iter().find(|user| {
+        !(is_register_math(*user)
+            || super::ods::asyncpipe::AccumulatorStoreOp::is(*user)
+            || MmaOp::cast(*user).is_some_and(|mma| mma.b() != tile))
+    })
+}
+
 /// Whether every use of accumulator `acc` (an `asyncpipe.accumulator_init`'s
 /// result) is an MMA into it or a store of it: the uses the GPU lowerings
 /// rewrite. The first other user, if any (the register math, and an MMA

@@ -377,6 +377,20 @@ impl<'c> Builder<'c> {
         self.parse_type(&format!("!async.value<{value}>"))
     }
 
+    /// `memref.load` of `memref` at `index`.
+    pub fn load<'a>(&self, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], point: Point<'c, 'a>) -> Value<'c, 'a> {
+        let mut operands = vec![memref];
+        operands.extend_from_slice(index);
+        self.value(Upstream::MemrefLoad, &operands, super::element_type(memref.r#type()), &[], point)
+    }
+
+    /// `memref.store` of `value` into `memref` at `index`.
+    pub fn store<'a>(&self, value: Value<'c, 'a>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], point: Point<'c, 'a>) {
+        let mut operands = vec![value, memref];
+        operands.extend_from_slice(index);
+        self.op(Upstream::MemrefStore, &operands, &[], &[], point);
+    }
+
     /// A string attribute (any text: quoting is the attribute's).
     pub fn string_attr(&self, text: &str) -> Attribute<'c> {
         StringAttribute::new(self.ctx(), text).into()

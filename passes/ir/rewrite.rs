@@ -364,6 +364,44 @@ pub fn clone_mapped<'c, 'a>(
     clone
 }
 
+/// The ops of `body` (a single block ending in a terminator that yields one
+/// value, as `asyncpipe.accumulator_map`'s and `_reduce`'s) cloned at
+/// `point`, its arguments bound to `arguments`; the value the terminator
+/// yields there. `replace` may take an op over: given the op and its
+/// operands as mapped, it returns the value that stands for its result (the
+/// op is then not cloned).
+pub fn inline_yielding<'c, 'a>(
+    body: melior::ir::RegionRef<'c, 'a>,
+    arguments: &[Value<'c, 'a>],
+    point: crate::passes::ir::builder::Point<'c, 'a>,
+    replace: impl Fn(OperationRef<'c, 'a>, &[Value<'c, 'a>]) -> Option<Value<'c, 'a>>,
+) -> Value<'c, 'a> {
+    let block = body.first_block().expect("a verified region has its block");
+    let mut map: Vec<(ir::ValueKey, Value<'c, 'a>)> = arguments
+        .iter()
+        .enumerate()
+        .map(|(k, v)| (ir::ValueKey::of(Value::from(block.argument(k).expect("the verifier counted them"))), *v))
+        .collect();
+    let mapped = |map: &Vec<(ir::ValueKey, Value<'c, 'a>)>, v: Value<'c, 'a>| {
+        map.iter().find(|(key, _)| *key == ir::ValueKey::of(v)).map_or(v, |(_, m)| *m)
+    };
+    let mut yielded = None;
+    for op in ir::ops(block) {
+        if op.next_in_block().is_none() {
+            yielded = op.operand(0).ok();
+            continue;
+        }
+        let operands: Vec<Value<'c, 'a>> = op.operands().map(|v| mapped(&map, v)).collect();
+        match (replace(op, &operands), op.result(0)) {
+            (Some(value), Ok(result)) => map.push((ir::ValueKey::of(Value::from(result)), value)),
+            _ => {
+                clone_mapped(op, &mut map, point);
+            }
+        }
+    }
+    mapped(&map, yielded.expect("the verifier checked one yielded value"))
+}
+
 /// Moves the ops of `op`'s single-block region, but its terminator, before
 /// `op` (an `asyncpipe.commit_queue` or `async_scope` run in place); `op`
 /// stays, empty, for the caller to erase.

@@ -34,11 +34,10 @@ use super::sm80;
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::{AccumulatorConvertOp, AccumulatorMapOp, AccumulatorReduceOp, AsyncpipeOp};
 use crate::passes::ir::upstream::{attr, Upstream};
-use crate::passes::ir::{self, rewrite};
-use melior::ir::block::BlockLike;
+use crate::passes::ir::{self, asyncpipe, rewrite};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::MemRefType;
-use melior::ir::{RegionLike, RegionRef, Type, TypeLike, Value, ValueLike};
+use melior::ir::{RegionRef, Type, TypeLike, Value, ValueLike};
 use std::collections::HashMap;
 
 /// A register tile's home in each thread.
@@ -63,14 +62,10 @@ pub type Homes<'c, 'a> = HashMap<ir::ValueKey, Home<'c, 'a>>;
 pub fn rows<'c, 'a>(init: OperationRef<'c, 'a>, element: Type<'c>) -> Value<'c, 'a> {
     let b = Builder::new(init.context(), init.location());
     let at = Point::Before(init);
-    let ty: Type = MemRefType::new(element, &[2], None, None).into();
-    // (At the top of the entry block, as an accumulator's: sm80::accumulator.)
-    let entry = ir::enclosing_function(init).and_then(|f| ir::region_entry(f, 0));
-    let home = entry.map_or(at, |entry| Point::Before(ir::ops(entry).next().expect("a terminator at least")));
-    let memref = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], home);
+    let memref = sm80::home(&b, init, MemRefType::new(element, &[2], None, None).into());
     let zero = b.float_constant(element, 0.0, at);
     for h in 0..2 {
-        sm80::store(&b, zero, memref, &[b.index_constant(h, at)], at);
+        b.store(zero, memref, &[b.index_constant(h, at)], at);
     }
     memref
 }
@@ -105,41 +100,17 @@ fn element_index<'c, 'a>(b: &Builder<'c>, home: Home<'c, 'a>, j: i64, e: i64, at
 }
 
 /// The region's ops cloned at `at` with its arguments bound to
-/// `arguments`; the value it yields.
-fn inline_body<'c, 'a>(body: RegionRef<'c, 'a>, arguments: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let block = body.first_block().expect("a verified region has its block");
-    let mut map: Vec<(ir::ValueKey, Value<'c, 'a>)> = arguments
-        .iter()
-        .enumerate()
-        .map(|(k, v)| (ir::ValueKey::of(Value::from(block.argument(k).expect("the verifier counted them"))), *v))
-        .collect();
-    let mut yielded = None;
-    let mapped = |map: &Vec<(ir::ValueKey, Value<'c, 'a>)>, v: Value<'c, 'a>| {
-        map.iter().find(|(key, _)| *key == ir::ValueKey::of(v)).map_or(v, |(_, m)| *m)
-    };
-    for op in ir::ops(block) {
-        if op.next_in_block().is_none() {
-            yielded = op.operand(0).ok();
-        } else if is_f32_exp2(op) {
-            // exp2 on the GPU is the special-function unit's ex2.approx
-            // (math.exp2 would become a libdevice call the pipeline does not
-            // link, and upstream's NVVM conversion refuses LLVM's intrinsic).
-            let b = Builder::new(op.context(), op.location());
-            let x = mapped(&map, op.operand(0).expect("exp2's operand"));
-            let y = b.value(
-                Upstream::LlvmInlineAsm,
-                &[x],
-                x.r#type(),
-                &[(attr::ASM_STRING, b.string_attr(EX2)), (attr::ASM_CONSTRAINTS, b.string_attr("=f,f"))],
-                at,
-            );
-            map.push((ir::ValueKey::of(Value::from(op.result(0).expect("exp2's result"))), y));
-        } else {
-            rewrite::clone_mapped(op, &mut map, at);
-        }
-    }
-    let yielded = yielded.expect("the verifier checked one yielded value");
-    mapped(&map, yielded)
+/// `arguments`; the value it yields. An f32 `math.exp2` becomes the
+/// special-function unit's ex2.approx (math.exp2 would become a libdevice
+/// call the pipeline does not link, and upstream's NVVM conversion refuses
+/// LLVM's intrinsic).
+fn inline_body<'c, 'a>(b: &Builder<'c>, body: RegionRef<'c, 'a>, arguments: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
+    rewrite::inline_yielding(body, arguments, at, |op, operands| {
+        is_f32_exp2(op).then(|| {
+            let attributes = [(attr::ASM_STRING, b.string_attr(EX2)), (attr::ASM_CONSTRAINTS, b.string_attr("=f,f"))];
+            b.value(Upstream::LlvmInlineAsm, &operands[..1], operands[0].r#type(), &attributes, at)
+        })
+    })
 }
 
 /// PTX's approximate exp2 (2 ulp, flushes no denormal: `ex2.approx.f32`).
@@ -177,14 +148,14 @@ pub fn lower(op: OperationRef, homes: &Homes) {
 fn lower_map<'c, 'a>(b: &Builder<'c>, map: AccumulatorMapOp<'c, 'a>, home: &dyn Fn(Value<'c, 'a>) -> Home<'c, 'a>, at: Point<'c, 'a>) {
     let dest = home(map.dest());
     let inputs: Vec<Home> = map.inputs().map(home).collect();
-    let indices = map.body().first_block().is_some_and(|block| block.argument_count() == inputs.len() + 3);
+    let indices = asyncpipe::map_takes_indices(map);
     let place = indices.then(|| place(b, at));
     for (j, e) in elements(dest) {
         let index = element_index(b, dest, j, e, at);
-        let mut arguments = vec![sm80::load(b, dest.memref, &index, at)];
+        let mut arguments = vec![b.load(dest.memref, &index, at)];
         for input in &inputs {
             let index = element_index(b, *input, j, e, at);
-            arguments.push(sm80::load(b, input.memref, &index, at));
+            arguments.push(b.load(input.memref, &index, at));
         }
         if let Some(place) = &place {
             let row = b.binary(Upstream::ArithAddi, place.row, b.index_constant(8 * (e / 2), at), at);
@@ -195,8 +166,8 @@ fn lower_map<'c, 'a>(b: &Builder<'c>, map: AccumulatorMapOp<'c, 'a>, home: &dyn 
             };
             arguments.extend([row, column]);
         }
-        let value = inline_body(map.body(), &arguments, at);
-        sm80::store(b, value, dest.memref, &index, at);
+        let value = inline_body(b, map.body(), &arguments, at);
+        b.store(value, dest.memref, &index, at);
     }
 }
 
@@ -210,10 +181,10 @@ fn lower_reduce<'c, 'a>(b: &Builder<'c>, reduce: AccumulatorReduceOp<'c, 'a>, ho
         for j in 0..source.fragments {
             for e in [2 * h, 2 * h + 1] {
                 let index = element_index(b, source, j, e, at);
-                let x = sm80::load(b, source.memref, &index, at);
+                let x = b.load(source.memref, &index, at);
                 partial = Some(match partial {
                     None => x,
-                    Some(p) => inline_body(reduce.body(), &[p, x], at),
+                    Some(p) => inline_body(b, reduce.body(), &[p, x], at),
                 });
             }
         }
@@ -231,12 +202,12 @@ fn lower_reduce<'c, 'a>(b: &Builder<'c>, reduce: AccumulatorReduceOp<'c, 'a>, ho
                 at,
             );
             let other: Value = shuffle.result(0).expect("the shuffled value").into();
-            partial = inline_body(reduce.body(), &[partial, other], at);
+            partial = inline_body(b, reduce.body(), &[partial, other], at);
         }
         let index = element_index(b, dest, 0, 2 * h, at);
-        let old = sm80::load(b, dest.memref, &index, at);
-        let value = inline_body(reduce.body(), &[old, partial], at);
-        sm80::store(b, value, dest.memref, &index, at);
+        let old = b.load(dest.memref, &index, at);
+        let value = inline_body(b, reduce.body(), &[old, partial], at);
+        b.store(value, dest.memref, &index, at);
     }
 }
 
@@ -246,9 +217,9 @@ fn lower_convert<'c, 'a>(b: &Builder<'c>, convert: AccumulatorConvertOp<'c, 'a>,
     let to = ir::element_type(dest.memref.r#type());
     for (j, e) in elements(source) {
         let index = element_index(b, source, j, e, at);
-        let x = sm80::load(b, source.memref, &index, at);
+        let x = b.load(source.memref, &index, at);
         let y = if x.r#type() == to { x } else { b.value(Upstream::ArithTruncf, &[x], to, &[], at) };
-        sm80::store(b, y, dest.memref, &index, at);
+        b.store(y, dest.memref, &index, at);
     }
 }
 
@@ -260,7 +231,7 @@ pub fn a_registers<'c, 'a>(b: &Builder<'c>, operand: Home<'c, 'a>, kk: i64, at: 
     let i32_type = b.int_type(32);
     let pack = |j: i64, e: i64| {
         let half = |e: i64| {
-            let x = sm80::load(b, operand.memref, &element_index(b, operand, j, e, at), at);
+            let x = b.load(operand.memref, &element_index(b, operand, j, e, at), at);
             let bits = b.value(Upstream::ArithBitcast, &[x], i16_type, &[], at);
             b.value(Upstream::ArithExtui, &[bits], i32_type, &[], at)
         };

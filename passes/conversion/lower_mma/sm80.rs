@@ -78,6 +78,18 @@ fn lane<'c, 'a>(b: &Builder<'c>, grid: WarpGrid, at: Point<'c, 'a>) -> Lane<'c, 
     Lane { g, t2, row16, col8, warp_row, warp_col }
 }
 
+/// A register tile's home for `init` (its `memref.alloca` of type `ty`), at
+/// the top of the kernel's entry block, where LLVM promotes it to registers
+/// (a static alloca: before any branch, also those that later lowerings put
+/// after the entry block's allocations, such as the mbarrier rings'
+/// initialization), also when the init runs in a loop (a persistent kernel
+/// zeroes its accumulator for each tile).
+pub(super) fn home<'c, 'a>(b: &Builder<'c>, init: OperationRef<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+    let entry = ir::enclosing_function(init).and_then(|f| ir::region_entry(f, 0));
+    let at = entry.map_or(Point::Before(init), |entry| Point::Before(ir::ops(entry).next().expect("a terminator at least")));
+    b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], at)
+}
+
 /// A thread's fragments: `memref<FM x FN x 4 x T>` (T the tile's element
 /// type: f32 for an accumulator, f16 or bf16 for an sm_90a A operand),
 /// zeroed.
@@ -91,38 +103,19 @@ pub(super) fn accumulator<'c, 'a>(init: OperationRef<'c, 'a>, grid: WarpGrid) ->
         .map_or(Type::float32(b.ctx()), |tile| tile.element);
     let (fm, fnn) = (grid.tile_m / 16, grid.tile_n / 8);
     let ty: Type = MemRefType::new(f32_type, &[fm, fnn, 4], None, None).into();
-    // The registers' alloca goes to the top of the kernel's entry block,
-    // where LLVM promotes it to registers (a static alloca: before any
-    // branch, also those that later lowerings put after the entry block's
-    // allocations, such as the mbarrier rings' initialization), also when
-    // the init runs in a loop (a persistent kernel zeroes its accumulator
-    // for each tile).
-    let entry = ir::enclosing_function(init).and_then(|f| ir::region_entry(f, 0));
-    let home = entry.map_or(at, |entry| Point::Before(ir::ops(entry).next().expect("a terminator at least")));
-    let fragments = b.value(Upstream::MemrefAlloca, &[], ty, &[(attr::OPERAND_SEGMENT_SIZES, b.segments(&[0, 0]))], home);
+    let fragments = home(&b, init, ty);
     let zero = b.float_constant(f32_type, 0.0, at);
     for i in 0..fm {
         for j in 0..fnn {
             for e in 0..4 {
                 let index = [b.index_constant(i, at), b.index_constant(j, at), b.index_constant(e, at)];
-                store(&b, zero, fragments, &index, at);
+                b.store(zero, fragments, &index, at);
             }
         }
     }
     fragments
 }
 
-pub(super) fn store<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) {
-    let mut operands = vec![value, memref];
-    operands.extend_from_slice(index);
-    b.op(Upstream::MemrefStore, &operands, &[], &[], at);
-}
-
-pub(super) fn load<'c, 'a>(b: &Builder<'c>, memref: Value<'c, 'a>, index: &[Value<'c, 'a>], at: Point<'c, 'a>) -> Value<'c, 'a> {
-    let mut operands = vec![memref];
-    operands.extend_from_slice(index);
-    b.value(Upstream::MemrefLoad, &operands, ir::element_type(memref.r#type()), &[], at)
-}
 
 /// `acc += a * b`: per 16-deep step of K, the warp's A and B fragments by
 /// ldmatrix, then one mma.sync per accumulator fragment.
@@ -170,14 +163,14 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, fragments: Val
         for (i, a_frag) in a_frags.iter().enumerate() {
             for (j, b_frag) in b_frags.iter().enumerate() {
                 let index = |e: i64| [c(i as i64), c(j as i64), c(e)];
-                let old: Vec<Value> = (0..4).map(|e| load(&b, fragments, &index(e), at)).collect();
+                let old: Vec<Value> = (0..4).map(|e| b.load(fragments, &index(e), at)).collect();
                 let accumulated = b.value(Upstream::VectorFromElements, &old, c_type, &[], at);
                 let result =
                     b.value(Upstream::NvgpuMmaSync, &[*a_frag, *b_frag, accumulated], c_type, &[(attr::MMA_SHAPE, shape)], at);
                 for e in 0..4 {
                     let position = b.i64_array(&[e / 2, e % 2]);
                     let value = b.value(Upstream::VectorExtract, &[result], Type::float32(b.ctx()), &[(attr::STATIC_POSITION, position)], at);
-                    store(&b, value, fragments, &index(e), at);
+                    b.store(value, fragments, &index(e), at);
                 }
             }
         }
@@ -216,9 +209,9 @@ pub(super) fn store_fragments<'c, 'a>(op: OperationRef<'c, 'a>, dest: Value<'c, 
     let scalar = |at: Point<'c, 'a>| {
         for &(i, j, e, row, col) in &places {
             for k in 0..2 {
-                let value = load(&b, fragments, &[b.index_constant(i, at), b.index_constant(j, at), b.index_constant(e + k, at)], at);
+                let value = b.load(fragments, &[b.index_constant(i, at), b.index_constant(j, at), b.index_constant(e + k, at)], at);
                 let col = if k == 0 { col } else { b.binary(Upstream::ArithAddi, col, b.index_constant(1, at), at) };
-                store(&b, value, dest, &[row, col], at);
+                b.store(value, dest, &[row, col], at);
             }
         }
     };
@@ -236,7 +229,7 @@ pub(super) fn store_fragments<'c, 'a>(op: OperationRef<'c, 'a>, dest: Value<'c, 
     let pair_type = b.vector_type(&[2], element);
     for &(i, j, e, row, col) in &places {
         let values: Vec<Value> = (0..2)
-            .map(|k| load(&b, fragments, &[b.index_constant(i, inside), b.index_constant(j, inside), b.index_constant(e + k, inside)], inside))
+            .map(|k| b.load(fragments, &[b.index_constant(i, inside), b.index_constant(j, inside), b.index_constant(e + k, inside)], inside))
             .collect();
         let pair = b.value(Upstream::VectorFromElements, &values, pair_type, &[], inside);
         b.op(Upstream::VectorStore, &[pair, dest, row, col], &[], &[(attr::VECTOR_ALIGNMENT, b.int_attr(64, 8))], inside);

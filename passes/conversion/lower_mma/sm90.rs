@@ -64,6 +64,7 @@ pub fn grid(m: i64, n: i64, warps: i64) -> Option<WarpGrid> {
 /// operand tiles' buffers for tensor-map copies.
 pub fn lower(plan: &Plan) {
     let mut homes: registers::Homes = HashMap::new();
+    let mut grids: HashMap<ir::ValueKey, WarpGrid> = HashMap::new();
     for &(init, grid) in &plan.accumulators {
         let acc = AccumulatorInitOp::cast(init).expect("an accumulator_init").acc();
         let tile = asyncpipe::accumulator_tile(acc.r#type()).expect("an accumulator");
@@ -73,12 +74,8 @@ pub fn lower(plan: &Plan) {
             registers::Home { memref: sm80::accumulator(init, grid), fragments: tile.columns / 8 }
         };
         homes.insert(ir::ValueKey::of(acc), home);
+        grids.insert(ir::ValueKey::of(acc), grid);
     }
-    let grids: HashMap<ir::ValueKey, WarpGrid> = plan
-        .accumulators
-        .iter()
-        .map(|&(init, grid)| (ir::ValueKey::of(AccumulatorInitOp::cast(init).expect("an accumulator_init").acc()), grid))
-        .collect();
     for &op in &plan.register_ops {
         registers::lower(op, &homes);
     }
@@ -169,7 +166,7 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, homes: &regist
     let fragments = homes[&ir::ValueKey::of(mma.acc())].memref;
     let registers = grid.tile_n / 2;
     let struct_type = b.llvm_struct(&vec![f32_type; registers as usize]);
-    let (_, _, k) = product_shape(mma);
+    let (_, _, k) = asyncpipe::mma_product_shape(mma);
     let k_major = mma.transpose_b();
     let form = Wgmma { n: grid.tile_n, bf16: ir::element_type(mma.b().r#type()).is_bf16(), b_k_major: k_major };
     let register_a = asyncpipe::has_register_a(mma).then(|| homes[&ir::ValueKey::of(mma.a())]);
@@ -197,7 +194,7 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, homes: &regist
     let mut inputs = Vec::new();
     for j in 0..grid.tile_n / 8 {
         for e in 0..4 {
-            inputs.push(sm80::load(&b, fragments, &[c(0), c(j), c(e)], at));
+            inputs.push(b.load(fragments, &[c(0), c(j), c(e)], at));
         }
     }
     let mut value = b.value(Upstream::LlvmPoison, &[], struct_type, &[], at);
@@ -214,16 +211,16 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, homes: &regist
     };
     b.op(Upstream::NvvmWgmmaFenceAligned, &[], &[], &[], at);
     let attributes = form.attributes(&b);
+    let a_rows = ir::shape(mma.a().r#type()).first().copied().unwrap_or(0);
+    let b_rows = ir::shape(mma.b().r#type()).first().copied().unwrap_or(0);
     for step in 0..k / WGMMA_K {
-        // 16-byte units: K-major operands move 32 bytes along their rows, an
-        // N-major B 16 rows of 128 bytes.
-        // 16-byte units. A K-major tile of K > 64 is 64-column regions, one
-        // after the other (as the tensor-map copy writes it): step `kk` is
-        // 32 bytes into region `kk / 4`, a region `rows x 128` bytes on.
+        // 16-byte units. A K-major tile (A, or B with transpose_b) moves 32
+        // bytes along its rows a step; past K = 64 it is 64-column regions,
+        // one after the other (as the tensor-map copy writes it): step `kk`
+        // is 32 bytes into region `kk / 4`, a region `rows x 128` bytes on.
+        // An N-major B moves 16 rows of 128 bytes a step.
         let k_major_step = |rows: i64| (step / 4) * rows * SWIZZLE_BYTES / 16 + 2 * (step % 4);
-        let a_rows = ir::shape(mma.a().r#type()).first().copied().unwrap_or(0);
         let a_step = a_descriptor.map(|d| b.binary(Upstream::ArithAddi, d, b.int_constant(i64_type, k_major_step(a_rows), at), at));
-        let b_rows = ir::shape(mma.b().r#type()).first().copied().unwrap_or(0);
         let b_step = if k_major { k_major_step(b_rows) } else { 128 * step };
         let bd = b.binary(Upstream::ArithAddi, b_descriptor, b.int_constant(i64_type, b_step, at), at);
         value = match (a_step, register_a) {
@@ -258,18 +255,9 @@ fn multiply<'c, 'a>(op: OperationRef<'c, 'a>, mma: MmaOp<'c, 'a>, homes: &regist
         for e in 0..4 {
             let position = b.i64_array(&[4 * j + e]);
             let register = b.value(Upstream::LlvmExtractvalue, &[value], f32_type, &[(attr::POSITION, position)], at);
-            sm80::store(&b, register, fragments, &[c(0), c(j), c(e)], at);
+            b.store(register, fragments, &[c(0), c(j), c(e)], at);
         }
     }
-}
-
-/// An MMA's product shape (M, N, K), `a` in memory or registers, `b`
-/// `K x N` or (`transpose_b`) `N x K`.
-pub fn product_shape(mma: MmaOp) -> (i64, i64, i64) {
-    let b_shape = ir::shape(mma.b().r#type());
-    let (k, n) = if mma.transpose_b() { (b_shape[1], b_shape[0]) } else { (b_shape[0], b_shape[1]) };
-    let m = asyncpipe::accumulator_tile(mma.acc().r#type()).map_or(0, |t| t.rows);
-    (m, n, k)
 }
 
 /// A matrix descriptor (an `i64`) of the 128-byte-swizzled tile at shared
