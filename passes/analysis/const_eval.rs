@@ -85,6 +85,19 @@ impl Bindings {
         self.values.insert(ValueKey::of(value), Affine::constant(i128::from(constant)));
     }
 
+    /// What a value that [`Self::form`] does not compute from its operands
+    /// (a block argument, an op it does not evaluate) is bound to, or is in
+    /// the case; None when neither.
+    pub fn lookup(&self, key: ValueKey) -> Option<Affine> {
+        self.values.get(&key).cloned().or_else(|| self.case.as_ref().and_then(|case| case.form_of(key)))
+    }
+
+    /// [`Self::bind`], by the value's key.
+    pub fn bind_key(&mut self, key: ValueKey, constant: i64) {
+        self.memo.clear();
+        self.values.insert(key, Affine::constant(i128::from(constant)));
+    }
+
     /// Binds induction variable `value` to `lb + k * step`, iteration `k`'s
     /// value, computed without overflow (for `k` below the trip count it is
     /// below the upper bound, though `k * step` alone may not fit an i64).
@@ -331,7 +344,7 @@ impl Bindings {
             return None;
         }
         let op = ir::defining_op(value)?;
-        let kind = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k))?;
+        let kind = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k)).map(symbolic::as_arith)?;
         let bits = symbolic::integer_bits(value.r#type())?;
         if matches!(kind, Upstream::ArithConstant | Upstream::LlvmMlirConstant) {
             let constant = ir::int_attr(op, attr::VALUE).or_else(|| ir::bool_attr(op, attr::VALUE).map(i64::from))?;
@@ -345,6 +358,10 @@ impl Bindings {
             return form.filter(|f| f.as_constant().is_none_or(|c| i64::try_from(c).is_ok()));
         }
         let operands: Vec<Option<Affine>> = op.operands().map(|v| self.form_depth(v, depth - 1, memo)).collect();
+        if matches!(kind, Upstream::AffineDelinearizeIndex | Upstream::AffineLinearizeIndex) {
+            let values: Vec<i128> = operands.iter().map(|f| f.as_ref()?.as_constant()).collect::<Option<_>>()?;
+            return linearization(op, kind, &values, value).map(Affine::constant);
+        }
         let operand = |i: usize| -> Option<Affine> { operands.get(i)?.clone() };
         let operand_bits = |i: usize| op.operand(i).ok().and_then(|v| symbolic::integer_bits(v.r#type()));
         if kind == Upstream::BuiltinUnrealizedConversionCast {
@@ -541,6 +558,47 @@ fn unsigned(value: i128, bits: u32) -> i128 {
 /// semantics, None where they are poison or undefined (division by zero,
 /// `i64::MIN / -1`, shifts past the width).
 #[allow(clippy::too_many_arguments)]
+/// `affine.delinearize_index` (result `value`) or `affine.linearize_index`
+/// of constant operands `values`: the basis is `static_basis`, its dynamic
+/// entries the trailing operands; None past 64 bits, for a basis entry
+/// that is not positive, or a negative linear index.
+fn linearization(op: OperationRef, kind: Upstream, values: &[i128], value: Value) -> Option<i128> {
+    let statics = ir::dense_i64_attr(op, "static_basis")?;
+    let dynamic = statics.iter().filter(|b| **b == i64::MIN).count();
+    let inputs = values.len().checked_sub(dynamic)?;
+    let mut trailing = values[inputs..].iter();
+    let basis: Vec<i128> = statics.iter().map(|b| if *b == i64::MIN { trailing.next().copied() } else { Some(i128::from(*b)) }).collect::<Option<_>>()?;
+    if basis.iter().any(|b| *b <= 0) {
+        return None;
+    }
+    let fits = |v: i128| i64::try_from(v).is_ok().then_some(v);
+    if kind == Upstream::AffineLinearizeIndex {
+        // Σ index_i * Π basis_{i+1..}; the basis may omit the outer bound.
+        let indices = &values[..inputs];
+        let skip = basis.len().checked_sub(indices.len())?;
+        let mut sum = 0i128;
+        for (i, index) in indices.iter().enumerate() {
+            let stride = basis.iter().skip(skip + i + 1).try_fold(1i128, |p, b| p.checked_mul(*b))?;
+            sum = sum.checked_add(index.checked_mul(stride)?)?;
+        }
+        return fits(sum);
+    }
+    let linear = *values.first()?;
+    if inputs != 1 || linear < 0 {
+        return None;
+    }
+    let number = ir::result_number(value)?;
+    // Results: one per basis entry, or one more when the outer bound is
+    // omitted; result i is linear / Π basis after it, modulo its own
+    // entry (the outermost, unbounded, is not reduced).
+    let results = op.result_count();
+    let skip = results.checked_sub(basis.len())?;
+    let below: i128 = basis.iter().skip((number + 1).saturating_sub(skip)).try_fold(1i128, |p, b| p.checked_mul(*b))?;
+    let quotient = linear / below;
+    let result = if number == 0 { quotient } else { quotient % basis[number - skip] };
+    fits(result)
+}
+
 fn concrete(kind: Upstream, op: OperationRef, values: &[i128], a: i128, b: i128, bits: u32, source_bits: u32) -> Option<i128> {
     use Upstream::*;
     let (min, _) = symbolic::signed_range(bits);

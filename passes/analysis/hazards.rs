@@ -66,6 +66,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, Location, RegionLike, RegionRef, Type, TypeLike, Value, ValueLike};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// The default of verify-sync's option `max-steps`: about 0.5 s in a release build and
@@ -187,12 +188,59 @@ pub fn first_hazard(function: OperationRef, bulk: &BulkQueues, budget: &mut u64)
 /// ([`thread_scope`]: the start is that constant plus those multiples of the
 /// thread's ids; an empty list is no thread term). An empty list of
 /// dimensions is the whole buffer.
+///
+/// At block scope, an element access whose index is a thread id through
+/// divisions, remainders or bit operations (a tensor-core fragment's
+/// layout: `lane / 4`, `lane % 4 * 2`) has no such form; then the fourth
+/// field holds each thread's first indices, evaluated per thread
+/// ([`ThreadTable`]), and the first field leaves those starts unknown.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Slice(Vec<(Option<i64>, Option<i64>)>, Vec<Option<i64>>, Vec<ThreadTerms>);
+struct Slice(Vec<(Option<i64>, Option<i64>)>, Vec<Option<i64>>, Vec<ThreadTerms>, Option<ThreadTable>);
+
+/// Per linear thread `t` of the block, the first index of each dimension
+/// of an access: `starts[t * rank + d]`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct ThreadTable {
+    rank: usize,
+    starts: Rc<Vec<i64>>,
+}
+
+impl ThreadTable {
+    fn threads(&self) -> usize {
+        self.starts.len() / self.rank.max(1)
+    }
+
+    fn start(&self, t: usize) -> &[i64] {
+        &self.starts[t * self.rank..(t + 1) * self.rank]
+    }
+}
 
 impl Slice {
     fn whole() -> Self {
-        Slice(Vec::new(), Vec::new(), Vec::new())
+        Slice(Vec::new(), Vec::new(), Vec::new(), None)
+    }
+
+    /// Each thread's first indices, for a slice of `threads` threads of a
+    /// block of `shape` (all known): its table, or its starts' thread forms
+    /// evaluated; None when a start or an extent is unknown.
+    fn table(&self, shape: &BlockShape, threads: usize) -> Option<ThreadTable> {
+        if self.0.iter().any(|(_, extent)| extent.is_none()) {
+            return None;
+        }
+        if let Some(table) = &self.3 {
+            return (table.rank == self.0.len() && table.threads() == threads).then(|| table.clone());
+        }
+        let [x, y, _] = shape.0.map(|s| s.unwrap_or(1));
+        let mut starts = Vec::with_capacity(threads * self.0.len());
+        for t in 0..threads as i64 {
+            let id = [t % x, (t / x) % y, t / (x * y)];
+            for (d, (start, _)) in self.0.iter().enumerate() {
+                let terms = self.threads(d).0;
+                let moved = (0..3).try_fold(i128::from((*start)?), |sum, k| Some(sum + i128::from(terms[k]) * i128::from(id[k])))?;
+                starts.push(i64::try_from(moved).ok()?);
+            }
+        }
+        Some(ThreadTable { rank: self.0.len(), starts: Rc::new(starts) })
     }
 
     fn threads(&self, d: usize) -> ThreadTerms {
@@ -256,6 +304,9 @@ struct Pending {
     /// A cooperative write (a block barrier's group): complete for every
     /// thread at the next barrier, with no wait of its own.
     cooperative: bool,
+    /// A plain write (a store: done when the op is), unpublished to the
+    /// other threads until a barrier.
+    plain: bool,
     /// An MMA's access to the accumulator it adds into: a later MMA on the
     /// same queue into the same tile is ordered after it by the hardware.
     accumulates: bool,
@@ -325,6 +376,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             ordered_writes: false,
             members: HashMap::new(),
             chained: None,
+            plain_model: !only_between_threads,
+            leaves: RefCell::default(),
+            columns: RefCell::default(),
         }
     }
 }
@@ -336,7 +390,17 @@ struct Checker<'c, 'a> {
     /// While an MMA's accesses are checked: its queue and accumulator, whose
     /// pending accesses by earlier MMAs on that queue it is ordered after.
     chained: Option<(Queue, Root)>,
+    /// Whether plain loads and stores of workgroup memory are checked
+    /// between threads ([`plain_shared`]): for every race ([`races`],
+    /// [`proves`]); not for [`first_hazard`], which barrier placement asks
+    /// about asynchronous accesses (the pipeliner asks while loops it has
+    /// not rewritten yet still copy synchronously, racing until it has).
+    plain_model: bool,
     bindings: Bindings,
+    /// Per index evaluated per thread, the bound values it depends on, and
+    /// its values by theirs ([`Checker::index_per_thread`]).
+    leaves: RefCell<HashMap<ValueKey, Rc<Vec<ValueKey>>>>,
+    columns: RefCell<HashMap<(ValueKey, Vec<Option<Affine>>), Option<Rc<Vec<i64>>>>>,
     /// The offending accesses of the function being checked, in execution
     /// order, one error an access (the first only, when
     /// [`Self::only_between_threads`]).
@@ -423,7 +487,34 @@ struct FunctionFacts {
     /// each is "cannot prove", wherever it stands (what it reads may be
     /// overwritten by a copy issued after it as well as before).
     opaque_calls: HashSet<OpKey>,
+    /// At block scope, the thread ids (with their dimension) and lane ids
+    /// (None) of the function, which [`ThreadTable`]s bind per thread.
+    thread_values: Vec<(ValueKey, Option<usize>)>,
 }
+
+/// The values `index` is computed from, through the ops [`Bindings`]
+/// evaluates, that are not its thread and lane ids (`thread_values`):
+/// block arguments (induction variables), and results of other ops.
+fn index_leaves(index: Value, thread_values: &[(ValueKey, Option<usize>)]) -> Vec<ValueKey> {
+    let mut leaves = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![index];
+    while let Some(value) = stack.pop() {
+        let key = ValueKey::of(value);
+        if !seen.insert(key) || thread_values.iter().any(|(v, _)| *v == key) {
+            continue;
+        }
+        match ir::defining_op(value).filter(|op| Upstream::of(*op).is_some_and(symbolic::is_evaluated)) {
+            Some(op) => stack.extend(op.operands()),
+            None => leaves.push(key),
+        }
+    }
+    leaves
+}
+
+/// The largest block whose accesses are evaluated per thread
+/// ([`ThreadTable`]).
+const MAX_TABLE_THREADS: i64 = 1024;
 
 /// What the analysis of a loop reads of its body, the same every time the
 /// loop is entered.
@@ -557,6 +648,9 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// The races in `function` under `bindings`, in execution order.
     fn function_in(&mut self, function: OperationRef<'c, 'a>, bindings: Bindings) -> Vec<Race<'c>> {
         self.bindings = bindings;
+        // The analysis changes no IR, and evaluates each index (and, per
+        // thread form, each value below it) many times between bindings.
+        self.bindings.enable_memo();
         self.loops.clear();
         self.errors.clear();
         let mut state = State::default();
@@ -709,8 +803,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                     });
                 }
                 if !effects::is_view(op) {
-                    // Whether the op writes matters only against pending reads.
-                    let access = state.pending.keys().any(|p| p.kind == Kind::Read).then(|| effects::access(op));
+                    // At block scope a plain access of workgroup memory meets
+                    // the other threads' plain accesses since the last barrier
+                    // ([`plain_shared`]); otherwise whether the op writes
+                    // matters only against pending reads.
+                    let plain = self.plain_model && self.function.block_scope && plain_shared(op);
+                    // A cooperative write over what other threads read needs
+                    // a barrier after their reads, in every model.
+                    let exact = plain || (self.function.block_scope && is_cooperative(op));
+                    let access = (exact || state.pending.keys().any(|p| p.kind == Kind::Read)).then(|| effects::access(op));
                     // A memref the op declares no effect on is not accessed
                     // (a yield or branch passing it on, memref.dim); an op
                     // of unknown effects accesses all it is given.
@@ -723,7 +824,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         if is_storage(operand) && !untouched(operand) {
                             let writes = access.as_ref().is_some_and(|a| a.writes_root(effects::root(operand)));
                             let kind = if writes { Kind::Write } else { Kind::Read };
-                            self.sync_access(op, operand, kind, state);
+                            self.sync_access(op, operand, kind, plain, state);
                         }
                     }
                 }
@@ -759,6 +860,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         shared: true,
                         uniform: false,
                         cooperative: true,
+                        plain: false,
                         accumulates: false,
                     });
                 }
@@ -816,6 +918,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 shared,
                 uniform,
                 cooperative: false,
+                plain: false,
                 accumulates,
             };
             if self.function.token_form {
@@ -825,6 +928,29 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
     }
 
+}
+
+/// Whether `op`'s accesses to workgroup memory are plain loads and stores
+/// that the block-scope model orders between threads by barriers: not
+/// Hopper's ops, whose accesses (an mbarrier's arrivals and waits, TMA,
+/// warpgroup MMA, a descriptor's address) are the Hopper model's
+/// ([`hopper_sync`](crate::passes::analysis::hopper_sync)), nor atomics,
+/// which do not race.
+fn plain_shared(op: OperationRef) -> bool {
+    const MANAGED: [&str; 8] =
+        ["nvgpu.mbarrier", "nvvm.mbarrier", "nvgpu.tma", "nvgpu.warpgroup", "nvvm.wgmma", "nvvm.cp.async.bulk", "nvvm.fence", "nvvm.barrier"];
+    const ATOMIC: [&str; 4] = ["memref.atomic_rmw", "memref.generic_atomic_rmw", "llvm.atomicrmw", "llvm.cmpxchg"];
+    let name = ir::op_name(op);
+    !MANAGED.iter().any(|prefix| name.starts_with(prefix)) && !ATOMIC.contains(&name.as_ref())
+}
+
+/// Whether `op` writes workgroup memory cooperatively (its
+/// AsyncEffectOpInterface: complete for every thread at the next block
+/// barrier).
+fn is_cooperative(op: OperationRef) -> bool {
+    async_effects::async_effect_groups(op).is_some_and(|groups| {
+        groups.iter().any(|g| g.sync == AsyncSync::BlockBarrier && g.scope == AsyncScope::Block && g.accesses.iter().any(|e| e.write && is_workgroup(e.value)))
+    })
 }
 
 /// The memref arguments of `block`.

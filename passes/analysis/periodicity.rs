@@ -430,7 +430,7 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         }
         // Ops the evaluation does not know evaluate to nothing in any
         // iteration: invariant (one list for both, symbolic::is_evaluated).
-        let Some(kind) = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k)) else { return Form::Invariant };
+        let Some(kind) = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k)).map(symbolic::as_arith) else { return Form::Invariant };
         if depth == 0 {
             return Form::Varying;
         }

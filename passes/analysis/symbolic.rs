@@ -487,13 +487,40 @@ pub fn integer_bits(ty: melior::ir::Type) -> Option<u32> {
 pub fn is_evaluated(kind: Upstream) -> bool {
     use Upstream::*;
     matches!(
-        kind,
+        as_arith(kind),
         ArithConstant | LlvmMlirConstant | ArithIndexCast | ArithIndexCastui | IndexCasts | IndexCastu | ArithExtsi | ArithExtui | ArithTrunci | ArithAddi
             | ArithSubi | ArithMuli | ArithDivsi | ArithDivui | ArithCeildivsi | ArithCeildivui | ArithFloordivsi
             | ArithRemsi | ArithRemui | ArithShli | ArithShrsi | ArithShrui | ArithAndi | ArithOri | ArithXori
             | ArithMaxsi | ArithMinsi | ArithMaxui | ArithMinui | ArithSelect | ArithCmpi | AffineApply
+            | AffineDelinearizeIndex | AffineLinearizeIndex
             | BuiltinUnrealizedConversionCast
     )
+}
+
+/// The `arith` op that an LLVM dialect integer op computes (upstream's
+/// NVVM conversion writes index arithmetic as `llvm.add`, `llvm.udiv`,
+/// ...): evaluated as that op, at the same width; any other kind as itself.
+pub fn as_arith(kind: Upstream) -> Upstream {
+    use Upstream::*;
+    match kind {
+        LlvmAdd => ArithAddi,
+        LlvmSub => ArithSubi,
+        LlvmMul => ArithMuli,
+        LlvmSDiv => ArithDivsi,
+        LlvmSRem => ArithRemsi,
+        LlvmUDiv => ArithDivui,
+        LlvmURem => ArithRemui,
+        LlvmAnd => ArithAndi,
+        LlvmOr => ArithOri,
+        LlvmXor => ArithXori,
+        LlvmShl => ArithShli,
+        LlvmLShr => ArithShrui,
+        LlvmAShr => ArithShrsi,
+        LlvmSext => ArithExtsi,
+        LlvmZext => ArithExtui,
+        LlvmTrunc => ArithTrunci,
+        other => other,
+    }
 }
 
 pub fn gcd(a: i128, b: i128) -> i128 {

@@ -18,12 +18,39 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     /// [`Self::check_access`] for a synchronous op (not an async op's
     /// access): at block scope a read is recorded in
-    /// [`State::shared_reads`].
-    pub(super) fn sync_access(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, state: &mut State) {
+    /// [`State::shared_reads`], and a `plain` write (a store, which other
+    /// threads see after a barrier) in [`State::unpublished`].
+    pub(super) fn sync_access(&mut self, access: OperationRef<'c, 'a>, value: Value, kind: Kind, plain: bool, state: &mut State) {
         if let Some((root, slice)) = self.check_access(access, value, kind, state) {
-            if kind == Kind::Read {
-                self.record_shared_read(access, root, slice, state);
+            match kind {
+                Kind::Read => self.record_shared_read(access, root, slice, state),
+                Kind::Write if plain => self.record_plain_write(access, root, slice, state),
+                Kind::Write => {}
             }
+        }
+    }
+
+    /// Block scope: records a plain write of `slice` of workgroup buffer
+    /// `root`, which other threads' accesses must not meet before a
+    /// barrier. A store whose operands are the same in every thread writes
+    /// the same value to the same element everywhere: reading it is no
+    /// race (writing over it is).
+    fn record_plain_write(&mut self, op: OperationRef<'c, 'a>, root: Root, slice: Slice, state: &mut State) {
+        let uniform = op.operands().all(|v| !self.function.varying.contains(&ValueKey::of(v)));
+        for base in self.function.bases(root) {
+            self.register(op);
+            state.unpublished.insert(Pending {
+                producer: OpKey::of(op),
+                queue: Queue::Logical(-1),
+                base,
+                slice: slice.clone(),
+                kind: Kind::Write,
+                shared: true,
+                uniform,
+                cooperative: false,
+                plain: true,
+                accumulates: false,
+            });
         }
     }
 
@@ -57,11 +84,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             return;
         }
         let bases = self.function.bases(root);
-        let spans = slice.spans();
-        let shape = self.function.shape;
-        let meets = |base: &Root, other: &Slice| {
-            bases.contains(base) && !thread_scope::disjoint_across_threads(&spans, &other.spans(), &shape)
-        };
+        let meets = |base: &Root, other: &Slice| bases.contains(base) && !self.apart(slice, other);
         let order = |key: &OpKey| self.producers.get(key).map_or(usize::MAX, |p| p.0);
         let racing = state.pending.keys().filter(|p| p.shared && meets(&p.base, &p.slice));
         let mut found: Option<(OpKey, &str, &str)> = None;
@@ -76,7 +99,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                     "the asynchronous write (in another thread)",
                 ));
             } else if let Some(p) = state.unpublished.iter().filter(|p| meets(&p.base, &p.slice)).filter(matters).min_by_key(|p| order(&p.producer)) {
-                found = Some(if p.cooperative {
+                found = Some(if p.plain {
+                    (
+                        p.producer,
+                        "accesses workgroup memory that another thread wrote, with no barrier since the write",
+                        "the write (in another thread)",
+                    )
+                } else if p.cooperative {
                     (
                         p.producer,
                         "accesses workgroup memory that a cooperative operation writes, with no barrier since: its effects are complete for every thread only at the next block barrier",
@@ -166,6 +195,125 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
     }
 
+    /// Block scope: per thread of the block (its shape known, at most
+    /// [`MAX_TABLE_THREADS`] threads), the first indices of an access whose
+    /// indices are `values`, of thread forms `forms` where they have one
+    /// (computed from the form) and evaluated per thread where not (the
+    /// thread and lane ids bound, the rest as the analysis knows them:
+    /// [`Self::index_per_thread`]); None when one is unknown for some
+    /// thread, or no index without a form depends on the thread.
+    fn thread_table(&self, values: &[Value], forms: &[(Option<i64>, ThreadTerms)]) -> Option<ThreadTable> {
+        if !self.function.block_scope || self.function.thread_values.is_empty() {
+            return None;
+        }
+        let unknown = values.iter().zip(forms).filter(|(_, (start, _))| start.is_none());
+        if !unknown.clone().any(|(v, _)| self.function.varying.contains(&ValueKey::of(*v))) {
+            return None;
+        }
+        let [x, y, z] = self.function.shape.0;
+        let (x, y) = (x?, y?);
+        let size = x.checked_mul(y)?.checked_mul(z?)?;
+        if !(1..=MAX_TABLE_THREADS).contains(&size) {
+            return None;
+        }
+        let size = size as usize;
+        let columns: Vec<Rc<Vec<i64>>> = values
+            .iter()
+            .zip(forms)
+            .map(|(value, (start, terms))| match start {
+                Some(start) => {
+                    let column = (0..size as i64).map(|t| {
+                        let id = [t % x, (t / x) % y, t / (x * y)];
+                        let moved = (0..3).fold(i128::from(*start), |sum, k| sum + i128::from(terms.0[k]) * i128::from(id[k]));
+                        i64::try_from(moved).ok()
+                    });
+                    column.collect::<Option<Vec<i64>>>().map(Rc::new)
+                }
+                None => self.index_per_thread(*value, size, x, y),
+            })
+            .collect::<Option<_>>()?;
+        let rank = values.len();
+        let mut starts = Vec::with_capacity(size * rank);
+        for t in 0..size {
+            starts.extend(columns.iter().map(|c| c[t]));
+        }
+        Some(ThreadTable { rank, starts: Rc::new(starts) })
+    }
+
+    /// The value of `index` in each of the block's `size` threads (x by y
+    /// threads a plane), evaluated with the thread and lane ids bound. Kept
+    /// per index and values of the bound values it depends on (its leaves:
+    /// a fragment layout's indices depend on the thread alone, and are
+    /// evaluated once in a function).
+    fn index_per_thread(&self, index: Value, size: usize, x: i64, y: i64) -> Option<Rc<Vec<i64>>> {
+        let leaves = self
+            .leaves
+            .borrow_mut()
+            .entry(ValueKey::of(index))
+            .or_insert_with(|| Rc::new(index_leaves(index, &self.function.thread_values)))
+            .clone();
+        let key = (ValueKey::of(index), leaves.iter().map(|leaf| self.bindings.lookup(*leaf)).collect::<Vec<_>>());
+        if let Some(column) = self.columns.borrow().get(&key) {
+            return column.clone();
+        }
+        let mut bindings = self.bindings.clone();
+        let column = (0..size as i64)
+            .map(|t| {
+                let id = [t % x, (t / x) % y, t / (x * y)];
+                for &(value, dimension) in &self.function.thread_values {
+                    bindings.bind_key(value, dimension.map_or(t % 32, |d| id[d]));
+                }
+                bindings.eval(index)
+            })
+            .collect::<Option<Vec<i64>>>()
+            .map(Rc::new);
+        self.columns.borrow_mut().insert(key, column.clone());
+        column
+    }
+
+    /// Block scope: whether slices `a` and `b` of one buffer, as two
+    /// different threads access them, never share an element: by their
+    /// thread forms ([`thread_scope::disjoint_across_threads`]), else,
+    /// when one was evaluated per thread, by comparing every pair of
+    /// threads (sorted by the first dimension's start).
+    pub(super) fn apart(&self, a: &Slice, b: &Slice) -> bool {
+        let shape = &self.function.shape;
+        if thread_scope::disjoint_across_threads(&a.spans(), &b.spans(), shape) {
+            return true;
+        }
+        if a.3.is_none() && b.3.is_none() || a.0.len() != b.0.len() {
+            return false;
+        }
+        let Some(size) = shape.0.iter().try_fold(1i64, |n, s| n.checked_mul((*s)?)) else { return false };
+        let (Some(p), Some(q)) = (a.table(shape, size as usize), b.table(shape, size as usize)) else { return false };
+        let extent = |s: &Slice, d: usize| s.0[d].1.unwrap_or(i64::MAX);
+        let rank = a.0.len();
+        if rank == 0 {
+            return false;
+        }
+        let mut order: Vec<usize> = (0..p.threads()).collect();
+        order.sort_by_key(|&t| p.start(t)[0]);
+        let meet = |x: i64, ex: i64, y: i64, ey: i64| i128::from(x) < i128::from(y) + i128::from(ey) && i128::from(y) < i128::from(x) + i128::from(ex);
+        for u in 0..q.threads() {
+            let other = q.start(u);
+            // The threads of `a` whose first-dimension span can meet u's:
+            // those starting below its end, from the first whose span
+            // reaches its start.
+            let low = i128::from(other[0]) - i128::from(extent(a, 0));
+            let first = order.partition_point(|&t| i128::from(p.start(t)[0]) <= low);
+            for &t in &order[first..] {
+                let mine = p.start(t);
+                if i128::from(mine[0]) >= i128::from(other[0]) + i128::from(extent(b, 0)) {
+                    break;
+                }
+                if t != u && (1..rank).all(|d| meet(mine[d], extent(a, d), other[d], extent(b, d))) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     pub(super) fn check_against(&mut self, access: OperationRef<'c, 'a>, value: Value, state: &State, races: impl Fn(Kind) -> bool) {
         if self.only_between_threads {
             return; // a race within one thread is not reported then
@@ -245,6 +393,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     pub(super) fn accessed_in(&self, op: OperationRef, value: Value, view: View) -> (Root, Slice) {
         let Some((indices, extents)) = effects::element_access(op, value) else { return (view.root, view.slice) };
         let collective = upstream::is_warp_collective_access(op);
+        let values = indices.clone();
         let (indices, threads): (Vec<Option<i64>>, Vec<ThreadTerms>) = indices
             .into_iter()
             .map(|i| match self.index_form(i) {
@@ -256,12 +405,25 @@ impl<'c, 'a> Checker<'c, 'a> {
             })
             .unzip();
         let count = indices.len();
+        // Starts that are no thread form, of an access that is not a warp
+        // collective's: evaluated per thread.
+        let forms: Vec<(Option<i64>, ThreadTerms)> = indices.iter().copied().zip(threads.iter().copied()).collect();
+        let table = || (!collective && indices.iter().any(Option::is_none)).then(|| self.thread_table(&values, &forms)).flatten();
         let element = match view.indexing {
             // An access of the root buffer itself.
             Indexing::Root => {
-                Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count], threads)
+                let table = table();
+                Slice(indices.into_iter().zip(extents).map(|(i, e)| (i, Some(e))).collect(), vec![Some(1); count], threads, table)
             }
             Indexing::Subview if view.slice.0.len() == count && view.slice.1.iter().all(|s| *s == Some(1)) => {
+                // The view's offsets, when constant, move every thread's
+                // indices alike.
+                let offsets: Option<Vec<i64>> =
+                    view.slice.0.iter().enumerate().map(|(d, (o, _))| o.filter(|_| view.slice.threads(d).is_zero())).collect();
+                let table = offsets.zip(table()).and_then(|(offsets, table)| {
+                    let starts = table.starts.iter().enumerate().map(|(i, s)| s.checked_add(offsets[i % count])).collect::<Option<Vec<i64>>>()?;
+                    Some(ThreadTable { rank: count, starts: Rc::new(starts) })
+                });
                 let starts = view.slice.0.iter().zip(indices).map(|((o, _), i)| o.zip(i).and_then(|(o, i)| o.checked_add(i)));
                 let sums = threads.iter().enumerate().map(|(d, t)| view.slice.threads(d).add(t));
                 // A sum of thread terms that overflows leaves the start unknown.
@@ -270,7 +432,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         Some(sum) => (start, sum),
                         None => (None, ThreadTerms::default()),
                     }).unzip();
-                Slice(starts.into_iter().zip(extents).map(|(start, e)| (start, Some(e))).collect(), vec![Some(1); count], threads)
+                Slice(starts.into_iter().zip(extents).map(|(start, e)| (start, Some(e))).collect(), vec![Some(1); count], threads, table)
             }
             Indexing::Subview | Indexing::Opaque => view.slice,
         };
@@ -445,6 +607,6 @@ impl<'c, 'a> Checker<'c, 'a> {
             (_, _, None) => None,
             _ => *offset,
         });
-        Slice(starts.zip(extents).collect(), strides, offset_threads)
+        Slice(starts.zip(extents).collect(), strides, offset_threads, None)
     }
 }

@@ -15,6 +15,9 @@ impl FunctionFacts {
         let mut async_reads = Vec::new();
         let mut async_writes = Vec::new();
         let mut token_form = false;
+        // Workgroup memory that plain ops access: at block scope their
+        // reads and writes meet the other threads' ([`plain_shared`]).
+        let mut plain_workgroup = Vec::new();
         let mut counting = HashSet::new();
         for &op in &ops {
             if async_effects::issues_queued_work(op) && op.result_count() == 0 {
@@ -36,6 +39,10 @@ impl FunctionFacts {
             if op.region_count() > 0 || effects::is_view(op) || sync_state::orders_only(op) {
                 continue;
             }
+            if plain_shared(op) {
+                let workgroup = op.operands().filter(|v| v.r#type().is_mem_ref() && is_workgroup(*v));
+                plain_workgroup.extend(workgroup.flat_map(|v| bases(effects::root(v))));
+            }
             if let Some(roots) = written.as_mut() {
                 match effects::access(op).writes {
                     Some(writes) => roots.extend(writes.into_iter().flat_map(bases)),
@@ -43,9 +50,13 @@ impl FunctionFacts {
                 }
             }
         }
+        let block_scope = thread_scope::is_block_scope(function, &ops);
+        if !block_scope {
+            plain_workgroup.clear();
+        }
         let tracked = written.as_ref().map(|written: &Vec<Root>| {
             let reads = async_reads.into_iter().filter(|root| written.contains(root));
-            let mut tracked: Vec<Root> = async_writes.into_iter().chain(reads).collect();
+            let mut tracked: Vec<Root> = async_writes.into_iter().chain(reads).chain(plain_workgroup).collect();
             tracked.sort();
             tracked.dedup();
             tracked
@@ -54,13 +65,15 @@ impl FunctionFacts {
             roots.sort();
             roots.dedup();
         }
-        let block_scope = thread_scope::is_block_scope(function, &ops);
         let shape = BlockShape::of(function);
         let varying = if block_scope { thread_scope::thread_dependent(&ops) } else { HashSet::new() };
         let bulk = if block_scope { bulk.in_function(&ops, &varying) } else { BulkQueues::default() };
         let linear = ops
             .iter()
-            .filter(|op| matches!(Upstream::of(**op), Some(Upstream::MemrefCollapseShape | Upstream::MemrefExpandShape)))
+            .filter(|op| {
+                matches!(Upstream::of(**op), Some(Upstream::MemrefCollapseShape | Upstream::MemrefExpandShape))
+                    || (Upstream::MemrefReinterpretCast.is(**op) && Packed::reinterpreted(**op).is_some())
+            })
             .filter_map(|op| {
                 let mut source = op.operand(0).ok()?;
                 while let Some(def) = ir::defining_op(source).filter(|d| {
@@ -80,7 +93,21 @@ impl FunctionFacts {
         } else {
             HashSet::new()
         };
-        FunctionFacts { written, tracked, token_form, linear, aliases, caps, block_scope, shape, varying, counting, bulk, opaque_calls }
+        let thread_values = if block_scope {
+            ops.iter()
+                .filter_map(|op| match Upstream::of(*op) {
+                    Some(Upstream::GpuThreadId) => Some((ValueKey::of(op.result(0).ok()?), Some(ir::gpu_dimension(*op)?))),
+                    Some(Upstream::NvvmReadPtxSregTidX) => Some((ValueKey::of(op.result(0).ok()?), Some(0))),
+                    Some(Upstream::NvvmReadPtxSregTidY) => Some((ValueKey::of(op.result(0).ok()?), Some(1))),
+                    Some(Upstream::NvvmReadPtxSregTidZ) => Some((ValueKey::of(op.result(0).ok()?), Some(2))),
+                    Some(Upstream::GpuLaneId | Upstream::NvvmReadPtxSregLaneid) => Some((ValueKey::of(op.result(0).ok()?), None)),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        FunctionFacts { written, tracked, token_form, linear, aliases, caps, block_scope, shape, varying, counting, bulk, opaque_calls, thread_values }
     }
 
     /// [`Self::caps`] of `queue` (1 for a queue no wait names).
@@ -283,6 +310,9 @@ impl Packed {
     /// The `memref.view` `op`, if it is one of a 1-D `i8` buffer at a
     /// shift `bindings` knows, to a static identity-layout type.
     pub(super) fn of(op: OperationRef, bindings: &Bindings) -> Option<Self> {
+        if Upstream::MemrefReinterpretCast.is(op) {
+            return Self::reinterpreted(op);
+        }
         if !Upstream::MemrefView.is(op) {
             return None;
         }
@@ -300,6 +330,36 @@ impl Packed {
         Some(Packed { buffer: effects::Root::of(source), shift, shape, element: ir::element_bytes(result) })
     }
 
+    /// The `memref.reinterpret_cast` `op`, if it reinterprets a buffer of
+    /// static identity layout as a row-major array of the same element type
+    /// at a static offset (upstream's NVVM conversion of a shared-memory
+    /// global, viewed through a 0-element memref): its source's bytes, which
+    /// every access to the source is placed in too ([`FunctionFacts::linear`]).
+    fn reinterpreted(op: OperationRef) -> Option<Self> {
+        let source = op.operand(0).ok()?.r#type();
+        let result = op.result(0).ok()?.r#type();
+        let element = ir::element_bytes(result);
+        if element <= 0 || ir::element_bytes(source) != element || !ir::has_identity_layout(source) || ir::shape(source).iter().any(|s| *s < 0) {
+            return None;
+        }
+        let [offset] = ir::dense_i64_attr(op, attr::STATIC_OFFSETS)?[..] else { return None };
+        let shape = ir::dense_i64_attr(op, attr::STATIC_SIZES)?;
+        let strides = ir::dense_i64_attr(op, attr::STATIC_STRIDES)?;
+        if offset < 0 || offset == i64::MIN || shape.iter().any(|s| *s < 0) || strides.len() != shape.len() {
+            return None;
+        }
+        // Row-major: each stride the product of the sizes after it.
+        let mut expected = 1i64;
+        for d in (0..shape.len()).rev() {
+            if strides[d] != expected {
+                return None;
+            }
+            expected = expected.checked_mul(shape[d])?;
+        }
+        let buffer = effects::Root::of(op.operand(0).ok()?);
+        Some(Packed { buffer, shift: offset.checked_mul(element)?, shape, element })
+    }
+
     /// The bytes of the buffer that `slice` (in the view's coordinates)
     /// touches: a dimension whose start or extent is unknown spans the
     /// whole dimension; thread terms are dropped (the range covers every
@@ -310,6 +370,9 @@ impl Packed {
     /// constant part of the start is checked against the dimension; where a
     /// thread's part leaves it, the access is out of bounds anyway).
     pub(super) fn bytes(&self, slice: &Slice) -> Slice {
+        if let Some(table) = &slice.3 {
+            return self.table_bytes(slice, table).unwrap_or_else(Slice::whole);
+        }
         let whole = Slice::whole();
         let range = (|| {
             let (mut low, mut high, mut stride) = (0i64, 0i64, 1i64);
@@ -331,9 +394,36 @@ impl Packed {
             }
             let start = self.shift.checked_add(low.checked_mul(self.element)?)?;
             let extent = (high - low + 1).checked_mul(self.element)?;
-            Some(Slice(vec![(Some(start), Some(extent))], vec![Some(1)], vec![threads]))
+            Some(Slice(vec![(Some(start), Some(extent))], vec![Some(1)], vec![threads], None))
         })();
         range.unwrap_or(whole)
+    }
+
+    /// [`Self::bytes`] of a slice evaluated per thread: each thread's first
+    /// byte, and the bytes from it to its last element (its start unknown
+    /// but for the table).
+    fn table_bytes(&self, slice: &Slice, table: &ThreadTable) -> Option<Slice> {
+        let rank = self.shape.len();
+        if table.rank != rank || slice.0.len() != rank {
+            return None;
+        }
+        let mut strides = vec![1i64; rank];
+        for d in (0..rank.saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1].checked_mul(self.shape[d + 1])?;
+        }
+        let mut span = 0i64;
+        for d in 0..rank {
+            span = span.checked_add(slice.0[d].1?.checked_sub(1)?.checked_mul(strides[d])?)?;
+        }
+        let extent = span.checked_add(1)?.checked_mul(self.element)?;
+        let starts = (0..table.threads())
+            .map(|t| {
+                let low = table.start(t).iter().zip(&strides).try_fold(0i64, |sum, (i, s)| sum.checked_add(i.checked_mul(*s)?))?;
+                self.shift.checked_add(low.checked_mul(self.element)?)
+            })
+            .collect::<Option<Vec<i64>>>()?;
+        let table = ThreadTable { rank: 1, starts: Rc::new(starts) };
+        Some(Slice(vec![(None, Some(extent))], vec![Some(1)], vec![ThreadTerms::default()], Some(table)))
     }
 
     /// A buffer addressed by bytes from its start: `root`, when its type is

@@ -8,9 +8,13 @@
 // RUN: %kernel-to-func %s | asyncpipe-opt -split-input-file --pass-pipeline='builtin.module(builtin.module(func.func(gpu-eliminate-barriers)))' > %t.upstream.mlir
 // RUN: FileCheck %s --check-prefix=UPSTREAM --input-file %t.upstream.mlir
 // RUN: %func-to-kernel %t.upstream.mlir | asyncpipe-opt -split-input-file --asyncpipe-verify-sync -o /dev/null
-// The barrier kept in @shared_row orders something: without it, the read races.
+// The barriers kept in @shared_row and @plain_store order something:
+// without them, the reads race (verify-sync's block-scope model of plain
+// loads and stores finds the second); no other kernel needs one.
 // RUN: asyncpipe-opt %s -split-input-file --asyncpipe-eliminate-barriers | awk '!/gpu.barrier/' | not asyncpipe-opt -split-input-file --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=NEEDED
 // NEEDED: error: accesses workgroup memory that another thread wrote asynchronously
+// NEEDED-NEXT: memref.load %{{.*}}[%{{.*}}, %c0]
+// NEEDED: error: accesses workgroup memory that another thread wrote, with no barrier since the write
 // NEEDED-NEXT: memref.load %{{.*}}[%{{.*}}, %c0]
 // NEEDED-NOT: error:
 

@@ -4,15 +4,19 @@
 // the copy and the read. Before 2026-11-29 the placement anchored it before
 // the loop (a block holding only cooperative copies did not count as one
 // that synchronizes) and failed: "a block barrier cannot order this
-// access". (The copy over what other threads read in the iteration before
-// also needs a barrier: a known missed race,
-// test/Passes/verify-sync/war-between-threads.mlir.)
+// access". The copy also overwrites what other threads read in the
+// iteration before (a write after a read between threads): a barrier at the
+// top of the body too (missed until 2026-11-29, when the hazard model began
+// to classify a cooperative op's writes whatever is pending;
+// test/Passes/verify-sync/war-between-threads.mlir).
 // RUN: asyncpipe-opt %s --asyncpipe-place-barriers | FileCheck %s
 // RUN: asyncpipe-opt %s --asyncpipe-place-barriers --asyncpipe-verify-sync -o /dev/null
 
 // CHECK-LABEL: gpu.func @tiles
 // CHECK:         scf.for
-// CHECK:           memref.copy
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      memref.subview
+// CHECK-NEXT:      memref.copy
 // CHECK-NEXT:      gpu.barrier
 // CHECK-NEXT:      memref.load
 module attributes {gpu.container_module} {

@@ -9,7 +9,15 @@
 // thread's part of the copy:
 // RUN: not asyncpipe-opt %s -split-input-file --asyncpipe-verify-sync 2>&1 | FileCheck %s --check-prefix=RACES
 // RACES-COUNT-2: error: accesses workgroup memory that a cooperative operation writes, with no barrier since
-// RUN: asyncpipe-opt %s -split-input-file --asyncpipe-synchronize --asyncpipe-verify-sync -o /dev/null
+// Every result verifies but @rotated's: a known bug (open), which
+// verify-sync's block-scope model of plain accesses found (2026-11-29): the
+// cooperative copy at the end of an iteration overwrites what other
+// threads may still be reading from the tile in that iteration; a barrier
+// must go before the copy too. When synchronize places it, this line fails.
+// RUN: not asyncpipe-opt %s -split-input-file --asyncpipe-synchronize --asyncpipe-verify-sync -o /dev/null 2>&1 | FileCheck %s --check-prefix=KNOWN
+// KNOWN: error: writes workgroup memory that other threads may still be reading: no barrier since their read
+// KNOWN-NEXT: memref.copy %g, %tile
+// KNOWN-NOT: error:
 
 // CHECK-LABEL: gpu.func @staged
 // CHECK:         memref.copy

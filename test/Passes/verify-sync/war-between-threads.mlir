@@ -1,16 +1,11 @@
-// A known missed race (found 2026-11-29, open): at block scope a synchronous
-// write to workgroup memory over what other threads read since the last
-// barrier (a write after a read between threads) is not reported when no
-// asynchronous read is pending: the model asks whether an op writes only
-// when some async read is pending, and checks the write as a read
-// otherwise. Both kernels here race (thread t reads element t + 1 while
-// thread t + 1 overwrites it, no barrier between). Checking the write
-// whenever other threads' reads are recorded finds both, but then the
-// reads recorded for Hopper's tensor-memory ops (a wgmma descriptor's
-// generation, TMA) raise false alarms on the corpus and the Hopper tests:
-// the fix needs those ops' accesses left to the Hopper model first. XFAIL
-// until then: this test passes when verify-sync reports both races.
-// XFAIL: *
+// At block scope, a write to workgroup memory over what other threads read
+// since the last barrier (a write after a read between threads) is a race:
+// thread t reads element t + 1 while thread t + 1 overwrites it, with no
+// barrier between. First a plain store (verify-sync's model of plain loads
+// and stores), then a cooperative copy over the tile. Both were missed until
+// 2026-11-29 (the model asked whether an op writes only when an
+// asynchronous read was pending, and took the write for a read otherwise);
+// this test was XFAIL until then.
 // RUN: not asyncpipe-opt %s --split-input-file --asyncpipe-verify-sync 2>&1 | FileCheck %s
 // CHECK: error: writes workgroup memory that other threads may still be reading
 // CHECK: error: writes workgroup memory that other threads may still be reading
