@@ -587,7 +587,7 @@ fn linearization(op: OperationRef, kind: Upstream, values: &[i128], value: Value
     if inputs != 1 || linear < 0 {
         return None;
     }
-    let number = ir::result_number(value)?;
+    let number = melior::ir::operation::OperationResult::try_from(value).ok()?.result_number();
     // Results: one per basis entry, or one more when the outer bound is
     // omitted; result i is linear / Π basis after it, modulo its own
     // entry (the outermost, unbounded, is not reduced).

@@ -52,8 +52,10 @@ mod facts;
 mod loops;
 mod regions;
 mod state;
+mod threads;
 
 use facts::async_accesses;
+use threads::ThreadTable;
 
 use super::periodicity::{self, Trips};
 use super::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
@@ -197,50 +199,9 @@ pub fn first_hazard(function: OperationRef, bulk: &BulkQueues, budget: &mut u64)
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Slice(Vec<(Option<i64>, Option<i64>)>, Vec<Option<i64>>, Vec<ThreadTerms>, Option<ThreadTable>);
 
-/// Per linear thread `t` of the block, the first index of each dimension
-/// of an access: `starts[t * rank + d]`.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct ThreadTable {
-    rank: usize,
-    starts: Rc<Vec<i64>>,
-}
-
-impl ThreadTable {
-    fn threads(&self) -> usize {
-        self.starts.len() / self.rank.max(1)
-    }
-
-    fn start(&self, t: usize) -> &[i64] {
-        &self.starts[t * self.rank..(t + 1) * self.rank]
-    }
-}
-
 impl Slice {
     fn whole() -> Self {
         Slice(Vec::new(), Vec::new(), Vec::new(), None)
-    }
-
-    /// Each thread's first indices, for a slice of `threads` threads of a
-    /// block of `shape` (all known): its table, or its starts' thread forms
-    /// evaluated; None when a start or an extent is unknown.
-    fn table(&self, shape: &BlockShape, threads: usize) -> Option<ThreadTable> {
-        if self.0.iter().any(|(_, extent)| extent.is_none()) {
-            return None;
-        }
-        if let Some(table) = &self.3 {
-            return (table.rank == self.0.len() && table.threads() == threads).then(|| table.clone());
-        }
-        let [x, y, _] = shape.0.map(|s| s.unwrap_or(1));
-        let mut starts = Vec::with_capacity(threads * self.0.len());
-        for t in 0..threads as i64 {
-            let id = [t % x, (t / x) % y, t / (x * y)];
-            for (d, (start, _)) in self.0.iter().enumerate() {
-                let terms = self.threads(d).0;
-                let moved = (0..3).try_fold(i128::from((*start)?), |sum, k| Some(sum + i128::from(terms[k]) * i128::from(id[k])))?;
-                starts.push(i64::try_from(moved).ok()?);
-            }
-        }
-        Some(ThreadTable { rank: self.0.len(), starts: Rc::new(starts) })
     }
 
     fn threads(&self, d: usize) -> ThreadTerms {
@@ -491,30 +452,6 @@ struct FunctionFacts {
     /// (None) of the function, which [`ThreadTable`]s bind per thread.
     thread_values: Vec<(ValueKey, Option<usize>)>,
 }
-
-/// The values `index` is computed from, through the ops [`Bindings`]
-/// evaluates, that are not its thread and lane ids (`thread_values`):
-/// block arguments (induction variables), and results of other ops.
-fn index_leaves(index: Value, thread_values: &[(ValueKey, Option<usize>)]) -> Vec<ValueKey> {
-    let mut leaves = Vec::new();
-    let mut seen = HashSet::new();
-    let mut stack = vec![index];
-    while let Some(value) = stack.pop() {
-        let key = ValueKey::of(value);
-        if !seen.insert(key) || thread_values.iter().any(|(v, _)| *v == key) {
-            continue;
-        }
-        match ir::defining_op(value).filter(|op| Upstream::of(*op).is_some_and(symbolic::is_evaluated)) {
-            Some(op) => stack.extend(op.operands()),
-            None => leaves.push(key),
-        }
-    }
-    leaves
-}
-
-/// The largest block whose accesses are evaluated per thread
-/// ([`ThreadTable`]).
-const MAX_TABLE_THREADS: i64 = 1024;
 
 /// What the analysis of a loop reads of its body, the same every time the
 /// loop is entered.

@@ -494,17 +494,6 @@ pub fn memory_effects<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<(MemoryEff
     Some(effects.collect())
 }
 
-/// Which result of its op `value` is (None for a block argument).
-pub fn result_number<'c>(value: impl ValueLike<'c>) -> Option<usize> {
-    unsafe {
-        let raw = value.to_raw();
-        if !mlir_sys::mlirValueIsAOpResult(raw) {
-            return None;
-        }
-        usize::try_from(mlir_sys::mlirOpResultGetResultNumber(raw)).ok()
-    }
-}
-
 /// Whether `value` is defined by an op nested in `op` or by a block of one of its regions.
 pub fn is_defined_inside<'c>(value: impl ValueLike<'c>, op: OperationRef) -> bool {
     let mut owner = unsafe {

@@ -7,8 +7,11 @@ TMA loads and stores through pointers, wgmma with i64 descriptors,
 nvvm.cp.async.shared.global and nvvm.ldmatrix on pointers) and
 verify-sync's first finding there is compared with its first finding on the
 nvgpu-level kernel (proven, or the same message). Prints one line per kernel
-that differs and a summary; exits 1 when any differs or a kernel is "not
-modeled" at the NVVM level. With --memrefs, upstream's finalize-memref-to-llvm
+whose first finding differs and a summary; a kernel that both levels find
+racy, each with its own first race, keeps its verdict (the NVVM level sees
+plain stores where the nvgpu level has a Hopper op). Exits 1 when a verdict
+differs (proven at one level only) or a kernel is "not modeled" at the
+NVVM level. With --memrefs, upstream's finalize-memref-to-llvm
 runs after it as well: loads and stores of shared memory become llvm.load and
 llvm.store through pointers taken from memref descriptors that the lowering
 builds with llvm.insertvalue (upstream's gpu-lower-to-nvvm-pipeline reaches
@@ -62,7 +65,7 @@ def main():
     forms = [("nvvm-level", args.memrefs, args.cfg)]
     if args.also_cfg:
         forms.append(("nvvm-level, CFG form", args.memrefs, True))
-    counts = {label: [0, 0, 0] for label, _, _ in forms}  # same, proven, unconverted
+    counts = {label: [0, 0, 0, 0] for label, _, _ in forms}  # same verdict, proven, unconverted, another first race
     for name in kernels:
         with open(os.path.join(args.corpus, name)) as f:
             text = f.read()
@@ -87,11 +90,15 @@ def main():
                 count[1] += nvgpu[0] is None
             else:
                 print(f"{name} ({label}): nvgpu level: {nvgpu[0] or 'proven'}; NVVM level: {nvvm or 'proven'}")
+                if nvgpu[0] is not None and nvvm is not None:
+                    count[0] += 1
+                    count[3] += 1
     status = 0
     for label, _, _ in forms:
-        same, proven, unconverted = counts[label]
+        same, proven, unconverted, other = counts[label]
         apart = f", {unconverted} not converted by upstream" if unconverted else ""
-        print(f"{label}: {len(kernels)} kernels{apart}, {same} with the nvgpu level's verdict ({proven} proven, {same - proven} with the same first finding)")
+        others = f", {other} racy with another first race" if other else ""
+        print(f"{label}: {len(kernels)} kernels{apart}, {same} with the nvgpu level's verdict ({proven} proven, {same - proven - other} with the same first finding{others})")
         status |= same != len(kernels) - unconverted
     return status
 
