@@ -558,6 +558,44 @@ fn unsigned(value: i128, bits: u32) -> i128 {
 /// semantics, None where they are poison or undefined (division by zero,
 /// `i64::MIN / -1`, shifts past the width).
 #[allow(clippy::too_many_arguments)]
+/// An op that [`Bindings`] evaluates, prepared to be applied to many sets
+/// of constant operands (one a thread: [`Self::apply`]) at the cost of the
+/// arithmetic alone; None for the ops whose value needs more than their
+/// operands' (`affine.apply`, constants, casts through
+/// `unrealized_conversion_cast`), which [`Bindings::eval`] computes.
+pub struct Concrete<'c, 'a> {
+    op: OperationRef<'c, 'a>,
+    value: Value<'c, 'a>,
+    kind: Upstream,
+    bits: u32,
+    source_bits: u32,
+}
+
+impl<'c, 'a> Concrete<'c, 'a> {
+    pub fn of(value: Value<'c, 'a>) -> Option<Self> {
+        let op = ir::defining_op(value)?;
+        let kind = Upstream::of(op).filter(|k| symbolic::is_evaluated(*k)).map(symbolic::as_arith)?;
+        if matches!(kind, Upstream::ArithConstant | Upstream::LlvmMlirConstant | Upstream::AffineApply | Upstream::BuiltinUnrealizedConversionCast) {
+            return None;
+        }
+        let bits = symbolic::integer_bits(value.r#type())?;
+        let source_bits = op.operand(0).ok().and_then(|v| symbolic::integer_bits(v.r#type())).unwrap_or(bits);
+        Some(Concrete { op, value, kind, bits, source_bits })
+    }
+
+    /// The op's value for constant operands `values` (each wrapped to its
+    /// type, as [`Bindings`] holds them).
+    pub fn apply(&self, values: &[i128]) -> Option<i64> {
+        let result = if matches!(self.kind, Upstream::AffineDelinearizeIndex | Upstream::AffineLinearizeIndex) {
+            linearization(self.op, self.kind, values, self.value)?
+        } else {
+            let (a, b) = (values.first().copied().unwrap_or(0), values.get(1).copied().unwrap_or(0));
+            concrete(self.kind, self.op, values, a, b, self.bits, self.source_bits)?
+        };
+        i64::try_from(result).ok()
+    }
+}
+
 /// `affine.delinearize_index` (result `value`) or `affine.linearize_index`
 /// of constant operands `values`: the basis is `static_basis`, its dynamic
 /// entries the trailing operands; None past 64 bits, for a basis entry

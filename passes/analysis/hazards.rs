@@ -340,6 +340,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             plain_model: !only_between_threads,
             leaves: RefCell::default(),
             columns: RefCell::default(),
+            thread_columns: RefCell::default(),
         }
     }
 }
@@ -362,6 +363,9 @@ struct Checker<'c, 'a> {
     /// its values by theirs ([`Checker::index_per_thread`]).
     leaves: RefCell<HashMap<ValueKey, Rc<Vec<ValueKey>>>>,
     columns: RefCell<HashMap<(ValueKey, Vec<Option<Affine>>), Option<Rc<Vec<i64>>>>>,
+    /// Per value that depends on the thread and constants alone, its value
+    /// in each thread ([`Checker::column`]).
+    thread_columns: RefCell<HashMap<ValueKey, Option<Rc<Vec<i64>>>>>,
     /// The offending accesses of the function being checked, in execution
     /// order, one error an access (the first only, when
     /// [`Self::only_between_threads`]).

@@ -303,7 +303,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     view.slice.0.iter().enumerate().map(|(d, (o, _))| o.filter(|_| view.slice.threads(d).is_zero())).collect();
                 let table = offsets.zip(table()).and_then(|(offsets, table)| {
                     let starts = table.starts.iter().enumerate().map(|(i, s)| s.checked_add(offsets[i % count])).collect::<Option<Vec<i64>>>()?;
-                    Some(ThreadTable { rank: count, starts: Rc::new(starts) })
+                    Some(ThreadTable::new(count, starts))
                 });
                 let starts = view.slice.0.iter().zip(indices).map(|((o, _), i)| o.zip(i).and_then(|(o, i)| o.checked_add(i)));
                 let sums = threads.iter().enumerate().map(|(d, t)| view.slice.threads(d).add(t));

@@ -422,7 +422,7 @@ impl Packed {
                 self.shift.checked_add(low.checked_mul(self.element)?)
             })
             .collect::<Option<Vec<i64>>>()?;
-        let table = ThreadTable { rank: 1, starts: Rc::new(starts) };
+        let table = ThreadTable::new(1, starts);
         Some(Slice(vec![(None, Some(extent))], vec![Some(1)], vec![ThreadTerms::default()], Some(table)))
     }
 

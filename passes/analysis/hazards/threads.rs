@@ -8,6 +8,7 @@
 //! no pair of distinct threads' boxes meet ([`Checker::apart`]).
 
 use super::*;
+use crate::passes::analysis::const_eval::Concrete;
 
 /// Per linear thread `t` of the block, the first index of each dimension
 /// of an access: `starts[t * rank + d]`.
@@ -15,9 +16,20 @@ use super::*;
 pub(super) struct ThreadTable {
     pub(super) rank: usize,
     pub(super) starts: Rc<Vec<i64>>,
+    /// The threads in the order of their first dimension's start.
+    order: Rc<Vec<u32>>,
 }
 
 impl ThreadTable {
+    pub(super) fn new(rank: usize, starts: Vec<i64>) -> Self {
+        let threads = starts.len() / rank.max(1);
+        let mut order: Vec<u32> = (0..threads as u32).collect();
+        if rank > 0 {
+            order.sort_by_key(|&t| starts[t as usize * rank]);
+        }
+        ThreadTable { rank, starts: Rc::new(starts), order: Rc::new(order) }
+    }
+
     pub(super) fn threads(&self) -> usize {
         self.starts.len() / self.rank.max(1)
     }
@@ -48,7 +60,7 @@ impl Slice {
                 starts.push(i64::try_from(moved).ok()?);
             }
         }
-        Some(ThreadTable { rank: self.0.len(), starts: Rc::new(starts) })
+        Some(ThreadTable::new(self.0.len(), starts))
     }
 
 }
@@ -96,7 +108,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         for t in 0..size {
             starts.extend(columns.iter().map(|c| c[t]));
         }
-        Some(ThreadTable { rank, starts: Rc::new(starts) })
+        Some(ThreadTable::new(rank, starts))
     }
 
     /// The value of `index` in each of the block's `size` threads (x by y
@@ -115,19 +127,79 @@ impl<'c, 'a> Checker<'c, 'a> {
         if let Some(column) = self.columns.borrow().get(&key) {
             return column.clone();
         }
-        let mut bindings = self.bindings.clone();
-        let column = (0..size as i64)
-            .map(|t| {
-                let id = [t % x, (t / x) % y, t / (x * y)];
-                for &(value, dimension) in &self.function.thread_values {
-                    bindings.bind_key(value, dimension.map_or(t % 32, |d| id[d]));
-                }
-                bindings.eval(index)
-            })
-            .collect::<Option<Vec<i64>>>()
-            .map(Rc::new);
+        let column = self.column(index, size, x, y, &mut HashMap::new(), EVALUATION_DEPTH).0;
         self.columns.borrow_mut().insert(key, column.clone());
         column
+    }
+
+    /// `value` in each thread, computed op by op over whole columns (each
+    /// op evaluated once a thread with its operands' values bound, not the
+    /// tree below it): a thread or lane id's column, a value the same in
+    /// every thread as the analysis knows it, or an op [`Bindings`]
+    /// evaluates of such columns. Also whether it depends on the thread and
+    /// constants alone: such columns are kept for the function
+    /// ([`Checker::thread_columns`]; a fragment layout's shared
+    /// subexpressions), others for this index (`memo`).
+    fn column(&self, value: Value, size: usize, x: i64, y: i64, memo: &mut HashMap<ValueKey, (Option<Rc<Vec<i64>>>, bool)>, depth: usize) -> (Option<Rc<Vec<i64>>>, bool) {
+        let key = ValueKey::of(value);
+        if let Some(found) = self.thread_columns.borrow().get(&key) {
+            return (found.clone(), true);
+        }
+        if let Some(found) = memo.get(&key) {
+            return found.clone();
+        }
+        let found = (|| {
+            if let Some(&(_, dimension)) = self.function.thread_values.iter().find(|(v, _)| *v == key) {
+                let ids = (0..size as i64).map(|t| dimension.map_or(t % 32, |d| [t % x, (t / x) % y, t / (x * y)][d]));
+                return (Some(Rc::new(ids.collect())), true);
+            }
+            if !self.function.varying.contains(&key) {
+                let constant = ir::defining_op(value).is_some_and(|op| matches!(Upstream::of(op), Some(Upstream::ArithConstant | Upstream::LlvmMlirConstant)));
+                return (self.bindings.eval(value).map(|c| Rc::new(vec![c; size])), constant);
+            }
+            let Some(op) = ir::defining_op(value).filter(|op| depth > 0 && Upstream::of(*op).is_some_and(symbolic::is_evaluated)) else {
+                return (None, false);
+            };
+            let mut pure = true;
+            let mut operands = Vec::new();
+            for operand in op.operands() {
+                let (column, operand_pure) = self.column(operand, size, x, y, memo, depth - 1);
+                let Some(column) = column else { return (None, false) };
+                pure &= operand_pure;
+                operands.push(column);
+            }
+            let column = match Concrete::of(value) {
+                Some(concrete) => {
+                    let mut values = vec![0i128; operands.len()];
+                    (0..size)
+                        .map(|t| {
+                            for (v, column) in values.iter_mut().zip(&operands) {
+                                *v = i128::from(column[t]);
+                            }
+                            concrete.apply(&values)
+                        })
+                        .collect::<Option<Vec<i64>>>()
+                }
+                None => {
+                    let mut bindings = Bindings::default();
+                    (0..size)
+                        .map(|t| {
+                            for (operand, column) in op.operands().zip(&operands) {
+                                bindings.bind(operand, column[t]);
+                            }
+                            bindings.eval(value)
+                        })
+                        .collect::<Option<Vec<i64>>>()
+                }
+            };
+            (column.map(Rc::new), pure)
+        })();
+        if found.1 {
+            self.thread_columns.borrow_mut().insert(key, found.0.clone());
+        } else {
+            memo.insert(key, found.clone());
+        }
+        found
     }
 
     /// Block scope: whether slices `a` and `b` of one buffer, as two
@@ -143,15 +215,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         if a.3.is_none() && b.3.is_none() || a.0.len() != b.0.len() {
             return false;
         }
-        let Some(size) = shape.0.iter().try_fold(1i64, |n, s| n.checked_mul((*s)?)) else { return false };
+        let Some(size) = shape.0.iter().try_fold(1i64, |n, s| n.checked_mul((*s)?)).filter(|n| (1..=MAX_TABLE_THREADS).contains(n)) else {
+            return false;
+        };
         let (Some(p), Some(q)) = (a.table(shape, size as usize), b.table(shape, size as usize)) else { return false };
         let extent = |s: &Slice, d: usize| s.0[d].1.unwrap_or(i64::MAX);
         let rank = a.0.len();
         if rank == 0 {
             return false;
         }
-        let mut order: Vec<usize> = (0..p.threads()).collect();
-        order.sort_by_key(|&t| p.start(t)[0]);
+        let order = &p.order;
         let meet = |x: i64, ex: i64, y: i64, ey: i64| i128::from(x) < i128::from(y) + i128::from(ey) && i128::from(y) < i128::from(x) + i128::from(ex);
         for u in 0..q.threads() {
             let other = q.start(u);
@@ -159,8 +232,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             // those starting below its end, from the first whose span
             // reaches its start.
             let low = i128::from(other[0]) - i128::from(extent(a, 0));
-            let first = order.partition_point(|&t| i128::from(p.start(t)[0]) <= low);
+            let first = order.partition_point(|&t| i128::from(p.start(t as usize)[0]) <= low);
             for &t in &order[first..] {
+                let t = t as usize;
                 let mine = p.start(t);
                 if i128::from(mine[0]) >= i128::from(other[0]) + i128::from(extent(b, 0)) {
                     break;
@@ -178,6 +252,9 @@ impl<'c, 'a> Checker<'c, 'a> {
 /// The values `index` is computed from, through the ops [`Bindings`]
 /// evaluates, that are not its thread and lane ids (`thread_values`):
 /// block arguments (induction variables), and results of other ops.
+/// How deep [`Checker::column`] follows an index's definitions.
+const EVALUATION_DEPTH: usize = 32;
+
 pub(super) fn index_leaves(index: Value, thread_values: &[(ValueKey, Option<usize>)]) -> Vec<ValueKey> {
     let mut leaves = Vec::new();
     let mut seen = HashSet::new();
