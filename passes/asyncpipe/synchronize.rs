@@ -155,7 +155,15 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         plans.push((function, plan, stand_in));
     }
     for (function, plan, stand_in) in plans {
+        let cooperative = plan.as_ref().is_some_and(|p| p.launches.iter().any(|l| matches!(l.resource, Resource::Barrier)));
         let mut owned = synchronize(function, plan, &fallbacks)?;
+        if cooperative {
+            // A barrier's wait goes after its launch, where what the launch
+            // wrote is read; a cooperative write over what other threads
+            // read before it (in the iteration before) needs a barrier
+            // before it, which barrier placement's hazard model finds.
+            barrier_placement::place(function, &BulkQueues::default())?;
+        }
         if let Some(queue) = stand_in {
             // Its waits are tightened once they are the target's (below):
             // verify-sync sees the copies on the cp.async queue, not on it.
