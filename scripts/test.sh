@@ -11,10 +11,12 @@
 # adds a long fuzzer run on the release build with overflow checks (cargo
 # profile `fuzz`, all cores; docs/reliability.md: about 75 minutes on 2
 # cores), counted as one test. ASYNCPIPE_LONG_TESTS=1 adds the lit tests
-# that REQUIRE long-tests (test/Passes/warp-specialize/persistent-long.test
-# and test/Execution/warp-specialized-gemm-mutants-block-cpu.mlir: every
-# wrong version of the warp-specialized kernel through verify-sync and on
-# the CPU block model, about a minute each).
+# and RUN lines that need long-tests (test/Passes/warp-specialize/
+# persistent-long.test and test/Execution/warp-specialized-gemm-mutants-
+# block-cpu.mlir: every wrong version of the warp-specialized kernel through
+# verify-sync and on the CPU block model; attention-deferred-mutants-cpu.mlir:
+# attention's 80 wait mutants; the wait mutants of tensor-core-gemm-bulk-
+# and tiled-gemm-bulk-block-cpu.mlir; about a minute or two each).
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -92,12 +92,6 @@ impl Bindings {
         self.values.get(&key).cloned().or_else(|| self.case.as_ref().and_then(|case| case.form_of(key)))
     }
 
-    /// [`Self::bind`], by the value's key.
-    pub fn bind_key(&mut self, key: ValueKey, constant: i64) {
-        self.memo.clear();
-        self.values.insert(key, Affine::constant(i128::from(constant)));
-    }
-
     /// Binds induction variable `value` to `lb + k * step`, iteration `k`'s
     /// value, computed without overflow (for `k` below the trip count it is
     /// below the upper bound, though `k * step` alone may not fit an i64).
@@ -358,10 +352,6 @@ impl Bindings {
             return form.filter(|f| f.as_constant().is_none_or(|c| i64::try_from(c).is_ok()));
         }
         let operands: Vec<Option<Affine>> = op.operands().map(|v| self.form_depth(v, depth - 1, memo)).collect();
-        if matches!(kind, Upstream::AffineDelinearizeIndex | Upstream::AffineLinearizeIndex) {
-            let values: Vec<i128> = operands.iter().map(|f| f.as_ref()?.as_constant()).collect::<Option<_>>()?;
-            return linearization(op, kind, &values, value).map(Affine::constant);
-        }
         let operand = |i: usize| -> Option<Affine> { operands.get(i)?.clone() };
         let operand_bits = |i: usize| op.operand(i).ok().and_then(|v| symbolic::integer_bits(v.r#type()));
         if kind == Upstream::BuiltinUnrealizedConversionCast {
@@ -372,9 +362,8 @@ impl Bindings {
         let constants = || -> Option<Vec<i128>> { (0..op.operand_count()).map(|i| operand(i)?.as_constant()).collect() };
         if let Some(values) = constants() {
             // Every operand is constant: exact arithmetic at the type's width.
-            let (a, b) = (values.first().copied().unwrap_or(0), values.get(1).copied().unwrap_or(0));
             let source_bits = operand_bits(0).unwrap_or(bits);
-            return concrete(kind, op, &values, a, b, bits, source_bits).map(Affine::constant);
+            return constant_value(kind, op, value, &values, bits, source_bits).map(Affine::constant);
         }
         let form = self.symbolic(kind, op, bits, &operand, &operand_bits);
         if form.is_none() && !self.quiet.get() && operands.iter().any(|f| f.as_ref().is_some_and(|f| f.as_constant().is_none())) {
@@ -552,12 +541,6 @@ fn unsigned(value: i128, bits: u32) -> i128 {
     value.rem_euclid(1i128 << bits)
 }
 
-/// An evaluated op on constant operands (`values`; `a` and `b` the first
-/// two), with its result's width `bits` and its first operand's
-/// `source_bits` (a cast's source, a comparison's operands): MLIR's
-/// semantics, None where they are poison or undefined (division by zero,
-/// `i64::MIN / -1`, shifts past the width).
-#[allow(clippy::too_many_arguments)]
 /// An op that [`Bindings`] evaluates, prepared to be applied to many sets
 /// of constant operands (one a thread: [`Self::apply`]) at the cost of the
 /// arithmetic alone; None for the ops whose value needs more than their
@@ -586,14 +569,19 @@ impl<'c, 'a> Concrete<'c, 'a> {
     /// The op's value for constant operands `values` (each wrapped to its
     /// type, as [`Bindings`] holds them).
     pub fn apply(&self, values: &[i128]) -> Option<i64> {
-        let result = if matches!(self.kind, Upstream::AffineDelinearizeIndex | Upstream::AffineLinearizeIndex) {
-            linearization(self.op, self.kind, values, self.value)?
-        } else {
-            let (a, b) = (values.first().copied().unwrap_or(0), values.get(1).copied().unwrap_or(0));
-            concrete(self.kind, self.op, values, a, b, self.bits, self.source_bits)?
-        };
-        i64::try_from(result).ok()
+        constant_value(self.kind, self.op, self.value, values, self.bits, self.source_bits).and_then(|v| i64::try_from(v).ok())
     }
+}
+
+/// Op `op` of kind `kind` (as [`symbolic::as_arith`] reads it), result
+/// `value`, on constant operands `values`: the index (de)linearizations,
+/// or [`concrete`]'s arithmetic.
+fn constant_value(kind: Upstream, op: OperationRef, value: Value, values: &[i128], bits: u32, source_bits: u32) -> Option<i128> {
+    if matches!(kind, Upstream::AffineDelinearizeIndex | Upstream::AffineLinearizeIndex) {
+        return linearization(op, kind, values, value);
+    }
+    let (a, b) = (values.first().copied().unwrap_or(0), values.get(1).copied().unwrap_or(0));
+    concrete(kind, op, values, a, b, bits, source_bits)
 }
 
 /// `affine.delinearize_index` (result `value`) or `affine.linearize_index`
@@ -637,6 +625,12 @@ fn linearization(op: OperationRef, kind: Upstream, values: &[i128], value: Value
     fits(result)
 }
 
+/// An evaluated op on constant operands (`values`; `a` and `b` the first
+/// two), with its result's width `bits` and its first operand's
+/// `source_bits` (a cast's source, a comparison's operands): MLIR's
+/// semantics, None where they are poison or undefined (division by zero,
+/// `i64::MIN / -1`, shifts past the width).
+#[allow(clippy::too_many_arguments)]
 fn concrete(kind: Upstream, op: OperationRef, values: &[i128], a: i128, b: i128, bits: u32, source_bits: u32) -> Option<i128> {
     use Upstream::*;
     let (min, _) = symbolic::signed_range(bits);

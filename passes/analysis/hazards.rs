@@ -55,7 +55,7 @@ mod state;
 mod threads;
 
 use facts::async_accesses;
-use threads::ThreadTable;
+use threads::{Column, ThreadTable};
 
 use super::periodicity::{self, Trips};
 use super::sync_state::{self, wait_count, BulkQueues, Queue, QueueEffect};
@@ -262,15 +262,26 @@ struct Pending {
     /// destination thread-invariant): each thread writes the same bytes, so
     /// a thread that waited for its own copy reads what the others' write.
     uniform: bool,
-    /// A cooperative write (a block barrier's group): complete for every
-    /// thread at the next barrier, with no wait of its own.
-    cooperative: bool,
-    /// A plain write (a store: done when the op is), unpublished to the
-    /// other threads until a barrier.
-    plain: bool,
+    /// What made the access: an async op's, or, for a write unpublished
+    /// until a barrier, a cooperative or a plain write.
+    writer: Writer,
     /// An MMA's access to the accumulator it adds into: a later MMA on the
     /// same queue into the same tile is ordered after it by the hardware.
     accumulates: bool,
+}
+
+/// What made a [`Pending`] access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Writer {
+    /// An async op (its write unpublished, once its thread's wait completed
+    /// it, until a barrier).
+    Async,
+    /// A cooperative write (a block barrier's group): complete for every
+    /// thread at the next barrier, with no wait of its own.
+    Cooperative,
+    /// A plain write (a store: done when the op is), unpublished to the
+    /// other threads until a barrier.
+    Plain,
 }
 
 /// Block scope: a synchronous read of workgroup memory that other threads
@@ -359,13 +370,15 @@ struct Checker<'c, 'a> {
     /// not rewritten yet still copy synchronously, racing until it has).
     plain_model: bool,
     bindings: Bindings,
-    /// Per index evaluated per thread, the bound values it depends on, and
-    /// its values by theirs ([`Checker::index_per_thread`]).
+    /// Per index evaluated per thread, the bound values it depends on
+    /// ([`Checker::index_per_thread`]).
     leaves: RefCell<HashMap<ValueKey, Rc<Vec<ValueKey>>>>,
-    columns: RefCell<HashMap<(ValueKey, Vec<Option<Affine>>), Option<Rc<Vec<i64>>>>>,
+    /// Per index and what those values are bound to, its value in each
+    /// thread.
+    columns: RefCell<HashMap<(ValueKey, Vec<Option<Affine>>), Column>>,
     /// Per value that depends on the thread and constants alone, its value
     /// in each thread ([`Checker::column`]).
-    thread_columns: RefCell<HashMap<ValueKey, Option<Rc<Vec<i64>>>>>,
+    thread_columns: RefCell<HashMap<ValueKey, Column>>,
     /// The offending accesses of the function being checked, in execution
     /// order, one error an access (the first only, when
     /// [`Self::only_between_threads`]).
@@ -751,7 +764,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     let plain = self.plain_model && self.function.block_scope && plain_shared(op);
                     // A cooperative write over what other threads read needs
                     // a barrier after their reads, in every model.
-                    let exact = plain || (self.function.block_scope && is_cooperative(op));
+                    let exact = plain || (self.function.block_scope && !cooperative_writes(op).is_empty());
                     let access = (exact || state.pending.keys().any(|p| p.kind == Kind::Read)).then(|| effects::access(op));
                     // A memref the op declares no effect on is not accessed
                     // (a yield or branch passing it on, memref.dim); an op
@@ -786,26 +799,29 @@ impl<'c, 'a> Checker<'c, 'a> {
         if !self.function.block_scope {
             return;
         }
-        let Some(groups) = async_effects::async_effect_groups(op) else { return };
-        for group in groups.iter().filter(|g| g.sync == AsyncSync::BlockBarrier && g.scope == AsyncScope::Block) {
-            for effect in group.accesses.iter().filter(|e| e.write && is_workgroup(e.value)) {
-                let (root, slice) = self.accessed(effect.accessor, effect.value);
-                self.register(op);
-                for base in self.function.bases(root) {
-                    state.unpublished.insert(Pending {
-                        producer: OpKey::of(op),
-                        queue: Queue::Logical(-1),
-                        base,
-                        slice: slice.clone(),
-                        kind: Kind::Write,
-                        shared: true,
-                        uniform: false,
-                        cooperative: true,
-                        plain: false,
-                        accumulates: false,
-                    });
-                }
-            }
+        for (accessor, value) in cooperative_writes(op) {
+            let (root, slice) = self.accessed(accessor, value);
+            self.unpublish(op, root, slice, false, Writer::Cooperative, state);
+        }
+    }
+
+    /// Block scope: a write by `op` of `slice` of workgroup buffer `root`
+    /// that the other threads see after the next barrier, not before
+    /// ([`State::unpublished`]); `uniform` as [`Pending::uniform`].
+    fn unpublish(&mut self, op: OperationRef<'c, 'a>, root: Root, slice: Slice, uniform: bool, writer: Writer, state: &mut State) {
+        self.register(op);
+        for base in self.function.bases(root) {
+            state.unpublished.insert(Pending {
+                producer: OpKey::of(op),
+                queue: Queue::Logical(-1),
+                base,
+                slice: slice.clone(),
+                kind: Kind::Write,
+                shared: true,
+                uniform,
+                writer,
+                accumulates: false,
+            });
         }
     }
 
@@ -858,8 +874,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 kind,
                 shared,
                 uniform,
-                cooperative: false,
-                plain: false,
+                writer: Writer::Async,
                 accumulates,
             };
             if self.function.token_form {
@@ -882,16 +897,22 @@ fn plain_shared(op: OperationRef) -> bool {
         ["nvgpu.mbarrier", "nvvm.mbarrier", "nvgpu.tma", "nvgpu.warpgroup", "nvvm.wgmma", "nvvm.cp.async.bulk", "nvvm.fence", "nvvm.barrier"];
     const ATOMIC: [&str; 4] = ["memref.atomic_rmw", "memref.generic_atomic_rmw", "llvm.atomicrmw", "llvm.cmpxchg"];
     let name = ir::op_name(op);
-    !MANAGED.iter().any(|prefix| name.starts_with(prefix)) && !ATOMIC.contains(&name.as_ref())
+    !MANAGED.iter().any(|prefix| name.starts_with(prefix)) && !ATOMIC.contains(&name)
 }
 
-/// Whether `op` writes workgroup memory cooperatively (its
+/// The workgroup memory `op` writes cooperatively (its
 /// AsyncEffectOpInterface: complete for every thread at the next block
-/// barrier).
-fn is_cooperative(op: OperationRef) -> bool {
-    async_effects::async_effect_groups(op).is_some_and(|groups| {
-        groups.iter().any(|g| g.sync == AsyncSync::BlockBarrier && g.scope == AsyncScope::Block && g.accesses.iter().any(|e| e.write && is_workgroup(e.value)))
-    })
+/// barrier): the op that writes each (itself, or one nested in it), and the
+/// memref.
+fn cooperative_writes<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, Value<'c, 'a>)> {
+    let Some(groups) = async_effects::async_effect_groups(op) else { return Vec::new() };
+    groups
+        .into_iter()
+        .filter(|g| g.sync == AsyncSync::BlockBarrier && g.scope == AsyncScope::Block)
+        .flat_map(|g| g.accesses)
+        .filter(|e| e.write && is_workgroup(e.value))
+        .map(|e| (e.accessor, e.value))
+        .collect()
 }
 
 /// The memref arguments of `block`.

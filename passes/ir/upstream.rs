@@ -382,8 +382,21 @@ impl AsRef<str> for Upstream {
 
 /// Whether `op` reads the thread's position in its block or warp.
 pub fn reads_thread_id(op: OperationRef) -> bool {
-    matches!(Upstream::of(op), Some(Upstream::GpuThreadId | Upstream::GpuLaneId | Upstream::NvvmReadPtxSregLaneid))
-        || super::op_name(op).starts_with("nvvm.read.ptx.sreg.tid.")
+    thread_position(op).is_some()
+}
+
+/// What `op` reads of the thread's position: its id in dimension `Some(d)`
+/// of the block (`gpu.thread_id`, `nvvm.read.ptx.sreg.tid.*`), or its lane
+/// in the warp (`None`: `gpu.lane_id`, `nvvm.read.ptx.sreg.laneid`).
+pub fn thread_position(op: OperationRef) -> Option<Option<usize>> {
+    match Upstream::of(op)? {
+        Upstream::GpuThreadId => super::gpu_dimension(op).map(Some),
+        Upstream::NvvmReadPtxSregTidX => Some(Some(0)),
+        Upstream::NvvmReadPtxSregTidY => Some(Some(1)),
+        Upstream::NvvmReadPtxSregTidZ => Some(Some(2)),
+        Upstream::GpuLaneId | Upstream::NvvmReadPtxSregLaneid => Some(None),
+        _ => None,
+    }
 }
 
 /// Whether `ty` is `!nvgpu.device.async.token` (the type of both a copy's

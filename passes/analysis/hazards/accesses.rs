@@ -37,21 +37,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// race (writing over it is).
     fn record_plain_write(&mut self, op: OperationRef<'c, 'a>, root: Root, slice: Slice, state: &mut State) {
         let uniform = op.operands().all(|v| !self.function.varying.contains(&ValueKey::of(v)));
-        for base in self.function.bases(root) {
-            self.register(op);
-            state.unpublished.insert(Pending {
-                producer: OpKey::of(op),
-                queue: Queue::Logical(-1),
-                base,
-                slice: slice.clone(),
-                kind: Kind::Write,
-                shared: true,
-                uniform,
-                cooperative: false,
-                plain: true,
-                accumulates: false,
-            });
-        }
+        self.unpublish(op, root, slice, uniform, Writer::Plain, state);
     }
 
     /// An async op's write to `value`, issued now: it races with the pending
@@ -99,24 +85,22 @@ impl<'c, 'a> Checker<'c, 'a> {
                     "the asynchronous write (in another thread)",
                 ));
             } else if let Some(p) = state.unpublished.iter().filter(|p| meets(&p.base, &p.slice)).filter(matters).min_by_key(|p| order(&p.producer)) {
-                found = Some(if p.plain {
-                    (
+                found = Some(match p.writer {
+                    Writer::Plain => (
                         p.producer,
                         "accesses workgroup memory that another thread wrote, with no barrier since the write",
                         "the write (in another thread)",
-                    )
-                } else if p.cooperative {
-                    (
+                    ),
+                    Writer::Cooperative => (
                         p.producer,
                         "accesses workgroup memory that a cooperative operation writes, with no barrier since: its effects are complete for every thread only at the next block barrier",
                         "the cooperative write",
-                    )
-                } else {
-                    (
+                    ),
+                    Writer::Async => (
                         p.producer,
                         "accesses workgroup memory that another thread wrote asynchronously, with no barrier since the wait that completed the write there (a wait completes only its own thread's copies)",
                         "the asynchronous write (in another thread)",
-                    )
+                    ),
                 });
             }
         }

@@ -94,16 +94,7 @@ impl FunctionFacts {
             HashSet::new()
         };
         let thread_values = if block_scope {
-            ops.iter()
-                .filter_map(|op| match Upstream::of(*op) {
-                    Some(Upstream::GpuThreadId) => Some((ValueKey::of(op.result(0).ok()?), Some(ir::gpu_dimension(*op)?))),
-                    Some(Upstream::NvvmReadPtxSregTidX) => Some((ValueKey::of(op.result(0).ok()?), Some(0))),
-                    Some(Upstream::NvvmReadPtxSregTidY) => Some((ValueKey::of(op.result(0).ok()?), Some(1))),
-                    Some(Upstream::NvvmReadPtxSregTidZ) => Some((ValueKey::of(op.result(0).ok()?), Some(2))),
-                    Some(Upstream::GpuLaneId | Upstream::NvvmReadPtxSregLaneid) => Some((ValueKey::of(op.result(0).ok()?), None)),
-                    _ => None,
-                })
-                .collect()
+            ops.iter().filter_map(|op| Some((ValueKey::of(op.result(0).ok()?), upstream::thread_position(*op)?))).collect()
         } else {
             Vec::new()
         };
@@ -412,8 +403,8 @@ impl Packed {
             strides[d] = strides[d + 1].checked_mul(self.shape[d + 1])?;
         }
         let mut span = 0i64;
-        for d in 0..rank {
-            span = span.checked_add(slice.0[d].1?.checked_sub(1)?.checked_mul(strides[d])?)?;
+        for ((_, extent), stride) in slice.0.iter().zip(&strides) {
+            span = span.checked_add(extent.as_ref()?.checked_sub(1)?.checked_mul(*stride)?)?;
         }
         let extent = span.checked_add(1)?.checked_mul(self.element)?;
         let starts = (0..table.threads())

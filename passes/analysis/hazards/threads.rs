@@ -10,6 +10,9 @@
 use super::*;
 use crate::passes::analysis::const_eval::Concrete;
 
+/// A value in each thread of the block (None: unknown in some thread).
+pub(super) type Column = Option<Rc<Vec<i64>>>;
+
 /// Per linear thread `t` of the block, the first index of each dimension
 /// of an access: `starts[t * rank + d]`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -116,7 +119,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// per index and values of the bound values it depends on (its leaves:
     /// a fragment layout's indices depend on the thread alone, and are
     /// evaluated once in a function).
-    fn index_per_thread(&self, index: Value, size: usize, x: i64, y: i64) -> Option<Rc<Vec<i64>>> {
+    fn index_per_thread(&self, index: Value, size: usize, x: i64, y: i64) -> Column {
         let leaves = self
             .leaves
             .borrow_mut()
@@ -140,7 +143,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// constants alone: such columns are kept for the function
     /// ([`Checker::thread_columns`]; a fragment layout's shared
     /// subexpressions), others for this index (`memo`).
-    fn column(&self, value: Value, size: usize, x: i64, y: i64, memo: &mut HashMap<ValueKey, (Option<Rc<Vec<i64>>>, bool)>, depth: usize) -> (Option<Rc<Vec<i64>>>, bool) {
+    fn column(&self, value: Value, size: usize, x: i64, y: i64, memo: &mut HashMap<ValueKey, (Column, bool)>, depth: usize) -> (Column, bool) {
         let key = ValueKey::of(value);
         if let Some(found) = self.thread_columns.borrow().get(&key) {
             return (found.clone(), true);
