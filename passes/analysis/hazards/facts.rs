@@ -94,7 +94,12 @@ impl FunctionFacts {
             HashSet::new()
         };
         let thread_values = if block_scope {
-            ops.iter().filter_map(|op| Some((ValueKey::of(op.result(0).ok()?), upstream::thread_position(*op)?))).collect()
+            // (The count first: melior's out-of-range `result` prints the whole
+            // op into its error, regions and all.)
+            ops.iter()
+                .filter(|op| op.result_count() > 0)
+                .filter_map(|op| Some((ValueKey::of(op.result(0).ok()?), upstream::thread_position(*op)?)))
+                .collect()
         } else {
             Vec::new()
         };
