@@ -99,11 +99,15 @@ struct Param {
     residue: i128,
     lo: i128,
     hi: i128,
+    /// Every value it can take, when fewer than its type holds (a block
+    /// id: `[0, 2^31 - 2]`); a message names it only when the case says
+    /// more.
+    whole: Option<(i128, i128)>,
 }
 
 impl Param {
     fn full(&self) -> (i128, i128) {
-        signed_range(self.bits)
+        self.whole.unwrap_or_else(|| signed_range(self.bits))
     }
 
     /// Whether the case says more of it than its type does.
@@ -189,7 +193,7 @@ impl Case {
             let Some(bits) = integer_bits(value.r#type()) else { continue };
             let (lo, hi) = signed_range(bits);
             let label = format!("argument {argument}");
-            params.push(Param { key: ValueKey::of(value), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo, hi });
+            params.push(Param { key: ValueKey::of(value), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo, hi, whole: None });
         }
         Case { params }
     }
@@ -209,7 +213,7 @@ impl Case {
             let Some(bits) = integer_bits(value.r#type()) else { continue };
             let label = if n == 0 { "the block id".to_string() } else { format!("the block id (read {})", n + 1) };
             let hi = (1i128 << 31) - 2;
-            case.params.push(Param { key: ValueKey::of(value), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo: 0, hi });
+            case.params.push(Param { key: ValueKey::of(value), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo: 0, hi, whole: Some((0, hi)) });
         }
         case
     }
@@ -399,13 +403,13 @@ impl Case {
                 let mut case = self.clone();
                 let (lo, hi) = signed_range(bits);
                 let (label, source) = (label.clone(), Some(source.clone()));
-                case.params.push(Param { key: value, label, argument: false, source, bits, modulus: 1, residue: 0, lo, hi });
+                case.params.push(Param { key: value, label, argument: false, source, bits, modulus: 1, residue: 0, lo, hi, whole: None });
                 vec![case]
             }
             Refinement::Trips { value, ref label } => {
                 let mut case = self.clone();
                 let label = label.clone();
-                case.params.push(Param { key: value, label, argument: false, source: None, bits: 64, modulus: 1, residue: 0, lo: 0, hi: i128::from(i64::MAX) });
+                case.params.push(Param { key: value, label, argument: false, source: None, bits: 64, modulus: 1, residue: 0, lo: 0, hi: i128::from(i64::MAX), whole: None });
                 vec![case]
             }
             Refinement::Modulus { param, factor } => (0..factor)
@@ -556,7 +560,7 @@ mod tests {
     fn case(bits: u32) -> Case {
         let (lo, hi) = signed_range(bits);
         let label = "argument 0".to_string();
-        Case { params: vec![Param { key: ValueKey::synthetic(0), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo, hi }] }
+        Case { params: vec![Param { key: ValueKey::synthetic(0), label, argument: true, source: None, bits, modulus: 1, residue: 0, lo, hi, whole: None }] }
     }
 
     fn n(case: &Case) -> Affine {

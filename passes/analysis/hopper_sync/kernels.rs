@@ -189,7 +189,9 @@ fn over_cases<'c, 'a>(
     if !once.run_time_loop {
         return once.findings;
     }
-    let mut work = vec![Case::of_function(function)];
+    // (The block's id is a parameter too: a causal attention block's walk
+    // over the keys, a split of K by block.)
+    let mut work = vec![Case::of_kernel(function)];
     let (mut runs, mut iterations) = (0, 0);
     while let Some(case) = work.pop() {
         if runs == CASE_BUDGET || iterations > CASE_ITERATIONS {

@@ -696,6 +696,20 @@ impl<'c, 'a> Model<'c, 'a> {
             return;
         }
         let Some((yes, no)) = op.operand(0).ok().and_then(|c| self.split(c, threads)) else {
+            // A condition the case does not settle splits the case (the run
+            // stops here, its findings dropped).
+            if self.bindings.refinement().is_some() {
+                self.stopped = true;
+                return;
+            }
+            // The same in every thread (the block's id, the kernel's
+            // arguments: a causal block's count of key tiles deciding
+            // whether the pipelined loop runs): over cases of those values,
+            // each settles it.
+            let uniform = op.operand(0).is_ok_and(|c| Self::uniform(c, 32));
+            if uniform && self.bindings.case().is_none() {
+                self.run_time_loop = true;
+            }
             self.report(op, "cannot prove: which threads take this branch, whose regions wait on mbarriers or block barriers, is not known".into(), None);
             self.stopped = true;
             return;
