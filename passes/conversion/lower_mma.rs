@@ -56,7 +56,9 @@ pub mod sm90;
 #[path = "lower_mma/registers.rs"]
 mod registers;
 
+use crate::passes::analysis::in_flight::QueueMap;
 use crate::passes::analysis::sync_state;
+use crate::passes::transform::recount;
 use crate::passes::ir::asyncpipe::{self, accumulator_tile};
 use crate::passes::ir::ods::asyncpipe::{AccumulatorInitOp, AsyncpipeOp, CopyOp, MmaOp, WaitQueueOp};
 use crate::passes::ir::upstream::Upstream;
@@ -142,7 +144,19 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
     };
     // wgmma exists on sm_90a only (the arch-specific target).
     let wgmma = chip == "sm_90a";
-    let plans = check(&ops, sm, wgmma)?;
+    let mut plans = check(&ops, sm, wgmma)?;
+    if wgmma && plans.iter().any(|plan| plan.mma_queues.len() > 1) {
+        // Several MMA queues share wgmma's one group counter: their waits'
+        // counts are recomputed for it (exact, and waits that the merged
+        // counter already satisfies removed), then the plans made again on
+        // the recounted functions.
+        for plan in plans.iter().filter(|plan| plan.mma_queues.len() > 1) {
+            let first = *plan.mma_queues.first().expect("two or more queues");
+            let merged = plan.mma_queues.iter().map(|q| (*q, first)).collect();
+            recount::recount(plan.function, &QueueMap { merged, ..QueueMap::default() })?;
+        }
+        plans = check(&ir::nested_ops(root), sm, wgmma)?;
+    }
     for plan in plans {
         if wgmma {
             sm90::lower(&plan);
