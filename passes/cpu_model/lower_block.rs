@@ -65,17 +65,29 @@
 //! block's workgroup buffers lie in one window of 256 KiB aligned to its
 //! size, as the descriptors' 18-bit shared addresses need.
 //!
+//! B may be N-major (a GEMM's row-major K x N tile) or K-major (attention's
+//! K tile, for S = Q K^T). A wgmma with A from registers (inline PTX, as
+//! `asyncpipe-lower-mma` writes attention's O += P V; see `ptx.rs`) is a
+//! warp collective: each lane hands in its 8 A elements and where each was
+//! loaded from, and issues once its whole warp has (a thread's rows need
+//! its quad's elements); those homes must hold the same values until the
+//! wait that completes the wgmma (PTX forbids writing A's registers
+//! before), else the run stops. `gpu.shuffle` (width 32, f32) is a warp
+//! collective too, and `ex2.approx.f32` (inline PTX) is `math.exp2`.
+//!
 //! `setmaxnreg` is its warpgroup's too: every thread must run the same one;
 //! the warpgroup's registers change once all have arrived, a decrease
 //! giving registers to the block's pool and an increase waiting until the
 //! pool holds them (so budgets that do not fit hang, as on the GPU).
 //! `gpu.grid_dim x` is the test's (`block_sim_configure_grid`), for
 //! persistent kernels. A view of a kernel argument reaching past its end
-//! stops the run (it would write the host's memory). Any other NVVM op is an error at the op (the CPU's
-//! code generator would abort on it).
+//! stops the run (it would write the host's memory). Any other NVVM op or
+//! inline assembly is an error at the op (the CPU's code generator would
+//! abort on it).
 //!
-//! The kernel's barriers, mbarrier waits, wgmma waits and setmaxnreg must be in its body's top-level
-//! blocks (run `convert-scf-to-cf` first); that is an error at one inside a
+//! The kernel's barriers, mbarrier waits, wgmma waits, setmaxnreg and warp
+//! collectives must be in its body's top-level blocks (run
+//! `convert-scf-to-cf` first); that is an error at one inside a
 //! region. Whether every thread reaches the same barrier is checked when
 //! the program runs. Not modeled, and an error at the op: y and z thread or
 //! block ids of a block or grid larger than one in that dimension, calls of
@@ -96,7 +108,10 @@ use melior::ir::{Block, BlockRef, Location, RegionLike, Type, Value, ValueLike};
 use std::collections::HashMap;
 
 mod ops;
+mod ptx;
 mod runtime;
+
+use ptx::{InlinePtx, WgmmaRegisters};
 
 use ops::{dispatch, is_modeled_ldmatrix, is_modeled_mma, is_modeled_nvvm, lower_op, mbarrier_wait, operand, warp_collective, warpgroup_wait, yield_point};
 use runtime::{insert_driver, keep_across_barriers};
@@ -156,7 +171,15 @@ const RUNTIME: &[(&str, usize, usize)] = &[
 /// The runtime's functions on f32 values: name, number of index arguments,
 /// whether an f32 argument follows them, whether the result is an f32.
 const FLOAT_RUNTIME: &[(&str, usize, bool, bool)] =
-    &[(WARP_VALUE, 2, true, false), (LDMATRIX_VALUE, 5, false, true), (MMA_RESULT, 2, false, true), (WGMMA_IN, 3, true, false), (WGMMA_OUT, 1, false, true)];
+    &[
+        (WARP_VALUE, 2, true, false),
+        (WARP_READ, 3, false, true),
+        (LDMATRIX_VALUE, 5, false, true),
+        (MMA_RESULT, 2, false, true),
+        (WGMMA_IN, 3, true, false),
+        (WGMMA_A, 3, true, false),
+        (WGMMA_OUT, 1, false, true),
+    ];
 const BLOCK_BEGIN: &str = "block_sim_block_begin";
 const BLOCK_END: &str = "block_sim_block_end";
 const ROUND: &str = "block_sim_round";
@@ -176,6 +199,7 @@ const ARRIVE: &str = "block_sim_arrive";
 const TRY_WAIT: &str = "block_sim_try_wait";
 const WARP_ADDRESS: &str = "block_sim_warp_address";
 const WARP_VALUE: &str = "block_sim_warp_value";
+const WARP_READ: &str = "block_sim_warp_read";
 const WARP_ARRIVE: &str = "block_sim_warp_arrive";
 const LDMATRIX_ARRIVE: &str = "block_sim_ldmatrix_arrive";
 const WARP_READY: &str = "block_sim_warp_ready";
@@ -186,6 +210,7 @@ const YIELD: &str = "block_sim_yield";
 const WGMMA_BEGIN: &str = "block_sim_wgmma_begin";
 const WGMMA: &str = "block_sim_wgmma";
 const WGMMA_IN: &str = "block_sim_wgmma_in";
+const WGMMA_A: &str = "block_sim_wgmma_a";
 const WGMMA_OUT: &str = "block_sim_wgmma_out";
 const WGMMA_COMMIT: &str = "block_sim_wgmma_commit";
 const WGMMA_HOME: &str = "block_sim_wgmma_home";
@@ -601,16 +626,30 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
                 "asyncpipe-lower-block models workgroup buffers that memref.alloc makes in the kernel's entry block, \
                  not gpu.dynamic_shared_memory",
             ),
-            Some(Upstream::LlvmInlineAsm) => Some(
-                "asyncpipe-lower-block cannot run inline assembly (a wgmma reading A from registers, as attention's \
-                 P V lowers, is not modeled yet)",
+            Some(Upstream::LlvmInlineAsm) if InlinePtx::of(op).is_none() => Some(
+                "asyncpipe-lower-block runs two forms of inline PTX: `ex2.approx.f32 $0, $1;` and \
+                 wgmma.mma_async m64nNk16 of f16 or bf16 into f32 with A from registers (as asyncpipe-lower-mma \
+                 writes attention's P V); not this one",
             ),
-            Some(Upstream::NvvmWgmmaMmaAsync) if Wgmma::of(op).is_none_or(|form| form.b_k_major) => Some(
+            Some(Upstream::LlvmInlineAsm) if matches!(InlinePtx::of(op), Some(InlinePtx::WgmmaRegisters(_))) && !top_level(op) => Some(
+                "asyncpipe-lower-block needs a wgmma with A from registers in its body's top-level blocks (a lane \
+                 stops there until its whole warp has arrived): run convert-scf-to-cf first",
+            ),
+            Some(Upstream::GpuShuffle) if !top_level(op) => Some(
+                "asyncpipe-lower-block needs the kernel's shuffles in its body's top-level blocks (a lane stops there \
+                 until its whole warp has arrived): run convert-scf-to-cf first",
+            ),
+            Some(Upstream::GpuShuffle) if !is_modeled_shuffle(op) => {
+                Some("asyncpipe-lower-block models gpu.shuffle of an f32 over the whole warp (width 32)")
+            }
+            Some(Upstream::GpuShuffle) if threads % 32 != 0 || threads > 1024 => {
+                Some("asyncpipe-lower-block runs warp collectives in blocks of whole warps (known_block_size a multiple of 32, at most 1024)")
+            }
+            Some(Upstream::NvvmWgmmaMmaAsync) if Wgmma::of(op).is_none() => Some(
                 "asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with \
-                 A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it for a \
-                 GEMM (attention's K-major B is not modeled yet)",
+                 A K-major and B K-major or transposed, unscaled, as asyncpipe-lower-mma emits it",
             ),
-            Some(Upstream::NvvmWgmmaMmaAsync) if threads % 128 != 0 || threads > 1024 => Some(
+            Some(Upstream::NvvmWgmmaMmaAsync | Upstream::LlvmInlineAsm) if threads % 128 != 0 || threads > 1024 => Some(
                 "asyncpipe-lower-block runs wgmma in blocks of whole warpgroups (known_block_size a multiple of 128, \
                  at most 1024)",
             ),
@@ -665,6 +704,13 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
 
 /// Each workgroup buffer's offset in the block's window (aligned as its
 /// allocation asks, at least to SLOT_ALIGN), and the window's size.
+/// Whether the block model runs this `gpu.shuffle`: an f32 over the whole
+/// warp (width the constant 32).
+fn is_modeled_shuffle(op: OperationRef) -> bool {
+    let f32_value = op.operand(0).is_ok_and(|v| v.r#type().is_f32());
+    f32_value && op.operand(2).is_ok_and(|width| ir::constant_int(width) == Some(32))
+}
+
 fn window_layout(shared: &[Shared]) -> (Vec<i64>, i64) {
     let mut offsets = Vec::new();
     let mut end = 0i64;

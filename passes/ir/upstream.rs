@@ -173,6 +173,7 @@ upstream_ops! {
     LlvmMlirGlobal = "llvm.mlir.global",
     LlvmPoison = "llvm.mlir.poison",
     LlvmPtrtoint = "llvm.ptrtoint",
+    MathExp2 = "math.exp2",
     MemrefAlloc = "memref.alloc",
     MemrefAlloca = "memref.alloca",
     MemrefAssumeAlignment = "memref.assume_alignment",

@@ -16,7 +16,11 @@ and on each mutant:
     with one `asyncpipe.wait_queue Q, N` removed, and with it allowing one
     group more in flight (N + 1), for each.
 With --expected FILE, the kernel's own output is read from FILE (a test's
-run of it, checked there) instead of run again. With --verify 'COMMAND', a mutant that COMMAND rejects (exits non-zero on
+run of it, checked there) instead of run again. With --kernel NAME, only the
+barriers and waits of `gpu.func @NAME` are mutated (a module of several
+kernels); with --only REGEX, only the mutants whose name (as printed, e.g.
+"wgmma wait 3 (line 120) one group weaker") REGEX matches, numbered as
+without it. With --verify 'COMMAND', a mutant that COMMAND rejects (exits non-zero on
 it, as asyncpipe-verify-sync does on a missing wait) counts as caught
 without running it.
 Prints one line per mutant, saying whether the output changed, and exits
@@ -26,7 +30,7 @@ compute something else, not break the lowering). A run the block model
 stops with its own message ("block-sim: ...", for example an mbarrier used
 before its initialization) counts as changed: the model caught the error.
 
-  each-sync-needed.py [--verify 'asyncpipe-opt --asyncpipe-verify-sync'] [--expected OUTPUT] KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
+  each-sync-needed.py [--verify 'asyncpipe-opt --asyncpipe-verify-sync'] [--expected OUTPUT] [--kernel NAME] [--only REGEX] KERNEL.mlir 'asyncpipe-opt ... | mlir-runner ...'
 """
 import re
 import subprocess
@@ -45,10 +49,24 @@ def run(command, text):
     return done.returncode, done.stdout
 
 
-def mutants(lines):
-    barriers = [i for i, line in enumerate(lines) if re.search(r"\bgpu\.barrier\b", line)]
-    waits = [i for i, line in enumerate(lines) if WAIT.search(line)]
-    mbarrier_waits = [i for i, line in enumerate(lines) if MBARRIER_WAIT.search(line)]
+def kernel_lines(lines, name):
+    """The line numbers of `gpu.func @name` (its header to the next
+    gpu.func's, or to the end)."""
+    header = re.compile(r"\bgpu\.func @" + re.escape(name) + r"\(")
+    starts = [i for i, line in enumerate(lines) if header.search(line)]
+    if not starts:
+        sys.exit(f"each-sync-needed: no gpu.func @{name} in the kernel's module")
+    end = next((i for i, line in enumerate(lines) if i > starts[0] and re.search(r"\bgpu\.func @", line)), len(lines))
+    return range(starts[0], end)
+
+
+def mutants(lines, within=None):
+    def found(pattern):
+        return [i for i, line in enumerate(lines) if pattern(line) and (within is None or i in within)]
+
+    barriers = found(lambda line: re.search(r"\bgpu\.barrier\b", line))
+    waits = found(WAIT.search)
+    mbarrier_waits = found(MBARRIER_WAIT.search)
     for n, i in enumerate(barriers, 1):
         yield f"barrier {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
     for n, i in enumerate(waits, 1):
@@ -56,12 +74,12 @@ def mutants(lines):
         yield f"wait {n} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
     for n, i in enumerate(mbarrier_waits, 1):
         yield f"mbarrier wait {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
-    wgmma_waits = [i for i, line in enumerate(lines) if WGMMA_WAIT.search(line)]
+    wgmma_waits = found(WGMMA_WAIT.search)
     for n, i in enumerate(wgmma_waits, 1):
         yield f"wgmma wait {n} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
         weaker = WGMMA_WAIT.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1), lines[i])
         yield f"wgmma wait {n} (line {i + 1}) one group weaker", lines[:i] + [weaker] + lines[i + 1:]
-    queue_waits = [i for i, line in enumerate(lines) if QUEUE_WAIT.search(line)]
+    queue_waits = found(QUEUE_WAIT.search)
     for n, i in enumerate(queue_waits, 1):
         queue = QUEUE_WAIT.search(lines[i]).group(2)
         yield f"wait {n} on queue {queue} (line {i + 1}) removed", lines[:i] + lines[i + 1:]
@@ -71,10 +89,14 @@ def mutants(lines):
 
 def main():
     args = sys.argv[1:]
-    verify = expected = None
-    while len(args) > 2 and args[0] in ("--verify", "--expected"):
+    verify = expected = kernel = only = None
+    while len(args) > 2 and args[0] in ("--verify", "--expected", "--kernel", "--only"):
         if args[0] == "--verify":
             verify = args[1]
+        elif args[0] == "--kernel":
+            kernel = args[1]
+        elif args[0] == "--only":
+            only = re.compile(args[1])
         else:
             with open(args[1]) as f:
                 expected = f.read()
@@ -94,7 +116,10 @@ def main():
     if verify and run(verify, "".join(lines))[0] != 0:
         print("the verifier rejects the program itself")
         return 1
-    for name, mutant in mutants(lines):
+    within = kernel_lines(lines, kernel) if kernel else None
+    for name, mutant in mutants(lines, within):
+        if only and not only.search(name):
+            continue
         count += 1
         if verify and run(verify, "".join(mutant))[0] != 0:
             print(f"{name}: rejected by the verifier")

@@ -119,7 +119,7 @@ const EX2: &str = "ex2.approx.f32 $0, $1;";
 /// Whether `op` is `math.exp2` of an f32 (no fastmath flags to keep: the
 /// GPU's ex2 is approximate anyway).
 fn is_f32_exp2(op: OperationRef) -> bool {
-    op.name().as_string_ref().as_str() == Ok("math.exp2") && op.result(0).is_ok_and(|r| r.r#type().is_f32())
+    Upstream::MathExp2.is(op) && op.result_count() == 1 && op.result(0).is_ok_and(|r| r.r#type().is_f32())
 }
 
 /// The thread's elements of a home: `(j, e)` pairs (for rows, `(0, 2 h)`).

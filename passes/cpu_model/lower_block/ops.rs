@@ -71,6 +71,13 @@ pub(super) fn lower_op<'c, 'a>(
         }
         Some(Upstream::NvvmWgmmaFenceAligned) => ir::erase(op),
         Some(Upstream::NvvmWgmmaMmaAsync) => wgmma(op, tid, stops),
+        // (check() refused any other inline assembly.)
+        Some(Upstream::LlvmInlineAsm) => match InlinePtx::of(op) {
+            Some(InlinePtx::Ex2) => replace(b.value(Upstream::MathExp2, &[operand(op, 0)], Type::float32(b.ctx()), &[], at)),
+            Some(InlinePtx::WgmmaRegisters(_)) => stops.collectives.push(op),
+            None => {}
+        },
+        Some(Upstream::GpuShuffle) => stops.collectives.push(op),
         Some(Upstream::NvvmWgmmaCommitGroupSyncAligned) => {
             b.call(WGMMA_COMMIT, &[tid], &[], at);
             ir::erase(op);
@@ -213,7 +220,6 @@ pub(super) fn wgmma<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, stops:
     // The thread's registers in, the thread's part computed, out.
     let form = Wgmma::of(op).expect("check() accepted this wgmma");
     let (inouts, n) = (operand(op, 0), form.n);
-    let ty = inouts.r#type();
     let f32_type = Type::float32(b.ctx());
     for r in 0..n / 2 {
         let position = b.i64_array(&[r]);
@@ -221,17 +227,35 @@ pub(super) fn wgmma<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, stops:
         let home = register_home(&b, inouts, r, at);
         b.call(WGMMA_IN, &[tid, b.index_constant(r, at), home, value], &[], at);
     }
-    let kind = b.index_constant(i64::from(form.bf16), at);
+    let kind = wgmma_kind(form.bf16, false, form.b_k_major);
+    let kind = b.index_constant(kind, at);
     let operands = [tid, index_of(&b, operand(op, 1), at), index_of(&b, operand(op, 2), at), b.index_constant(n, at), kind];
     b.call(WGMMA, &operands, &[], at);
+    wgmma_results(&b, op, n, tid, &mut stops.landed);
+}
+
+/// The runtime's `kind` of a wgmma: bit 0 bf16 (else f16), bit 1 A from
+/// registers (else through its descriptor, K-major), bit 2 B K-major (else
+/// N-major: a row-major K x N tile, wgmma's transposed B).
+fn wgmma_kind(bf16: bool, a_registers: bool, b_k_major: bool) -> i64 {
+    i64::from(bf16) | i64::from(a_registers) << 1 | i64::from(b_k_major) << 2
+}
+
+/// The registers out of the wgmma just issued (`block_sim_wgmma_out`), in
+/// place of `op`'s struct of results; a register the code keeps in memory
+/// (its home, in the thread's private memory) is left to land there at the
+/// wait that completes the wgmma (the store that would put it there goes,
+/// in `landed`).
+fn wgmma_results<'c, 'a>(b: &Builder<'c>, op: OperationRef<'c, 'a>, n: i64, tid: Value<'c, 'a>, landed: &mut Vec<OperationRef<'c, 'a>>) {
+    let at = Point::Before(op);
+    let f32_type = Type::float32(b.ctx());
+    let ty = op.result(0).unwrap().r#type();
     let mut result = b.value(Upstream::LlvmPoison, &[], ty, &[], at);
     for r in 0..n / 2 {
         let value: Value = b.call(WGMMA_OUT, &[b.index_constant(r, at)], &[f32_type], at).result(0).unwrap().into();
         let position = b.i64_array(&[r]);
         result = b.value(Upstream::LlvmInsertvalue, &[result, value], ty, &[(attr::POSITION, position)], at);
     }
-    // A register the code keeps in memory (its home, in the thread's
-    // private memory) lands there at the wait that completes it.
     for extract in ir::users(op.result(0).unwrap().into()).into_iter().filter(|u| Upstream::LlvmExtractvalue.is(*u)) {
         let Some(r) = ir::dense_i64_attr(extract, attr::POSITION).and_then(|p| p.first().copied()) else { continue };
         for store in ir::users(extract.result(0).unwrap().into()).into_iter().filter(|u| Upstream::MemrefStore.is(*u)) {
@@ -240,11 +264,158 @@ pub(super) fn wgmma<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, stops:
             let indices: Vec<Value> = store.operands().skip(2).collect();
             let home = b.byte_address(memref, &indices, 4, here);
             b.call(WGMMA_HOME, &[tid, b.index_constant(r, here), home], &[], here);
-            stops.landed.push(store);
+            landed.push(store);
         }
     }
     rewrite::replace_uses(op.result(0).unwrap().into(), result);
     ir::erase(op);
+}
+
+/// A wgmma with A from registers (inline PTX, see [`InlinePtx`]) as a warp
+/// collective: wgmma is `.sync.aligned`, and a thread's rows of D need the
+/// A elements its quad's other lanes hold. Each lane supplies its 8 A
+/// elements (as f32, with where each was loaded from: its home, which must
+/// not change until the wait that completes the wgmma) and arrives; once
+/// the whole warp has, it hands in its accumulators and issues its part,
+/// with A from the warp's registers and B through the descriptor. Returns
+/// the block that asks whether the warp has arrived.
+fn wgmma_registers<'c, 'a>(op: OperationRef<'c, 'a>, form: WgmmaRegisters, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    let f32_type = Type::float32(b.ctx());
+    let d = form.accumulators();
+    let half_type = if form.bf16 { Type::bfloat16(b.ctx()) } else { Type::float16(b.ctx()) };
+    for k in 0..4 {
+        let register = operand(op, d + k);
+        for h in 0..2 {
+            // The low half holds the first of the register's two elements.
+            let bits = if h == 0 {
+                register
+            } else {
+                let sixteen = b.int_constant(b.int_type(32), 16, at);
+                b.binary(Upstream::ArithShrui, register, sixteen, at)
+            };
+            let narrow = b.value(Upstream::ArithTrunci, &[bits], b.int_type(16), &[], at);
+            let half = b.value(Upstream::ArithBitcast, &[narrow], half_type, &[], at);
+            let value = b.value(Upstream::ArithExtf, &[half], f32_type, &[], at);
+            let home = half_home(&b, register, h, at);
+            let slot = b.index_constant((2 * k + h) as i64, at);
+            b.call(WGMMA_A, &[tid, slot, home, value], &[], at);
+        }
+    }
+    b.call(WARP_ARRIVE, &[tid], &[], at);
+    let (ask, _) = stop_before(op, number, WARP_READY, &[tid]);
+    let at = Point::Before(op);
+    // scale-d 0: D = A B, the accumulators' values unread.
+    let scale = operand(op, d + 5);
+    let zero32 = b.int_constant(b.int_type(32), 0, at);
+    let predicate = b.int_attr(64, ir::upstream::cmpi::NE);
+    let accumulate = b.value(Upstream::ArithCmpi, &[scale, zero32], b.i1_type(), &[(attr::PREDICATE, predicate)], at);
+    let zero = b.float_constant(f32_type, 0.0, at);
+    let nowhere = b.index_constant(0, at);
+    for r in 0..d {
+        let value = operand(op, r);
+        let home = scalar_home(&b, value, at);
+        let value = b.value(Upstream::ArithSelect, &[accumulate, value, zero], f32_type, &[], at);
+        let home = b.value(Upstream::ArithSelect, &[accumulate, home, nowhere], b.index_type(), &[], at);
+        b.call(WGMMA_IN, &[tid, b.index_constant(r as i64, at), home, value], &[], at);
+    }
+    let kind = b.index_constant(wgmma_kind(form.bf16, true, !form.b_transposed), at);
+    let descriptor = index_of(&b, operand(op, d + 4), at);
+    b.call(WGMMA, &[tid, nowhere, descriptor, b.index_constant(form.n, at), kind], &[], at);
+    b.call(WARP_DONE, &[tid], &[], at);
+    let mut landed = Vec::new();
+    wgmma_results(&b, op, form.n, tid, &mut landed);
+    landed.into_iter().for_each(ir::erase);
+    ask
+}
+
+/// Where an f32 register handed to a wgmma was loaded from (its byte
+/// address), or 0: a `memref.load`, or element `r` of a struct built from
+/// such loads ([`register_home`]).
+fn scalar_home<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    match ir::defining_op(value) {
+        Some(load) if Upstream::MemrefLoad.is(load) => {
+            let indices: Vec<Value> = load.operands().skip(1).collect();
+            b.byte_address(operand(load, 0), &indices, 4, at)
+        }
+        Some(extract) if Upstream::LlvmExtractvalue.is(extract) => {
+            match ir::dense_i64_attr(extract, attr::POSITION).as_deref() {
+                Some(&[r]) => register_home(b, operand(extract, 0), r, at),
+                _ => b.index_constant(0, at),
+            }
+        }
+        _ => b.index_constant(0, at),
+    }
+}
+
+/// Where half `h` (0: the low 16 bits) of a 32-bit A register was loaded
+/// from (its byte address), when the register is two 16-bit loads packed
+/// as `lo | hi << 16` (each `extui(bitcast(memref.load))`); else 0 (the
+/// model then cannot see the home change, only the value it read).
+fn half_home<'c, 'a>(b: &Builder<'c>, register: Value<'c, 'a>, h: usize, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    let def = |v: Value<'c, 'a>, kind: Upstream| ir::defining_op(v).filter(|op| kind.is(*op));
+    let shifted = |v: Value<'c, 'a>| {
+        def(v, Upstream::ArithShli).filter(|shl| ir::constant_int(operand(*shl, 1)) == Some(16)).map(|shl| operand(shl, 0))
+    };
+    let load = def(register, Upstream::ArithOri).and_then(|or| {
+        let (x, y) = (operand(or, 0), operand(or, 1));
+        let (low, high) = match (shifted(x), shifted(y)) {
+            (None, Some(high)) => (x, high),
+            (Some(high), None) => (y, high),
+            _ => return None,
+        };
+        let part = if h == 0 { low } else { high };
+        let bits = operand(def(part, Upstream::ArithExtui)?, 0);
+        let half = operand(def(bits, Upstream::ArithBitcast)?, 0);
+        def(half, Upstream::MemrefLoad)
+    });
+    match load {
+        Some(load) => {
+            let indices: Vec<Value> = load.operands().skip(1).collect();
+            b.byte_address(operand(load, 0), &indices, 2, at)
+        }
+        None => b.index_constant(0, at),
+    }
+}
+
+/// `gpu.shuffle` (width 32) as a warp collective: the lane supplies its
+/// value and arrives; once the whole warp has, it reads the value of the
+/// lane the mode names (xor: lane ^ offset; down: lane + offset; up: lane -
+/// offset; idx: offset), or its own where that lane is outside the warp
+/// (the `valid` result false), as PTX's shfl.sync. Returns the block that
+/// asks whether the warp has arrived.
+fn shuffle<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
+    let b = Builder::new(op.context(), op.location());
+    let at = Point::Before(op);
+    let slot = b.index_constant(0, at);
+    b.call(WARP_VALUE, &[tid, slot, operand(op, 0)], &[], at);
+    b.call(WARP_ARRIVE, &[tid], &[], at);
+    let (ask, _) = stop_before(op, number, WARP_READY, &[tid]);
+    let at = Point::Before(op);
+    let mode = op.attribute(attr::SHUFFLE_MODE).map(|a| a.to_string()).unwrap_or_default();
+    let lanes = b.index_constant(32, at);
+    let lane = b.binary(Upstream::ArithRemui, tid, lanes, at);
+    let offset = index_of(&b, operand(op, 1), at);
+    let source = if mode.contains("xor") {
+        b.binary(Upstream::ArithXori, lane, offset, at)
+    } else if mode.contains("down") {
+        b.binary(Upstream::ArithAddi, lane, offset, at)
+    } else if mode.contains("up") {
+        b.binary(Upstream::ArithSubi, lane, offset, at)
+    } else {
+        offset
+    };
+    // (up: a lane below the offset wraps to a large unsigned index.)
+    let predicate = b.int_attr(64, ir::upstream::cmpi::ULT);
+    let valid = b.value(Upstream::ArithCmpi, &[source, lanes], b.i1_type(), &[(attr::PREDICATE, predicate)], at);
+    let source = b.value(Upstream::ArithSelect, &[valid, source, lane], b.index_type(), &[], at);
+    let value: Value = b.call(WARP_READ, &[tid, source, slot], &[Type::float32(b.ctx())], at).result(0).unwrap().into();
+    b.call(WARP_DONE, &[tid], &[], at);
+    rewrite::replace_uses(op.result(0).unwrap().into(), value);
+    rewrite::replace_uses(op.result(1).unwrap().into(), valid);
+    ir::erase(op);
+    ask
 }
 
 pub(super) fn operand<'c, 'a>(op: OperationRef<'c, 'a>, k: usize) -> Value<'c, 'a> {
@@ -311,6 +482,12 @@ pub(super) fn elements<'c, 'a>(b: &Builder<'c>, vector: Value<'c, 'a>, at: Point
 /// ([`elements`]), so that no vector lives across a stop. Returns the
 /// asking block.
 pub(super) fn warp_collective<'c, 'a>(op: OperationRef<'c, 'a>, tid: Value<'c, 'a>, number: i64) -> BlockRef<'c, 'a> {
+    if let Some(InlinePtx::WgmmaRegisters(form)) = InlinePtx::of(op) {
+        return wgmma_registers(op, form, tid, number);
+    }
+    if Upstream::GpuShuffle.is(op) {
+        return shuffle(op, tid, number);
+    }
     let b = Builder::new(op.context(), op.location());
     let at = Point::Before(op);
     let f32_type = Type::float32(b.ctx());

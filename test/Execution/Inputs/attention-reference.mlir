@@ -84,3 +84,88 @@ func.func @attention_reference_row(%Q: memref<4x1024x?xf16>, %K: memref<4x1024x?
   return
 }
 
+// What the tests' mains share: the inputs, the reference rows of a block,
+// the largest error over a block's rows, and its report.
+
+// The largest |O - R| over block `bid`'s rows (128 queries of one head;
+// NaN, an output nothing wrote, counts as the worst).
+func.func private @block_error(%O: memref<4x1024x?xf32>, %R: memref<4x1024x?xf32>, %bid: index, %start: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %dims = memref.dim %O, %c2 : memref<4x1024x?xf32>
+  %h = arith.divui %bid, %c8 : index
+  %t = arith.remui %bid, %c8 : index
+  %q0 = arith.muli %t, %c128 : index
+  %worst = scf.for %i = %c0 to %c128 step %c1 iter_args(%w = %start) -> (f32) {
+    %row = scf.for %d = %c0 to %dims step %c1 iter_args(%u = %w) -> (f32) {
+      %r = arith.addi %q0, %i : index
+      %a = memref.load %O[%h, %r, %d] : memref<4x1024x?xf32>
+      %b = memref.load %R[%h, %r, %d] : memref<4x1024x?xf32>
+      %e0 = arith.subf %a, %b : f32
+      %e = math.absf %e0 : f32
+      %bad = arith.cmpf ugt, %e, %u : f32
+      %m = arith.select %bad, %e, %u : f32
+      scf.yield %m : f32
+    }
+    scf.yield %row : f32
+  }
+  return %worst : f32
+}
+
+// Q, K and V of every head (attention_input's values).
+func.func private @fill(%Q: memref<4x1024x?xf16>, %K: memref<4x1024x?xf16>, %V: memref<4x1024x?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %dims = memref.dim %Q, %c2 : memref<4x1024x?xf16>
+  scf.for %h = %c0 to %c4 step %c1 {
+    scf.for %i = %c0 to %c1024 step %c1 {
+      scf.for %d = %c0 to %dims step %c1 {
+        %q = func.call @attention_input(%c0, %h, %i, %d) : (index, index, index, index) -> f16
+        memref.store %q, %Q[%h, %i, %d] : memref<4x1024x?xf16>
+        %k = func.call @attention_input(%c1, %h, %i, %d) : (index, index, index, index) -> f16
+        memref.store %k, %K[%h, %i, %d] : memref<4x1024x?xf16>
+        %v = func.call @attention_input(%c2, %h, %i, %d) : (index, index, index, index) -> f16
+        memref.store %v, %V[%h, %i, %d] : memref<4x1024x?xf16>
+      }
+    }
+  }
+  return
+}
+
+// The reference rows of block `bid` (128 queries of one head) into R (every
+// key) and RC (the causal mask's keys).
+func.func private @references(%Q: memref<4x1024x?xf16>, %K: memref<4x1024x?xf16>, %V: memref<4x1024x?xf16>, %R: memref<4x1024x?xf32>, %RC: memref<4x1024x?xf32>, %bid: index, %scale: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %h = arith.divui %bid, %c8 : index
+  %t = arith.remui %bid, %c8 : index
+  %q0 = arith.muli %t, %c128 : index
+  scf.for %i = %c0 to %c128 step %c1 {
+    %row = arith.addi %q0, %i : index
+    func.call @attention_reference_row(%Q, %K, %V, %R, %h, %row, %c1024, %scale) : (memref<4x1024x?xf16>, memref<4x1024x?xf16>, memref<4x1024x?xf16>, memref<4x1024x?xf32>, index, index, index, f32) -> ()
+    %seen = arith.addi %row, %c1 : index
+    func.call @attention_reference_row(%Q, %K, %V, %RC, %h, %row, %seen, %scale) : (memref<4x1024x?xf16>, memref<4x1024x?xf16>, memref<4x1024x?xf16>, memref<4x1024x?xf32>, index, index, index, f32) -> ()
+  }
+  return
+}
+
+// Prints the largest error, then whether it is within the tolerance.
+func.func private @report(%worst: f32) {
+  %tolerance = arith.constant 0.001 : f32
+  func.call @printF32(%worst) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  %ok = arith.cmpf ole, %worst, %tolerance : f32
+  %flag = arith.extui %ok : i1 to i64
+  func.call @printI64(%flag) : (i64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}

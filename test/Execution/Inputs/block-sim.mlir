@@ -13,11 +13,13 @@
 // @block_sim_wait; the bulk queues' mbarrier ops and bulk copies calls of
 // @block_sim_mbarrier_init / @block_sim_expect_tx / @block_sim_bulk_copy /
 // @block_sim_arrive / @block_sim_try_wait; its warp collectives
-// (nvgpu.ldmatrix, nvgpu.mma.sync) calls of @block_sim_warp_address and
-// @block_sim_ldmatrix_arrive, or @block_sim_warp_value and
-// @block_sim_warp_arrive, a stop until
-// @block_sim_warp_ready, then @block_sim_ldmatrix_value or
-// @block_sim_mma_result per result element and @block_sim_warp_done.
+// (nvgpu.ldmatrix, nvgpu.mma.sync, gpu.shuffle, a wgmma with A from
+// registers) calls of @block_sim_warp_address and
+// @block_sim_ldmatrix_arrive, or @block_sim_warp_value (@block_sim_wgmma_a)
+// and @block_sim_warp_arrive, a stop until
+// @block_sim_warp_ready, then @block_sim_ldmatrix_value,
+// @block_sim_mma_result per result element, @block_sim_warp_read (the
+// shuffled value) or @block_sim_wgmma, and @block_sim_warp_done.
 // A test picks the schedule with @block_sim_configure before it runs the
 // blocks:
 //   order 0: threads 0, 1, ..., n-1 in every phase;
@@ -30,6 +32,15 @@
 //     fall behind others by many steps between barriers: a race that needs
 //     a thread several K steps behind another shows. A hang is then 300
 //     rounds in a row without progress.
+//   order 4: as 2, and the upper half of the block's warps (the last
+//     warpgroup of two) runs only in a round after one in which nothing
+//     moved: the other warps run as far as they can before each of its
+//     steps, so that a race needing one warpgroup several steps behind
+//     another (a copy into a tile it still reads, with no barrier between)
+//     shows; and a thread at a wgmma.wait_group that could go on stops
+//     there once first (the wgmmas complete as late as they may: see
+//     block_sim_wgmma_ready). A hang is then 2 rounds in a row without
+//     progress.
 //   copies 0 ("late"): a copy is recorded and lands only when a wait of its
 //     own thread retires its group (a bulk copy: when the first wait sees
 //     its mbarrier phase complete, which needs every thread's arrival): a
@@ -56,7 +67,7 @@ llvm.mlir.global internal constant @block_sim_message_hang("block-sim: threads w
 llvm.mlir.global internal constant @block_sim_message_uninitialized("block-sim: an mbarrier used before it was initialized\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_mbarriers("block-sim: more mbarriers than the model holds (4096)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_bulk_room("block-sim: too many bulk copies in flight (65536)\00") {addr_space = 0 : i32}
-llvm.mlir.global internal constant @block_sim_message_warps("block-sim: a warp collective (ldmatrix, mma.sync) in a block of more than 32 warps or not of whole warps\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_warps("block-sim: a warp collective (ldmatrix, mma.sync, shuffle, wgmma with A from registers) in a block of more than 32 warps or not of whole warps\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_bytes("block-sim: an mbarrier phase's bulk copies do not add up to the bytes it expects\00") {addr_space = 0 : i32}
 llvm.func @puts(!llvm.ptr) -> i32
 llvm.func @exit(i32)
@@ -89,6 +100,8 @@ memref.global "private" @block_sim_threads : memref<1024x2xindex> = uninitialize
 // [a new phase starts, progress (arrivals, inits, stops at a barrier or the
 // end), progress when the round began, mbarriers, bulk copies in flight].
 memref.global "private" @block_sim_rounds : memref<5xindex> = dense<0>
+// Order 4: whether the upper half of the warps sits this round out.
+memref.global "private" @block_sim_slow_out : memref<1xindex> = dense<0>
 // mbarriers: [address, expected arrivals, arrivals, completed phases,
 // expected bytes, copied bytes] (of the phase in progress).
 memref.global "private" @block_sim_mbarriers : memref<4096x6xindex> = uninitialized
@@ -212,7 +225,18 @@ func.func @block_sim_round(%n: index) {
     memref.store %c0, %rounds[%c0] : memref<5xindex>
   }
   %progress = memref.load %rounds[%c1] : memref<5xindex>
+  %before = memref.load %rounds[%c2] : memref<5xindex>
   memref.store %progress, %rounds[%c2] : memref<5xindex>
+  // Order 4: the slow warps sit out unless the last round saw no progress.
+  %config4 = memref.get_global @block_sim_config : memref<4xindex>
+  %mode4 = memref.load %config4[%c0] : memref<4xindex>
+  %c4 = arith.constant 4 : index
+  %prioritized = arith.cmpi eq, %mode4, %c4 : index
+  %moved = arith.cmpi ne, %progress, %before : index
+  %slow_sits = arith.andi %prioritized, %moved : i1
+  %slow_flag = arith.select %slow_sits, %c1, %c0 : index
+  %slow_out = memref.get_global @block_sim_slow_out : memref<1xindex>
+  memref.store %slow_flag, %slow_out[%c0] : memref<1xindex>
   %count = memref.get_global @block_sim_round_count : memref<1xindex>
   %r0 = memref.load %count[%c0] : memref<1xindex>
   %r1 = arith.addi %r0, %c1 : index
@@ -288,7 +312,23 @@ func.func @block_sim_runnable(%t: index) -> index {
   %round = memref.load %count[%c0] : memref<1xindex>
   %thawed = arith.cmpi uge, %round, %from : index
   %plays_now = arith.andi %plays, %thawed : i1
-  %runs = arith.andi %runnable, %plays_now : i1
+  // Order 4: the upper half of the warps may sit this round out.
+  %slow_out = memref.get_global @block_sim_slow_out : memref<1xindex>
+  %slow_flag = memref.load %slow_out[%c0] : memref<1xindex>
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %c3 = arith.constant 3 : index
+  %n = memref.load %config[%c3] : memref<4xindex>
+  %c31 = arith.constant 31 : index
+  %c2 = arith.constant 2 : index
+  %nw = arith.addi %n, %c31 : index
+  %warps = arith.divui %nw, %c32 : index
+  %half = arith.divui %warps, %c2 : index
+  %slow = arith.cmpi uge, %w, %half : index
+  %held = arith.cmpi ne, %slow_flag, %c0 : index
+  %slow_held = arith.andi %slow, %held : i1
+  %not_held = arith.xori %slow_held, %true : i1
+  %plays_yet = arith.andi %plays_now, %not_held : i1
+  %runs = arith.andi %runnable, %plays_yet : i1
   %r = arith.select %runs, %c1, %c0 : index
   return %r : index
 }
@@ -411,7 +451,11 @@ func.func @block_sim_round_end(%n: index) -> index {
     %c3 = arith.constant 3 : index
     %starving = arith.cmpi eq, %mode, %c3 : index
     %c300 = arith.constant 300 : index
-    %limit = arith.select %starving, %c300, %c1 : index
+    %c4 = arith.constant 4 : index
+    %prioritized = arith.cmpi eq, %mode, %c4 : index
+    %c2_rounds = arith.constant 2 : index
+    %plain = arith.select %prioritized, %c2_rounds, %c1 : index
+    %limit = arith.select %starving, %c300, %plain : index
     %ok = arith.cmpi ult, %now, %limit : index
     %msg = llvm.mlir.addressof @block_sim_message_hang : !llvm.ptr
     func.call @block_sim_check(%ok, %msg) : (i1, !llvm.ptr) -> ()
@@ -851,6 +895,15 @@ func.func @block_sim_warp_value(%t: index, %slot: index, %v: f32) {
   return
 }
 
+// Value `slot` that lane `lane` of `t`'s warp supplied to their current
+// collective (gpu.shuffle: the value lane `t` reads).
+func.func @block_sim_warp_read(%t: index, %lane: index, %slot: index) -> f32 {
+  %w, %l, %p = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %values = memref.get_global @block_sim_warp_values : memref<32x2x32x16xf32>
+  %v = memref.load %values[%w, %p, %lane, %slot] : memref<32x2x32x16xf32>
+  return %v : f32
+}
+
 // Lane `t` has supplied its part of its warp's current collective.
 func.func @block_sim_warp_arrive(%t: index) {
   %c0 = arith.constant 0 : index
@@ -1047,9 +1100,10 @@ func.func @block_sim_mma_result(%t: index, %e: index) -> f32 {
 // address of the source's first element, its row stride in bytes, and the
 // box's rows and columns (16-bit elements; the swizzle is 128 bytes).
 //
-// `block_sim_wgmma` is one thread's part of wgmma.mma_async.m64nNk16 with A
-// K-major and B N-major (transposed), both in the 128-byte swizzle, f16 or
-// bf16 into f32: the thread's registers (N/2 values, handed over with
+// `block_sim_wgmma` is one thread's part of wgmma.mma_async.m64nNk16, f16
+// or bf16 into f32 (`kind` bit 0: bf16), A K-major in the 128-byte swizzle
+// or from registers (bit 1), B N-major (transposed) or K-major (bit 2) in
+// the 128-byte swizzle: the thread's registers (N/2 values, handed over with
 // block_sim_wgmma_in and taken back with block_sim_wgmma_out) are those of
 // mma.sync's 16 x 8 fragment along N, warp w of its warpgroup holding rows
 // 16 w ..; each is its own sum over k in order. The thread reads the tiles
@@ -1067,7 +1121,17 @@ func.func @block_sim_mma_result(%t: index, %e: index) -> f32 {
 // value still in flight (the tensor cores pass it along), any other read
 // the NaN. So a read of the accumulator before its wait computes a wrong C.
 // Values in flight are told apart by their homes (up to 4 accumulators).
+//
+// A from registers (attention's P V): every lane of the warp hands in its 8
+// A elements (mma.sync m16n8k16's A fragment: a0, a1 row g, columns 2 q,
+// 2 q + 1; a2, a3 row g + 8; a4..a7 the same 8 columns on; g = lane / 4,
+// q = lane % 4) with where each was loaded from (block_sim_wgmma_a), and
+// the wgmma waits for the warp (it is .sync.aligned; a thread's rows need
+// its quad's elements). Those homes must not change until the wait that
+// completes the wgmma, as PTX requires of A's registers: the hash covers
+// them too, so that overwriting P before the wait stops the run.
 llvm.mlir.global internal constant @block_sim_message_wgmma_tile("block-sim: a tile a wgmma reads changed before the wgmma.wait_group that completes it\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @block_sim_message_wgmma_registers("block-sim: an A register of a wgmma (its home) changed before the wgmma.wait_group that completes it\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_wgmma_room("block-sim: more wgmmas in flight in a thread than the model holds (64)\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_accumulators("block-sim: more than 4 wgmma accumulators in flight in a thread, or a register past 128\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @block_sim_message_window("block-sim: a wgmma descriptor outside the block's workgroup memory, or not in the 128-byte swizzle\00") {addr_space = 0 : i32}
@@ -1079,6 +1143,14 @@ memref.global "private" @block_sim_wgmma_groups : memref<1024xindex> = uninitial
 memref.global "private" @block_sim_wgmma_retired : memref<1024xindex> = uninitialized
 // Per thread, 64 wgmmas: [live, group, descriptor A, descriptor B, N, kind, hash].
 memref.global "private" @block_sim_wgmma_records : memref<1024x64x7xindex> = uninitialized
+// Per thread, 64 wgmmas with A from registers: where each of the thread's 8
+// A elements was loaded from (0: not from memory), and the hash of what
+// they held at issue, checked at retirement.
+memref.global "private" @block_sim_wgmma_a_homes : memref<1024x64x9xindex> = uninitialized
+// Per thread, the A homes of the wgmma being issued.
+memref.global "private" @block_sim_wgmma_a_issue : memref<1024x8xindex> = uninitialized
+// Order 4: per thread, whether it has stopped once at the wait it is at.
+memref.global "private" @block_sim_wgmma_deferred : memref<1024xindex> = uninitialized
 // The registers of the wgmma being issued.
 memref.global "private" @block_sim_wgmma_values : memref<256xf32> = uninitialized
 // Per thread, register and accumulator (up to 4 in flight, told apart by
@@ -1098,9 +1170,11 @@ func.func @block_sim_wgmma_begin(%window: index, %n: index) {
   %c128 = arith.constant 128 : index
   %c4 = arith.constant 4 : index
   %retired = memref.get_global @block_sim_wgmma_retired : memref<1024xindex>
+  %deferred = memref.get_global @block_sim_wgmma_deferred : memref<1024xindex>
   scf.for %t = %c0 to %n step %c1 {
     memref.store %c0, %groups[%t] : memref<1024xindex>
     memref.store %c0, %retired[%t] : memref<1024xindex>
+    memref.store %c0, %deferred[%t] : memref<1024xindex>
     scf.for %s = %c0 to %c64 step %c1 {
       memref.store %c0, %table[%t, %s, %c0] : memref<1024x64x7xindex>
     }
@@ -1186,10 +1260,12 @@ func.func private @block_sim_swizzled(%a: index) -> index {
 // The 16-bit element at (swizzled) address `a` as f32, and its bits.
 func.func private @block_sim_half(%a: index, %kind: index) -> (f32, index) {
   %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
   %at = func.call @block_sim_swizzled(%a) : (index) -> index
   %p = func.call @block_sim_pointer(%at) : (index) -> !llvm.ptr
   %bits = llvm.load %p : !llvm.ptr -> i16
-  %is_bf16 = arith.cmpi ne, %kind, %c0 : index
+  %bf16_bit = arith.andi %kind, %c1 : index
+  %is_bf16 = arith.cmpi ne, %bf16_bit, %c0 : index
   %v = scf.if %is_bf16 -> f32 {
     %h = arith.bitcast %bits : i16 to bf16
     %x = arith.extf %h : bf16 to f32
@@ -1205,7 +1281,9 @@ func.func private @block_sim_half(%a: index, %kind: index) -> (f32, index) {
 }
 
 // One pass over what thread `t`'s wgmma reads: with `accumulate`, adds the
-// products into block_sim_wgmma_values; returns the hash of the elements.
+// products into block_sim_wgmma_values; returns the hash of the elements
+// read through the descriptors (A from registers: the hash of its homes is
+// block_sim_wgmma_a_hash's).
 func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: index, %n: index, %kind: index, %accumulate: i1) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -1218,15 +1296,22 @@ func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: inde
   %c128 = arith.constant 128 : index
   %c62 = arith.constant 62 : index
   %c3 = arith.constant 3 : index
+  %zero = arith.constant 0.0 : f32
   %prime = arith.constant 1000003 : index
   %window_ref = memref.get_global @block_sim_window : memref<1xindex>
   %window = memref.load %window_ref[%c0] : memref<1xindex>
-  // Both descriptors in the 128-byte swizzle (mode 1 in bits 62-63).
+  // kind: bit 1 A from registers, bit 2 B K-major.
+  %a_bit = arith.andi %kind, %c2 : index
+  %a_registers = arith.cmpi ne, %a_bit, %c0 : index
+  %b_bit = arith.andi %kind, %c4 : index
+  %b_k_major = arith.cmpi ne, %b_bit, %c0 : index
+  // The descriptors in the 128-byte swizzle (mode 1 in bits 62-63).
   %mode_a = arith.shrui %desc_a, %c62 : index
   %mode_b = arith.shrui %desc_b, %c62 : index
   %ma = arith.andi %mode_a, %c3 : index
   %mb = arith.andi %mode_b, %c3 : index
-  %ok_a = arith.cmpi eq, %ma, %c1 : index
+  %ok_a0 = arith.cmpi eq, %ma, %c1 : index
+  %ok_a = arith.ori %ok_a0, %a_registers : i1
   %ok_b = arith.cmpi eq, %mb, %c1 : index
   %ok = arith.andi %ok_a, %ok_b : i1
   %msg = llvm.mlir.addressof @block_sim_message_window : !llvm.ptr
@@ -1250,6 +1335,11 @@ func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: inde
   %w16 = arith.muli %w, %c16 : index
   %row0 = arith.addi %w16, %g : index
   %q2 = arith.muli %q, %c2 : index
+  // A from registers: the warp's buffer of its current collective, and the
+  // first lane of the thread's quad (g's row).
+  %warp, %own_lane, %buffer = func.call @block_sim_lane(%t) : (index) -> (index, index, index)
+  %quad = arith.muli %g, %c4 : index
+  %warp_values = memref.get_global @block_sim_warp_values : memref<32x2x32x16xf32>
   %values = memref.get_global @block_sim_wgmma_values : memref<256xf32>
   %registers = arith.divui %n, %c2 : index
   %hash = scf.for %r = %c0 to %registers step %c1 iter_args(%h0 = %c0) -> (index) {
@@ -1270,13 +1360,20 @@ func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: inde
     %rb = arith.muli %rr, %c128 : index
     %a_row0 = arith.addi %start_a, %ra : index
     %a_row = arith.addi %a_row0, %rb : index
-    // B (k, col): start + (col / 64) LBO + (k / 8) SBO + (k % 8) 128 + 2 (col % 64).
+    // B (k, col), N-major: start + (col / 64) LBO + (k / 8) SBO + (k % 8) 128
+    // + 2 (col % 64); K-major: start + (col / 8) SBO + (col % 8) 128 + 2 k.
     %cg = arith.divui %col, %c64 : index
     %cr = arith.remui %col, %c64 : index
     %ca = arith.muli %cg, %lbo_b : index
     %cb = arith.muli %cr, %c2 : index
     %b_col0 = arith.addi %start_b, %ca : index
-    %b_col = arith.addi %b_col0, %cb : index
+    %b_col_n = arith.addi %b_col0, %cb : index
+    %cg8 = arith.divui %col, %c8 : index
+    %cr8 = arith.remui %col, %c8 : index
+    %kca = arith.muli %cg8, %sbo_b : index
+    %kcb = arith.muli %cr8, %c128 : index
+    %b_col_k0 = arith.addi %start_b, %kca : index
+    %b_col_k = arith.addi %b_col_k0, %kcb : index
     %acc0 = memref.load %values[%r] : memref<256xf32>
     %acc, %h = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc_k = %acc0, %h_k = %h0) -> (f32, index) {
       %k2 = arith.muli %k, %c2 : index
@@ -1285,9 +1382,31 @@ func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: inde
       %kr = arith.remui %k, %c8 : index
       %ka = arith.muli %kg, %sbo_b : index
       %kb = arith.muli %kr, %c128 : index
-      %b_at0 = arith.addi %b_col, %ka : index
-      %b_at = arith.addi %b_at0, %kb : index
-      %a, %a_bits = func.call @block_sim_half(%a_at, %kind) : (index, index) -> (f32, index)
+      %b_at0 = arith.addi %b_col_n, %ka : index
+      %b_at_n = arith.addi %b_at0, %kb : index
+      %b_at_k = arith.addi %b_col_k, %k2 : index
+      %b_at = arith.select %b_k_major, %b_at_k, %b_at_n : index
+      %a, %a_bits = scf.if %a_registers -> (f32, index) {
+        // Lane 4 g + (k % 8) / 2 holds A (row, k) as its element
+        // 4 (k / 8) + 2 (row's half) + k % 2.
+        %pair = arith.divui %kr, %c2 : index
+        %from = arith.addi %quad, %pair : index
+        %k_odd = arith.remui %k, %c2 : index
+        %s4 = arith.muli %kg, %c4 : index
+        %s2 = arith.muli %half, %c2 : index
+        %s42 = arith.addi %s4, %s2 : index
+        %slot = arith.addi %s42, %k_odd : index
+        %x = scf.if %accumulate -> (f32) {
+          %y = memref.load %warp_values[%warp, %buffer, %from, %slot] : memref<32x2x32x16xf32>
+          scf.yield %y : f32
+        } else {
+          scf.yield %zero : f32
+        }
+        scf.yield %x, %c0 : f32, index
+      } else {
+        %x, %x_bits = func.call @block_sim_half(%a_at, %kind) : (index, index) -> (f32, index)
+        scf.yield %x, %x_bits : f32, index
+      }
       %b, %b_bits = func.call @block_sim_half(%b_at, %kind) : (index, index) -> (f32, index)
       %p = arith.mulf %a, %b : f32
       %sum = arith.addf %acc_k, %p : f32
@@ -1303,6 +1422,43 @@ func.func private @block_sim_wgmma_pass(%t: index, %desc_a: index, %desc_b: inde
     scf.yield %h : index
   }
   return %hash : index
+}
+
+// The hash of the 16-bit values at thread `t`'s A homes of its wgmma
+// record `s` (A from registers; a home 0 is not from memory, and skipped).
+func.func private @block_sim_wgmma_a_hash(%t: index, %s: index) -> index {
+  %h = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %prime = arith.constant 1000003 : index
+  %homes = memref.get_global @block_sim_wgmma_a_homes : memref<1024x64x9xindex>
+  %hash = scf.for %e = %c0 to %c8 step %c1 iter_args(%h0 = %h) -> (index) {
+    %home = memref.load %homes[%t, %s, %e] : memref<1024x64x9xindex>
+    %loaded = arith.cmpi ne, %home, %c0 : index
+    %h2 = scf.if %loaded -> (index) {
+      %p = func.call @block_sim_pointer(%home) : (index) -> !llvm.ptr
+      %bits = llvm.load %p : !llvm.ptr -> i16
+      %wide = arith.extui %bits : i16 to i64
+      %i = arith.index_cast %wide : i64 to index
+      %h1 = arith.muli %h0, %prime : index
+      %sum = arith.addi %h1, %i : index
+      scf.yield %sum : index
+    } else {
+      scf.yield %h0 : index
+    }
+    scf.yield %h2 : index
+  }
+  return %hash : index
+}
+
+// A element `e` (0-7) of lane `t`, `v` as f32, loaded from `home` (0: not
+// from memory), for the wgmma with A from registers it issues next.
+func.func @block_sim_wgmma_a(%t: index, %e: index, %home: index, %v: f32) {
+  func.call @block_sim_warp_value(%t, %e, %v) : (index, index, f32) -> ()
+  %issue = memref.get_global @block_sim_wgmma_a_issue : memref<1024x8xindex>
+  memref.store %home, %issue[%t, %e] : memref<1024x8xindex>
+  return
 }
 
 // Register `r` of thread `t` into the wgmma being issued, read from `home`
@@ -1379,6 +1535,19 @@ func.func @block_sim_wgmma(%t: index, %desc_a: index, %desc_b: index, %n: index,
   memref.store %desc_b, %table[%t, %free, %c3] : memref<1024x64x7xindex>
   memref.store %n, %table[%t, %free, %c4] : memref<1024x64x7xindex>
   memref.store %kind, %table[%t, %free, %c5] : memref<1024x64x7xindex>
+  // A from registers: the record keeps the homes the lane handed in.
+  %homes = memref.get_global @block_sim_wgmma_a_homes : memref<1024x64x9xindex>
+  %issue = memref.get_global @block_sim_wgmma_a_issue : memref<1024x8xindex>
+  %a_bit = arith.andi %kind, %c2 : index
+  %a_registers = arith.cmpi ne, %a_bit, %c0 : index
+  %c8 = arith.constant 8 : index
+  scf.for %e = %c0 to %c8 step %c1 {
+    %home = memref.load %issue[%t, %e] : memref<1024x8xindex>
+    %kept = arith.select %a_registers, %home, %c0 : index
+    memref.store %kept, %homes[%t, %free, %e] : memref<1024x64x9xindex>
+  }
+  %a_hash = func.call @block_sim_wgmma_a_hash(%t, %free) : (index, index) -> index
+  memref.store %a_hash, %homes[%t, %free, %c8] : memref<1024x64x9xindex>
   memref.store %hash, %table[%t, %free, %c6] : memref<1024x64x7xindex>
   return
 }
@@ -1401,6 +1570,11 @@ func.func @block_sim_wgmma_commit(%t: index) {
 // the warpgroup's operation, which cannot complete before every warp has
 // issued it. (So a warp that waits holds the warpgroup's other warps to
 // the same wgmmas, as on the GPU.)
+//
+// Order 4 completes a wgmma as late as the hardware may: a thread whose wait
+// could go on stops there once first (the tensor cores may still be
+// reading), so that every other thread that can run does before the
+// groups complete; a tile overwritten meanwhile stops the run.
 func.func @block_sim_wgmma_ready(%t: index, %allowed: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -1414,7 +1588,28 @@ func.func @block_sim_wgmma_ready(%t: index, %allowed: index) -> index {
     %r = arith.select %has, %all, %c0 : index
     scf.yield %r : index
   }
-  return %ready : index
+  %config = memref.get_global @block_sim_config : memref<4xindex>
+  %mode = memref.load %config[%c0] : memref<4xindex>
+  %c4 = arith.constant 4 : index
+  %late = arith.cmpi eq, %mode, %c4 : index
+  %could = arith.cmpi ne, %ready, %c0 : index
+  %may_defer = arith.andi %late, %could : i1
+  %deferred = memref.get_global @block_sim_wgmma_deferred : memref<1024xindex>
+  %go = scf.if %may_defer -> (index) {
+    %once = memref.load %deferred[%t] : memref<1024xindex>
+    %stopped = arith.cmpi ne, %once, %c0 : index
+    %next = arith.select %stopped, %c0, %c1 : index
+    memref.store %next, %deferred[%t] : memref<1024xindex>
+    scf.if %stopped {
+    } else {
+      func.call @block_sim_progress() : () -> ()
+    }
+    %r = arith.select %stopped, %c1, %c0 : index
+    scf.yield %r : index
+  } else {
+    scf.yield %ready : index
+  }
+  return %go : index
 }
 
 // The groups below which a wait allowing `allowed` of `committed` completes.
@@ -1460,6 +1655,9 @@ func.func @block_sim_wgmma_wait(%t: index, %allowed: index) {
   %committed = memref.load %groups[%t] : memref<1024xindex>
   %need = func.call @block_sim_wgmma_need(%committed, %allowed) : (index, index) -> index
   %msg = llvm.mlir.addressof @block_sim_message_wgmma_tile : !llvm.ptr
+  %msg_registers = llvm.mlir.addressof @block_sim_message_wgmma_registers : !llvm.ptr
+  %a_homes = memref.get_global @block_sim_wgmma_a_homes : memref<1024x64x9xindex>
+  %c8 = arith.constant 8 : index
   %first, %end = func.call @block_sim_warpgroup(%t) : (index) -> (index, index)
   scf.for %u = %first to %end step %c1 {
     // (Each thread's records below `retired` were checked by an earlier wait.)
@@ -1481,6 +1679,10 @@ func.func @block_sim_wgmma_wait(%t: index, %allowed: index) {
           %again = func.call @block_sim_wgmma_pass(%u, %desc_a, %desc_b, %n, %kind, %false) : (index, index, index, index, index, i1) -> index
           %same = arith.cmpi eq, %again, %hash : index
           func.call @block_sim_check(%same, %msg) : (i1, !llvm.ptr) -> ()
+          %a_then = memref.load %a_homes[%u, %s, %c8] : memref<1024x64x9xindex>
+          %a_now = func.call @block_sim_wgmma_a_hash(%u, %s) : (index, index) -> index
+          %a_same = arith.cmpi eq, %a_now, %a_then : index
+          func.call @block_sim_check(%a_same, %msg_registers) : (i1, !llvm.ptr) -> ()
           memref.store %c0, %table[%u, %s, %c0] : memref<1024x64x7xindex>
         }
       }

@@ -190,12 +190,12 @@ gpu.module @kernels {
 
 // -----
 
-// wgmma as asyncpipe-lower-mma does not emit it (B K-major: layout col).
+// wgmma as asyncpipe-lower-mma does not emit it (A M-major: layout col).
 gpu.module @kernels {
   gpu.func @wgmma_layout(%a: i64, %b: i64) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %acc = llvm.mlir.poison : !llvm.struct<(f32, f32, f32, f32)>
-    // expected-error @+1 {{asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with A K-major and B transposed (layouts row and row), unscaled, as asyncpipe-lower-mma emits it}}
-    %d = nvvm.wgmma.mma_async %a, %b, %acc, <m = 64, n = 8, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+    // expected-error @+1 {{asyncpipe-lower-block models wgmma.mma_async m64nNk16 (N up to 256) of f16 or bf16 into f32 with A K-major and B K-major or transposed, unscaled, as asyncpipe-lower-mma emits it}}
+    %d = nvvm.wgmma.mma_async %a, %b, %acc, <m = 64, n = 8, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <col>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
     gpu.return
   }
 }
@@ -337,6 +337,51 @@ gpu.module @kernels {
       // expected-error @+1 {{needs the kernel's wgmma.wait_group and setmaxnreg in its body's top-level blocks (a thread stops there until the rest of its warpgroup lets it go on)}}
       nvvm.wgmma.wait.group.sync.aligned 0
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// Inline assembly other than the two forms the model runs.
+gpu.module @kernels {
+  gpu.func @other_asm(%x: f32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{asyncpipe-lower-block runs two forms of inline PTX: `ex2.approx.f32 $0, $1;` and wgmma.mma_async m64nNk16 of f16 or bf16 into f32 with A from registers (as asyncpipe-lower-mma writes attention's P V); not this one}}
+    %y = llvm.inline_asm "lg2.approx.f32 $0, $1;", "=f,f" %x : (f32) -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+// Shuffles: of an f32 over the whole warp, at the top level.
+gpu.module @kernels {
+  gpu.func @shuffles(%x: i32, %y: f32, %c: i1) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %one = arith.constant 1 : i32
+    %sixteen = arith.constant 16 : i32
+    %thirty_two = arith.constant 32 : i32
+    // expected-error @+1 {{asyncpipe-lower-block models gpu.shuffle of an f32 over the whole warp (width 32)}}
+    %a, %va = gpu.shuffle xor %x, %one, %thirty_two : i32
+    // expected-error @+1 {{asyncpipe-lower-block models gpu.shuffle of an f32 over the whole warp (width 32)}}
+    %b, %vb = gpu.shuffle xor %y, %one, %sixteen : f32
+    // (convert-scf-to-cf leaves affine loops in place.)
+    affine.for %i = 0 to 2 {
+      // expected-error @+1 {{asyncpipe-lower-block needs the kernel's shuffles in its body's top-level blocks (a lane stops there until its whole warp has arrived): run convert-scf-to-cf first}}
+      %d, %vd = gpu.shuffle xor %y, %one, %thirty_two : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A shuffle in a block that is not whole warps.
+gpu.module @kernels {
+  gpu.func @shuffle_warps(%y: f32) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %one = arith.constant 1 : i32
+    %thirty_two = arith.constant 32 : i32
+    // expected-error @+1 {{asyncpipe-lower-block runs warp collectives in blocks of whole warps (known_block_size a multiple of 32, at most 1024)}}
+    %d, %vd = gpu.shuffle xor %y, %one, %thirty_two : f32
     gpu.return
   }
 }
