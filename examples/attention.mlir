@@ -36,11 +36,13 @@
 //
 //   asyncpipe-opt attention.mlir --asyncpipe-software-pipeline --asyncpipe-verify-sync
 //
-// The CPU model runs the pipelined kernels against softmax(Q K^T / sqrt(d)) V
-// in f32 (test/Execution/attention-deferred-cpu.mlir), and
-// scripts/attention_ptx.sh writes their PTX (wgmma, P from registers). Not
-// yet: warp-specialized K and V rings, ping-pong between the two consumer
-// warpgroups, the block model of the lowered kernels (issue 39).
+// The CPU models run the kernels against softmax(Q K^T / sqrt(d)) V in f32:
+// pipelined (test/Execution/attention-deferred-cpu.mlir), and lowered for
+// sm_90a, each thread of the block in adversarial schedules
+// (test/Execution/attention-block-cpu.mlir, where every barrier and wait of
+// the lowered kernels is shown needed). scripts/attention_ptx.sh writes
+// their PTX (wgmma, P from registers). Not yet: warp-specialized K and V
+// rings, ping-pong between the two consumer warpgroups (issue 39).
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @attention(%Q: memref<4096x64xf16>, %K: memref<4096x64xf16>, %V: memref<4096x64xf16>, %O: memref<4096x64xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {

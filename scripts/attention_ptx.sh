@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Attention's PTX (examples/attention.mlir: 4 heads x 1024 queries and keys,
-# head dim 64, f16 in, f32 out; the full kernel and the causal one):
+# f16 in, f32 out; the full kernel and the causal one at head dim 64, the
+# full one at head dim 128):
 #
 #   bash scripts/attention_ptx.sh sm_90a OUT_DIR
 #
@@ -15,8 +16,7 @@
 # (registers, stack, spills: a spill is an error), and prints the waits the
 # pipelined loop keeps, the dynamic shared memory a launch must give and
 # the tensor maps the host passes. Not yet: warp-specialized K and V rings,
-# ping-pong of the two consumer warpgroups, head dim 128, a GPU run (issue
-# 39). Needs what scripts/setup.sh installs (LLVM 22; ptxas under
+# ping-pong of the two consumer warpgroups, a GPU run (issue 39). Needs what scripts/setup.sh installs (LLVM 22; ptxas under
 # .tools/cuda). ASYNCPIPE_OPT names the asyncpipe-opt to use (default:
 # target/debug's, built first).
 set -euo pipefail

@@ -16,7 +16,9 @@
 # block-cpu.mlir: every wrong version of the warp-specialized kernel through
 # verify-sync and on the CPU block model; attention-deferred-mutants-cpu.mlir:
 # attention's 80 wait mutants; the wait mutants of tensor-core-gemm-bulk-
-# and tiled-gemm-bulk-block-cpu.mlir; about a minute or two each).
+# and tiled-gemm-bulk-block-cpu.mlir; about a minute or two each;
+# attention-block-mutants-cpu.mlir: every barrier and wait of attention's
+# lowered kernels on the block model, about 15 minutes).
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."

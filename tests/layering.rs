@@ -15,7 +15,12 @@
 //!   typed builders (`XOp::build`, generated from the ODS), never by name
 //!   and positional operands, so that a missing operand or attribute is a
 //!   compile error. `rewrite::rebuild*` stays allowed: it turns one op into
-//!   another keeping its regions and attributes, which no builder can.
+//!   another keeping its regions and attributes, which no builder can;
+//! - no `.ok()` or `.is_ok_and(` on melior's position getters (`result`,
+//!   `operand`, `region`, `argument`) in `passes/` and `src/`: their error
+//!   for a position out of range holds the whole op or block printed, so a
+//!   probe of every op cost a print of every loop (`passes::ir::positions`
+//!   asks the count first: `result_at`, `operand_at`, ...).
 
 use asyncpipe::passes::ir::ods::{asyncop, asyncpipe as ap, par};
 use asyncpipe::passes::ir::upstream::{self, Upstream};
@@ -156,6 +161,52 @@ fn violations_of_untyped_builds() -> Vec<String> {
     found
 }
 
+/// Probes of melior's position getters on `line`: `.result(0).ok()`,
+/// `.operand(k).is_ok_and(`, ...
+fn printing_probes(line: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for getter in ["result", "operand", "region", "argument"] {
+        let mut rest = line;
+        let open = format!(".{getter}(");
+        while let Some(at) = rest.find(&open) {
+            let after = &rest[at + open.len()..];
+            let Some(close) = after.find(')') else { break };
+            let tail = &after[close + 1..];
+            if !after[..close].contains('(') && (tail.starts_with(".ok()") || tail.starts_with(".is_ok_and(")) {
+                found.push(format!("{open}{}){}", &after[..close], if tail.starts_with(".ok()") { ".ok()" } else { ".is_ok_and(" }));
+            }
+            rest = after;
+        }
+    }
+    found
+}
+
+fn violations_of_printing_probes() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root().join("passes"), &mut files);
+    rust_files(&root().join("src"), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(root()).unwrap().to_path_buf();
+        // (The checked getters themselves.)
+        if relative == Path::new("passes/ir/positions.rs") {
+            continue;
+        }
+        for (number, line) in code_lines(&file) {
+            for probe in printing_probes(&line) {
+                found.push(format!("{}:{number}: {probe} (use passes::ir::positions)", relative.display()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn position_probes_ask_the_count_first() {
+    let found = violations_of_printing_probes();
+    assert!(found.is_empty(), "melior position getters probed (their error prints the whole op):\n{}", found.join("\n"));
+}
+
 #[test]
 fn own_ops_are_built_through_their_typed_builders() {
     let found = violations_of_untyped_builds();
@@ -214,4 +265,6 @@ fn the_checks_can_fail() {
     assert_eq!(untyped_builds("let op = b.op(\n    WaitQueueOp::NAME, &[], &[], &a, at); // b.build(CopyOp::NAME"), vec![".op(WaitQueueOp::NAME"]);
     assert!(untyped_builds("b.insert(WaitQueueOp::build(&b, None, 0, Some(1)), at); b.op(Upstream::ScfYield, &[], &[], &[], at)").is_empty());
     assert_eq!(modules_allowed_unsafe("pub mod ir;\n#[forbid(unsafe_code)]\npub mod a;\npub mod b;\n"), vec!["b"]);
+    assert_eq!(printing_probes("let r = op.result(0).ok()?; b.argument(k + 1).is_ok_and(|a| a)"), vec![".result(0).ok()", ".argument(k + 1).is_ok_and("]);
+    assert!(printing_probes("op.result_at(0); op.operand(f(x)).unwrap(); op.region(0).expect(\"a body\")").is_empty());
 }

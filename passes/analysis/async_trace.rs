@@ -15,6 +15,7 @@
 //! long loops are kept to their first [`SHOWN`] iterations and the last,
 //! with a gap between.
 
+use crate::passes::ir::positions::OpPositions;
 use super::const_eval::Bindings;
 use crate::passes::ir::ods::asyncop::{DoneOp, StartOp, UpdateOp};
 use crate::passes::ir::ods::asyncpipe::AsyncpipeOp;
@@ -235,13 +236,13 @@ impl<'c, 'a> Walker<'c, 'a> {
                 return;
             }
             Some(Upstream::AsyncAddToGroup) => {
-                if let (Some(group), Ok(set)) = (op.operand(0).ok().and_then(|v| self.token_group(v)), op.operand(1)) {
+                if let (Some(group), Ok(set)) = (op.operand_at(0).and_then(|v| self.token_group(v)), op.operand(1)) {
                     self.task_groups.entry(ValueKey::of(set)).or_default().push(group);
                 }
                 return;
             }
             Some(Upstream::AsyncAwait) => {
-                if let Some(group) = op.operand(0).ok().and_then(|v| self.token_group(v)) {
+                if let Some(group) = op.operand_at(0).and_then(|v| self.token_group(v)) {
                     self.complete(&[group], TASKS, op);
                 }
                 return;
@@ -284,7 +285,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             Some(AsyncpipeOp::CommitGroup(_)) => {
                 let queue = asyncpipe::named_queue(op).unwrap_or(0);
                 let written: Vec<Value> =
-                    (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).filter_map(ir::defining_op).filter_map(written).collect();
+                    (0..op.operand_count()).filter_map(|i| op.operand_at(i)).filter_map(ir::defining_op).filter_map(written).collect();
                 let targets: Vec<(usize, Option<i64>)> = written.into_iter().map(|value| self.target(value)).collect();
                 let group = self.commit(queue, targets, op);
                 if let Ok(result) = op.result(0) {
@@ -299,7 +300,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             Some(AsyncpipeOp::Wait(_)) => {
                 // Token form: the awaited group (and, on its queue, every
                 // older one: groups complete in order).
-                let Some(group) = op.operand(0).ok().and_then(|v| self.token_group(v)) else {
+                let Some(group) = op.operand_at(0).and_then(|v| self.token_group(v)) else {
                     return;
                 };
                 let queue = self.trace.groups[group].queue;
@@ -323,7 +324,7 @@ impl<'c, 'a> Walker<'c, 'a> {
     fn run_loop(&mut self, op: OperationRef<'c, 'a>) {
         let Some(body) = ir::region_entry(op, 0) else { return };
         let Ok(iv) = body.argument(0) else { return };
-        let (lb, step) = match (op.operand(0).ok().and_then(ir::constant_int), op.operand(2).ok().and_then(ir::constant_int)) {
+        let (lb, step) = match (op.operand_at(0).and_then(ir::constant_int), op.operand_at(2).and_then(ir::constant_int)) {
             (Some(lb), Some(step)) if step > 0 => (lb, step),
             _ => (0, 1),
         };

@@ -36,6 +36,7 @@
 //! storing `smem[t]` and later loading `smem[t]` needs no barrier; loading
 //! `smem[t + 1]` does.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::analysis::effects::{self, Root};
 use crate::passes::analysis::sync_state::{self, BulkQueues, Queue, QueueEffect};
 use crate::passes::analysis::thread_scope::{self, BlockShape, Span};
@@ -484,11 +485,11 @@ impl Buffers {
         // loop's or block's (any buffer that flows there).
         let Some(block) = ir::argument_owner(root) else { return Buffer::Unknown };
         let Some(owner) = block.parent_operation() else { return Buffer::Unknown };
-        let is_entry = owner.region(0).ok().and_then(|r| r.first_block()) == Some(block);
+        let is_entry = owner.region_at(0).and_then(|r| r.first_block()) == Some(block);
         if !ir::is_function(owner) || !is_entry {
             return Buffer::Unknown;
         }
-        let index = (0..block.argument_count()).position(|i| block.argument(i).is_ok_and(|a| Value::from(a) == root));
+        let index = (0..block.argument_count()).position(|i| block.argument_at(i).is_some_and(|a| Value::from(a) == root));
         match index {
             Some(i) if i < ir::function_input_count(owner) => {
                 Buffer::Argument(ValueKey::of(root), ir::argument_has_attr(owner, i, upstream::NOALIAS))

@@ -8,11 +8,11 @@
 //! any memory at all when its body reaches memory some other way (a
 //! global, a call, an op without known effects).
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::effects::{self, Access, Seen};
 use crate::passes::ir::asyncop::{self, Chain, Wrapped};
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, ValueKey};
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Value;
 
@@ -28,7 +28,7 @@ pub fn chain_access(chain: &Chain) -> Access {
         Some(Wrapped::Op(op)) if Upstream::FuncCall.is(op) => {
             let parameters: Vec<ValueKey> = asyncop::parameters(chain.start).into_iter().map(ValueKey::of).collect();
             let arguments: Option<Vec<Value>> = (0..op.operand_count())
-                .map(|i| op.operand(i).ok().and_then(|v| parameters.iter().position(|p| *p == ValueKey::of(v))).and_then(|k| bound.get(k).copied()))
+                .map(|i| op.operand_at(i).and_then(|v| parameters.iter().position(|p| *p == ValueKey::of(v))).and_then(|k| bound.get(k).copied()))
                 .collect();
             match (ir::callee(op).and_then(|name| find(&name)), arguments) {
                 (Some(f), Some(arguments)) => through_arguments(f, &arguments).unwrap_or(any),
@@ -57,7 +57,7 @@ pub fn chain_access(chain: &Chain) -> Access {
 /// way (a global, a call, an op without known effects) or is not known.
 fn through_arguments(function: OperationRef, arguments: &[Value]) -> Option<Access> {
     let entry = ir::region_entry(function, 0)?;
-    let parameters: Vec<ValueKey> = (0..arguments.len()).filter_map(|i| entry.argument(i).ok().map(|a| ValueKey::of(Value::from(a)))).collect();
+    let parameters: Vec<ValueKey> = (0..arguments.len()).filter_map(|i| entry.argument_at(i).map(|a| ValueKey::of(Value::from(a)))).collect();
     let mut access = Access::none();
     for op in ir::nested_ops(function) {
         if matches!(Upstream::of(op), Some(Upstream::FuncCall | Upstream::FuncCallIndirect | Upstream::LlvmCall | Upstream::MemrefGetGlobal)) {

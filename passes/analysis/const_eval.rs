@@ -10,6 +10,7 @@
 //! them; a decision that the case does not settle asks for a
 //! [`Refinement`] (see [`Bindings::refinement`]) and evaluates to nothing.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::symbolic::{self, Affine, Case, Decision, Refinement};
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::Upstream;
@@ -234,7 +235,7 @@ impl Bindings {
         let conditions: std::collections::HashSet<ValueKey> = ir::nested_ops(owner)
             .into_iter()
             .filter(|op| Upstream::ScfIf.is(*op))
-            .filter_map(|op| op.operand(0).ok())
+            .filter_map(|op| op.operand_at(0))
             .map(ValueKey::of)
             .collect();
         if conditions.is_empty() {
@@ -258,7 +259,7 @@ impl Bindings {
                     work.extend(op.results().map(Value::from));
                     for region in op.regions() {
                         for block in ir::region_blocks(region) {
-                            work.extend((0..block.argument_count()).filter_map(|i| block.argument(i).ok()).map(Value::from));
+                            work.extend((0..block.argument_count()).filter_map(|i| block.argument_at(i)).map(Value::from));
                         }
                     }
                 }
@@ -270,7 +271,7 @@ impl Bindings {
     /// For an `scf.if` whose condition is constant given the bindings, the
     /// index of the region that runs (0: then, 1: else).
     pub fn taken_branch(&self, if_op: OperationRef) -> Option<usize> {
-        let condition = self.form(if_op.operand(0).ok()?)?;
+        let condition = self.form(if_op.operand_at(0)?)?;
         let zero = match condition.as_constant() {
             Some(value) => value == 0,
             None => self.settle(self.case.as_deref()?.is_zero(&condition))?,
@@ -353,7 +354,7 @@ impl Bindings {
         }
         let operands: Vec<Option<Affine>> = op.operands().map(|v| self.form_depth(v, depth - 1, memo)).collect();
         let operand = |i: usize| -> Option<Affine> { operands.get(i)?.clone() };
-        let operand_bits = |i: usize| op.operand(i).ok().and_then(|v| symbolic::integer_bits(v.r#type()));
+        let operand_bits = |i: usize| op.operand_at(i).and_then(|v| symbolic::integer_bits(v.r#type()));
         if kind == Upstream::BuiltinUnrealizedConversionCast {
             // The NVVM conversion's casts between index and i64: the same
             // value (any other cast is not evaluated).
@@ -399,7 +400,7 @@ impl Bindings {
                 // A truncation that became a symbol of its own, for this
                 // operand form (another iteration's form is another symbol).
                 let source = operand(0)?;
-                let value = ValueKey::of(op.result(0).ok()?);
+                let value = ValueKey::of(op.result_at(0)?);
                 match case.fresh_form(value, &source) {
                     Some(form) => Some(form),
                     None => self.settle(case.truncate(&source, bits, value)),
@@ -562,7 +563,7 @@ impl<'c, 'a> Concrete<'c, 'a> {
             return None;
         }
         let bits = symbolic::integer_bits(value.r#type())?;
-        let source_bits = op.operand(0).ok().and_then(|v| symbolic::integer_bits(v.r#type())).unwrap_or(bits);
+        let source_bits = op.operand_at(0).and_then(|v| symbolic::integer_bits(v.r#type())).unwrap_or(bits);
         Some(Concrete { op, value, kind, bits, source_bits })
     }
 
@@ -823,7 +824,7 @@ impl slices::AffineDomain for Bindings {
 pub fn condition_inputs(inside: &[OperationRef]) -> Vec<ValueKey> {
     let mut inputs = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    let mut work: Vec<Value> = inside.iter().filter(|op| Upstream::ScfIf.is(**op)).filter_map(|op| op.operand(0).ok()).collect();
+    let mut work: Vec<Value> = inside.iter().filter(|op| Upstream::ScfIf.is(**op)).filter_map(|op| op.operand_at(0)).collect();
     while let Some(value) = work.pop() {
         if !seen.insert(ValueKey::of(value)) {
             continue;

@@ -5,6 +5,7 @@
 //! value is a view of: following subviews, casts and reshapes back to an
 //! allocation, a block argument, or any op that is not a view.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::{self, Upstream};
 use crate::passes::ir::{self, MemoryEffect, ValueKey};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -175,7 +176,7 @@ pub fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) ->
     let (indices, trailing): (&[Value], Vec<i64>) = match Upstream::of(op) {
         Some(Upstream::MemrefLoad) if is(0) => (&operands[1..], vec![]),
         Some(Upstream::MemrefStore) if is(1) => (&operands[2..], vec![]),
-        Some(Upstream::VectorLoad) if is(0) => (&operands[1..], static_shape(op.result(0).ok()?.r#type())?),
+        Some(Upstream::VectorLoad) if is(0) => (&operands[1..], static_shape(op.result_at(0)?.r#type())?),
         Some(Upstream::VectorStore) if is(1) => (&operands[2..], static_shape(operands[0].r#type())?),
         // Each lane's row of 16 bytes from its indices (the warp reads
         // every lane's: see ir::upstream::is_warp_collective_access).
@@ -187,7 +188,7 @@ pub fn element_access<'c, 'a>(op: OperationRef<'c, 'a>, value: Value<'c, 'a>) ->
         // `leadDimension` apart: the memref's last two dimensions when its
         // rows are that far apart.
         Some(Upstream::GpuSubgroupMmaLoadMatrix) if is(0) => {
-            (&operands[1..], mma_fragment(op, value, op.result(0).ok()?.r#type())?)
+            (&operands[1..], mma_fragment(op, value, op.result_at(0)?.r#type())?)
         }
         Some(Upstream::GpuSubgroupMmaStoreMatrix) if is(1) => (&operands[2..], mma_fragment(op, value, operands[0].r#type())?),
         Some(Upstream::NvgpuDeviceAsyncCopy) => {

@@ -41,6 +41,7 @@
 //! eliminate-barriers, the pipeliner's barriers), [`proves`]
 //! (synchronize's tightening). It reads the IR and never rewrites it.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::{self, Upstream};
 use super::const_eval::{visit_if, Bindings, Cycle};
@@ -616,7 +617,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// async scope) in control-flow order; several regions, of an op the
     /// analysis does not model, in any order ([`Self::any_order`]).
     fn regions(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
-        let regions: Vec<_> = (0..op.region_count()).filter_map(|i| op.region(i).ok()).collect();
+        let regions: Vec<_> = (0..op.region_count()).filter_map(|i| op.region_at(i)).collect();
         match regions[..] {
             [] => {}
             [region] => self.region(region, state),
@@ -917,7 +918,7 @@ fn cooperative_writes<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c,
 
 /// The memref arguments of `block`.
 fn block_memrefs<'c, 'a>(block: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
-    (0..block.argument_count()).filter_map(move |i| block.argument(i).ok()).map(Value::from).filter(|a| a.r#type().is_mem_ref())
+    (0..block.argument_count()).filter_map(move |i| block.argument_at(i)).map(Value::from).filter(|a| a.r#type().is_mem_ref())
 }
 
 /// Whether accesses to `value` are tracked: a memref, or a tile of
@@ -939,7 +940,7 @@ fn is_workgroup(value: Value) -> bool {
 
 fn block_group_arguments(block: BlockRef) -> Vec<ValueKey> {
     (0..block.argument_count())
-        .filter_map(|i| block.argument(i).ok())
+        .filter_map(|i| block.argument_at(i))
         .filter(|a| is_group_like(a.r#type()))
         .map(ValueKey::of)
         .collect()

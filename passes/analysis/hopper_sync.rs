@@ -96,6 +96,7 @@
 //! registers a pending accumulator holds), [`private`] (a thread's integers
 //! kept in memory).
 
+use crate::passes::ir::positions::OpPositions;
 use super::const_eval::{Bindings, Cycle};
 use super::periodicity;
 use super::symbolic::{self, Case, Refinement};
@@ -536,7 +537,7 @@ impl<'c, 'a> Model<'c, 'a> {
 
     /// The threads that run an op with an optional `predicate` operand.
     fn predicated(&mut self, op: OperationRef<'c, 'a>, predicate: Option<usize>, threads: &Threads) -> Option<Threads> {
-        match predicate.and_then(|i| op.operand(i).ok()) {
+        match predicate.and_then(|i| op.operand_at(i)) {
             Some(p) => self.split(p, threads).map(|(yes, _)| yes),
             None => Some(threads.clone()),
         }
@@ -588,7 +589,7 @@ impl<'c, 'a> Model<'c, 'a> {
                     return;
                 }
                 let Some(key) = self.nvvm_mbarrier(op, 0) else { return };
-                let count = op.operand(1).ok().and_then(|v| self.eval_int(v));
+                let count = op.operand_at(1).and_then(|v| self.eval_int(v));
                 self.init_at(op, key, count, threads, state);
             }
             Upstream::NvvmMbarrierArrive | Upstream::NvvmMbarrierArriveExpectTx => {
@@ -630,8 +631,8 @@ impl<'c, 'a> Model<'c, 'a> {
             Upstream::NvvmCpAsyncBulkTensorGlobalSharedCta => {
                 // tmaDescriptor, srcMem, coordinates..., l2 cache hint, predicate:
                 // the box's bytes from the source pointer.
-                let source = op.operand(1).ok().and_then(|p| self.pointer(p));
-                let box_bytes = op.operand(0).ok().and_then(|d| tensor_map_bytes(op, d));
+                let source = op.operand_at(1).and_then(|p| self.pointer(p));
+                let box_bytes = op.operand_at(0).and_then(|d| tensor_map_bytes(op, d));
                 match (source, box_bytes) {
                     (Some((buffer, first)), Some(size)) => match first.checked_add(size) {
                         Some(end) => self.tma_store_of(op, Bytes { buffer, range: Some((first, end)) }, threads, state),
@@ -763,7 +764,7 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             let forms: Vec<Option<symbolic::Affine>> = taken
                 .iter()
-                .map(|r| ir::region_entry(op, *r).and_then(|b| b.terminator()).and_then(|t| t.operand(i).ok()).and_then(|v| self.bindings.form(v)))
+                .map(|r| ir::region_entry(op, *r).and_then(|b| b.terminator()).and_then(|t| t.operand_at(i)).and_then(|v| self.bindings.form(v)))
                 .collect();
             match forms.first() {
                 Some(Some(form)) if forms.iter().all(|f| f.as_ref() == Some(form)) => self.bindings.bind_form(result, form.clone()),

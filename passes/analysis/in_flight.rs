@@ -37,6 +37,7 @@
 //! counts stay safe. Paths are taken as feasible (conditions are not
 //! evaluated).
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::{self, Upstream};
 use super::const_eval::Bindings;
 use super::symbolic::Affine;
@@ -636,7 +637,7 @@ impl Analysis<'_> {
     /// arguments have unknown commit points.
     fn function(&mut self, op: OperationRef) {
         self.steps = 0;
-        let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+        let Some(entry) = op.region_at(0).and_then(|r| r.first_block()) else { return };
         let mut state = State::default();
         for i in 0..entry.argument_count() {
             let argument = entry.argument(i).unwrap();
@@ -716,7 +717,7 @@ impl Analysis<'_> {
             // (Count first: melior's `result` prints the whole op into the
             // error of a missing result, which made every commit cost the
             // size of the module around it.)
-            if let Some(group) = (op.result_count() > 0).then(|| op.result(0).ok()).flatten() {
+            if let Some(group) = (op.result_count() > 0).then(|| op.result_at(0)).flatten() {
                 state.set(raw_key(group), Distance::group(queue));
             }
             return;
@@ -724,7 +725,7 @@ impl Analysis<'_> {
         if matches!(typed, Some(AsyncpipeOp::Copy(_) | AsyncpipeOp::Mma(_) | AsyncpipeOp::AsyncScope(_)))
             || upstream == Some(Upstream::NvgpuDeviceAsyncCopy)
         {
-            if let Some(result) = (op.result_count() > 0).then(|| op.result(0).ok()).flatten() {
+            if let Some(result) = (op.result_count() > 0).then(|| op.result_at(0)).flatten() {
                 state.set(raw_key(result), Distance { uncommitted: Some(OpKey::of(op)), ..Distance::default() });
             }
             return; // async_scope bodies hold no synchronization

@@ -21,6 +21,7 @@
 //! inside it, and replayed from a memo after: a nest of loops whose every
 //! level commits costs the sum of its levels, not their product.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::Upstream;
 use super::const_eval::{self, visit_if, Bindings, Cycle};
 use super::symbolic::Affine;
@@ -334,7 +335,7 @@ impl Analysis {
     }
 
     fn for_loop(&mut self, op: OperationRef, state: &mut InFlightBounds) {
-        let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+        let Some(body) = op.region_at(0).and_then(|r| r.first_block()) else { return };
         let induction: Value = body.argument(0).unwrap().into();
         if let (Some(trips), Some((lb, _, step))) = (ir::static_trip_count(op), ir::static_bounds(op)) {
             // Once the state at the top of an iteration repeats an earlier

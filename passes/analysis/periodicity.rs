@@ -16,6 +16,7 @@
 //! load, a block argument of an inner loop) evaluate to nothing in every
 //! iteration, so they are invariant here.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::const_eval::Bindings;
 use super::symbolic::{self, Affine};
 use crate::passes::ir::upstream::{attr, Upstream};
@@ -72,7 +73,7 @@ pub fn period<'c, 'a>(
     carried: CarriedIntegers,
 ) -> Option<u64> {
     let body = ir::region_entry(for_op, 0)?;
-    let induction = ValueKey::of(body.argument(0).ok()?);
+    let induction = ValueKey::of(body.argument_at(0)?);
     let lowest = match bindings.case() {
         Some(case) => case.range(lower)?.0,
         None => lower.as_constant()?,
@@ -105,7 +106,7 @@ pub fn period_with_thresholds<'c, 'a>(
     carried: CarriedIntegers,
 ) -> Option<(u64, Vec<Value<'c, 'a>>)> {
     let body = ir::region_entry(for_op, 0)?;
-    let induction = ValueKey::of(body.argument(0).ok()?);
+    let induction = ValueKey::of(body.argument_at(0)?);
     let last = i128::from(trips).saturating_sub(1).max(0);
     let lower = Affine::constant(i128::from(lower));
     let mut forms = Forms { for_op, induction, lower, step, last, last_form: None, bindings, memo: HashMap::new(), carried };
@@ -145,12 +146,12 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         }
         match Upstream::of(op)? {
             Upstream::ArithAndi | Upstream::ArithOri | Upstream::ArithXori => {
-                let a = self.condition(op.operand(0).ok()?, depth - 1, thresholds)?;
-                let b = self.condition(op.operand(1).ok()?, depth - 1, thresholds)?;
+                let a = self.condition(op.operand_at(0)?, depth - 1, thresholds)?;
+                let b = self.condition(op.operand_at(1)?, depth - 1, thresholds)?;
                 lcm(a, b)
             }
             Upstream::ArithCmpi => {
-                let (x, y) = (self.form(op.operand(0).ok()?, 16), self.form(op.operand(1).ok()?, 16));
+                let (x, y) = (self.form(op.operand_at(0)?, 16), self.form(op.operand_at(1)?, 16));
                 self.monotone_comparison(ir::int_attr(op, attr::PREDICATE)?, &x, &y).then(|| {
                     thresholds.push(value);
                     1
@@ -319,8 +320,8 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         if !matches!(Upstream::of(op)?, Upstream::ArithDivui | Upstream::ArithDivsi | Upstream::ArithFloordivsi) {
             return None;
         }
-        let d = i128::from(self.bindings.eval(op.operand(1).ok()?)?);
-        let Form::Affine { a, b } = self.form(op.operand(0).ok()?, depth - 1) else { return None };
+        let d = i128::from(self.bindings.eval(op.operand_at(1)?)?);
+        let Form::Affine { a, b } = self.form(op.operand_at(0)?, depth - 1) else { return None };
         if d <= 0 || !self.nonnegative(a, b.as_ref()) {
             return None;
         }
@@ -365,8 +366,8 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             if index == 0 {
                 Form::Invariant
             } else {
-                let yielded = ir::terminator(block).and_then(|t| t.operand(index - 1).ok());
-                let sources: Vec<Value> = owner.operand(2 + index).ok().into_iter().chain(yielded).collect();
+                let yielded = ir::terminator(block).and_then(|t| t.operand_at(index - 1));
+                let sources: Vec<Value> = owner.operand_at(2 + index).into_iter().chain(yielded).collect();
                 self.join(&sources, depth)
             }
         } else if ir::region_entry(owner, 0) != Some(block) && owner.region_count() == 1 {
@@ -421,10 +422,10 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 .into_iter()
                 .filter_map(ir::terminator)
                 .filter(|t| Upstream::ScfYield.is(*t))
-                .filter_map(|t| t.operand(index).ok())
+                .filter_map(|t| t.operand_at(index))
                 .collect();
             if Upstream::ScfFor.is(op) {
-                sources.extend(op.operand(3 + index).ok());
+                sources.extend(op.operand_at(3 + index));
             }
             return self.join(&sources, depth);
         }
@@ -453,13 +454,13 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
         }
         let constant = |i: usize| -> Option<i128> {
             match operands.get(i)? {
-                Form::Invariant => self.bindings.eval(op.operand(i).ok()?).map(i128::from),
+                Form::Invariant => self.bindings.eval(op.operand_at(i)?).map(i128::from),
                 Form::Affine { a: 0, b } => b.as_ref()?.as_constant(),
                 _ => None,
             }
         };
         // An invariant operand's value in the function's arguments.
-        let invariant = |i: usize| -> Option<Affine> { self.bindings.form(op.operand(i).ok()?) };
+        let invariant = |i: usize| -> Option<Affine> { self.bindings.form(op.operand_at(i)?) };
         if operands.iter().all(|f| *f == Form::Invariant) {
             return Form::Invariant;
         }
@@ -548,8 +549,8 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
             // value; const_eval evaluates no other.
             BuiltinUnrealizedConversionCast => {
                 let bits = |v: Option<Value>| v.and_then(|v| symbolic::integer_bits(v.r#type()));
-                let source = bits(op.operand(0).ok());
-                let same = op.operand_count() == 1 && source.is_some() && source == bits(op.result(0).ok().map(Into::into));
+                let source = bits(op.operand_at(0));
+                let same = op.operand_count() == 1 && source.is_some() && source == bits(op.result_at(0).map(Into::into));
                 if same {
                     operands[0].clone()
                 } else {
@@ -581,7 +582,7 @@ impl<'c, 'a> Forms<'_, 'c, 'a> {
                 _ => periodic(),
             },
             ArithRemsi | ArithRemui => {
-                if let (Some(c), Some(quotient)) = (constant(1).filter(|c| *c > 0), op.operand(0).ok()) {
+                if let (Some(c), Some(quotient)) = (constant(1).filter(|c| *c > 0), op.operand_at(0)) {
                     // `(a * k + b) / d mod c`, the quotient nonnegative: the
                     // quotient grows by a * P / d over P iterations, a
                     // multiple of c once a * P is one of d * c.

@@ -20,6 +20,7 @@
 //! the case (`n < m`) is not split: the analysis treats it as unknown, as it
 //! does a value loaded from memory.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::{self, ValueKey};
 use melior::ir::block::BlockLike;
@@ -189,7 +190,7 @@ impl Case {
     pub fn of_function(function: OperationRef) -> Case {
         let mut params = Vec::new();
         let entry = ir::region_entry(function, 0);
-        for (argument, value) in entry.iter().flat_map(|b| (0..b.argument_count()).filter_map(|i| b.argument(i).ok())).enumerate() {
+        for (argument, value) in entry.iter().flat_map(|b| (0..b.argument_count()).filter_map(|i| b.argument_at(i))).enumerate() {
             let Some(bits) = integer_bits(value.r#type()) else { continue };
             let (lo, hi) = signed_range(bits);
             let label = format!("argument {argument}");
@@ -209,7 +210,7 @@ impl Case {
         let mut case = Self::of_function(function);
         let ids = ir::nested_ops(function).into_iter().filter(|op| Upstream::GpuBlockId.is(*op));
         for (n, op) in ids.enumerate() {
-            let Some(value) = op.result(0).ok().map(melior::ir::Value::from) else { continue };
+            let Some(value) = op.result_at(0).map(melior::ir::Value::from) else { continue };
             let Some(bits) = integer_bits(value.r#type()) else { continue };
             let label = if n == 0 { "the block id".to_string() } else { format!("the block id (read {})", n + 1) };
             let hi = (1i128 << 31) - 2;

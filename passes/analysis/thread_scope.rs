@@ -18,6 +18,7 @@
 //! copying row `t` and reading row `t` is thread-private; reading row
 //! `t + 1` is not. Anything the forms do not show is shared.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::ir::upstream::reads_thread_id;
 use crate::passes::ir::{self, slices, ValueKey};
@@ -88,7 +89,7 @@ fn form_at(value: Value, known: &impl Fn(Value) -> Option<i64>, depth: usize) ->
     if depth == 0 {
         return None;
     }
-    let operand = |i: usize| op.operand(i).ok().and_then(|v| form_at(v, known, depth - 1));
+    let operand = |i: usize| op.operand_at(i).and_then(|v| form_at(v, known, depth - 1));
     match Upstream::of(op)? {
         Upstream::GpuThreadId => {
             let mut threads = [0; 3];
@@ -262,7 +263,7 @@ pub fn divergent_ancestor<'c, 'a>(
     while_diverges: bool,
 ) -> Option<(OperationRef<'c, 'a>, Divergence)> {
     let varies = |op: OperationRef, operands: std::ops::Range<usize>| {
-        operands.into_iter().any(|i| op.operand(i).is_ok_and(|v| varying.contains(&ValueKey::of(v))))
+        operands.into_iter().any(|i| op.operand_at(i).is_some_and(|v| varying.contains(&ValueKey::of(v))))
     };
     ir::ancestors(op).take_while(|p| !ir::is_function(*p)).find_map(|p| {
         let divergence = match Upstream::of(p) {
@@ -291,7 +292,7 @@ pub fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
             match Upstream::of(*op) {
                 // Iteration arguments follow their initial values.
                 Some(Upstream::ScfFor) => {
-                    if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
+                    if let Some(body) = op.region_at(0).and_then(|r| r.first_block()) {
                         for (i, init) in op.operands().enumerate().skip(3) {
                             if varying.contains(&key(init)) {
                                 if let Ok(argument) = body.argument(i - 2) {
@@ -313,7 +314,7 @@ pub fn thread_dependent(ops: &[OperationRef]) -> HashSet<ValueKey> {
                         }
                         if Upstream::ScfFor.is(parent) {
                             if let Some(argument) =
-                                parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(i + 1).ok())
+                                parent.region_at(0).and_then(|r| r.first_block()).and_then(|b| b.argument_at(i + 1))
                             {
                                 varying.insert(key(argument.into()));
                             }

@@ -16,6 +16,7 @@
 //! to [`MAX_ENUMERATED`]), which finds the first overlapping pair or shows
 //! there is none.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::ir::ods::par::{ForeachThreadOp, ParallelInsertSliceOp};
 use crate::passes::ir::slices::{self, Mixed, Slice};
 use crate::passes::ir::upstream::Upstream;
@@ -274,7 +275,7 @@ impl<'c, 'a> Linearizer<'c, 'a> {
             return Some(Form::atom(Atom::Loop { key, first, last }));
         }
         let op = ir::defining_op(value)?;
-        let operand = |i: usize| op.operand(i).ok().and_then(|v| self.form(v, depth + 1));
+        let operand = |i: usize| op.operand_at(i).and_then(|v| self.form(v, depth + 1));
         // Arithmetic wraps at the type's width: a form whose coefficients
         // or constant do not fit it is not what the program computes (a
         // product past 2^64 wraps), so it is unknown.
@@ -307,7 +308,7 @@ impl<'c, 'a> Linearizer<'c, 'a> {
             // A value computed inside from shared values only (a dim of a
             // captured tensor) is the same in every thread.
             Upstream::TensorDim | Upstream::MemrefDim => {
-                let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+                let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand_at(i)).collect();
                 operands
                     .iter()
                     .all(|v| self.form(*v, depth + 1).is_some_and(|f| f.thread_part().is_empty()))
@@ -355,7 +356,7 @@ impl slices::AffineDomain for Forms {
 fn loop_range(value: Value) -> Option<(i128, i128)> {
     let block = ir::argument_owner(value)?;
     let for_op = block.parent_operation().filter(|op| Upstream::ScfFor.is(*op))?;
-    if block.argument(0).ok().map(ValueKey::of) != Some(ValueKey::of(value)) {
+    if block.argument_at(0).map(ValueKey::of) != Some(ValueKey::of(value)) {
         return None;
     }
     let (lb, ub, step) = ir::static_bounds(for_op)?;
@@ -519,7 +520,7 @@ pub fn accesses<'c, 'a>(foreach: OperationRef<'c, 'a>) -> Vec<Result<Access<'c, 
     }
     for op in ir::nested_ops(foreach) {
         if Upstream::TensorExtractSlice.is(op) {
-            if op.operand(0).is_ok_and(|s| destinations.contains(&ValueKey::of(s))) {
+            if op.operand_at(0).is_some_and(|s| destinations.contains(&ValueKey::of(s))) {
                 found.push(slice_access(op, Kind::Read));
             }
             continue;
@@ -533,7 +534,7 @@ pub fn accesses<'c, 'a>(foreach: OperationRef<'c, 'a>) -> Vec<Result<Access<'c, 
         }
         if Upstream::MemrefStore.is(op) {
             let (Ok(target), operands) = (op.operand(1), op.operand_count()) else { continue };
-            let indices: Vec<Value> = (2..operands).filter_map(|i| op.operand(i).ok()).collect();
+            let indices: Vec<Value> = (2..operands).filter_map(|i| op.operand_at(i)).collect();
             if !sharing_foreach_threads(op, subview_root(target)).is_empty() {
                 found.push(buffer_access(op, target, Some(indices)));
             }

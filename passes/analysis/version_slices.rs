@@ -12,6 +12,7 @@
 //! value that may be negative, two different unknowns, or anything else
 //! this does not model answers "may overlap".
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::effects;
 use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::{self, ValueKey};
@@ -57,7 +58,7 @@ pub fn rows<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Rows<'c, 'a>> {
             break;
         }
         first = Some(op);
-        v = op.operand(0).ok()?;
+        v = op.operand_at(0)?;
     }
     let subview = first.filter(|op| Upstream::of(*op) == Some(Upstream::MemrefSubview))?;
     let offsets = ir::dense_i64_attr(subview, attr::STATIC_OFFSETS)?;
@@ -66,7 +67,7 @@ pub fn rows<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Rows<'c, 'a>> {
     let offset = *offsets.first()?;
     let (x, a, b, m) = if offset == i64::MIN {
         // Dynamic: the first operand after the source.
-        form(subview.operand(1).ok()?, 0)?
+        form(subview.operand_at(1)?, 0)?
     } else {
         (None, 0, offset, None)
     };
@@ -82,7 +83,7 @@ fn form<'c: 'a, 'a>(value: Value<'c, 'a>, depth: usize) -> Option<Form<'c, 'a>> 
     }
     let unknown = Some((Some(value), 1, 0, None));
     let Some(op) = ir::defining_op(value).filter(|_| depth < 16) else { return unknown };
-    let operand = |i: usize| op.operand(i).ok();
+    let operand = |i: usize| op.operand_at(i);
     let constant = |i: usize| operand(i).and_then(ir::constant_int);
     let linear = |i: usize| form(operand(i)?, depth + 1).filter(|f| f.3.is_none());
     match Upstream::of(op) {
@@ -128,12 +129,12 @@ fn form<'c: 'a, 'a>(value: Value<'c, 'a>, depth: usize) -> Option<Form<'c, 'a>> 
 fn counter_start(x: Value) -> Option<i64> {
     let block = ir::argument_owner(x)?;
     let op = block.parent_operation().filter(|p| Upstream::of(*p) == Some(Upstream::ScfFor))?;
-    let is_iv = block.argument(0).is_ok_and(|iv| ValueKey::of(iv) == ValueKey::of(x));
-    let step = op.operand(2).ok().and_then(ir::constant_int);
+    let is_iv = block.argument_at(0).is_some_and(|iv| ValueKey::of(iv) == ValueKey::of(x));
+    let step = op.operand_at(2).and_then(ir::constant_int);
     if !is_iv || !step.is_some_and(|s| s > 0) {
         return None;
     }
-    op.operand(0).ok().and_then(ir::constant_int)
+    op.operand_at(0).and_then(ir::constant_int)
 }
 
 /// Whether `first`'s rows and `second`'s, `shift.1` iterations of the loop
@@ -149,7 +150,7 @@ pub fn apart(first: &Rows, second: &Rows, shift: Option<(OperationRef, i64)>) ->
     if let Some((loop_op, iterations)) = shift {
         if let Some(x) = x {
             if counter(loop_op) == Some(ValueKey::of(x)) {
-                let Some(step) = loop_op.operand(2).ok().and_then(ir::constant_int) else { return false };
+                let Some(step) = loop_op.operand_at(2).and_then(ir::constant_int) else { return false };
                 let moved = a2.checked_mul(step).and_then(|d| d.checked_mul(iterations)).and_then(|d| b2.checked_add(d));
                 let Some(moved) = moved else { return false };
                 b2 = moved;
@@ -204,6 +205,6 @@ fn at_value<'c, 'a>(rows: &Rows<'c, 'a>, counter: ValueKey, value: i64) -> Optio
 
 /// The induction variable of `scf.for` `loop_op`.
 fn counter(loop_op: OperationRef) -> Option<ValueKey> {
-    let body = loop_op.region(0).ok()?.first_block()?;
-    body.argument(0).ok().map(ValueKey::of)
+    let body = loop_op.region_at(0)?.first_block()?;
+    body.argument_at(0).map(ValueKey::of)
 }

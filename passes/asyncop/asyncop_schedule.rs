@@ -27,6 +27,7 @@
 
 mod rotate;
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::analysis::chain_effects::{chain_access, conflict};
 use crate::passes::analysis::effects::{self, Access};
 use crate::passes::ir::asyncop::Chain;
@@ -133,7 +134,7 @@ fn schedule(block: BlockRef, chains: &[Chain], limit: usize) {
 fn uses_any(op: OperationRef, values: &[ValueKey]) -> bool {
     std::iter::once(op)
         .chain(ir::nested_ops(op))
-        .any(|user| (0..user.operand_count()).filter_map(|i| user.operand(i).ok()).any(|v| values.contains(&ValueKey::of(v))))
+        .any(|user| (0..user.operand_count()).filter_map(|i| user.operand_at(i)).any(|v| values.contains(&ValueKey::of(v))))
 }
 
 /// The most chains open at once along `block`.

@@ -22,6 +22,7 @@
 //! regions, a terminator) is an error when it carries the attribute and is
 //! left alone when only its name is listed. `asyncop-unwrap` is the inverse.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::builder::{Builder, Point};
 // `asyncop.wrap`, the unit attribute that selects an op for wrapping.
 use crate::passes::ir::ods::asyncop::attrs::WRAP;
@@ -94,7 +95,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
 /// named `callee`) and a done in its place.
 fn wrap(root: OperationRef, op: OperationRef, callee: Option<String>) {
     let b = Builder::new(op.context(), op.location());
-    let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+    let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| op.operand_at(i)).collect();
     let types: Vec<Type> = operands.iter().map(|v| v.r#type()).collect();
     let results: Vec<Type> = op.results().map(|r| r.r#type()).collect();
     let none = Type::none(b.ctx());

@@ -79,6 +79,7 @@
 #[path = "synchronize/placement.rs"]
 mod placement;
 
+use crate::passes::ir::positions::OpPositions;
 use placement::{place, Launch, Placement, Resource, Scan, Site};
 use crate::passes::analysis::sync_state::{self, Queue, QueueEffect};
 use crate::passes::analysis::thread_scope;
@@ -498,7 +499,7 @@ fn synchronize<'c, 'a>(
         if Upstream::of(loop_op) != Some(Upstream::ScfFor) || !ir::static_trip_count(loop_op).is_some_and(|t| t >= 1) {
             continue;
         }
-        let Some(body) = loop_op.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        let Some(body) = loop_op.region_at(0).and_then(|r| r.first_block()) else { continue };
         let inner: HashMap<OpKey, i64> = launches
             .iter()
             .zip(&placements)
@@ -601,7 +602,7 @@ fn wait(launch: &Launch, site: Site, fallbacks: &[Fallback]) -> Result<(), PassF
 /// Whether `op` is an `nvgpu.device_async_copy` whose token nothing uses:
 /// upstream's form before `create_async_groups` (no group, no wait).
 fn is_unguarded_cp_async(op: OperationRef) -> bool {
-    Upstream::NvgpuDeviceAsyncCopy.is(op) && op.result(0).is_ok_and(|token| ir::users(token.into()).is_empty())
+    Upstream::NvgpuDeviceAsyncCopy.is(op) && op.result_at(0).is_some_and(|token| ir::users(token.into()).is_empty())
 }
 
 /// The logical queue that stands for PTX's cp.async queue while the pass

@@ -25,6 +25,7 @@
 //! (`asyncop.start` declares its effects complete at the done, and
 //! verify-sync and `asyncop-schedule` keep to it).
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::asyncop::{Chain, Wrapped};
 use crate::passes::ir::ods::asyncop::{DoneOp, StartOp};
 use crate::passes::ir::builder::{Builder, Point};
@@ -134,7 +135,7 @@ fn task<'c, 'a>(
     };
     rewrite::append_operands(yielded, &values);
     let token: Value = execute.result(0).expect("the token").into();
-    let futures = (1..execute.result_count()).filter_map(|i| execute.result(i).ok().map(Value::from)).collect();
+    let futures = (1..execute.result_count()).filter_map(|i| execute.result_at(i).map(Value::from)).collect();
     (token, futures)
 }
 

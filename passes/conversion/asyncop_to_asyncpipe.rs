@@ -19,6 +19,7 @@
 //! run it asynchronously. Chains outside `gpu.func`s are left for
 //! `asyncop-to-async`.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::asyncop::{Chain, Wrapped};
 use crate::passes::ir::ods::asyncop::{DoneOp, StartOp};
 use crate::passes::ir::builder::{Builder, Point};
@@ -111,7 +112,7 @@ fn copy_operands<'c, 'a>(start: StartOp<'c, 'a>, bound: &[Value<'c, 'a>]) -> Res
     };
     let parameters: Vec<ValueKey> = asyncop::parameters(start).into_iter().map(ValueKey::of).collect();
     let operand = |i: usize| -> Option<Value> {
-        let v = copy.operand(i).ok()?;
+        let v = copy.operand_at(i)?;
         parameters.iter().position(|p| *p == ValueKey::of(v)).and_then(|k| bound.get(k).copied())
     };
     // The verifier makes the wrapped op take only the region's parameters.

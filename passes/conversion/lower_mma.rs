@@ -56,6 +56,7 @@ pub mod sm90;
 #[path = "lower_mma/registers.rs"]
 mod registers;
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::analysis::in_flight::QueueMap;
 use crate::passes::analysis::sync_state;
 use crate::passes::transform::recount;
@@ -567,7 +568,7 @@ fn other_tile_access<'c, 'a>(buffer: melior::ir::Value<'c, 'a>, marked: bool) ->
     for (user, index) in ir::uses(buffer) {
         let fine = match Upstream::of(user) {
             Some(Upstream::MemrefSubview) => {
-                if let Some(inner) = other_tile_access(user.result(0).ok()?.into(), marked) {
+                if let Some(inner) = other_tile_access(user.result_at(0)?.into(), marked) {
                     return Some(inner);
                 }
                 index == 0

@@ -29,13 +29,13 @@
 //! other; threads of different chunks run concurrently, so a body whose
 //! threads wait for each other needs them in different chunks.
 
+use crate::passes::ir::positions::BlockPositions;
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::ods::par::ForeachThreadOp;
 use crate::passes::ir::{self, diag, par, rewrite};
 use crate::passes::{OptionDef, PassDef, PassFailed, PassOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::block::BlockLike;
 use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 pub const PASS: PassDef = PassDef {
@@ -85,7 +85,7 @@ fn run(root: OperationRef, options: &PassOptions) -> Result<(), PassFailed> {
         let outlined = b.function(&name, &types, &[group_type], true, Point::Before(function));
         let region = outlined.region(0).expect("the function's body");
         let entry = region.append_block(Block::new(&types.iter().map(|t| (*t, op.location())).collect::<Vec<_>>()));
-        let arguments: Vec<Value> = (0..captured.len()).filter_map(|i| entry.argument(i).ok().map(Value::from)).collect();
+        let arguments: Vec<Value> = (0..captured.len()).filter_map(|i| entry.argument_at(i).map(Value::from)).collect();
         let call = b.call(&name, &captured, &[group_type], Point::Before(op));
         let awaited: Value = call.result(0).expect("the group").into();
         b.op(Upstream::AsyncAwaitAll, &[awaited], &[], &[], Point::Before(op));

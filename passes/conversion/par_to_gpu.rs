@@ -37,6 +37,7 @@
 //! a block of more than 1024 threads, any other nesting of foreach_threads,
 //! side effects at the block level, and the tensor form.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::par::ForeachThreadOp;
 use crate::passes::ir::upstream::{attr, Upstream};
@@ -180,7 +181,7 @@ fn check_nesting<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>) -> Result<(), (Operat
             continue;
         }
         let workgroup_allocation = matches!(Upstream::of(level), Some(Upstream::MemrefAlloc | Upstream::MemrefAlloca))
-            && level.result(0).is_ok_and(|r| ir::memory_space(Value::from(r).r#type()) == ir::MemorySpace::Workgroup);
+            && level.result_at(0).is_some_and(|r| ir::memory_space(Value::from(r).r#type()) == ir::MemorySpace::Workgroup);
         let pure = level.region_count() == 0 && ir::memory_effects(level).is_some_and(|e| e.is_empty());
         if !(workgroup_allocation || pure) {
             return Err((level, "par-to-gpu: this op is at the block level of a block-mapped 'par.foreach_thread' with thread-mapped ones inside, which every GPU thread of the block runs; only ops without side effects and workgroup allocations may be there (move it into a thread-mapped 'par.foreach_thread')".into()));

@@ -16,13 +16,13 @@
 //! uses it), so that the way back reuses it and a round trip is the
 //! identity.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::par::{ForeachThreadOp, ParallelInsertSliceOp, PerformConcurrentlyOp};
 use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::{self, par, rewrite};
 use crate::passes::{PassDef, PassFailed, PassOptions};
 use melior::ir::attribute::DenseI64ArrayAttribute;
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, Region, RegionLike, Type, Value, ValueLike};
 
@@ -83,14 +83,14 @@ fn convert(foreach: ForeachThreadOp) {
     let mut arguments: Vec<(Type, melior::ir::Location)> = vec![(b.index_type(), op.location()); rank];
     arguments.extend(dests.iter().map(|d| (d.r#type(), op.location())));
     let block = forall.region(0).expect("the body").append_block(Block::new(&arguments));
-    let ivs: Vec<Value> = (0..rank).filter_map(|i| block.argument(i).ok().map(Value::from)).collect();
-    let outputs: Vec<Value> = (rank..rank + dests.len()).filter_map(|i| block.argument(i).ok().map(Value::from)).collect();
+    let ivs: Vec<Value> = (0..rank).filter_map(|i| block.argument_at(i).map(Value::from)).collect();
+    let outputs: Vec<Value> = (rank..rank + dests.len()).filter_map(|i| block.argument_at(i).map(Value::from)).collect();
     // The terminator and its slices.
     let in_parallel = b.insert(b.build(Upstream::ScfForallInParallel, &[], &[], &[], vec![Region::new()]), Point::End(block));
     let slices_block = in_parallel.region(0).expect("in_parallel's region").append_block(Block::new(&[]));
     for (n, slice) in slices.iter().enumerate() {
         let s = slice.operation();
-        let mut operands: Vec<Value> = (0..s.operand_count()).filter_map(|i| s.operand(i).ok()).collect();
+        let mut operands: Vec<Value> = (0..s.operand_count()).filter_map(|i| s.operand_at(i)).collect();
         operands[1] = outputs[n];
         let attributes = rewrite::attributes(s);
         let named: Vec<(&str, melior::ir::Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();

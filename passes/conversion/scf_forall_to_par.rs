@@ -16,12 +16,12 @@
 //! into by exactly one slice (par ties each result to one slice), is an
 //! error at the op.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::par::{ForeachThreadOp, ParallelInsertSliceOp, PerformConcurrentlyOp};
 use crate::passes::ir::upstream::{attr, Upstream};
 use crate::passes::ir::{self, diag, rewrite, ValueKey};
 use crate::passes::{PassDef, PassFailed, PassOptions};
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
@@ -63,11 +63,11 @@ fn convert(forall: OperationRef) -> Result<(), String> {
     let segments = ir::dense_i32_attr(forall, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
     let dynamic_upper = segments.get(1).copied().unwrap_or(0).max(0) as usize;
     let first_output = segments.iter().take(3).map(|n| n.max(&0).to_owned() as usize).sum::<usize>();
-    let inits: Vec<Value> = (first_output..forall.operand_count()).filter_map(|i| forall.operand(i).ok()).collect();
+    let inits: Vec<Value> = (first_output..forall.operand_count()).filter_map(|i| forall.operand_at(i)).collect();
     let rank = upper.len();
     let block = ir::region_entry(forall, 0).ok_or("a forall without a body")?;
-    let ivs: Vec<Value> = (0..rank).filter_map(|i| block.argument(i).ok().map(Value::from)).collect();
-    let outputs: Vec<Value> = (rank..rank + inits.len()).filter_map(|i| block.argument(i).ok().map(Value::from)).collect();
+    let ivs: Vec<Value> = (0..rank).filter_map(|i| block.argument_at(i).map(Value::from)).collect();
+    let outputs: Vec<Value> = (rank..rank + inits.len()).filter_map(|i| block.argument_at(i).map(Value::from)).collect();
     let in_parallel = ir::terminator(block).filter(|t| Upstream::ScfForallInParallel.is(*t)).ok_or("a forall without its in_parallel terminator")?;
     let inserts: Vec<OperationRef> = ir::region_entry(in_parallel, 0).map(|b| ir::ops(b).collect()).unwrap_or_default();
     // One slice per output, in output order.
@@ -87,7 +87,7 @@ fn convert(forall: OperationRef) -> Result<(), String> {
     }
     let b = Builder::new(forall.context(), forall.location());
     let at = Point::Before(forall);
-    let mut dynamic = (0..dynamic_upper).filter_map(|i| forall.operand(i).ok());
+    let mut dynamic = (0..dynamic_upper).filter_map(|i| forall.operand_at(i));
     let mut counts = Vec::new();
     for u in &upper {
         counts.push(if *u == DYNAMIC { dynamic.next().ok_or("a missing dynamic bound")? } else { constant_before(&b, forall, *u) });
@@ -110,7 +110,7 @@ fn convert(forall: OperationRef) -> Result<(), String> {
         let insert = insert.expect("checked above");
         // tensor.parallel_insert_slice's operands: source, dest, then its
         // dynamic offsets, sizes and strides (operandSegmentSizes).
-        let operands: Vec<Value> = (0..insert.operand_count()).filter_map(|i| insert.operand(i).ok()).collect();
+        let operands: Vec<Value> = (0..insert.operand_count()).filter_map(|i| insert.operand_at(i)).collect();
         let segments = ir::dense_i32_attr(insert, attr::OPERAND_SEGMENT_SIZES).unwrap_or_default();
         let [_, _, offsets, sizes, strides] = segments[..] else {
             return Err("a tensor.parallel_insert_slice without its five operand groups".into());
@@ -138,7 +138,7 @@ fn convert(forall: OperationRef) -> Result<(), String> {
             rewrite::set_attribute(slice, &name, value);
         }
     }
-    let ids: Vec<Value> = (0..rank).filter_map(|i| body.argument(i).ok().map(Value::from)).collect();
+    let ids: Vec<Value> = (0..rank).filter_map(|i| body.argument_at(i).map(Value::from)).collect();
     for (iv, id) in ivs.iter().zip(&ids) {
         rewrite::replace_uses(*iv, *id);
     }

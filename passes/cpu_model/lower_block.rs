@@ -93,6 +93,7 @@
 //! block ids of a block or grid larger than one in that dimension, calls of
 //! device functions.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::{self, DeviceAsyncCopy, Upstream};
 use crate::passes::ir::builder::{Builder, Point};
@@ -450,7 +451,7 @@ fn lower(kernel: OperationRef) -> Result<(), PassFailed> {
     // The vectors the collectives were looked through (their elements are
     // used one by one) are left unused.
     for op in ir::nested_ops(runner).into_iter().rev() {
-        if Upstream::VectorFromElements.is(op) && op.result(0).is_ok_and(|r| ir::users(r.into()).is_empty()) {
+        if Upstream::VectorFromElements.is(op) && op.result_at(0).is_some_and(|r| ir::users(r.into()).is_empty()) {
             ir::erase(op);
         }
     }
@@ -707,8 +708,8 @@ fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<Kernel<'c, 'a>, PassFai
 /// Whether the block model runs this `gpu.shuffle`: an f32 over the whole
 /// warp (width the constant 32).
 fn is_modeled_shuffle(op: OperationRef) -> bool {
-    let f32_value = op.operand(0).is_ok_and(|v| v.r#type().is_f32());
-    f32_value && op.operand(2).is_ok_and(|width| ir::constant_int(width) == Some(32))
+    let f32_value = op.operand_at(0).is_some_and(|v| v.r#type().is_f32());
+    f32_value && op.operand_at(2).is_some_and(|width| ir::constant_int(width) == Some(32))
 }
 
 fn window_layout(shared: &[Shared]) -> (Vec<i64>, i64) {

@@ -34,6 +34,7 @@
 //! and a register tile not made in the function or used by anything but
 //! asyncpipe's tensor-core ops.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::sync_state::is_token_form;
 use crate::passes::ir::asyncpipe::{self, accumulator_tile, AccumulatorTile};
@@ -252,7 +253,7 @@ const FROM_INIT: &str = "asyncpipe-lower-deferred models register tiles that asy
 
 /// The register tiles (`!asyncpipe.accumulator` values) `op` takes.
 fn register_tiles<'c, 'a>(op: OperationRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
-    (0..op.operand_count()).filter_map(move |k| op.operand(k).ok()).filter(|v| asyncpipe::is_accumulator_type(v.r#type()))
+    (0..op.operand_count()).filter_map(move |k| op.operand_at(k)).filter(|v| asyncpipe::is_accumulator_type(v.r#type()))
 }
 
 /// Whether accumulator `acc` is made by an `asyncpipe.accumulator_init`.

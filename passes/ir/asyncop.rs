@@ -2,6 +2,7 @@
 //! handle type (through the dialect's C API), and the chain read back from
 //! its done: which op binds each operand and the outputs, and what it wraps.
 
+use crate::passes::ir::positions::BlockPositions;
 use super::ods::asyncop::types::HandleType;
 use super::ods::asyncop::{DoneOp, StartOp, UpdateOp, YieldOp};
 use super::upstream::Upstream;
@@ -217,7 +218,7 @@ pub fn handle_parts<'c>(ty: Type<'c>) -> Option<(Vec<Type<'c>>, Vec<Type<'c>>, T
 /// The block arguments of a region-form start (its parameters).
 pub fn parameters<'c, 'a>(start: StartOp<'c, 'a>) -> Vec<Value<'c, 'a>> {
     let Some(block) = start.body().first_block() else { return vec![] };
-    (0..block.argument_count()).filter_map(|i| block.argument(i).ok().map(Value::from)).collect()
+    (0..block.argument_count()).filter_map(|i| block.argument_at(i).map(Value::from)).collect()
 }
 
 /// Whether `op` can be wrapped by a region-form start: one op without

@@ -3,6 +3,7 @@
 //! and group types (through the dialect's C API, not their printed text:
 //! `asyncpipe_types`, re-exported here).
 
+use crate::passes::ir::positions::OpPositions;
 use super::async_effects::QueueName;
 use super::ods::asyncpipe::{AsyncScopeOp, AsyncpipeOp, CommitGroupOp, CommitOp, CommitQueueOp, CopyOp, MmaOp};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -34,7 +35,7 @@ pub fn queue_of(op: OperationRef) -> Option<i64> {
     if let Some(scope) = scope {
         return super::int_attr(scope, CommitGroupOp::QUEUE);
     }
-    let token = op.result(0).ok()?;
+    let token = op.result_at(0)?;
     super::users(token.into()).into_iter().find_map(CommitGroupOp::cast).and_then(CommitGroupOp::queue)
 }
 

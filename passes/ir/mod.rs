@@ -16,6 +16,7 @@
 //! - [`slices`]: the offsets, sizes and strides of subviews and slices,
 //!   and `affine.apply`'s expression.
 //! - [`upstream`]: the upstream ops the passes recognize or build, by name.
+//! - [`positions`]: results, operands, regions, arguments by position.
 //! - this module: queries melior does not provide (attributes, uses,
 //!   defining ops, walks, types).
 
@@ -28,17 +29,16 @@ pub mod diag;
 pub mod nvvm;
 pub mod ods;
 pub mod par;
+pub mod positions;
 pub mod rewrite;
 pub mod slices;
 pub mod transforms;
 pub mod upstream;
 
-use crate::passes::ir::upstream::{attr, Upstream};
+use crate::passes::ir::{positions::OpPositions, upstream::{attr, Upstream}};
 use melior::ir::attribute::{AttributeLike, IntegerAttribute};
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::RegionLike;
-use melior::ir::{BlockRef, TypeLike, Value, ValueLike};
+use melior::ir::{block::BlockLike, BlockRef, RegionLike, TypeLike, Value, ValueLike};
 
 /// The operation's name, borrowed from the context (no allocation).
 pub fn op_name<'c>(op: OperationRef<'c, '_>) -> &'c str {
@@ -251,7 +251,7 @@ pub fn split_at_functions<'c, 'a>(root: OperationRef<'c, 'a>) -> (Vec<OperationR
 
 /// The first block of region `index` of `op`, if any.
 pub fn region_entry<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Option<BlockRef<'c, 'a>> {
-    op.region(index).ok().and_then(|r| r.first_block())
+    op.region_at(index).and_then(|r| r.first_block())
 }
 
 /// The value of an integer `arith.constant`, if one defines `value`.
@@ -265,7 +265,7 @@ pub fn constant_int<'c, V: ValueLike<'c>>(value: V) -> Option<i64> {
 
 /// `(lb, ub, step)` of a loop when all three are `arith.constant`s.
 pub fn static_bounds(op: OperationRef) -> Option<(i64, i64, i64)> {
-    let constant = |index: usize| constant_int(op.operand(index).ok()?);
+    let constant = |index: usize| constant_int(op.operand_at(index)?);
     Some((constant(0)?, constant(1)?, constant(2)?))
 }
 
@@ -961,7 +961,7 @@ unsafe fn with_memory_space_raw<'c>(memref: melior::ir::Type<'c>, space: mlir_sy
 pub fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let op = defining_op(value)?;
     match upstream::Upstream::of(op) {
-        Some(upstream::Upstream::MemrefSubview) => allocation_of(op.operand(0).ok()?),
+        Some(upstream::Upstream::MemrefSubview) => allocation_of(op.operand_at(0)?),
         Some(upstream::Upstream::MemrefAlloc) => Some(op),
         _ => None,
     }
@@ -994,7 +994,7 @@ pub fn starts_aligned(value: Value, unit: i64) -> bool {
 pub fn multi_block_regions<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<melior::ir::RegionRef<'c, 'a>> {
     std::iter::once(op)
         .chain(nested_ops(op))
-        .flat_map(|o| (0..o.region_count()).filter_map(move |i| o.region(i).ok()))
+        .flat_map(|o| (0..o.region_count()).filter_map(move |i| o.region_at(i)))
         .filter(|region| region_blocks(*region).len() > 1)
         .collect()
 }

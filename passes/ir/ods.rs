@@ -22,7 +22,8 @@ include!(concat!(env!("OUT_DIR"), "/ods.rs"));
 
 /// What the generated accessors call.
 pub(crate) mod support {
-    use melior::ir::operation::{OperationLike, OperationRef};
+    use crate::passes::ir::positions::OpPositions;
+    use melior::ir::operation::OperationRef;
     use melior::ir::Value;
     use std::ops::Range;
 
@@ -39,11 +40,11 @@ pub(crate) mod support {
     }
 
     pub fn operands<'c, 'a>(op: OperationRef<'c, 'a>, range: Range<usize>) -> impl Iterator<Item = Value<'c, 'a>> {
-        range.filter_map(move |i| op.operand(i).ok())
+        range.filter_map(move |i| op.operand_at(i))
     }
 
     pub fn results<'c, 'a>(op: OperationRef<'c, 'a>, range: Range<usize>) -> impl Iterator<Item = Value<'c, 'a>> {
-        range.filter_map(move |i| op.result(i).ok().map(Value::from))
+        range.filter_map(move |i| op.result_at(i).map(Value::from))
     }
 
     /// Operand group `index` of an op with `operandSegmentSizes`.

@@ -2,6 +2,7 @@
 //! counts, moving its body to where each thread runs, and the ids of a
 //! thread from its linear number.
 
+use crate::passes::ir::positions::BlockPositions;
 use super::builder::{Builder, Point};
 use super::ods::par::ForeachThreadOp;
 use super::upstream::Upstream;
@@ -19,7 +20,7 @@ pub fn body<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>) -> BlockRef<'c, 'a> {
 /// The thread ids (the body's arguments), outermost dimension first.
 pub fn thread_ids<'c, 'a>(foreach: ForeachThreadOp<'c, 'a>) -> Vec<Value<'c, 'a>> {
     let block = body(foreach);
-    (0..block.argument_count()).filter_map(|i| block.argument(i).ok().map(Value::from)).collect()
+    (0..block.argument_count()).filter_map(|i| block.argument_at(i).map(Value::from)).collect()
 }
 
 /// An error at `foreach` unless it is in buffer form (no results): the

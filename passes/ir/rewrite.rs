@@ -2,6 +2,7 @@
 //! fewer results (and, for loops, fewer loop-carried values), and recreating
 //! an op under another name while keeping its regions.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir;
 use crate::passes::ir::upstream::Upstream;
 use melior::ir::block::BlockLike;
@@ -110,7 +111,7 @@ pub fn drop_empty_else(op: OperationRef) {
     if op.result_count() != 0 {
         return;
     }
-    if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
+    if let Some(block) = op.region_at(1).and_then(|r| r.first_block()) {
         let only_yield = block.first_operation().is_some_and(|o| o.next_in_block().is_none() && o.operand_count() == 0);
         if only_yield {
             erase_block(block);
@@ -388,7 +389,7 @@ pub fn inline_yielding<'c, 'a>(
     let mut yielded = None;
     for op in ir::ops(block) {
         if op.next_in_block().is_none() {
-            yielded = op.operand(0).ok();
+            yielded = op.operand_at(0);
             continue;
         }
         let operands: Vec<Value<'c, 'a>> = op.operands().map(|v| mapped(&map, v)).collect();

@@ -4,6 +4,7 @@
 //! `par.parallel_insert_slice`), each static or an SSA value, and the
 //! results of `affine.apply` and `affine.min` as expressions.
 
+use crate::passes::ir::positions::OpPositions;
 use super::upstream::Upstream;
 use super::ods::par::ParallelInsertSliceOp;
 use melior::ir::AffineExpr;
@@ -38,9 +39,9 @@ impl<'c, 'a> Slice<'c, 'a> {
         let (whole, first) = if let Some(insert) = ParallelInsertSliceOp::cast(op) {
             (insert.dest(), 2)
         } else if matches!(Upstream::of(op), Some(Upstream::MemrefSubview | Upstream::TensorExtractSlice)) {
-            (op.operand(0).ok()?, 1)
+            (op.operand_at(0)?, 1)
         } else if Upstream::TensorParallelInsertSlice.is(op) || Upstream::TensorInsertSlice.is(op) {
-            (op.operand(1).ok()?, 2)
+            (op.operand_at(1)?, 2)
         } else {
             return None;
         };
@@ -48,7 +49,7 @@ impl<'c, 'a> Slice<'c, 'a> {
         let mut next = segments.iter().take(first).map(|&n| n.max(0) as usize).sum::<usize>();
         let mut group = |name: &str, count: i32| -> Option<Vec<Mixed<'c, 'a>>> {
             let statics = super::dense_i64_attr(op, name)?;
-            let mut dynamic = (next..next + count.max(0) as usize).map(|i| op.operand(i).ok());
+            let mut dynamic = (next..next + count.max(0) as usize).map(|i| op.operand_at(i));
             next += count.max(0) as usize;
             statics
                 .into_iter()
@@ -186,8 +187,8 @@ pub fn affine_min<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<(Vec<Affine>, usiz
         return None;
     }
     let map = map_attribute(op)?;
-    let results = (0..map.result_count()).map(|i| map.result(i).ok().map(Affine::of)).collect::<Option<Vec<_>>>()?;
-    let operands = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
+    let results = (0..map.result_count()).map(|i| map_result(map, i).map(Affine::of)).collect::<Option<Vec<_>>>()?;
+    let operands = (0..op.operand_count()).filter_map(|i| op.operand_at(i)).collect();
     Some((results, map.dim_count(), operands))
 }
 
@@ -213,6 +214,14 @@ pub fn affine_apply<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<(Affine, usize, 
     if map.result_count() != 1 {
         return None;
     }
-    let operands = (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).collect();
-    Some((Affine::of(map.result(0).ok()?), map.dim_count(), operands))
+    let operands = (0..op.operand_count()).filter_map(|i| op.operand_at(i)).collect();
+    Some((Affine::of(map_result(map, 0)?), map.dim_count(), operands))
+}
+
+/// Result `index` of an affine map, if it has that many.
+fn map_result(map: melior::ir::AffineMap<'_>, index: usize) -> Option<AffineExpr<'_>> {
+    match map.result(index) {
+        Ok(expr) => Some(expr),
+        Err(_) => None,
+    }
 }

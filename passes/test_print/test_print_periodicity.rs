@@ -12,6 +12,7 @@
 //! remark: trips 0 + 1*argument 0 (at most 9223372036854775807); period 3
 //! ```
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::analysis::const_eval::Bindings;
 use crate::passes::analysis::effects;
 use crate::passes::analysis::periodicity::{self, CarriedIntegers, Trips};
@@ -36,7 +37,7 @@ fn run(root: OperationRef, _options: &PassOptions) -> Result<(), PassFailed> {
         let case = Rc::new(Case::of_function(function));
         let bindings = Bindings::in_case(case.clone());
         for op in ir::nested_ops(function).into_iter().filter(|op| Upstream::ScfFor.is(*op)) {
-            let (Some(lb), Some(ub), Some(step)) = (op.operand(0).ok(), op.operand(1).ok(), op.operand(2).ok()) else { continue };
+            let (Some(lb), Some(ub), Some(step)) = (op.operand_at(0), op.operand_at(1), op.operand_at(2)) else { continue };
             let (Some(lower), Some(step)) = (bindings.form(lb), bindings.eval(step)) else {
                 diag::remark(op.location(), "trips unknown (a lower bound or step not known)");
                 continue;

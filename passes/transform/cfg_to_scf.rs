@@ -32,6 +32,7 @@
 //!
 //! Raising changes only the copy it is given (`rewrite::on_sibling_copy`).
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::upstream::{attr, cmpi, Upstream};
 use crate::passes::analysis::symbolic;
@@ -118,13 +119,13 @@ fn branch_of<'c, 'a>(block: BlockRef<'c, 'a>) -> Option<Branch<'c, 'a>> {
             let (target, operands) = edge(0)?;
             Some(Branch::Jump(target, operands))
         }
-        Upstream::CfCondBr => Some(Branch::Cond(terminator, terminator.operand(0).ok()?, [edge(0)?, edge(1)?])),
+        Upstream::CfCondBr => Some(Branch::Cond(terminator, terminator.operand_at(0)?, [edge(0)?, edge(1)?])),
         _ => None,
     }
 }
 
 fn arguments<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-    (0..block.argument_count()).filter_map(|i| block.argument(i).ok().map(Into::into)).collect()
+    (0..block.argument_count()).filter_map(|i| block.argument_at(i).map(Into::into)).collect()
 }
 
 fn predecessors<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<BlockRef<'c, 'a>> {
@@ -384,7 +385,7 @@ fn counted_loop<'c: 'a, 'a>(header: BlockRef<'c, 'a>) -> bool {
     let carried_yields: Vec<Value> = carried.iter().map(|k| yields[*k]).collect();
     b.op(Upstream::ScfYield, &carried_yields, &[], &[], Point::End(for_body));
     // The increment is the loop's own now.
-    if next.result(0).is_ok_and(|r| ir::uses(r.into()).len() == 1) {
+    if next.result_at(0).is_some_and(|r| ir::uses(r.into()).len() == 1) {
         ir::erase(ir::terminator(body).expect("the latch's branch"));
         ir::erase(next);
     }

@@ -22,6 +22,7 @@
 //! `llvm.load` of memref's own lowering) makes the kernel "not modeled":
 //! the hazard model would not see that access.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::upstream::{attr, Upstream, CP_ASYNC_SIZE};
 use crate::passes::ir::{self, MemorySpace, ValueKey};
@@ -115,7 +116,7 @@ fn raise_copy<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Result<(), Unraised<'c>> 
 /// comes from, beside `op` (its result unused: the model reads only what
 /// it touches).
 fn shadow_ldmatrix<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Result<(), Unraised<'c>> {
-    let Some((memref, indices)) = op.operand(0).ok().and_then(lift).filter(|(m, _)| ir::memory_space(m.r#type()) == MemorySpace::Workgroup) else {
+    let Some((memref, indices)) = op.operand_at(0).and_then(lift).filter(|(m, _)| ir::memory_space(m.r#type()) == MemorySpace::Workgroup) else {
         return Err(Unraised {
             at: op.location(),
             message: "cannot prove: this ldmatrix's pointer is not a memref descriptor's aligned pointer moved by the memref's own strides, so what it reads is not known".into(),
@@ -164,7 +165,7 @@ fn is_source_index(value: Value, seen: &mut Vec<ValueKey>) -> bool {
     if let Some(def) = ir::defining_op(value) {
         return Upstream::BuiltinUnrealizedConversionCast.is(def)
             && def.operand_count() == 1
-            && def.operand(0).is_ok_and(|index| index.r#type().is_index());
+            && def.operand_at(0).is_some_and(|index| index.r#type().is_index());
     }
     if seen.contains(&ValueKey::of(value)) {
         return true;
@@ -207,7 +208,7 @@ fn as_index<'c: 'a, 'a>(value: Value<'c, 'a>, b: &Builder<'c>, point: Point<'c, 
 fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<'c, 'a>>)> {
     let mut pointer = pointer;
     while let Some(cast) = ir::defining_op(pointer).filter(|d| Upstream::LlvmAddrspacecast.is(*d)) {
-        pointer = cast.operand(0).ok()?;
+        pointer = cast.operand_at(0)?;
     }
     let def = ir::defining_op(pointer)?;
     let (base, linear) = if Upstream::LlvmGetelementptr.is(def) {
@@ -215,7 +216,7 @@ fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<
             return None;
         }
         let element = def.attribute(attr::ELEM_TYPE).ok().and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())?.value();
-        (def.operand(0).ok()?, Some((def.operand(1).ok()?, element)))
+        (def.operand_at(0)?, Some((def.operand_at(1)?, element)))
     } else {
         (pointer, None)
     };
@@ -223,9 +224,9 @@ fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<
     if ir::dense_i64_attr(extract, attr::POSITION).as_deref() != Some(&[1]) {
         return None;
     }
-    let descriptor = extract.operand(0).ok()?;
+    let descriptor = extract.operand_at(0)?;
     let cast = ir::defining_op(descriptor).filter(|d| Upstream::BuiltinUnrealizedConversionCast.is(*d) && d.operand_count() == 1)?;
-    let memref = cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
+    let memref = cast.operand_at(0).filter(|m| m.r#type().is_mem_ref())?;
     let ty = memref.r#type();
     let (strides, offset) = ir::strides_and_offset(ty)?;
     let rank = strides.len();
@@ -253,7 +254,7 @@ fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<
     }
     let field = |value: Value, position: &[i64]| -> bool {
         ir::defining_op(value).is_some_and(|d| {
-            Upstream::LlvmExtractvalue.is(d) && d.operand(0).ok() == Some(descriptor) && ir::dense_i64_attr(d, attr::POSITION).as_deref() == Some(position)
+            Upstream::LlvmExtractvalue.is(d) && d.operand_at(0) == Some(descriptor) && ir::dense_i64_attr(d, attr::POSITION).as_deref() == Some(position)
         })
     };
     let constant = |value: Value| ir::defining_op(value).filter(|d| Upstream::LlvmMlirConstant.is(*d)).and_then(|d| ir::int_attr(d, attr::LLVM_CONSTANT_VALUE));
@@ -264,19 +265,19 @@ fn lift<'c: 'a, 'a>(pointer: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<Value<
             rest.take()?
         } else {
             let add = ir::defining_op(rest?).filter(|d| Upstream::LlvmAdd.is(*d))?;
-            rest = Some(add.operand(0).ok()?);
-            add.operand(1).ok()?
+            rest = Some(add.operand_at(0)?);
+            add.operand_at(1)?
         };
         indices[k] = if strides[k] == 1 {
             term
         } else {
             let mul = ir::defining_op(term).filter(|d| Upstream::LlvmMul.is(*d))?;
-            let stride = mul.operand(1).ok()?;
+            let stride = mul.operand_at(1)?;
             let matches = if strides[k] == i64::MIN { field(stride, &[4, k as i64]) } else { constant(stride) == Some(strides[k]) };
             if !matches {
                 return None;
             }
-            mul.operand(0).ok()?
+            mul.operand_at(0)?
         };
     }
     if offset != 0 {

@@ -74,6 +74,7 @@
 //! `passes/analysis/hopper_sync/roles.rs`) once asyncpipe-lower-mma has
 //! made the MMAs wgmma.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::{attrs, AccumulatorInitOp, AccumulatorStoreOp, CommitQueueOp, MmaOp, WaitQueueOp, YieldOp};
 use crate::passes::ir::upstream::{attr, cmpi, Upstream};
@@ -374,7 +375,7 @@ fn check_persistent<'c, 'a>(
     for op in after.iter().filter(|op| AccumulatorStoreOp::is(**op)) {
         let dest = op.operand(1).expect("a destination");
         let count = ir::defining_op(dest).filter(|d| Upstream::MemrefSubview.is(*d)).and_then(|view| {
-            let whole = ir::shape(view.operand(0).ok()?.r#type());
+            let whole = ir::shape(view.operand_at(0)?.r#type());
             let part = ir::shape(dest.r#type());
             let ok = whole.len() == 2 && part.len() == 2 && whole.iter().zip(&part).all(|(w, p)| *w > 0 && *p > 0 && w % p == 0);
             ok.then(|| (whole[0] / part[0]) * (whole[1] / part[1]))

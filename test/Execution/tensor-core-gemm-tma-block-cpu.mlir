@@ -34,6 +34,12 @@
 // from linalg.matmul's.
 // CHECK-COUNT-21: {{^0$}}
 // CHECK-NOT: {{.}}
+// The same with order 4 for the starving one (warpgroup 1 held back while
+// warpgroup 0 can run; wgmma waits completing as late as they may): exact.
+// RUN: sed -e 's/%%starving = arith.constant 3 : index/%%starving = arith.constant 4 : index/' \
+// RUN:   %S/Inputs/tensor-core-gemm-tma-block-main.mlir > %t.main4.mlir
+// RUN: cat %t.kernel.mlir %t.main4.mlir %S/Inputs/block-sim.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
 
 // The rings' initialization barrier; the K step's barrier (without it a
 // warpgroup's tensor-map copy overwrites a tile the other's wgmma still

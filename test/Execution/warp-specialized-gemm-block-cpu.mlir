@@ -37,6 +37,14 @@
 // CHECK-COUNT-21: {{^0$}}
 // CHECK-NOT: {{.}}
 //
+// The same with order 4 for the starving one (the upper half of the warps,
+// consumer warpgroup 1 and the producer, held back while the others can
+// run; wgmma waits completing as late as they may): exact too.
+// RUN: sed -e 's/%%starving = arith.constant 3 : index/%%starving = arith.constant 4 : index/' \
+// RUN:   %S/Inputs/tensor-core-gemm-tma-block-main.mlir > %t.main4.mlir
+// RUN: cat %t.kernel.mlir %t.main4.mlir %S/Inputs/block-sim.mlir \
+// RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu | FileCheck %s
+//
 // A ring of 2 slots (each wraps 4 times in 8 K steps), and four of its
 // wrong versions (test/tools/ws-mutants.py; all thirteen, here and in the
 // persistent form, in warp-specialized-gemm-mutants-block-cpu.mlir, which

@@ -3,6 +3,7 @@
 //! other threads; the slice of its buffer an access touches (resolved
 //! through subviews, views and reshapes to its root, per thread).
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 
 impl<'c, 'a> Checker<'c, 'a> {
@@ -331,7 +332,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             let reshape = matches!(Upstream::of(def), Some(Upstream::MemrefCollapseShape | Upstream::MemrefExpandShape));
             if reshape && !opaque {
                 if reshaped.is_none() {
-                    reshaped = def.result(0).ok().map(|r| Value::from(r).r#type());
+                    reshaped = def.result_at(0).map(|r| Value::from(r).r#type());
                 }
             } else if reshaped.is_some()
                 && effects::is_view(def)
@@ -395,7 +396,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     pub(super) fn composed(&self, chain: &[OperationRef]) -> Option<Slice> {
         let kept = |subview: OperationRef| -> Option<Vec<usize>> {
             let sizes = ir::dense_i64_attr(subview, attr::STATIC_SIZES)?;
-            let rank = ir::shape(subview.result(0).ok()?.r#type()).len();
+            let rank = ir::shape(subview.result_at(0)?.r#type()).len();
             if sizes.len() == rank {
                 return Some((0..rank).collect());
             }
@@ -439,7 +440,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut next = |e: i64| -> Option<Option<Value>> {
             (e == i64::MIN).then(|| {
                 operand += 1;
-                subview.operand(operand - 1).ok()
+                subview.operand_at(operand - 1)
             })
         };
         let (offsets, offset_threads): (Vec<Option<i64>>, Vec<ThreadTerms>) = offsets

@@ -3,6 +3,7 @@
 //! views, block arguments, region results and calls), the async accesses
 //! and carried groups of each loop, and packed views into one allocation.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::*;
 
 impl FunctionFacts {
@@ -75,11 +76,11 @@ impl FunctionFacts {
                     || (Upstream::MemrefReinterpretCast.is(**op) && Packed::reinterpreted(**op).is_some())
             })
             .filter_map(|op| {
-                let mut source = op.operand(0).ok()?;
+                let mut source = op.operand_at(0)?;
                 while let Some(def) = ir::defining_op(source).filter(|d| {
                     matches!(Upstream::of(*d), Some(Upstream::MemrefCast | Upstream::MemrefMemorySpaceCast | Upstream::MemrefCollapseShape | Upstream::MemrefExpandShape))
                 }) {
-                    source = def.operand(0).ok()?;
+                    source = def.operand_at(0)?;
                 }
                 Some(effects::Root::of(source))
             })
@@ -98,7 +99,7 @@ impl FunctionFacts {
             // op into its error, regions and all.)
             ops.iter()
                 .filter(|op| op.result_count() > 0)
-                .filter_map(|op| Some((ValueKey::of(op.result(0).ok()?), upstream::thread_position(*op)?)))
+                .filter_map(|op| Some((ValueKey::of(op.result_at(0)?), upstream::thread_position(*op)?)))
                 .collect()
         } else {
             Vec::new()
@@ -121,7 +122,7 @@ impl FunctionFacts {
 /// result of an `scf` op in `function`, the roots of the buffers it may be.
 pub(super) fn aliases<'c, 'a>(function: OperationRef<'c, 'a>, ops: &[OperationRef<'c, 'a>]) -> HashMap<Root, Vec<Root>> {
     pub(super) fn yielded<'c, 'a>(block: Option<BlockRef<'c, 'a>>, i: usize) -> Option<Value<'c, 'a>> {
-        block.and_then(ir::terminator).and_then(|t| t.operand(i).ok())
+        block.and_then(ir::terminator).and_then(|t| t.operand_at(i))
     }
     // Each ambiguous memref, and the values that flow into it.
     let mut sources: HashMap<Root, Vec<Root>> = HashMap::new();
@@ -137,8 +138,8 @@ pub(super) fn aliases<'c, 'a>(function: OperationRef<'c, 'a>, ops: &[OperationRe
             Some(Upstream::ScfFor) => {
                 let body = ir::region_entry(op, 0);
                 for (i, result) in op.results().enumerate() {
-                    let (init, next) = (op.operand(3 + i).ok(), yielded(body, i));
-                    for to in [Some(Value::from(result)), body.and_then(|b| b.argument(i + 1).ok()).map(Value::from)].into_iter().flatten() {
+                    let (init, next) = (op.operand_at(3 + i), yielded(body, i));
+                    for to in [Some(Value::from(result)), body.and_then(|b| b.argument_at(i + 1)).map(Value::from)].into_iter().flatten() {
                         flow(to, init);
                         flow(to, next);
                     }
@@ -156,17 +157,17 @@ pub(super) fn aliases<'c, 'a>(function: OperationRef<'c, 'a>, ops: &[OperationRe
                 // yields; after-region arguments and results: what the
                 // condition forwards (its operands after the first).
                 let (before, after) = (ir::region_entry(op, 0), ir::region_entry(op, 1));
-                let forwarded = |i: usize| before.and_then(ir::terminator).and_then(|t| t.operand(i + 1).ok());
+                let forwarded = |i: usize| before.and_then(ir::terminator).and_then(|t| t.operand_at(i + 1));
                 for block in before.iter() {
                     for i in 0..block.argument_count() {
                         let argument: Value = block.argument(i).unwrap().into();
-                        flow(argument, op.operand(i).ok());
+                        flow(argument, op.operand_at(i));
                         flow(argument, yielded(after, i));
                     }
                 }
                 for (i, result) in op.results().enumerate() {
                     flow(result.into(), forwarded(i));
-                    if let Some(argument) = after.and_then(|b| b.argument(i).ok()) {
+                    if let Some(argument) = after.and_then(|b| b.argument_at(i)) {
                         flow(argument.into(), forwarded(i));
                     }
                 }
@@ -265,10 +266,10 @@ impl<'c, 'a> LoopFacts<'c, 'a> {
                 }
             }
             match Upstream::of(user) {
-                Some(Upstream::ScfIf) => facts.uses.extend(user.operand(0).ok()),
+                Some(Upstream::ScfIf) => facts.uses.extend(user.operand_at(0)),
                 Some(Upstream::ScfFor) => facts.uses.extend(user.operands().take(3)),
                 _ if WaitQueueOp::is(user) => facts.uses.extend(WaitQueueOp::cast(user).and_then(WaitQueueOp::dynamic_count)),
-                Some(Upstream::MemrefSubview) if user.operand(0).is_ok_and(tracked) => facts.uses.extend(user.operands().skip(1)),
+                Some(Upstream::MemrefSubview) if user.operand_at(0).is_some_and(tracked) => facts.uses.extend(user.operands().skip(1)),
                 _ => {
                     for operand in user.operands().filter(|v| v.r#type().is_mem_ref() && tracked(*v)) {
                         if let Some((indices, _)) = effects::element_access(user, operand) {
@@ -312,17 +313,17 @@ impl Packed {
         if !Upstream::MemrefView.is(op) {
             return None;
         }
-        let source = op.operand(0).ok()?;
+        let source = op.operand_at(0)?;
         let source_type = source.r#type();
         if ir::shape(source_type).len() != 1 || ir::element_bytes(source_type) != 1 || !ir::has_identity_layout(source_type) {
             return None;
         }
-        let result = op.result(0).ok()?.r#type();
+        let result = op.result_at(0)?.r#type();
         let shape = ir::shape(result);
         if shape.iter().any(|s| *s < 0) || !ir::has_identity_layout(result) {
             return None;
         }
-        let shift = bindings.eval(op.operand(1).ok()?)?;
+        let shift = bindings.eval(op.operand_at(1)?)?;
         Some(Packed { buffer: effects::Root::of(source), shift, shape, element: ir::element_bytes(result) })
     }
 
@@ -332,8 +333,8 @@ impl Packed {
     /// global, viewed through a 0-element memref): its source's bytes, which
     /// every access to the source is placed in too ([`FunctionFacts::linear`]).
     fn reinterpreted(op: OperationRef) -> Option<Self> {
-        let source = op.operand(0).ok()?.r#type();
-        let result = op.result(0).ok()?.r#type();
+        let source = op.operand_at(0)?.r#type();
+        let result = op.result_at(0)?.r#type();
         let element = ir::element_bytes(result);
         if element <= 0 || ir::element_bytes(source) != element || !ir::has_identity_layout(source) || ir::shape(source).iter().any(|s| *s < 0) {
             return None;
@@ -352,7 +353,7 @@ impl Packed {
             }
             expected = expected.checked_mul(shape[d])?;
         }
-        let buffer = effects::Root::of(op.operand(0).ok()?);
+        let buffer = effects::Root::of(op.operand_at(0)?);
         Some(Packed { buffer, shift: offset.checked_mul(element)?, shape, element })
     }
 

@@ -4,6 +4,7 @@
 //! state cycles (constant and run-time trip counts, carried groups and
 //! integers), or joined over any number of iterations when nothing repeats.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::*;
 use crate::passes::analysis::periodicity::CarriedIntegers;
 
@@ -59,7 +60,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let (Some(condition), Some(yield_op)) = (ir::terminator(before), ir::terminator(after)) else {
             return self.unknown_loop(op, state);
         };
-        let arguments = |block: BlockRef<'c, 'a>| (0..block.argument_count()).filter_map(move |i| block.argument(i).ok()).map(Value::from);
+        let arguments = |block: BlockRef<'c, 'a>| (0..block.argument_count()).filter_map(move |i| block.argument_at(i)).map(Value::from);
         // The loop's integers are unknown in it (each iteration may differ)
         // and after it.
         let values: Vec<Value> = arguments(before).chain(arguments(after)).chain(op.results().map(Into::into)).collect();
@@ -122,7 +123,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
                 for (k, result) in op.results().enumerate() {
                     let result: Value = result.into();
-                    match yield_op.operand(k).ok().and_then(|v| self.bindings.form(v)) {
+                    match yield_op.operand_at(k).and_then(|v| self.bindings.form(v)) {
                         Some(form) if result.r#type().is_index() || result.r#type().is_integer() => self.bindings.bind_form(result, form),
                         _ => self.bindings.unbind(result),
                     }
@@ -152,7 +153,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             if !(result.r#type().is_index() || result.r#type().is_integer()) {
                 continue;
             }
-            let forms: Vec<Option<Affine>> = branches.iter().map(|y| y.operand(k).ok().and_then(|v| self.bindings.form(v))).collect();
+            let forms: Vec<Option<Affine>> = branches.iter().map(|y| y.operand_at(k).and_then(|v| self.bindings.form(v))).collect();
             match forms.first() {
                 Some(Some(form)) if forms.iter().all(|f| f.as_ref() == Some(form)) => self.bindings.bind_form(result, form.clone()),
                 _ => self.bindings.unbind(result),
@@ -216,7 +217,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// its integer results are bound to their values when the exit is known
     /// exactly, and unknown otherwise.
     pub(super) fn for_loop(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
-        let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+        let Some(body) = op.region_at(0).and_then(|r| r.first_block()) else { return };
         let integers = carried_integers(op, body);
         // Nothing is known of them, nor of any value inside the loop, from
         // an earlier visit.
@@ -242,7 +243,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// exit, when the exit iteration is known.
     pub(super) fn simulate_for(&mut self, op: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>, integers: &[CarriedInteger<'c, 'a>], state: &mut State) -> Option<Vec<Option<Affine>>> {
         let induction: Value = body.argument(0).unwrap().into();
-        let bounds = (op.operand(0).ok().and_then(|v| self.bindings.form(v)), op.operand(2).ok().and_then(|v| self.bindings.eval(v)));
+        let bounds = (op.operand_at(0).and_then(|v| self.bindings.form(v)), op.operand_at(2).and_then(|v| self.bindings.eval(v)));
         let (Some(lb), Some(step)) = bounds else {
             // A loop whose upper bound is not above its lower bound runs no
             // iteration, whatever its step.
@@ -254,7 +255,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             self.unknown_loop(op, state);
             return None;
         };
-        let mut trips = periodicity::trip_count(&self.bindings, op.operand(1).ok(), &lb, step);
+        let mut trips = periodicity::trip_count(&self.bindings, op.operand_at(1), &lb, step);
         let upper = trips.exact();
         let facts = self.facts_of(op);
         let carried = Carried { inner: &facts.inner_groups };
@@ -411,7 +412,7 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     /// Whether `ub <= lb` for loop `op` over the whole case.
     pub(super) fn runs_no_iteration(&self, op: OperationRef) -> bool {
-        let bound = |i: usize| op.operand(i).ok().and_then(|v| self.bindings.form(v));
+        let bound = |i: usize| op.operand_at(i).and_then(|v| self.bindings.form(v));
         let Some(span) = bound(0).and_then(|lb| bound(1)?.add(&lb.negate()?)) else { return false };
         match span.as_constant() {
             Some(span) => span <= 0,
@@ -458,12 +459,12 @@ pub(super) fn carried_integers<'c, 'a>(op: OperationRef<'c, 'a>, body: BlockRef<
     let terminator = ir::terminator(body);
     (1..body.argument_count())
         .filter_map(|i| {
-            let argument: Value = body.argument(i).ok()?.into();
+            let argument: Value = body.argument_at(i)?.into();
             let ty = argument.r#type();
             if !(ty.is_index() || ty.is_integer()) {
                 return None;
             }
-            Some((argument, op.operand(2 + i).ok()?, terminator.and_then(|t| t.operand(i - 1).ok())))
+            Some((argument, op.operand_at(2 + i)?, terminator.and_then(|t| t.operand_at(i - 1))))
         })
         .collect()
 }
@@ -477,7 +478,7 @@ pub(super) struct Carried<'f> {
 impl Carried<'_> {
     /// The loop-carried values of `body` (its arguments after the induction variable).
     pub(super) fn arguments<'c, 'a>(&self, body: BlockRef<'c, 'a>) -> impl Iterator<Item = Value<'c, 'a>> {
-        (1..body.argument_count()).filter_map(move |i| body.argument(i).ok().map(Into::into))
+        (1..body.argument_count()).filter_map(move |i| body.argument_at(i).map(Into::into))
     }
 
     /// After an iteration: what its `scf.yield` passes becomes the next

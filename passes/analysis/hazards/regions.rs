@@ -3,6 +3,7 @@
 //! paths), natural loops in CFG form, and regions that may run in any
 //! order or any number of times.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::*;
 
 impl<'c, 'a> Checker<'c, 'a> {
@@ -106,7 +107,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 break;
             }
             let Some((successor, operands)) = self.taken_edge(terminator) else { break };
-            let arguments: Vec<Value> = (0..successor.argument_count()).filter_map(|i| successor.argument(i).ok().map(Into::into)).collect();
+            let arguments: Vec<Value> = (0..successor.argument_count()).filter_map(|i| successor.argument_at(i).map(Into::into)).collect();
             // Read every operand before binding any argument (a back edge
             // may pass the arguments back in another order).
             let forms: Vec<Option<Affine>> = operands.iter().map(|v| self.bindings.form(*v)).collect();
@@ -135,7 +136,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let taken = if Upstream::CfBr.is(terminator) {
             0
         } else {
-            let condition = self.bindings.eval(terminator.operand(0).ok()?)?;
+            let condition = self.bindings.eval(terminator.operand_at(0)?)?;
             usize::from(condition == 0)
         };
         Some((terminator.successors().nth(taken)?, ir::successor_operands(terminator, taken)?))
@@ -150,7 +151,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     pub(super) fn any_order(&mut self, op: OperationRef<'c, 'a>, state: &mut State) {
         let exact = self.exact;
         self.exact = false;
-        let regions: Vec<_> = (0..op.region_count()).filter_map(|i| op.region(i).ok()).collect();
+        let regions: Vec<_> = (0..op.region_count()).filter_map(|i| op.region_at(i)).collect();
         let mut h = state.clone();
         let mut settled = false;
         for _ in 0..64 {

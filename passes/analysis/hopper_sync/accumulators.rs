@@ -21,6 +21,7 @@
 //! registers (no read); the alloca's layout is by its indices. Any other
 //! access to it while it holds pending registers reads them.
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 
 impl State {
@@ -155,7 +156,7 @@ impl<'c, 'a> Model<'c, 'a> {
         // (Read in place: an accumulator struct's fields are extracted one
         // by one, and copying the whole layout for each made that
         // quadratic in the fields.)
-        let layout_of = |i: usize| op.operand(i).ok().and_then(|v| state.layouts.get(&ValueKey::of(v)));
+        let layout_of = |i: usize| op.operand_at(i).and_then(|v| state.layouts.get(&ValueKey::of(v)));
         let layout: Layout = if Upstream::LlvmInsertvalue.is(op) {
             // Operands: the container, then the value put at `position`.
             let mut layout: Layout = layout_of(0).map(|l| l.iter().filter(|(path, _)| !path.starts_with(&position)).map(|(path, leaf)| (path.clone(), *leaf)).collect()).unwrap_or_default();
@@ -208,7 +209,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// memory) that `memref.store`/`memref.load` `op` accesses at constant
     /// indices: the alloca and the indices.
     pub(super) fn register_slot(&self, op: OperationRef<'c, 'a>, memref_at: usize) -> Option<(ValueKey, Vec<i64>)> {
-        let memref = op.operand(memref_at).ok()?;
+        let memref = op.operand_at(memref_at)?;
         let alloca = ir::defining_op(memref).filter(|d| Upstream::MemrefAlloca.is(*d))?;
         if Self::is_workgroup(memref) || alloca.operand_count() != 0 {
             return None;

@@ -26,6 +26,7 @@
 //! must stay inside the memref its pointer comes from: the model does not
 //! know what lies past another buffer's end.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::*;
 use crate::passes::ir::nvvm::WgmmaGeometry;
 
@@ -165,7 +166,7 @@ impl<'c, 'a> Model<'c, 'a> {
         // can have (a deep ring's last slots would wrap the descriptor's
         // 18 address bits there, and make the footprint look base-dependent).
         let extent = self.leaf_memref(pointer).and_then(ir::allocation_of).and_then(|alloc| {
-            let ty = alloc.result(0).ok()?.r#type();
+            let ty = alloc.result_at(0)?.r#type();
             let shape = ir::shape(ty);
             (!shape.iter().any(|&d| d < 0)).then(|| shape.iter().try_fold(ir::element_bytes(ty), |n, &d| n.checked_mul(d)))?
         });
@@ -205,7 +206,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// descriptor's aligned pointer `llvm.ptrtoint` reaches through
     /// getelementptr and addrspacecast.
     pub(super) fn leaf_memref(&self, leaf: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-        let value = leaf.operand(0).ok()?;
+        let value = leaf.operand_at(0)?;
         if Upstream::MemrefExtractAlignedPointerAsIndex.is(leaf) {
             return Some(value);
         }
@@ -221,7 +222,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// a memref (`memref.extract_aligned_pointer_as_index`, as
     /// asyncpipe-lower-mma builds descriptors), its view's base.
     pub(super) fn packed_address(&self, leaf: OperationRef<'c, 'a>) -> Option<(Buffer, i64)> {
-        let operand = leaf.operand(0).ok()?;
+        let operand = leaf.operand_at(0)?;
         if Upstream::LlvmPtrtoint.is(leaf) {
             return self.pointer(operand);
         }
@@ -340,7 +341,7 @@ impl<'c, 'a> Model<'c, 'a> {
         // The box's elements are those of the source memref the map
         // describes (an input before the maps).
         let source = usize::try_from(source).ok().filter(|s| *s < first)?;
-        let source = entry.argument(source).ok()?;
+        let source = entry.argument_at(source)?;
         if !source.r#type().is_mem_ref() {
             return None;
         }
@@ -433,7 +434,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let wide = |v: Value| symbolic::integer_bits(v.r#type()) == Some(64);
         if matches!(kind, Some(ArithIndexCast | ArithIndexCastui | BuiltinUnrealizedConversionCast)) && def.operand_count() == 1 && wide(value) {
             // index <-> i64: the same 64 bits.
-            let source = def.operand(0).ok().filter(|s| wide(*s))?;
+            let source = def.operand_at(0).filter(|s| wide(*s))?;
             return self.packed(source, leaf, address, budget);
         }
         let binary = matches!(
@@ -443,8 +444,8 @@ impl<'c, 'a> Model<'c, 'a> {
         if !binary || def.operand_count() != 2 || !wide(value) {
             return self.eval_int(value);
         }
-        let x = self.packed(def.operand(0).ok()?, leaf, address, budget)?;
-        let y = self.packed(def.operand(1).ok()?, leaf, address, budget)?;
+        let x = self.packed(def.operand_at(0)?, leaf, address, budget)?;
+        let y = self.packed(def.operand_at(1)?, leaf, address, budget)?;
         let shift = || u32::try_from(y).ok().filter(|s| *s < 64);
         Some(match kind? {
             LlvmAdd | ArithAddi => x.wrapping_add(y),

@@ -4,6 +4,7 @@
 //! where a decision needs it, within a budget); and the box bytes of a
 //! tensor map at the NVVM level.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::*;
 
 /// The findings for `function` (empty: proven, within the model).
@@ -86,7 +87,7 @@ fn check_kernel<'c, 'a>(function: OperationRef<'c, 'a>, roles: &mut Option<Roles
             let Some(body) = ir::region_entry(launch, 0) else { continue };
             match launch_shape(launch) {
                 Some(shape) => {
-                    let argument = |i: usize| body.argument(i).ok().map(Value::from);
+                    let argument = |i: usize| body.argument_at(i).map(Value::from);
                     let threads: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(3 + d)?, d))).collect();
                     let dims: Vec<(Value, usize)> = (0..3).filter_map(|d| Some((argument(9 + d)?, d))).collect();
                     let nested = ir::nested_ops(launch);
@@ -140,7 +141,7 @@ pub(super) fn tensor_map_bytes(op: OperationRef, descriptor: Value) -> Option<i6
             return ir::shape(ty).iter().try_fold(ir::element_bytes(ty), |a, s| if *s < 0 { None } else { a.checked_mul(*s) });
         }
         let cast = ir::defining_op(value).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
-        value = cast.operand(0).ok()?;
+        value = cast.operand_at(0)?;
     }
     None
 }
@@ -150,7 +151,7 @@ fn launch_shape(launch: OperationRef) -> Option<[i64; 3]> {
     let segments = ir::dense_i32_attr(launch, attr::OPERAND_SEGMENT_SIZES)?;
     let start = usize::try_from(segments.get(..4)?.iter().sum::<i32>()).ok()?;
     let bindings = Bindings::default();
-    let size = |d: usize| bindings.eval(launch.operand(start + d).ok()?);
+    let size = |d: usize| bindings.eval(launch.operand_at(start + d)?);
     Some([size(0)?, size(1)?, size(2)?])
 }
 

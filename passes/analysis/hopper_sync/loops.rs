@@ -5,12 +5,13 @@
 //! carried through iterations. Loops of run-time trip count are
 //! [`super::run_time_loops`]'.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::*;
 use crate::passes::analysis::symbolic::Affine;
 
 impl<'c, 'a> Model<'c, 'a> {
     pub(super) fn for_op(&mut self, op: OperationRef<'c, 'a>, threads: &Threads, state: &mut State) {
-        let bounds = (|| Some((self.eval(op.operand(0).ok()?)?, self.eval(op.operand(1).ok()?)?, self.eval(op.operand(2).ok()?)?)))();
+        let bounds = (|| Some((self.eval(op.operand_at(0)?)?, self.eval(op.operand_at(1)?)?, self.eval(op.operand_at(2)?)?)))();
         let Some((lb, ub, step)) = bounds.filter(|(_, _, step)| *step > 0) else {
             if self.holding.contains(&OpKey::of(op)) {
                 if self.bindings.case().is_some() {
@@ -34,7 +35,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let Ok(induction) = body.argument(0) else { return };
         let induction: Value = induction.into();
         let inits: Vec<Value> = op.operands().skip(3).collect();
-        let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
+        let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument_at(i).map(Into::into)).collect();
         let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
         let inputs = self.loop_inputs_of(op);
         let (uses, conditions) = &*inputs;
@@ -148,7 +149,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 let conditions = nested
                     .iter()
                     .filter(|o| Upstream::ScfIf.is(**o))
-                    .filter_map(|o| o.operand(0).ok())
+                    .filter_map(|o| o.operand_at(0))
                     .filter(|c| !Self::on_global_address(*c, 16))
                     .collect();
                 let uses = nested.iter().filter(|o| !Upstream::ScfIf.is(**o)).flat_map(|o| Self::inputs(*o)).collect();
@@ -167,7 +168,7 @@ impl<'c, 'a> Model<'c, 'a> {
         let Some(op) = ir::defining_op(value) else { return false };
         match Upstream::of(op) {
             Some(Upstream::MemrefExtractAlignedPointerAsIndex | Upstream::MemrefExtractStridedMetadata) => {
-                op.operand(0).is_ok_and(|m| !Self::views_workgroup(m))
+                op.operand_at(0).is_some_and(|m| !Self::views_workgroup(m))
             }
             Some(kind) if symbolic::is_evaluated(kind) => op.operands().any(|v| Self::on_global_address(v, depth - 1)),
             _ => false,
@@ -214,7 +215,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // An integer cast whose every use is a TMA load's coordinate
             // (the NVVM level truncates `k * 64` to i32): not evaluated.
             Some(Upstream::LlvmTrunc | Upstream::LlvmZext | Upstream::LlvmSext)
-                if op.result(0).is_ok_and(|r| {
+                if op.result_at(0).is_some_and(|r| {
                     let r: Value = r.into();
                     ir::uses(r).iter().all(|(user, at)| Upstream::NvvmCpAsyncBulkTensorSharedClusterGlobal.is(*user) && tma_coordinates(*user).contains(at))
                 }) =>

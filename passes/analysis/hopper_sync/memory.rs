@@ -8,6 +8,7 @@
 //! (memref's own lowering). `llvm.load`, `llvm.store` and other ops on
 //! shared-memory pointers are accesses ([`Model::pointer_accesses`]).
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 use crate::passes::analysis::effects::is_view;
 
@@ -23,9 +24,9 @@ impl<'c, 'a> Model<'c, 'a> {
     pub(super) fn pointer(&self, value: Value<'c, 'a>) -> Option<(Buffer, i64)> {
         let def = ir::defining_op(value)?;
         match Upstream::of(def)? {
-            Upstream::LlvmAddrspacecast => self.pointer(def.operand(0).ok()?),
+            Upstream::LlvmAddrspacecast => self.pointer(def.operand_at(0)?),
             Upstream::LlvmGetelementptr => {
-                let (buffer, base) = self.pointer(def.operand(0).ok()?)?;
+                let (buffer, base) = self.pointer(def.operand_at(0)?)?;
                 let raw = ir::dense_i32_attr(def, attr::RAW_CONSTANT_INDICES)?;
                 // Constant zeros into an aggregate (the first element of a
                 // global's array, as memref's lowering takes it) move nothing.
@@ -33,7 +34,7 @@ impl<'c, 'a> Model<'c, 'a> {
                     return Some((buffer, base));
                 }
                 let [index] = raw[..] else { return None };
-                let index = if index == i32::MIN { self.eval_int(def.operand(1).ok()?)? } else { i64::from(index) };
+                let index = if index == i32::MIN { self.eval_int(def.operand_at(1)?)? } else { i64::from(index) };
                 let element = def.attribute(attr::ELEM_TYPE).ok().and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())?.value();
                 let size = ir::scalar_bits(element).filter(|bits| bits % 8 == 0).map(|bits| i64::from(bits / 8))?;
                 Some((buffer, base.checked_add(index.checked_mul(size)?)?))
@@ -51,13 +52,13 @@ impl<'c, 'a> Model<'c, 'a> {
             // integer evaluated at two addresses of its one address leaf
             // must move with it, the same number of bytes past it.
             Upstream::LlvmInttoptr => {
-                let integer = def.operand(0).ok()?;
+                let integer = def.operand_at(0)?;
                 let (leaf, dependence) = self.address_leaf(integer)?;
                 if dependence != descriptors::Dependence::None {
                     return None;
                 }
                 let (buffer, base) = self.packed_address(leaf)?;
-                let key = ValueKey::of(Value::from(leaf.result(0).ok()?));
+                let key = ValueKey::of(Value::from(leaf.result_at(0)?));
                 let past = |address: i64| -> Option<i64> { self.packed(integer, key, address, &mut 256)?.checked_sub(address) };
                 let delta = past(base)?;
                 (past(base.checked_add(5 * 1024)?)? == delta).then_some(())?;
@@ -77,7 +78,7 @@ impl<'c, 'a> Model<'c, 'a> {
         if ir::dense_i64_attr(extract, attr::POSITION).as_deref() != Some(&[1]) {
             return None;
         }
-        Self::descriptor_aligned(extract.operand(0).ok()?)
+        Self::descriptor_aligned(extract.operand_at(0)?)
     }
 
     /// Where the aligned pointer of memref descriptor `descriptor` (an LLVM
@@ -90,18 +91,18 @@ impl<'c, 'a> Model<'c, 'a> {
             let def = ir::defining_op(descriptor)?;
             match Upstream::of(def)? {
                 Upstream::BuiltinUnrealizedConversionCast => {
-                    let memref = def.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
+                    let memref = def.operand_at(0).filter(|m| m.r#type().is_mem_ref())?;
                     let inner = ir::defining_op(memref).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c) && c.operand_count() == 1);
-                    match inner.and_then(|c| c.operand(0).ok()) {
+                    match inner.and_then(|c| c.operand_at(0)) {
                         Some(structure) if !structure.r#type().is_mem_ref() => descriptor = structure,
                         _ => return Some(Aligned::Memref(memref)),
                     }
                 }
                 Upstream::LlvmInsertvalue => {
                     if ir::dense_i64_attr(def, attr::POSITION).as_deref() == Some(&[1]) {
-                        return def.operand(1).ok().map(Aligned::Pointer);
+                        return def.operand_at(1).map(Aligned::Pointer);
                     }
-                    descriptor = def.operand(0).ok()?;
+                    descriptor = def.operand_at(0)?;
                 }
                 _ => return None,
             }
@@ -114,7 +115,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// other the global by name (as `memref.get_global` names it).
     pub(super) fn addressed(op: OperationRef<'c, 'a>) -> Option<(Buffer, bool)> {
         let name = ir::flat_symbol(op, attr::ADDRESSOF_NAME)?;
-        let shared = op.result(0).ok().and_then(|r| ir::pointer_space(r.r#type())) == Some(3);
+        let shared = op.result_at(0).and_then(|r| ir::pointer_space(r.r#type())) == Some(3);
         let module = ir::enclosing_function(op)?.parent_operation()?;
         // Only a global itself: an alias (llvm.mlir.alias) or anything
         // else by that name is not followed.
@@ -132,7 +133,7 @@ impl<'c, 'a> Model<'c, 'a> {
     pub(super) fn pointer_origin(&self, value: Value<'c, 'a>) -> Option<Origin<'c, 'a>> {
         let def = ir::defining_op(value)?;
         match Upstream::of(def)? {
-            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => self.pointer_origin(def.operand(0).ok()?),
+            Upstream::LlvmAddrspacecast | Upstream::LlvmGetelementptr => self.pointer_origin(def.operand_at(0)?),
             Upstream::LlvmMlirAddressof => Some(Origin::Addressof(def)),
             Upstream::LlvmExtractvalue => match Self::aligned(def)? {
                 Aligned::Memref(memref) => Some(Origin::Memref(memref)),
@@ -141,7 +142,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // A pointer rebuilt from an integer: where the integer's one
             // address leaf points.
             Upstream::LlvmInttoptr => {
-                let (leaf, _) = self.address_leaf(def.operand(0).ok()?)?;
+                let (leaf, _) = self.address_leaf(def.operand_at(0)?)?;
                 self.leaf_memref(leaf).map(Origin::Memref)
             }
             _ => None,
@@ -187,8 +188,8 @@ impl<'c, 'a> Model<'c, 'a> {
                 continue;
             }
             let size = match Upstream::of(op) {
-                Some(Upstream::LlvmLoad) => op.result(0).ok().and_then(|r| type_bytes(r.r#type())),
-                Some(Upstream::LlvmStore) if position == 1 => op.operand(0).ok().and_then(|v| type_bytes(v.r#type())),
+                Some(Upstream::LlvmLoad) => op.result_at(0).and_then(|r| type_bytes(r.r#type())),
+                Some(Upstream::LlvmStore) if position == 1 => op.operand_at(0).and_then(|v| type_bytes(v.r#type())),
                 _ => None,
             };
             let range = (|| {
@@ -215,7 +216,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // argument (a loop's carried memref, a CFG join) may be any.
             return fresh(if Self::own_argument(value) { Buffer::Value(ValueKey::of(value)) } else { Buffer::Any });
         };
-        let operand = |i: usize| def.operand(i).ok();
+        let operand = |i: usize| def.operand_at(i);
         match Upstream::of(def) {
             Some(Upstream::GpuDynamicSharedMemory) => fresh(Buffer::Dynamic),
             // A memref made back from a descriptor struct (memref's lowering
@@ -386,7 +387,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// follows); None when it is not made by one.
     pub(super) fn view_source(value: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
         let def = ir::defining_op(value).filter(|d| value.r#type().is_mem_ref() && is_view(*d))?;
-        def.operand(0).ok().filter(|source| source.r#type().is_mem_ref())
+        def.operand_at(0).filter(|source| source.r#type().is_mem_ref())
     }
 }
 

@@ -17,6 +17,7 @@
 //! loop around it never repeats a state: it runs iteration by iteration up
 //! to the loop budget.
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 
 impl<'c, 'a> Model<'c, 'a> {
@@ -30,7 +31,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 return false;
             }
             let uniform = *threads == Threads::all(self.block.size);
-            let kept = op.operand(1).is_ok_and(|alloca| !Self::escapes(alloca));
+            let kept = op.operand_at(1).is_some_and(|alloca| !Self::escapes(alloca));
             match self.bindings.form(value).filter(|_| uniform && kept && self.record_private) {
                 Some(form) => state.scalars.insert(slot, form),
                 None => state.scalars.remove(&slot),
@@ -120,7 +121,7 @@ impl<'c, 'a> Model<'c, 'a> {
         ir::uses(memref).into_iter().any(|(user, position)| match Upstream::of(user) {
             Some(Upstream::MemrefLoad | Upstream::VectorLoad | Upstream::MemrefDim) => false,
             Some(Upstream::MemrefStore | Upstream::VectorStore) => position != 1,
-            _ => match user.result(0).ok().map(Value::from).filter(|r| Self::view_source(*r) == Some(memref)) {
+            _ => match user.result_at(0).map(Value::from).filter(|r| Self::view_source(*r) == Some(memref)) {
                 Some(view) => Self::escapes(view),
                 None => true,
             },

@@ -74,6 +74,7 @@
 //! after them, so that a role blocked at a wait and one about to compute
 //! that wait's parity are one configuration.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::loops::LoopIntegers;
 use super::*;
 use linked::{Count, Group};
@@ -147,8 +148,8 @@ pub(super) fn waiting_regions(kernel: OperationRef, bindings: &Bindings) -> (Has
     let mut regions = HashSet::new();
     let mut roles = false;
     let runs_none = |l: &OperationRef| {
-        let (Some(lb), Some(step)) = (l.operand(0).ok().and_then(|v| bindings.eval(v)), l.operand(2).ok().and_then(|v| bindings.eval(v))) else { return false };
-        step > 0 && matches!(periodicity::trip_count(bindings, l.operand(1).ok(), &Affine::constant(i128::from(lb)), step), Trips::Exact(0))
+        let (Some(lb), Some(step)) = (l.operand_at(0).and_then(|v| bindings.eval(v)), l.operand_at(2).and_then(|v| bindings.eval(v))) else { return false };
+        step > 0 && matches!(periodicity::trip_count(bindings, l.operand_at(1), &Affine::constant(i128::from(lb)), step), Trips::Exact(0))
     };
     for op in ir::nested_ops(kernel) {
         if !(is_wait(op) || Upstream::GpuBarrier.is(op)) {
@@ -518,7 +519,7 @@ impl<'c, 'a> Model<'c, 'a> {
             }
             let saved = std::mem::replace(&mut self.bindings, role.bindings.clone());
             let key = self.mbarrier_of_wait(*op);
-            let parity = op.operand(1).ok().and_then(|v| self.eval_int(v));
+            let parity = op.operand_at(1).and_then(|v| self.eval_int(v));
             self.bindings = saved;
             let (Some(key), Some(parity)) = (key, parity) else { continue };
             let Some(barrier) = config.state.barriers.get(&key) else { continue };
@@ -558,7 +559,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// it runs, and the lockstep rules report it).
     fn wait_returns(&mut self, op: OperationRef<'c, 'a>, state: &State) -> bool {
         let Some(key) = self.mbarrier_of_wait(op) else { return true };
-        let Some(parity) = op.operand(1).ok().and_then(|v| self.eval_int(v)) else { return true };
+        let Some(parity) = op.operand_at(1).and_then(|v| self.eval_int(v)) else { return true };
         let Some(barrier) = state.barriers.get(&key) else { return true };
         barrier.parity != (parity & 1 != 0) || Self::completes(barrier) == Some(true)
     }
@@ -695,7 +696,7 @@ impl<'c, 'a> Model<'c, 'a> {
             self.stopped = true;
             return;
         }
-        let Some((yes, no)) = op.operand(0).ok().and_then(|c| self.split(c, threads)) else {
+        let Some((yes, no)) = op.operand_at(0).and_then(|c| self.split(c, threads)) else {
             // A condition the case does not settle splits the case (the run
             // stops here, its findings dropped).
             if self.bindings.refinement().is_some() {
@@ -706,7 +707,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // arguments: a causal block's count of key tiles deciding
             // whether the pipelined loop runs): over cases of those values,
             // each settles it.
-            let uniform = op.operand(0).is_ok_and(|c| Self::uniform(c, 32));
+            let uniform = op.operand_at(0).is_some_and(|c| Self::uniform(c, 32));
             if uniform && self.bindings.case().is_none() {
                 self.run_time_loop = true;
             }
@@ -741,8 +742,8 @@ impl<'c, 'a> Model<'c, 'a> {
         Self::advance(config, r);
         let Some(body) = ir::region_entry(op, 0) else { return };
         let Ok(induction) = body.argument(0) else { return };
-        let lb = op.operand(0).ok().and_then(|v| self.eval(v));
-        let step = op.operand(2).ok().and_then(|v| self.eval(v)).filter(|s| *s > 0);
+        let lb = op.operand_at(0).and_then(|v| self.eval(v));
+        let step = op.operand_at(2).and_then(|v| self.eval(v)).filter(|s| *s > 0);
         let (Some(lb), Some(step)) = (lb, step) else {
             self.report(op, "cannot prove: a loop of a role, holding mbarrier waits, whose lower bound or step is not a constant".into(), None);
             self.stopped = true;
@@ -755,13 +756,13 @@ impl<'c, 'a> Model<'c, 'a> {
             lb,
             step,
             integers: LoopIntegers::of(op, body),
-            arguments: (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect(),
+            arguments: (1..body.argument_count()).filter_map(|i| body.argument_at(i).map(Into::into)).collect(),
             inits: op.operands().skip(3).collect(),
             yields: ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default(),
         });
         let carried = self.forms(&looping.integers.inits);
         let instance: Vec<Iteration> = config.roles[r].frames.iter().filter_map(|f| f.looping.as_ref().map(|l| l.iteration)).collect();
-        let trips = periodicity::trip_count(&self.bindings, op.operand(1).ok(), &Affine::constant(i128::from(lb)), step);
+        let trips = periodicity::trip_count(&self.bindings, op.operand_at(1), &Affine::constant(i128::from(lb)), step);
         let iteration = match trips {
             Trips::Exact(trips) if trips <= EXACT_TRIPS => Iteration::Exact(0, trips),
             Trips::Exact(trips) => match self.link(config, &looping, Affine::constant(i128::from(trips)), i64::try_from(trips).ok(), instance) {
@@ -821,7 +822,7 @@ impl<'c, 'a> Model<'c, 'a> {
     /// the roles split: a persistent kernel's count of tiles), counted from
     /// 0 by 1.
     fn uniform_bound(op: OperationRef<'c, 'a>, lb: i64, step: i64) -> Option<ValueKey> {
-        let ub = op.operand(1).ok().filter(|ub| lb == 0 && step == 1 && Self::uniform(*ub, 32))?;
+        let ub = op.operand_at(1).filter(|ub| lb == 0 && step == 1 && Self::uniform(*ub, 32))?;
         Some(ValueKey::of(ub))
     }
 

@@ -35,6 +35,7 @@
 //! its own (`Refinement::Trips`, any count from 0 up), and its iterations
 //! run with the induction variable unbound.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::loops::LoopIntegers;
 use super::{Model, State, Threads, LOOP_BUDGET};
 use crate::passes::analysis::const_eval::Cycle;
@@ -70,11 +71,11 @@ impl<'c, 'a> Model<'c, 'a> {
         self.bindings.unbind_inside(op);
         let Ok(induction) = body.argument(0) else { return self.give_up(op, "cannot prove: a loop without an induction variable") };
         let induction: Value = induction.into();
-        let bound = |i: usize| op.operand(i).ok().and_then(|v| self.eval(v));
+        let bound = |i: usize| op.operand_at(i).and_then(|v| self.eval(v));
         // The trip count as a form in the case's parameters, and the
         // constant lower bound and step that bind the induction variable.
         let counted = match (bound(0), bound(2).filter(|s| *s > 0)) {
-            (Some(lb), Some(step)) => match periodicity::trip_count(&self.bindings, op.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
+            (Some(lb), Some(step)) => match periodicity::trip_count(&self.bindings, op.operand_at(1), &Affine::constant(i128::from(lb)), step) {
                 Trips::Exact(trips) => return self.counted_loop(op, lb, step, trips, threads, state),
                 Trips::Symbolic { trips, .. } => Some((trips, Some((lb, step)))),
                 Trips::Unknown if self.bindings.refinement().is_some() => return,
@@ -88,7 +89,7 @@ impl<'c, 'a> Model<'c, 'a> {
             // tiles from the block's id by the grid's size): followed when
             // nothing the model evaluates depends on the induction
             // variable, with its trip count a parameter of the case.
-            None if Self::entered_once(op) && (0..3).all(|i| op.operand(i).is_ok_and(|v| Self::uniform(v, 32))) && !self.depends_on_induction(op, induction) => {
+            None if Self::entered_once(op) && (0..3).all(|i| op.operand_at(i).is_some_and(|v| Self::uniform(v, 32))) && !self.depends_on_induction(op, induction) => {
                 let Some(case) = self.bindings.case() else { return self.undecided(op) };
                 match case.trips_form(ValueKey::of(induction)) {
                     Some(trips) => (trips, None),
@@ -104,7 +105,7 @@ impl<'c, 'a> Model<'c, 'a> {
             }
         };
         let inits: Vec<Value> = op.operands().skip(3).collect();
-        let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Into::into)).collect();
+        let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument_at(i).map(Into::into)).collect();
         let yields: Vec<Value> = ir::terminator(body).map(|t| t.operands().collect()).unwrap_or_default();
         let results: Vec<Value> = op.results().map(Into::into).collect();
         let inputs = self.loop_inputs_of(op);
@@ -299,7 +300,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 for holder in std::iter::once(*inner).chain(parent) {
                     tainted.extend(holder.results().map(|r| ValueKey::of(Value::from(r))));
                     for block in ir::blocks(holder) {
-                        tainted.extend((0..block.argument_count()).filter_map(|i| block.argument(i).ok()).map(|a| ValueKey::of(Value::from(a))));
+                        tainted.extend((0..block.argument_count()).filter_map(|i| block.argument_at(i)).map(|a| ValueKey::of(Value::from(a))));
                     }
                 }
             }

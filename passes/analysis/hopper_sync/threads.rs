@@ -2,6 +2,7 @@
 //! thread id, a block size or a lane id, binding them for one thread, and
 //! sets of threads (the threads that run an op, arrive, wait or read).
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 
 impl<'c, 'a> Block<'c, 'a> {
@@ -19,7 +20,7 @@ impl<'c, 'a> Block<'c, 'a> {
             return None;
         }
         let of_kind = |kind: Upstream| -> Vec<(Value<'c, 'a>, usize)> {
-            ops.iter().filter(|o| kind.is(**o)).filter_map(|o| Some((Value::from(o.result(0).ok()?), ir::gpu_dimension(*o)?))).collect()
+            ops.iter().filter(|o| kind.is(**o)).filter_map(|o| Some((Value::from(o.result_at(0)?), ir::gpu_dimension(*o)?))).collect()
         };
         threads.extend(of_kind(Upstream::GpuThreadId));
         dims.extend(of_kind(Upstream::GpuBlockDim));
@@ -28,7 +29,7 @@ impl<'c, 'a> Block<'c, 'a> {
             size,
             thread_ids: threads,
             block_dims: dims,
-            lane_ids: ops.iter().filter(|o| Upstream::GpuLaneId.is(**o)).filter_map(|o| o.result(0).ok().map(Value::from)).collect(),
+            lane_ids: ops.iter().filter(|o| Upstream::GpuLaneId.is(**o)).filter_map(|o| o.result_at(0).map(Value::from)).collect(),
             elects: ops.iter().copied().filter(|o| Upstream::NvvmElectSync.is(*o)).collect(),
             shuffles: ops
                 .iter()
@@ -47,9 +48,9 @@ impl<'c, 'a> Block<'c, 'a> {
             .shuffles
             .iter()
             .map(|op| {
-                let lane = bindings.eval(op.operand(2).ok()?)? & 31;
+                let lane = bindings.eval(op.operand_at(2)?)? & 31;
                 self.bind_ids(bindings, warp + lane);
-                bindings.eval(op.operand(1).ok()?)
+                bindings.eval(op.operand_at(1)?)
             })
             .collect();
         self.bind_ids(bindings, t);

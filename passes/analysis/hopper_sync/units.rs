@@ -4,6 +4,7 @@
 //! the warpgroup MMA queue and its accumulators, and plain accesses to
 //! workgroup memory (their bytes from [`super::memory`]).
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 
 /// An mbarrier's transaction count lies in [0, 2^20 - 1] (PTX ISA,
@@ -24,14 +25,14 @@ impl<'c, 'a> Model<'c, 'a> {
             // index <-> i64 (the same 64 bits), or a sign extension.
             Upstream::BuiltinUnrealizedConversionCast
                 if def.operand_count() == 1
-                    && def.operand(0).ok().and_then(|v| symbolic::integer_bits(v.r#type())) == Some(64)
+                    && def.operand_at(0).and_then(|v| symbolic::integer_bits(v.r#type())) == Some(64)
                     && symbolic::integer_bits(value.r#type()) == Some(64) =>
             {
-                self.eval_int(def.operand(0).ok()?)?
+                self.eval_int(def.operand_at(0)?)?
             }
-            Upstream::LlvmSext if def.operand_count() == 1 => self.eval_int(def.operand(0).ok()?)?,
+            Upstream::LlvmSext if def.operand_count() == 1 => self.eval_int(def.operand_at(0)?)?,
             Upstream::LlvmZext => {
-                let source = def.operand(0).ok()?;
+                let source = def.operand_at(0)?;
                 let v = self.eval_int(source)?;
                 // An i1 or narrower unsigned view of the bits.
                 match symbolic::integer_bits(source.r#type()) {
@@ -43,18 +44,18 @@ impl<'c, 'a> Model<'c, 'a> {
             // cast made the descriptor from a memref: the offset the
             // memref's view has from the aligned pointer ([`Self::pointer`]).
             Upstream::LlvmExtractvalue if ir::dense_i64_attr(def, attr::POSITION).as_deref() == Some(&[2]) => {
-                let cast = ir::defining_op(def.operand(0).ok()?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
-                let memref = cast.operand(0).ok().filter(|m| m.r#type().is_mem_ref())?;
+                let cast = ir::defining_op(def.operand_at(0)?).filter(|c| Upstream::BuiltinUnrealizedConversionCast.is(*c))?;
+                let memref = cast.operand_at(0).filter(|m| m.r#type().is_mem_ref())?;
                 self.view(memref).offset?
             }
             // A view's metadata (memref.extract_strided_metadata: base,
             // offset, sizes..., strides...): its offset in elements, or a
             // static size or stride of its type.
             Upstream::MemrefExtractStridedMetadata => {
-                let memref = def.operand(0).ok()?;
+                let memref = def.operand_at(0)?;
                 let view = self.view(memref);
                 let rank = view.sizes.len();
-                let position = (0..def.result_count()).find(|i| def.result(*i).is_ok_and(|r| ValueKey::of(Value::from(r)) == ValueKey::of(value)))?;
+                let position = (0..def.result_count()).find(|i| def.result_at(*i).is_some_and(|r| ValueKey::of(Value::from(r)) == ValueKey::of(value)))?;
                 match position {
                     1 => view.offset?,
                     p if (2..2 + rank).contains(&p) => Some(view.sizes[p - 2]).filter(|s| *s >= 0)?,
@@ -63,7 +64,7 @@ impl<'c, 'a> Model<'c, 'a> {
                 }
             }
             Upstream::LlvmTrunc => {
-                let v = self.eval_int(def.operand(0).ok()?)?;
+                let v = self.eval_int(def.operand_at(0)?)?;
                 let bits = symbolic::integer_bits(value.r#type())?;
                 let (low, high) = symbolic::signed_range(bits);
                 (i128::from(v) >= low && i128::from(v) <= high).then_some(v)?
@@ -75,7 +76,7 @@ impl<'c, 'a> Model<'c, 'a> {
 
     /// The mbarrier the pointer operand `index` of an NVVM op points to.
     pub(super) fn nvvm_mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<BarrierKey> {
-        let at = op.operand(index).ok().and_then(|p| self.pointer(p));
+        let at = op.operand_at(index).and_then(|p| self.pointer(p));
         match at {
             Some((buffer, offset)) if offset % 8 == 0 => Some((buffer, offset / 8)),
             _ => {
@@ -106,10 +107,10 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let Some(mbar) = at(3) else { return };
         let Some(key) = self.nvvm_mbarrier(op, mbar) else { return };
-        let Some((buffer, first)) = op.operand(0).ok().and_then(|p| self.pointer(p)) else {
+        let Some((buffer, first)) = op.operand_at(0).and_then(|p| self.pointer(p)) else {
             return self.report(op, "cannot prove: where this TMA load writes is not known (its destination pointer)".into(), None);
         };
-        let box_bytes = op.operand(1).ok().and_then(|d| {
+        let box_bytes = op.operand_at(1).and_then(|d| {
             tensor_map_bytes(op, d).or_else(|| self.asyncpipe_box_bytes(op, d))
         });
         if box_bytes.is_none() {
@@ -130,18 +131,18 @@ impl<'c, 'a> Model<'c, 'a> {
         if ir::dense_i32_attr(op, attr::OPERAND_SEGMENT_SIZES).as_deref() != Some(&[1, 1, 1, 1, 0, 0]) {
             return self.report(op, "cannot prove: the model follows bulk copies into the block's own memory (no multicast or cache hint)".into(), None);
         }
-        let Some((buffer, first)) = op.operand(0).ok().and_then(|p| self.pointer(p)) else {
+        let Some((buffer, first)) = op.operand_at(0).and_then(|p| self.pointer(p)) else {
             return self.report(op, "cannot prove: where this bulk copy writes is not known, or it depends on the thread (a copy per thread, which the model does not follow)".into(), None);
         };
         let Some(key) = self.nvvm_mbarrier(op, 2) else { return };
-        let size = op.operand(3).ok().and_then(|v| self.eval_int(v));
+        let size = op.operand_at(3).and_then(|v| self.eval_int(v));
         self.tma_load_at(op, key, buffer, Some(first), size, threads.clone(), state);
     }
 
     /// The mbarrier an op names: its group (operand 0) and index.
     pub(super) fn mbarrier(&mut self, op: OperationRef<'c, 'a>, index: usize) -> Option<BarrierKey> {
-        let group = op.operand(0).ok()?;
-        let Some(id) = op.operand(index).ok().and_then(|v| self.eval(v)) else {
+        let group = op.operand_at(0)?;
+        let Some(id) = op.operand_at(index).and_then(|v| self.eval(v)) else {
             self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
             return None;
         };
@@ -156,7 +157,7 @@ impl<'c, 'a> Model<'c, 'a> {
             return;
         }
         let Some(key) = self.mbarrier(op, 2) else { return };
-        let count = op.operand(1).ok().and_then(|v| self.eval(v));
+        let count = op.operand_at(1).and_then(|v| self.eval(v));
         self.init_at(op, key, count, threads, state);
     }
 
@@ -213,7 +214,7 @@ impl<'c, 'a> Model<'c, 'a> {
         if !self.usable(op, &key, &threads, state) {
             return;
         }
-        let bytes = match tx.map(|i| op.operand(i).ok().and_then(|v| self.eval_int(v))) {
+        let bytes = match tx.map(|i| op.operand_at(i).and_then(|v| self.eval_int(v))) {
             None => 0,
             Some(Some(b)) if !(0..MAX_TX_COUNT).contains(&b) => {
                 return self.report(op, format!("a transaction count of {b} bytes: PTX's mbarrier counts 0 to {} (an error in the count)", MAX_TX_COUNT - 1), None);
@@ -276,7 +277,7 @@ impl<'c, 'a> Model<'c, 'a> {
         if !self.usable(op, &key, &threads, state) {
             return;
         }
-        let Some(bytes) = op.operand(tx).ok().and_then(|v| self.eval_int(v)) else {
+        let Some(bytes) = op.operand_at(tx).and_then(|v| self.eval_int(v)) else {
             return self.report(op, "cannot prove: the transaction byte count is not known here".into(), None);
         };
         if !(0..MAX_TX_COUNT).contains(&bytes) {
@@ -319,7 +320,7 @@ impl<'c, 'a> Model<'c, 'a> {
         if !self.usable(op, &key, threads, state) {
             return;
         }
-        let Some(parity) = op.operand(parity).ok().and_then(|v| self.eval_int(v)).map(|p| p & 1 != 0) else {
+        let Some(parity) = op.operand_at(parity).and_then(|v| self.eval_int(v)).map(|p| p & 1 != 0) else {
             return self.report(op, "cannot prove: the parity this wait targets is not known here".into(), None);
         };
         let Some(barrier) = state.barriers.get(&key).cloned() else { return };
@@ -409,7 +410,7 @@ impl<'c, 'a> Model<'c, 'a> {
             return self.report(op, "cannot prove: no mbarrier-completed write in this TMA load's async effects".into(), None);
         };
         let Some(id_at) = at(4) else { return };
-        let Some(id) = op.operand(id_at).ok().and_then(|v| self.eval(v)) else {
+        let Some(id) = op.operand_at(id_at).and_then(|v| self.eval(v)) else {
             return self.report(op, "cannot prove: the mbarrier's index is not known here".into(), None);
         };
         let key = (Buffer::Value(ValueKey::of(group)), id);
@@ -535,11 +536,11 @@ impl<'c, 'a> Model<'c, 'a> {
         // The tiles it reads: its async reads (AsyncEffectOpInterface) other
         // than the accumulator, each a descriptor of a workgroup tile.
         let groups = async_effects::async_effect_groups(op).unwrap_or_default();
-        let accumulator = op.operand(2).ok();
+        let accumulator = op.operand_at(2);
         let descriptors: Vec<Value> = groups.iter().flat_map(|g| &g.accesses).filter(|e| !e.write && Some(e.value) != accumulator).map(|e| e.value).collect();
         for descriptor in descriptors {
             let descriptor = ir::defining_op(descriptor).filter(|d| Upstream::NvgpuWarpgroupGenerateDescriptor.is(*d));
-            match descriptor.and_then(|d| d.operand(0).ok()) {
+            match descriptor.and_then(|d| d.operand_at(0)) {
                 Some(tile) => {
                     let bytes = self.view(tile).bytes();
                     self.read(op, &bytes, threads, false, state);

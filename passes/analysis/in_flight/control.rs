@@ -3,6 +3,7 @@
 //! joined over its branches, `scf.while`, and region ops it does not know
 //! (whose groups become unknown); applying a region op's summary.
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 
 impl Analysis<'_> {
@@ -98,7 +99,7 @@ impl Analysis<'_> {
         let results: Vec<Key> = op.results().map(raw_key).collect();
         if let Some(index) = self.bindings.taken_branch(op) {
             // Only the feasible branch (a condition constant in this iteration).
-            let block = op.region(index).ok().and_then(|r| r.first_block());
+            let block = op.region_at(index).and_then(|r| r.first_block());
             self.region_blocks(op, index, state);
             if let Some(block) = block {
                 let values = self.yielded(block, state);
@@ -108,9 +109,9 @@ impl Analysis<'_> {
         }
         let mut then_state = state.clone();
         self.region_blocks(op, 0, &mut then_state);
-        let then_values = op.region(0).ok().and_then(|r| r.first_block()).map(|b| self.yielded(b, &then_state)).unwrap_or_default();
+        let then_values = op.region_at(0).and_then(|r| r.first_block()).map(|b| self.yielded(b, &then_state)).unwrap_or_default();
         let mut else_state = state.clone();
-        let else_block = op.region(1).ok().and_then(|r| r.first_block());
+        let else_block = op.region_at(1).and_then(|r| r.first_block());
         self.region_blocks(op, 1, &mut else_state);
         let else_values = else_block.map(|b| self.yielded(b, &else_state)).unwrap_or_default();
         then_state.join(&else_state);

@@ -23,6 +23,7 @@
 //! iteration). Two chains are then in flight at once, so `max-in-flight`
 //! must be at least 2. Otherwise the loop is left as it is.
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use crate::passes::analysis::chain_effects::{chain_access, conflict};
 use crate::passes::analysis::effects;
 use crate::passes::ir::asyncop::Chain;
@@ -61,7 +62,7 @@ fn plan<'c, 'a>(for_op: OperationRef<'c, 'a>, limit: usize) -> Option<Plan<'c, '
     let body = ir::region_entry(for_op, 0)?;
     // The rotation builds index constants and steps: index loops only (an
     // i32 loop got index bounds, which its scf.for refuses).
-    if !body.argument(0).ok().is_some_and(|iv| melior::ir::r#type::TypeLike::is_index(&melior::ir::ValueLike::r#type(&iv))) {
+    if !body.argument_at(0).is_some_and(|iv| melior::ir::r#type::TypeLike::is_index(&melior::ir::ValueLike::r#type(&iv))) {
         return None;
     }
     let nested = ir::nested_ops(for_op);
@@ -88,7 +89,7 @@ fn plan<'c, 'a>(for_op: OperationRef<'c, 'a>, limit: usize) -> Option<Plan<'c, '
     }
     written.merge(&access);
     // The prefix: the body ops the start's operands come from.
-    let iv: Value = body.argument(0).ok()?.into();
+    let iv: Value = body.argument_at(0)?.into();
     let mut prefix: Vec<OperationRef> = Vec::new();
     let mut pending: Vec<Value> = chain.start.args().collect();
     while let Some(value) = pending.pop() {
@@ -107,7 +108,7 @@ fn plan<'c, 'a>(for_op: OperationRef<'c, 'a>, limit: usize) -> Option<Plan<'c, '
         }
         if !prefix.contains(&op) {
             prefix.push(op);
-            pending.extend((0..op.operand_count()).filter_map(|i| op.operand(i).ok()));
+            pending.extend((0..op.operand_count()).filter_map(|i| op.operand_at(i)));
         }
     }
     prefix.sort_by_key(|op| ir::ops(body).position(|o| o == *op));
@@ -170,7 +171,7 @@ fn apply(for_op: OperationRef, plan: Plan) {
     let at = Point::Before(after);
     let last = b.index_constant(last_iv, at);
     let results: Vec<Value> = for_op.results().map(Value::from).collect();
-    let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument(i).ok().map(Value::from)).collect();
+    let arguments: Vec<Value> = (1..body.argument_count()).filter_map(|i| body.argument_at(i).map(Value::from)).collect();
     let mut map: Vec<(ValueKey, Value)> = vec![(ValueKey::of(iv), last)];
     map.extend(arguments.iter().zip(&results).map(|(a, r)| (ValueKey::of(*a), *r)));
     let ops: Vec<OperationRef> = ir::ops(body).collect();
@@ -181,7 +182,7 @@ fn apply(for_op: OperationRef, plan: Plan) {
         rewrite::clone_mapped(op, &mut map, at);
     }
     // After the loop, its old results are the last iteration's yields.
-    let yielded: Vec<Value> = (0..yield_op.operand_count()).filter_map(|i| yield_op.operand(i).ok()).collect();
+    let yielded: Vec<Value> = (0..yield_op.operand_count()).filter_map(|i| yield_op.operand_at(i)).collect();
     let last_values: Vec<Value> =
         yielded.iter().map(|v| map.iter().find(|(k, _)| *k == ValueKey::of(*v)).map(|(_, n)| *n).unwrap_or(*v)).collect();
     for (k, result) in results.iter().enumerate().take(results.len() - 1) {

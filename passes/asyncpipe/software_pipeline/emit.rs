@@ -9,6 +9,7 @@
 //! `commit_queue` once counted), and every item is preceded by a token-form wait on the group instances
 //! it needs (`items`), which the recount counts once the loop is emitted.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::attr;
 use crate::passes::ir::upstream::cmpi::{SGT, UGT};
 use crate::passes::ir::upstream::Upstream;
@@ -602,7 +603,7 @@ impl<'c, 'a> Emitter<'_, 'c, 'a> {
         copies.sort();
         use crate::passes::analysis::effects::{self, Root};
         let roots = |op: OperationRef<'c, 'a>| -> Option<(Root, Root)> {
-            Some((effects::root(op.operand(0).ok()?), effects::root(op.operand(1).ok()?)))
+            Some((effects::root(op.operand_at(0)?), effects::root(op.operand_at(1)?)))
         };
         // The buffers the copies since the last wait read and write.
         let (mut run_reads, mut run_writes): (Vec<Root>, Vec<Root>) = (Vec::new(), Vec::new());

@@ -6,6 +6,7 @@
 //! launch before it. Nothing here changes the IR; `synchronize.rs` builds
 //! what this decides.
 
+use crate::passes::ir::positions::OpPositions;
 use super::Fallback;
 use crate::passes::analysis::effects::{self, Root};
 use crate::passes::analysis::sync_state;
@@ -216,7 +217,7 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
     /// count leaves fewer groups in flight than were committed since.
     pub(super) fn covered(&mut self, loop_op: OperationRef<'c, 'a>, mut count: i64, inner: &HashMap<OpKey, i64>) -> bool {
         let launch = self.launch;
-        let Some(body) = loop_op.region(0).ok().and_then(|r| r.first_block()) else { return false };
+        let Some(body) = loop_op.region_at(0).and_then(|r| r.first_block()) else { return false };
         let Some((lower, _, step)) = ir::static_bounds(loop_op) else { return false };
         let trips = ir::static_trip_count(loop_op).unwrap_or(0).min(MAX_DISTANCE + 1);
         let covered = 'walk: {
@@ -255,7 +256,7 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
             return None;
         }
         let trips = ir::static_trip_count(op)?;
-        let body = op.region(0).ok()?.first_block()?;
+        let body = op.region_at(0)?.first_block()?;
         let mut per_iteration = 0i64;
         for o in ir::ops(body) {
             if self.commits.contains(&OpKey::of(o)) {
@@ -279,7 +280,7 @@ impl<'c, 'a> Scan<'_, 'c, 'a> {
     /// must reach.
     pub(super) fn sink(&mut self, stop: Stop<'c, 'a>, count: i64, synced: bool) -> Vec<Site<'c, 'a>> {
         let op = stop.op();
-        let branches: Vec<_> = (0..2).filter_map(|r| op.region(r).ok().and_then(|r| r.first_block())).collect();
+        let branches: Vec<_> = (0..2).filter_map(|r| op.region_at(r).and_then(|r| r.first_block())).collect();
         let inside = self.facts.get(&OpKey::of(op)).is_some_and(|f| {
             !f.aliased && !self.launch.queue().is_some_and(|q| f.queues.contains(&q)) && f.access.is_some()
         });

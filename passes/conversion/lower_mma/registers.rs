@@ -30,6 +30,7 @@
 //! (the accumulators tied in and out, B through its descriptor, the scale
 //! of D a predicate set from an operand).
 
+use crate::passes::ir::positions::OpPositions;
 use super::sm80;
 use crate::passes::ir::builder::{Builder, Point};
 use crate::passes::ir::ods::asyncpipe::{AccumulatorConvertOp, AccumulatorMapOp, AccumulatorReduceOp, AsyncpipeOp};
@@ -119,7 +120,7 @@ const EX2: &str = "ex2.approx.f32 $0, $1;";
 /// Whether `op` is `math.exp2` of an f32 (no fastmath flags to keep: the
 /// GPU's ex2 is approximate anyway).
 fn is_f32_exp2(op: OperationRef) -> bool {
-    Upstream::MathExp2.is(op) && op.result_count() == 1 && op.result(0).is_ok_and(|r| r.r#type().is_f32())
+    Upstream::MathExp2.is(op) && op.result_count() == 1 && op.result_at(0).is_some_and(|r| r.r#type().is_f32())
 }
 
 /// The thread's elements of a home: `(j, e)` pairs (for rows, `(0, 2 h)`).

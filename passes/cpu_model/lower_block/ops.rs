@@ -3,6 +3,7 @@
 //! waits, mbarriers and bulk copies, and the warp collectives (ldmatrix,
 //! mma.sync, wgmma) as per-lane exchanges through the runtime.
 
+use crate::passes::ir::positions::OpPositions;
 use super::*;
 
 /// Lowers the kernel's ids, returns, cp.async ops, bulk copies and
@@ -425,7 +426,7 @@ pub(super) fn operand<'c, 'a>(op: OperationRef<'c, 'a>, k: usize) -> Value<'c, '
 /// Whether the block model runs this `nvgpu.ldmatrix`: of 16-bit floats
 /// (the runtime reads 2-byte elements).
 pub(super) fn is_modeled_ldmatrix(op: OperationRef) -> bool {
-    op.result(0).is_ok_and(|r| {
+    op.result_at(0).is_some_and(|r| {
         let element = ir::element_type(r.r#type());
         element.is_f16() || element.is_bf16()
     })

@@ -6,6 +6,7 @@
 //! take as A but NVVM's op cannot, so the lowering writes the instruction
 //! itself). Any other inline assembly is an error at the op.
 
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::{attr, Upstream};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::attribute::StringAttribute;
@@ -54,8 +55,8 @@ impl InlinePtx {
         let constraints = string_attr(op, attr::ASM_CONSTRAINTS)?;
         let squeezed: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if squeezed == "ex2.approx.f32 $0, $1;" {
-            let f32_in = op.operand_count() == 1 && op.operand(0).is_ok_and(|v| v.r#type().is_f32());
-            let f32_out = op.result_count() == 1 && op.result(0).is_ok_and(|v| v.r#type().is_f32());
+            let f32_in = op.operand_count() == 1 && op.operand_at(0).is_some_and(|v| v.r#type().is_f32());
+            let f32_out = op.result_count() == 1 && op.result_at(0).is_some_and(|v| v.r#type().is_f32());
             return (constraints == "=f,f" && f32_in && f32_out).then_some(InlinePtx::Ex2);
         }
         wgmma_registers(op, &squeezed, &constraints).map(InlinePtx::WgmmaRegisters)

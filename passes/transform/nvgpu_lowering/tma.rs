@@ -25,6 +25,7 @@
 //! shape, and records them on the kernel (`asyncpipe.tensor_maps`: for each,
 //! the argument it describes, box rows, box columns and swizzle bytes).
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::copy::{shape, type_text, DYNAMIC, MAX_TX_BYTES};
 use crate::passes::analysis::thread_scope::{self, Divergence};
 pub use crate::passes::analysis::thread_scope::thread_dependent;
@@ -33,7 +34,6 @@ use crate::passes::ir::ods::asyncpipe::attrs;
 use crate::passes::ir::upstream::{attr, cmpi, Upstream};
 use crate::passes::ir::{self, rewrite, ValueKey};
 use melior::ir::attribute::ArrayAttribute;
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Attribute, Value, ValueLike};
 use std::collections::HashSet;
@@ -47,7 +47,7 @@ use crate::passes::ir::asyncpipe::{SWIZZLE_ATOM_BYTES, SWIZZLE_BYTES as SWIZZLE}
 /// The swizzle (bytes) in which `copy` must write its destination, if its
 /// buffer has one.
 pub fn swizzle_of(copy: OperationRef) -> Option<i64> {
-    let dest = copy.operand(1).ok()?;
+    let dest = copy.operand_at(1)?;
     ir::allocation_of(dest).and_then(|alloc| ir::int_attr(alloc, attrs::SWIZZLE))
 }
 
@@ -150,11 +150,11 @@ pub fn plan_tile<'c, 'a>(copy: OperationRef<'c, 'a>, swizzle: i64) -> Result<Tma
     }
     // The source: a 2-D view of a kernel argument with the identity layout.
     let subview = ir::defining_op(source).filter(|op| Upstream::MemrefSubview.is(*op));
-    let base = subview.and_then(|op| op.operand(0).ok());
+    let base = subview.and_then(|op| op.operand_at(0));
     let argument = base.and_then(|base| {
         let function = ir::enclosing_function(copy)?;
         let entry = ir::region_entry(function, 0)?;
-        (0..ir::function_input_count(function)).find(|&i| entry.argument(i).is_ok_and(|arg| Value::from(arg) == base))
+        (0..ir::function_input_count(function)).find(|&i| entry.argument_at(i).is_some_and(|arg| Value::from(arg) == base))
     });
     let (Some(subview), Some(base), Some(argument)) = (subview, base, argument) else {
         return Err("a tensor-map copy reads a tile of a kernel argument: the source must be a memref.subview of one".into());

@@ -1,5 +1,6 @@
 //! The transformation behind `asyncpipe-count-to-token` (the pass,
 //! `passes/asyncpipe/count_to_token.rs`, documents what it does); other passes call it too.
+use crate::passes::ir::positions::OpPositions;
 use crate::passes::ir::upstream::Upstream;
 use crate::passes::analysis::sync_state::wait_count;
 use crate::passes::ir::asyncpipe::{group_type, is_async, is_commit, named_queue, token_type};
@@ -39,7 +40,7 @@ struct Converter<'c, 'a> {
 }
 
 fn convert_function(function: OperationRef) -> Result<(), PassFailed> {
-    let Some(entry) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(entry) = function.region_at(0).and_then(|r| r.first_block()) else { return Ok(()) };
     let mut depth: BTreeMap<i64, usize> = BTreeMap::new();
     let mut failed = false;
     for op in ir::nested_ops(function) {
@@ -336,11 +337,11 @@ impl<'c, 'a> Converter<'c, 'a> {
 
     fn if_op(&mut self, op: OperationRef<'c, 'a>, window: &mut Window<'c, 'a>) {
         let mut then_window = window.clone();
-        if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
+        if let Some(block) = op.region_at(0).and_then(|r| r.first_block()) {
             self.body(block, &mut then_window);
         }
         let mut else_window = window.clone();
-        if let Some(block) = op.region(1).ok().and_then(|r| r.first_block()) {
+        if let Some(block) = op.region_at(1).and_then(|r| r.first_block()) {
             self.body(block, &mut else_window);
         }
         let location = op.location();

@@ -6,6 +6,7 @@
 //! on the slowest role after each step, which chooses among the counts a
 //! configuration may stand for ([`Model::normalize`]).
 
+use crate::passes::ir::positions::{BlockPositions, OpPositions};
 use super::*;
 
 /// Iterations from a linked loop's ends within which its conditions may
@@ -158,13 +159,13 @@ impl<'c, 'a> Model<'c, 'a> {
         let depth = self.waiting_depth(op);
         if let Some(kernel) = ir::enclosing_function(op) {
             for other in ir::nested_ops(kernel).into_iter().filter(|o| Upstream::ScfFor.is(*o) && *o != op && self.blocks(*o) && self.waiting_depth(*o) == depth) {
-                let (Some(lb), Some(step)) = (other.operand(0).ok().and_then(|v| self.eval(v)), other.operand(2).ok().and_then(|v| self.eval(v))) else { continue };
-                let Some(induction) = ir::region_entry(other, 0).and_then(|b| b.argument(0).ok()) else { continue };
+                let (Some(lb), Some(step)) = (other.operand_at(0).and_then(|v| self.eval(v)), other.operand_at(2).and_then(|v| self.eval(v))) else { continue };
+                let Some(induction) = ir::region_entry(other, 0).and_then(|b| b.argument_at(0)) else { continue };
                 if step <= 0 {
                     continue;
                 }
                 // (As [`Model::enter_loop`] counts it.)
-                let count = self.bindings.watch(|b| match periodicity::trip_count(b, other.operand(1).ok(), &Affine::constant(i128::from(lb)), step) {
+                let count = self.bindings.watch(|b| match periodicity::trip_count(b, other.operand_at(1), &Affine::constant(i128::from(lb)), step) {
                     Trips::Exact(n) => Some(Affine::constant(i128::from(n))),
                     Trips::Symbolic { trips, .. } => Some(trips),
                     Trips::Unknown => Self::uniform_bound(other, lb, step).and_then(|ub| b.case()?.trips_form(ub)),
@@ -224,7 +225,7 @@ impl<'c, 'a> Model<'c, 'a> {
         }
         let mut bindings = self.bindings.clone();
         let trips = 4 * FAR_SAMPLE;
-        if let Some(ub) = op.operand(1).ok().filter(|v| ir::constant_int(*v).is_none()) {
+        if let Some(ub) = op.operand_at(1).filter(|v| ir::constant_int(*v).is_none()) {
             bindings.bind(ub, i64::try_from(i128::from(lb) + i128::from(trips) * i128::from(step)).ok()?);
         }
         let (_, thresholds) = periodicity::period_with_thresholds(op, lb, step, trips as u64, &bindings, &[], &conditions, CarriedIntegers::Keyed)?;
