@@ -14,7 +14,7 @@
 // completes them, as PTX requires.
 // RUN: asyncpipe-opt %examples/attention.mlir --asyncpipe-software-pipeline=bulk-queues=0,4 \
 // RUN:   --asyncpipe-verify-sync=bulk-queues=0,4 --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu=bulk-queues=0,4 \
-// RUN:   | %unwrap-module > %t.kernel.mlir
+// RUN:   --asyncpipe-verify-sync | %unwrap-module > %t.kernel.mlir
 // RUN: FileCheck %s --input-file %t.kernel.mlir --check-prefix=KERNEL
 // RUN: cp %S/Inputs/attention-block-main.mlir %t.main.mlir
 // RUN: cat %t.kernel.mlir %t.main.mlir %S/Inputs/attention-reference.mlir %S/Inputs/block-sim.mlir \
@@ -34,6 +34,17 @@
 // (within 0.001).
 // CHECK-COUNT-24: {{^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?}}{{$[[:space:]]}}1
 // CHECK-NOT: {{.}}
+//
+// verify-sync proves the lowered kernels at the nvgpu level too (above: the
+// causal one over cases of the block id, which decides whether its
+// pipelined loop runs), and rejects @attention without the loop's block
+// barrier (warpgroup 0's copy of K over a version warpgroup 1's S = Q K^T
+// may still read; every thread arrives on the copy's mbarrier after issuing
+// S, but before waiting for it).
+// RUN: %each-sync-needed --verify 'asyncpipe-opt --asyncpipe-verify-sync' --kernel attention --only '^barrier 2 ' %t.kernel.mlir true \
+// RUN:   | FileCheck %s --check-prefix=REJECTED
+// REJECTED: barrier 2 (line {{[0-9]+}}) removed: rejected by the verifier
+// REJECTED-NEXT: 1 mutants, 1 changed the result or were rejected
 //
 // One of its waits shown needed here (the wait after the softmax, for step
 // i's P V before O is rescaled and P overwritten), allowing one group more
