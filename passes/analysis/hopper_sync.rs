@@ -457,6 +457,10 @@ struct Model<'c, 'a> {
     /// A loop around mbarrier, TMA or MMA work had bounds this run did not
     /// know ([`over_cases`] then runs the kernel over cases).
     run_time_loop: bool,
+    /// A branch whose regions wait, on a value the same in every thread,
+    /// was not settled ([`over_cases`] then takes the block's id as a
+    /// parameter too).
+    uniform_branch: bool,
     /// Loop iterations simulated ([`CASE_ITERATIONS`]).
     iterations: u64,
     /// Per finding's message and other side: how many ops had it, and the

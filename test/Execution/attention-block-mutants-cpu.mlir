@@ -7,7 +7,7 @@
 // model stops the run. (About 15 minutes on two cores: ASYNCPIPE_LONG_TESTS=1.)
 // RUN: asyncpipe-opt %examples/attention.mlir --asyncpipe-software-pipeline=bulk-queues=0,4 \
 // RUN:   --asyncpipe-verify-sync=bulk-queues=0,4 --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu=bulk-queues=0,4 \
-// RUN:   | %unwrap-module > %t.kernel.mlir
+// RUN:   --asyncpipe-verify-sync | %unwrap-module > %t.kernel.mlir
 // RUN: cp %S/Inputs/attention-block-main.mlir %t.main.mlir
 // RUN: cat %t.kernel.mlir %t.main.mlir %S/Inputs/attention-reference.mlir %S/Inputs/block-sim.mlir \
 // RUN:   | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu > %t.out
@@ -28,3 +28,12 @@
 // CAUSAL-NOT: same result
 // CAUSAL-NOT: failed
 // CAUSAL: {{^}}[[N:[0-9]+]] mutants, [[N]] changed the result
+//
+// verify-sync at the nvgpu level rejects @attention without the loop's
+// block barrier too (warpgroup 0's copy of K over a version warpgroup 1's
+// S = Q K^T may still read; every thread arrives on the copy's mbarrier
+// after issuing S, but before waiting for it).
+// RUN: %each-sync-needed --verify 'asyncpipe-opt --asyncpipe-verify-sync' --kernel attention --only '^barrier 2 ' %t.kernel.mlir true \
+// RUN:   | FileCheck %s --check-prefix=REJECTED
+// REJECTED: barrier 2 (line {{[0-9]+}}) removed: rejected by the verifier
+// REJECTED-NEXT: 1 mutants, 1 changed the result or were rejected

@@ -174,12 +174,36 @@ const CASE_ITERATIONS: u64 = 4 * LOOP_BUDGET;
 /// slots stand at the loop's end) splits it, each part analyzed in turn
 /// ([`run_time_loops`]). A finding holds for the values of its case, which
 /// it names.
+///
+/// The block's id becomes a parameter too when a branch whose regions wait
+/// on a value the same in every thread (a causal attention block's count of
+/// key tiles deciding whether its pipelined loop runs) is settled by no case
+/// of the arguments: the cases are run again with it. Not before: elsewhere
+/// it would only multiply the cases.
 fn over_cases<'c, 'a>(
     function: OperationRef<'c, 'a>,
     body: BlockRef<'c, 'a>,
     block: impl Fn() -> Option<Block<'c, 'a>>,
     roles: &mut Option<RolesSummary>,
 ) -> Vec<Finding<'c>> {
+    let (findings, uniform_branch) = over_cases_from(function, body, &block, roles, Case::of_function(function));
+    let reads_block_id = ir::nested_ops(function).into_iter().any(|op| Upstream::GpuBlockId.is(op));
+    if findings.is_empty() || !uniform_branch || !reads_block_id {
+        return findings;
+    }
+    *roles = None;
+    over_cases_from(function, body, &block, roles, Case::of_kernel(function)).0
+}
+
+/// [`over_cases`] from the case `start`; and whether some run left a
+/// uniform branch unsettled.
+fn over_cases_from<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    body: BlockRef<'c, 'a>,
+    block: &impl Fn() -> Option<Block<'c, 'a>>,
+    roles: &mut Option<RolesSummary>,
+    start: Case,
+) -> (Vec<Finding<'c>>, bool) {
     let mut merge = |summary: Option<RolesSummary>| {
         if let Some(summary) = summary {
             roles.get_or_insert_with(RolesSummary::default).merge(summary);
@@ -187,12 +211,11 @@ fn over_cases<'c, 'a>(
     };
     let once = run(body, block(), Bindings::default());
     merge(once.roles.clone());
+    let mut uniform_branch = once.uniform_branch;
     if !once.run_time_loop {
-        return once.findings;
+        return (once.findings, uniform_branch);
     }
-    // (The block's id is a parameter too: a causal attention block's walk
-    // over the keys, a split of K by block.)
-    let mut work = vec![Case::of_kernel(function)];
+    let mut work = vec![start];
     let (mut runs, mut iterations) = (0, 0);
     while let Some(case) = work.pop() {
         if runs == CASE_BUDGET || iterations > CASE_ITERATIONS {
@@ -206,11 +229,12 @@ fn over_cases<'c, 'a>(
                 },
                 note: None,
             });
-            return findings;
+            return (findings, uniform_branch);
         }
         runs += 1;
         let case = Rc::new(case);
         let outcome = run(body, block(), Bindings::in_case(case.clone()));
+        uniform_branch |= outcome.uniform_branch;
         if outcome.refinement.is_none() {
             merge(outcome.roles.clone());
         }
@@ -226,10 +250,10 @@ fn over_cases<'c, 'a>(
                     finding.message.push_str(&format!(" (for {values})"));
                 }
             }
-            return findings;
+            return (findings, uniform_branch);
         }
     }
-    Vec::new()
+    (Vec::new(), uniform_branch)
 }
 
 /// What one run of the model found.
@@ -245,6 +269,8 @@ struct Outcome<'c> {
     iterations: u64,
     /// What the exploration of roles saw ([`super::roles`]).
     roles: Option<RolesSummary>,
+    /// A uniform branch was left unsettled ([`over_cases`]).
+    uniform_branch: bool,
 }
 
 /// The model run over `body` as a block of `block`'s threads.
@@ -259,7 +285,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
             .map(|at| Finding { at, message: format!("cannot prove: the block has more than {MAX_THREADS} threads, or none"), note: None })
             .into_iter()
             .collect();
-        return Outcome { findings, refinement: None, run_time_loop: false, iterations: 0, roles: None };
+        return Outcome { findings, refinement: None, run_time_loop: false, iterations: 0, roles: None, uniform_branch: false };
     };
     // The region ops around each sync op, up to the kernel.
     let kernel = body.parent_operation();
@@ -298,6 +324,7 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
         loop_inputs: HashMap::new(),
         stores,
         run_time_loop: false,
+        uniform_branch: false,
         iterations: 0,
         similar: HashMap::new(),
         record_private: true,
@@ -331,6 +358,13 @@ fn run<'c, 'a>(body: BlockRef<'c, 'a>, block: Option<Block<'c, 'a>>, bindings: B
             model.findings[*index].message.push_str(&format!(" (and at {} more ops like it)", count - SIMILAR_FINDINGS));
         }
     }
-    Outcome { findings: model.findings, refinement, run_time_loop: model.run_time_loop, iterations: model.iterations, roles: model.roles_summary }
+    Outcome {
+        findings: model.findings,
+        refinement,
+        run_time_loop: model.run_time_loop,
+        iterations: model.iterations,
+        roles: model.roles_summary,
+        uniform_branch: model.uniform_branch,
+    }
 }
 

@@ -708,8 +708,11 @@ impl<'c, 'a> Model<'c, 'a> {
             // whether the pipelined loop runs): over cases of those values,
             // each settles it.
             let uniform = op.operand_at(0).is_some_and(|c| Self::uniform(c, 32));
-            if uniform && self.bindings.case().is_none() {
-                self.run_time_loop = true;
+            if uniform {
+                self.uniform_branch = true;
+                if self.bindings.case().is_none() {
+                    self.run_time_loop = true;
+                }
             }
             self.report(op, "cannot prove: which threads take this branch, whose regions wait on mbarriers or block barriers, is not known".into(), None);
             self.stopped = true;
