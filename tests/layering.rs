@@ -75,13 +75,18 @@ fn may_use_raw(relative: &Path) -> bool {
         .any(|allowed| relative == Path::new(allowed))
 }
 
-fn violations_of_raw_handles() -> Vec<String> {
+/// The Rust sources of `passes/` and `src/`: each file's path, and its
+/// path relative to the crate's root.
+fn sources() -> Vec<(PathBuf, PathBuf)> {
     let mut files = Vec::new();
     rust_files(&root().join("passes"), &mut files);
     rust_files(&root().join("src"), &mut files);
+    files.into_iter().map(|file| (file.strip_prefix(root()).unwrap().to_path_buf(), file)).collect()
+}
+
+fn violations_of_raw_handles() -> Vec<String> {
     let mut found = Vec::new();
-    for file in files {
-        let relative = file.strip_prefix(root()).unwrap().to_path_buf();
+    for (relative, file) in sources() {
         if may_use_raw(&relative) {
             continue;
         }
@@ -182,12 +187,8 @@ fn printing_probes(line: &str) -> Vec<String> {
 }
 
 fn violations_of_printing_probes() -> Vec<String> {
-    let mut files = Vec::new();
-    rust_files(&root().join("passes"), &mut files);
-    rust_files(&root().join("src"), &mut files);
     let mut found = Vec::new();
-    for file in files {
-        let relative = file.strip_prefix(root()).unwrap().to_path_buf();
+    for (relative, file) in sources() {
         // (The checked getters themselves.)
         if relative == Path::new("passes/ir/positions.rs") {
             continue;
