@@ -18,7 +18,7 @@
 # attention's 80 wait mutants; the wait mutants of tensor-core-gemm-bulk-
 # and tiled-gemm-bulk-block-cpu.mlir; about a minute or two each;
 # attention-block-mutants-cpu.mlir: every barrier and wait of attention's
-# lowered kernels on the block model, about 15 minutes).
+# three lowered kernels on the block model, about 25 minutes).
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."

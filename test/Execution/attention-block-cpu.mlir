@@ -43,8 +43,8 @@
 // One of its waits shown needed here (the wait after the softmax, for step
 // i's P V before O is rescaled and P overwritten), allowing one group more
 // in flight: the next step's softmax writes P while the wgmma may still
-// read it, which the model stops. Every barrier and wait of the full and
-// the causal kernel, removed or weakened: attention-block-mutants-cpu.mlir
+// read it, which the model stops. Every barrier and wait of the three
+// kernels, removed or weakened: attention-block-mutants-cpu.mlir
 // (a long test; among them the loop's block barrier, which only order 4
 // shows needed: warpgroup 0's copy lands under warpgroup 1's S = Q K^T).
 // RUN: %each-sync-needed --expected %t.out --kernel attention --only '^wgmma wait 3 .*weaker' %t.kernel.mlir \

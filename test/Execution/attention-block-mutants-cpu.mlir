@@ -3,8 +3,9 @@
 // block model (attention-block-cpu.mlir runs them as written, and three of
 // these mutants): each block barrier removed, each mbarrier wait removed,
 // and each wgmma.wait_group removed and allowing one group more in flight,
-// in the full kernel and in the causal one; each computes another O or the
-// model stops the run. (About 15 minutes on two cores: ASYNCPIPE_LONG_TESTS=1.)
+// in the full kernel, the causal one and the one at head dim 128 (23, 29
+// and 23 mutants); each computes another O or the model stops the run.
+// (About 25 minutes on two cores: ASYNCPIPE_LONG_TESTS=1.)
 // RUN: asyncpipe-opt %examples/attention.mlir --asyncpipe-software-pipeline=bulk-queues=0,4 \
 // RUN:   --asyncpipe-verify-sync=bulk-queues=0,4 --asyncpipe-lower-mma=chip=sm_90a --asyncpipe-to-nvgpu=bulk-queues=0,4 \
 // RUN:   --asyncpipe-verify-sync | %unwrap-module > %t.kernel.mlir
@@ -25,9 +26,15 @@
 // CHECK-NOT: same result
 // CHECK-NOT: failed
 // CHECK: {{^}}[[N:[0-9]+]] mutants, [[N]] changed the result
+// RUN: %each-sync-needed --expected %t.out --kernel attention_hd128 %t.kernel.mlir \
+// RUN:   'cat - %t.main.mlir %S/Inputs/attention-reference.mlir %S/Inputs/block-sim.mlir | asyncpipe-opt --convert-scf-to-cf --asyncpipe-lower-block %lower-to-llvm | %run-cpu' \
+// RUN:   | FileCheck %s --check-prefix=HD128
 // CAUSAL-NOT: same result
 // CAUSAL-NOT: failed
 // CAUSAL: {{^}}[[N:[0-9]+]] mutants, [[N]] changed the result
+// HD128-NOT: same result
+// HD128-NOT: failed
+// HD128: {{^}}[[N:[0-9]+]] mutants, [[N]] changed the result
 //
 // verify-sync at the nvgpu level rejects @attention without the loop's
 // block barrier too (warpgroup 0's copy of K over a version warpgroup 1's
