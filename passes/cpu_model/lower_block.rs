@@ -735,17 +735,22 @@ fn register_home<'c, 'a>(b: &Builder<'c>, inouts: Value<'c, 'a>, r: i64, at: Poi
     let mut container = inouts;
     while let Some(insert) = ir::defining_op(container).filter(|op| Upstream::LlvmInsertvalue.is(*op)) {
         if ir::dense_i64_attr(insert, attr::POSITION).as_deref() == Some(&[r]) {
-            let value = operand(insert, 1);
-            if let Some(load) = ir::defining_op(value).filter(|op| Upstream::MemrefLoad.is(*op)) {
-                let memref = operand(load, 0);
-                let indices: Vec<Value> = load.operands().skip(1).collect();
-                return b.byte_address(memref, &indices, 4, at);
+            if let Some(home) = load_home(b, operand(insert, 1), at) {
+                return home;
             }
             break;
         }
         container = operand(insert, 0);
     }
     b.index_constant(0, at)
+}
+
+/// The byte address `value` was loaded from, when a `memref.load` defined it.
+fn load_home<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, at: Point<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let load = ir::defining_op(value).filter(|op| Upstream::MemrefLoad.is(*op))?;
+    let memref = operand(load, 0);
+    let indices: Vec<Value> = load.operands().skip(1).collect();
+    Some(b.byte_address(memref, &indices, ir::element_bytes(memref.r#type()), at))
 }
 
 /// The size in bytes of a static identity-layout memref of integers,

@@ -335,11 +335,10 @@ fn wgmma_registers<'c, 'a>(op: OperationRef<'c, 'a>, form: WgmmaRegisters, tid: 
 /// address), or 0: a `memref.load`, or element `r` of a struct built from
 /// such loads ([`register_home`]).
 fn scalar_home<'c, 'a>(b: &Builder<'c>, value: Value<'c, 'a>, at: Point<'c, 'a>) -> Value<'c, 'a> {
+    if let Some(home) = load_home(b, value, at) {
+        return home;
+    }
     match ir::defining_op(value) {
-        Some(load) if Upstream::MemrefLoad.is(load) => {
-            let indices: Vec<Value> = load.operands().skip(1).collect();
-            b.byte_address(operand(load, 0), &indices, 4, at)
-        }
         Some(extract) if Upstream::LlvmExtractvalue.is(extract) => {
             match ir::dense_i64_attr(extract, attr::POSITION).as_deref() {
                 Some(&[r]) => register_home(b, operand(extract, 0), r, at),
@@ -359,7 +358,7 @@ fn half_home<'c, 'a>(b: &Builder<'c>, register: Value<'c, 'a>, h: usize, at: Poi
     let shifted = |v: Value<'c, 'a>| {
         def(v, Upstream::ArithShli).filter(|shl| ir::constant_int(operand(*shl, 1)) == Some(16)).map(|shl| operand(shl, 0))
     };
-    let load = def(register, Upstream::ArithOri).and_then(|or| {
+    let half = def(register, Upstream::ArithOri).and_then(|or| {
         let (x, y) = (operand(or, 0), operand(or, 1));
         let (low, high) = match (shifted(x), shifted(y)) {
             (None, Some(high)) => (x, high),
@@ -368,16 +367,9 @@ fn half_home<'c, 'a>(b: &Builder<'c>, register: Value<'c, 'a>, h: usize, at: Poi
         };
         let part = if h == 0 { low } else { high };
         let bits = operand(def(part, Upstream::ArithExtui)?, 0);
-        let half = operand(def(bits, Upstream::ArithBitcast)?, 0);
-        def(half, Upstream::MemrefLoad)
+        Some(operand(def(bits, Upstream::ArithBitcast)?, 0))
     });
-    match load {
-        Some(load) => {
-            let indices: Vec<Value> = load.operands().skip(1).collect();
-            b.byte_address(operand(load, 0), &indices, 2, at)
-        }
-        None => b.index_constant(0, at),
-    }
+    half.and_then(|half| load_home(b, half, at)).unwrap_or_else(|| b.index_constant(0, at))
 }
 
 /// `gpu.shuffle` (width 32) as a warp collective: the lane supplies its
